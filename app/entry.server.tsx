@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { site } from "~/content/site";
+import { closeDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/log.server";
+import { NonceProvider } from "~/utils/nonce";
+import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
+import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
+import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
+
+const ABORT_DELAY = 5_000;
+
+export const productName = site.name;
+export const prepareServer = prepare;
+export const setDraining = setDrainingFlag;
+export async function closeResources() {
+  await closeDb();
+}
+export function checkOrigin(input: OriginInput) {
+  const extra = (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return checkOriginPure({ ...input, allowedOrigins: extra });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logError("request", error);
+}
+
+export function handleDataRequest(response: Response) {
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
+  const nonce = randomBytes(16).toString("base64");
+  const env = getEnv();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", pixel: Boolean(env.META_PIXEL_ID) }),
+  );
+  applySecurityHeaders(responseHeaders);
+  const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [callbackName]: () => {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logError("render", error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+};
+export default handleRequest;

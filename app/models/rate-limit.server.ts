@@ -1,0 +1,23 @@
+/** Fixed-window counters in MySQL, so a limit holds across several app servers. */
+import { sql } from "drizzle-orm";
+import { getDb } from "~/utils/db.server";
+
+/** Counts one hit in `bucket` and returns the hits in the current window. */
+export async function hit(bucket: string, windowSeconds: number): Promise<{ hits: number; resetAt: Date }> {
+  const db = getDb();
+  const key = bucket.slice(0, 191);
+  await db.execute(sql`
+    INSERT INTO rate_limits (bucket, window_start, hits) VALUES (${key}, UTC_TIMESTAMP(3), 1)
+    ON DUPLICATE KEY UPDATE
+      hits = IF(window_start < UTC_TIMESTAMP(3) - INTERVAL ${windowSeconds} SECOND, 1, hits + 1),
+      window_start = IF(window_start < UTC_TIMESTAMP(3) - INTERVAL ${windowSeconds} SECOND, UTC_TIMESTAMP(3), window_start)`);
+  const [rows] = (await db.execute(sql`SELECT hits, window_start AS windowStart FROM rate_limits WHERE bucket = ${key}`)) as unknown as [
+    Array<{ hits: number; windowStart: Date }>,
+  ];
+  const row = rows[0];
+  return { hits: row?.hits ?? 1, resetAt: new Date((row?.windowStart ?? new Date()).getTime() + windowSeconds * 1000) };
+}
+
+export async function resetBucket(bucket: string) {
+  await getDb().execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket.slice(0, 191)}`);
+}

@@ -1,0 +1,42 @@
+/** Server-side session rows. The cookie holds a random id; the table holds only its SHA-256. */
+import { createHash } from "node:crypto";
+import { and, eq, lt, ne } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+
+export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
+
+export async function insertSession(id: string, data: Record<string, unknown>, expiresAt: Date, userId: number | null) {
+  await getDb().insert(schema.sessions).values({ idHash: hashSessionId(id), data, expiresAt, userId });
+}
+
+export async function findSession(id: string) {
+  const [row] = await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id))).limit(1);
+  return row ?? null;
+}
+
+export async function saveSession(id: string, data: Record<string, unknown>, expiresAt: Date, userId: number | null) {
+  await getDb()
+    .update(schema.sessions)
+    .set({ data, expiresAt, userId, lastSeenAt: new Date() })
+    .where(eq(schema.sessions.idHash, hashSessionId(id)));
+}
+
+export async function touchSession(id: string) {
+  await getDb().update(schema.sessions).set({ lastSeenAt: new Date() }).where(eq(schema.sessions.idHash, hashSessionId(id)));
+}
+
+export async function deleteSession(id: string) {
+  await getDb().delete(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id)));
+}
+
+/** Ends every session of a user (password change, account disable), optionally keeping one. */
+export async function deleteUserSessions(userId: number, keepId?: string) {
+  const where = keepId
+    ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.idHash, hashSessionId(keepId)))
+    : eq(schema.sessions.userId, userId);
+  await getDb().delete(schema.sessions).where(where);
+}
+
+export async function deleteExpiredSessions(now = new Date()) {
+  await getDb().delete(schema.sessions).where(lt(schema.sessions.expiresAt, now));
+}

@@ -1,0 +1,87 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { Toaster } from "~/components/toaster";
+import { site } from "~/content/site";
+import styles from "~/tailwind.css";
+import { getEnv } from "~/utils/env.server";
+import { combineHeaders } from "~/utils/http.server";
+import { useNonce } from "~/utils/nonce";
+import { getUser } from "~/utils/session.server";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers: toastHeaders }] = await Promise.all([getUser(request), getToast(request)]);
+  return data(
+    {
+      user: user ? { firstName: user.firstName, role: user.role } : null,
+      toast,
+      pixelId: getEnv().META_PIXEL_ID ?? null,
+    },
+    { headers: combineHeaders(toastHeaders) },
+  );
+}
+
+function Document({ children, title }: { children: React.ReactNode; title?: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+      <Toaster toast={toast} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "404 Page Not Found" : "Something went wrong";
+  return (
+    <Document title={`${title} | ${site.name}`}>
+      <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="text-slate-700">
+          {notFound
+            ? "The page you are looking for does not exist or has moved."
+            : "We could not complete your request. Please try again in a moment."}
+        </p>
+        <Link to="/" className="btn-primary">
+          Go back home
+        </Link>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from "@remix-run/react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+
+/** The shared layout of the public pages: header with name, phone and e-mail; footer. */
+export default function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader variant="public" />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LogoutButton } from "~/components/logout-button";
+import { Logo } from "~/components/site-header";
+import { site } from "~/content/site";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Admin | ${site.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return { admin: { firstName: admin.firstName } };
+}
+
+export default function AdminPanel() {
+  const { admin } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <Logo />
+          <div className="flex items-center gap-3">
+            <span className="text-sm font-medium text-slate-800">Admin: {admin.firstName}</span>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8">
+        <h1 className="text-3xl font-bold">Admin Panel</h1>
+      </main>
+    </div>
+  );
+}

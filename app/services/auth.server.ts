@@ -1,0 +1,89 @@
+/** Sign-in and registration, with remix-auth's FormStrategy doing the credential check. */
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { recordAudit } from "~/models/audit.server";
+import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/user.server";
+import { LoginSchema } from "~/schemas/auth";
+import type { DbOrTx } from "~/utils/db.server";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
+
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super("Invalid email or password.");
+  }
+}
+
+/** Checks an e-mail and password; rehashes on success when the hash parameters were raised. */
+export async function verifyLogin(email: string, password: string): Promise<UserRecord> {
+  const user = await getUserByEmail(email);
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw new InvalidCredentialsError();
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new InvalidCredentialsError();
+  if (needsRehash(user.passwordHash)) await updateUser(user.id, { passwordHash: await hashPassword(password) });
+  return user;
+}
+
+export const authenticator = new Authenticator<UserRecord>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) throw new InvalidCredentialsError();
+    return verifyLogin(parsed.data.email, parsed.data.password);
+  }),
+  "user-pass",
+);
+
+/** Runs the form strategy on a clone, so the caller can still read the body. */
+export async function authenticateForm(request: Request, ip?: string): Promise<UserRecord | null> {
+  try {
+    const user = await authenticator.authenticate("user-pass", request.clone());
+    await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip });
+    return user;
+  } catch (e) {
+    if (e instanceof InvalidCredentialsError) {
+      await recordAudit({ action: "auth.login", outcome: "failure", ip });
+      return null;
+    }
+    throw e;
+  }
+}
+
+export type RegisterInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+  passwordHash?: string;
+  phone: string;
+  dateOfBirth: string;
+};
+
+/** Creates an applicant account (role 'user' always). Throws EmailTakenError on a taken e-mail. */
+export async function registerUser(input: RegisterInput, db?: DbOrTx): Promise<PublicUser> {
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password ?? ""));
+  const id = await insertUser(
+    {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      dateOfBirth: input.dateOfBirth,
+      role: "user",
+    },
+    db,
+  );
+  return toPublicUser({
+    id,
+    email: input.email.toLowerCase(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    dateOfBirth: input.dateOfBirth,
+    role: "user",
+  } as UserRecord);
+}
+
+export { EmailTakenError };

@@ -1,0 +1,31 @@
+/** Server start-up and shutdown: database preparation, readiness, background workers. */
+import { ensureDemoAdminOnEmptyDatabase } from "./admin-seed.server";
+import { getEnv } from "~/utils/env.server";
+import { DatabaseUnreachableError, ensureDatabase } from "~/utils/migrate.server";
+
+const state = globalThis as unknown as { __lmDraining?: boolean; __lmPrepared?: boolean };
+
+export function setDraining(v: boolean) {
+  state.__lmDraining = v;
+}
+export const isDraining = () => Boolean(state.__lmDraining);
+
+type Hook = () => void | Promise<void>;
+const startHooks: Hook[] = [];
+/** Background workers (outbox sender, sweepers) register here and start after the database is ready. */
+export function onServerStart(hook: Hook) {
+  startHooks.push(hook);
+}
+
+export async function prepareServer() {
+  const env = getEnv();
+  try {
+    await ensureDatabase(env.DATABASE_URL);
+  } catch (e) {
+    if (e instanceof DatabaseUnreachableError) throw Object.assign(e, { userMessage: e.message });
+    throw Object.assign(new Error("migration failed"), { userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}` });
+  }
+  await ensureDemoAdminOnEmptyDatabase();
+  state.__lmPrepared = true;
+  for (const h of startHooks) await h();
+}

@@ -1,0 +1,49 @@
+/** The shared server side of /login and /admin-login: validate, throttle, check, sign in. */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { recordAudit } from "~/models/audit.server";
+import { LoginSchema } from "~/schemas/auth";
+import { authenticateForm } from "~/services/auth.server";
+import { throttle } from "~/services/throttle.server";
+import { TOASTS, type ToastMessage } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { createUserSession, safeRedirect } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const withId = (t: ToastMessage) => ({ ...t, id: crypto.randomUUID() });
+
+export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin") {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const ip = getClientIp(request, context);
+  const limited = await throttle("login", [`ip:${ip}`, `acct:${submission.value.email}`]);
+  if (limited) {
+    return data({ result: submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: limited.headers });
+  }
+  const user = await authenticateForm(request, ip);
+  if (!user) {
+    const t = TOASTS.loginFailed;
+    return data(
+      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
+      { status: 401 },
+    );
+  }
+  if (mode === "admin" && user.role !== "admin") {
+    await recordAudit({ actorUserId: user.id, action: "auth.admin_login", outcome: "denied", ip });
+    const t = TOASTS.accessDenied;
+    return data(
+      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
+      { status: 403 },
+    );
+  }
+  const cookie = await createUserSession(request, user);
+  if (user.role === "admin") {
+    return redirectWithToast(mode === "admin" ? "/admin" : "/admin", TOASTS.adminLoginSuccess, { headers: { "set-cookie": cookie } });
+  }
+  return redirectWithToast(safeRedirect(submission.value.redirectTo, "/dashboard"), TOASTS.loginSuccess, {
+    headers: { "set-cookie": cookie },
+  });
+}

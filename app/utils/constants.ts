@@ -1,0 +1,25 @@
+/** Business constants and limits from the spec (section 9), one home each. */
+export const LOAN_MIN = 1000;
+export const LOAN_MAX = 50000;
+export const LOAN_STEP = 1000;
+export const LOAN_DEFAULT = 25000;
+export const INCOME_STEP = 1000;
+export const HOUSING_STEP = 50;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const PHONE_MIN = 10;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const WIZARD_STEPS = 7;
+export const ADMIN_REDIRECT_DELAY_MS = 100;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Demo admin created on an empty database so a newcomer can sign in at once. */
+export const DEMO_ADMIN = {
+  email: "admin@lendwise.example",
+  password: "DemoAdmin#2025",
+  firstName: "Demo",
+  lastName: "Admin",
+} as const;

@@ -1,0 +1,96 @@
+/**
+ * Configuration from the environment, validated with zod once at boot. A missing secret is
+ * generated once, kept in DATA_DIR and reported with a one-line warning, so the app runs with no
+ * configuration; production deployments set them explicitly (see README).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^mysql:\/\//.test(v), "DATABASE_URL must start with mysql://")
+    .default("mysql://root@127.0.0.1:3306/loan_marketplace"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DOCUMENT_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "DOCUMENT_ENCRYPTION_KEY must be 32 bytes in base64")
+    .optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Lendwise <no-reply@lendwise.example>"),
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "META_PIXEL_ID must be digits")
+    .optional(),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  /** Extra origins allowed to POST (comma separated), e.g. the public https origin behind a proxy. */
+  ALLOWED_ORIGINS: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema> & {
+  SESSION_SECRET: string;
+  DOCUMENT_ENCRYPTION_KEY: string;
+  DATA_DIR: string;
+};
+
+function emptyToUndefined(source: NodeJS.ProcessEnv) {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(source)) out[k] = v === "" ? undefined : v;
+  return out;
+}
+
+/** Reads a secret kept in the data directory, creating it once if it is missing. */
+function persistedSecret(dataDir: string, file: string, make: () => string, envName: string): string {
+  const full = path.join(dataDir, file);
+  try {
+    return fs.readFileSync(full, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const value = make();
+    try {
+      fs.writeFileSync(full, value + "\n", { mode: 0o600, flag: "wx" });
+      console.warn(`[config] ${envName} is not set: generated one and saved it in ${full} (set ${envName} in production).`);
+      return value;
+    } catch {
+      // Another process created it first: use theirs.
+      return fs.readFileSync(full, "utf8").trim();
+    }
+  }
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(emptyToUndefined(process.env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const v = parsed.data;
+  const dataDir = path.resolve(v.DATA_DIR);
+  cached = {
+    ...v,
+    DATA_DIR: dataDir,
+    SESSION_SECRET:
+      v.SESSION_SECRET ??
+      persistedSecret(dataDir, "session-secret", () => randomBytes(32).toString("base64url"), "SESSION_SECRET"),
+    DOCUMENT_ENCRYPTION_KEY:
+      v.DOCUMENT_ENCRYPTION_KEY ??
+      persistedSecret(dataDir, "document-key", () => randomBytes(32).toString("base64"), "DOCUMENT_ENCRYPTION_KEY"),
+  };
+  return cached;
+}
+
+export const isProduction = () => getEnv().NODE_ENV === "production";

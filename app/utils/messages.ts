@@ -1,0 +1,75 @@
+/** Every user-facing message of the spec (sections 5 and 8), one home each. */
+export const MSG = {
+  invalidEmail: "Invalid email address",
+  passwordRequired: "Password is required",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  passwordMin: "Password must be at least 8 characters",
+  phoneInvalid: "Valid phone number is required",
+  dobRequired: "Date of birth is required",
+  mustBeCitizen: "Must be a US citizen",
+  mustAgreeTerms: "You must agree to the terms",
+  amountRequired: "Loan amount is required",
+  purposeRequired: "Loan purpose is required",
+  streetRequired: "Street address is required",
+  cityRequired: "City is required",
+  stateRequired: "State is required",
+  zipInvalid: "Invalid ZIP code",
+  incomeRequired: "Annual income is required",
+  livingRequired: "Living situation is required",
+  statusIdRequired: "Please enter your application ID",
+  statusNotFound: "Application not found. Please check your application ID.",
+  statusUnavailable: "Unable to check status. Please try again later.",
+  userExists:
+    "A user with this email already exists. Please use a different email or login with your existing account.",
+  accessDenied: "You don't have admin privileges.",
+} as const;
+
+export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
+
+export const TOASTS = {
+  loginFailed: { title: "Login Failed", description: "Invalid email or password.", variant: "destructive" },
+  loginSuccess: { title: "Welcome back!", description: "You have been logged in successfully." },
+  signupFailedGeneric: { title: "Sign Up Failed", description: "Failed to create account. Please try again.", variant: "destructive" },
+  signupSuccess: {
+    title: "Account Created Successfully!",
+    description: "Welcome to the product. You can now apply for loans.",
+  },
+  loggedOut: { title: "Logged out", description: "You have been logged out successfully." },
+  adminLoginSuccess: { title: "Login Successful", description: "Welcome to the admin panel." },
+  accessDenied: { title: "Access Denied", description: "You don't have admin privileges.", variant: "destructive" },
+  submitFailed: {
+    title: "Submission Failed",
+    description: "There was an error submitting your application. Please try again.",
+    variant: "destructive",
+  },
+  fileTooLarge: { title: "File Too Large", description: "Please select a file smaller than 10MB", variant: "destructive" },
+  uploadFailed: {
+    title: "Upload Failed",
+    description: "There was an error uploading your document. Please try again.",
+    variant: "destructive",
+  },
+  statusUpdated: { title: "Status Updated", description: "Application status has been updated successfully." },
+  statusUpdateFailed: { title: "Error", description: "Failed to update application status.", variant: "destructive" },
+  fileNotFound: {
+    title: "File Not Found",
+    description: "This document file is no longer available on the server.",
+    variant: "destructive",
+  },
+  previewFailed: { title: "Preview Failed", description: "Unable to preview this document.", variant: "destructive" },
+  downloadFailed: { title: "Download Failed", description: "Unable to download this document.", variant: "destructive" },
+} as const satisfies Record<string, ToastMessage>;
+
+export const signupFailed = (serverMessage?: string): ToastMessage =>
+  serverMessage ? { title: "Sign Up Failed", description: serverMessage, variant: "destructive" } : TOASTS.signupFailedGeneric;
+
+export const submittedToast = (applicationId: string): ToastMessage => ({
+  title: "Application Submitted Successfully!",
+  description: `Your application ID is ${applicationId}`,
+});
+
+/** 'Document Uploaded - <name shortened to 25> uploaded successfully' */
+export const uploadedToast = (shortName: string): ToastMessage => ({
+  title: "Document Uploaded",
+  description: `${shortName} uploaded successfully`,
+});

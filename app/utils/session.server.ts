@@ -1,0 +1,148 @@
+/**
+ * Server-side sessions in MySQL (createSessionStorage). The cookie carries a signed random id of
+ * 256 bits; the table stores its SHA-256. Idle and absolute limits are enforced here, on the server.
+ */
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
+import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { getEnv } from "./env.server";
+import { cookieSecure } from "./toast.server";
+
+export type SessionData = {
+  userId?: number;
+  role?: "user" | "admin";
+  /** Admin's second factor done in this session (issue 7). */
+  mfa?: boolean;
+  draftId?: number;
+};
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+/** Idle and absolute lifetimes by who the session belongs to. */
+export const SESSION_LIMITS = {
+  anonymous: { idle: 30 * DAY, absolute: 30 * DAY },
+  user: { idle: 24 * HOUR, absolute: 7 * DAY },
+  admin: { idle: 30 * MIN, absolute: 12 * HOUR },
+} as const;
+
+const limitsFor = (data: SessionData) => (data.role === "admin" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous);
+
+export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" : "lw_session");
+
+let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
+export function sessionStorage() {
+  if (storage) return storage;
+  const cookie = createCookie(SESSION_COOKIE_NAME(), {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: cookieSecure(),
+    secrets: [getEnv().SESSION_SECRET],
+    maxAge: 30 * 24 * 60 * 60,
+  });
+  storage = createSessionStorage<SessionData>({
+    cookie,
+    async createData(data, _expires) {
+      const id = randomBytes(32).toString("base64url");
+      const d = data as SessionData;
+      await insertSession(id, d, new Date(Date.now() + limitsFor(d).absolute), d.userId ?? null);
+      return id;
+    },
+    async readData(id) {
+      const row = await findSession(id);
+      if (!row) return null;
+      const data = row.data as SessionData;
+      const limits = limitsFor(data);
+      const now = Date.now();
+      if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + limits.idle <= now || row.createdAt.getTime() + limits.absolute <= now) {
+        await deleteSession(id);
+        return null;
+      }
+      if (now - row.lastSeenAt.getTime() > MIN) await touchSession(id);
+      return data;
+    },
+    async updateData(id, data) {
+      const d = data as SessionData;
+      const row = await findSession(id);
+      if (!row) {
+        // The row was ended (logout elsewhere, timeout): never resurrect it under the old id.
+        return;
+      }
+      const expires = new Date(row.createdAt.getTime() + limitsFor(d).absolute);
+      await saveSession(id, d, expires, d.userId ?? null);
+    },
+    async deleteData(id) {
+      await deleteSession(id);
+    },
+  });
+  return storage;
+}
+
+export function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("cookie"));
+}
+
+export async function commitSession(session: Session<SessionData>) {
+  return sessionStorage().commitSession(session);
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  return session.get("userId") ?? null;
+}
+
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const id = await getUserId(request);
+  if (!id) return null;
+  const u = await getUserById(id);
+  return u ? toPublicUser(u) : null;
+}
+
+function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
+  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+export { safeRedirect };
+
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Admin pages: anyone else is sent to the admin sign-in. */
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user || user.role !== "admin") throw redirect("/admin-login");
+  return user;
+}
+
+export async function requireAnonymous(request: Request) {
+  if (await getUserId(request)) throw redirect("/dashboard");
+}
+
+/**
+ * Signs a user in with a NEW session id (the old row is deleted), carrying over the draft the
+ * visitor started anonymously. Returns the Set-Cookie header value.
+ */
+export async function createUserSession(request: Request, user: { id: number; role: "user" | "admin" }) {
+  const old = await getSession(request);
+  const draftId = old.get("draftId");
+  if (old.id) await deleteSession(old.id);
+  const fresh = await sessionStorage().getSession();
+  fresh.set("userId", user.id);
+  fresh.set("role", user.role);
+  if (draftId) fresh.set("draftId", draftId);
+  return commitSession(fresh);
+}
+
+/** Ends the session server-side and expires the cookie. */
+export async function destroySession(request: Request) {
+  const session = await getSession(request);
+  return sessionStorage().destroySession(session);
+}

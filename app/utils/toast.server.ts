@@ -1,0 +1,50 @@
+/** Flash toasts through a small signed cookie: set by an action, shown once by the root loader. */
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { getEnv } from "./env.server";
+import { combineHeaders } from "./http.server";
+import type { ToastMessage } from "./messages";
+
+const KEY = "toast";
+
+type ToastFlash = { toast: ToastMessage & { id: string } };
+let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | undefined;
+function toastStorage() {
+  const env = getEnv();
+  storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
+    cookie: {
+      name: "lw_toast",
+      sameSite: "lax",
+      path: "/",
+      httpOnly: true,
+      secrets: [env.SESSION_SECRET],
+      secure: cookieSecure(),
+    },
+  });
+  return storage;
+}
+
+export function cookieSecure() {
+  const v = process.env.COOKIE_SECURE;
+  if (v === "false" || v === "0") return false;
+  if (v === "true" || v === "1") return true;
+  return getEnv().NODE_ENV === "production";
+}
+
+export type Toast = ToastMessage & { id: string };
+
+export async function createToastHeaders(toast: ToastMessage) {
+  const session = await toastStorage().getSession();
+  session.flash(KEY, { ...toast, id: crypto.randomUUID() });
+  return new Headers({ "set-cookie": await toastStorage().commitSession(session) });
+}
+
+export async function redirectWithToast(url: string, toast: ToastMessage, init?: ResponseInit) {
+  return redirect(url, { ...init, headers: combineHeaders(init?.headers, await createToastHeaders(toast)) });
+}
+
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastStorage().getSession(request.headers.get("cookie"));
+  const raw = session.get(KEY) as Toast | undefined;
+  if (!raw) return { toast: null, headers: null };
+  return { toast: raw, headers: new Headers({ "set-cookie": await toastStorage().destroySession(session) }) };
+}

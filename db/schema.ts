@@ -1,0 +1,271 @@
+/**
+ * The whole MySQL/MariaDB schema. Every table the product needs is here from the start so later
+ * work adds columns rarely and tables never. Money is DECIMAL, statuses and enums are checked
+ * by MySQL ENUMs, and every admin search/filter has an index.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  char,
+  customType,
+  date,
+  datetime,
+  decimal,
+  index,
+  int,
+  mysqlEnum,
+  mysqlTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/mysql-core";
+
+/** JSON kept as text: MariaDB's JSON is LONGTEXT and mysql2 returns it unparsed. */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => "longtext",
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => JSON.parse(value) as T,
+  })(name);
+
+const createdAt = () =>
+  datetime("created_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`);
+const updatedAt = () =>
+  datetime("updated_at", { mode: "date", fsp: 3 })
+    .notNull()
+    .default(sql`CURRENT_TIMESTAMP(3)`)
+    .$onUpdateFn(() => new Date());
+
+export const ROLES = ["user", "admin"] as const;
+export const APPLICATION_STATUSES_DB = [
+  "draft",
+  "submitted",
+  "pending",
+  "under-review",
+  "approved",
+  "rejected",
+] as const;
+export const PURPOSES_DB = [
+  "startup-capital",
+  "business-expansion",
+  "working-capital",
+  "equipment-financing",
+  "inventory-financing",
+  "commercial-real-estate",
+  "other",
+] as const;
+export const LIVING_SITUATIONS_DB = ["rent", "mortgage", "own"] as const;
+export const DOCUMENT_TYPES_DB = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
+
+export const users = mysqlTable(
+  "users",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    /** Stored lower-cased; the unique index makes e-mail unique case-insensitively. */
+    email: varchar("email", { length: 254 }).notNull(),
+    passwordHash: varchar("password_hash", { length: 255 }).notNull(),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    phone: varchar("phone", { length: 32 }).notNull().default(""),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    role: mysqlEnum("role", ROLES).notNull().default("user"),
+    /** TOTP secret (encrypted) and when MFA enrolment finished; admins only. */
+    mfaSecret: varchar("mfa_secret", { length: 255 }),
+    mfaEnabledAt: datetime("mfa_enabled_at", { mode: "date", fsp: 3 }),
+    /** Last TOTP time-step accepted, so a code works only once. */
+    mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
+    /** Hashes of unused recovery codes. */
+    mfaRecoveryCodes: jsonText<string[]>("mfa_recovery_codes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+export const sessions = mysqlTable(
+  "sessions",
+  {
+    /** SHA-256 of the random session id; the id itself is only ever in the cookie. */
+    idHash: char("id_hash", { length: 64 }).primaryKey(),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonText<Record<string, unknown>>("data").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: datetime("last_seen_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const loanApplications = mysqlTable(
+  "loan_applications",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    /** Human reference, APP- plus 12 random characters; unique. */
+    applicationId: varchar("application_id", { length: 20 }).notNull(),
+    userId: int("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The wizard draft this application came from: makes submission idempotent. */
+    draftId: int("draft_id"),
+    amount: decimal("amount", { precision: 12, scale: 2 }).notNull().default("0"),
+    purpose: mysqlEnum("purpose", PURPOSES_DB).notNull().default("startup-capital"),
+    annualIncome: decimal("annual_income", { precision: 14, scale: 2 }).notNull().default("0"),
+    livingSituation: mysqlEnum("living_situation", LIVING_SITUATIONS_DB).notNull().default("own"),
+    monthlyPayment: decimal("monthly_payment", { precision: 12, scale: 2 }).notNull().default("0"),
+    streetAddress: varchar("street_address", { length: 200 }).notNull().default(""),
+    city: varchar("city", { length: 100 }).notNull().default(""),
+    state: varchar("state", { length: 2 }).notNull().default(""),
+    zipCode: varchar("zip_code", { length: 10 }).notNull().default(""),
+    status: mysqlEnum("status", APPLICATION_STATUSES_DB).notNull().default("draft"),
+    consentMarketing: boolean("consent_marketing").notNull().default(false),
+    consentedAt: datetime("consented_at", { mode: "date", fsp: 3 }),
+    submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("loan_applications_ref_uq").on(t.applicationId),
+    uniqueIndex("loan_applications_draft_uq").on(t.draftId),
+    index("loan_applications_user_idx").on(t.userId),
+    index("loan_applications_status_submitted_idx").on(t.status, t.submittedAt, t.id),
+    index("loan_applications_submitted_idx").on(t.submittedAt, t.id),
+    index("loan_applications_purpose_idx").on(t.purpose, t.submittedAt),
+  ],
+);
+
+/**
+ * The wizard's server-side draft, tied to a session (anonymous) or a user. `data` holds the
+ * step values; a password typed at step 2 is kept only as an argon2id hash.
+ */
+export const applicationDrafts = mysqlTable(
+  "application_drafts",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonText<Record<string, unknown>>("data").notNull(),
+    /** Set once the draft became a loan_applications row (first upload or submit). */
+    loanApplicationId: int("loan_application_id").references(() => loanApplications.id, { onDelete: "set null" }),
+    submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("drafts_user_idx").on(t.userId), index("drafts_updated_idx").on(t.updatedAt)],
+);
+
+export const documents = mysqlTable(
+  "documents",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    documentType: mysqlEnum("document_type", DOCUMENT_TYPES_DB).notNull(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    fileSize: int("file_size").notNull(),
+    contentType: varchar("content_type", { length: 100 }).notNull(),
+    /** Random name of the encrypted file in the document store; never the user's file name. */
+    storageKey: varchar("storage_key", { length: 64 }).notNull(),
+    /** Per-file data key wrapped by the master key, and which master key wrapped it. */
+    wrappedKey: varchar("wrapped_key", { length: 255 }).notNull(),
+    keyId: varchar("key_id", { length: 32 }).notNull(),
+    uploadedBy: int("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedAt: datetime("uploaded_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+  },
+  (t) => [
+    uniqueIndex("documents_storage_key_uq").on(t.storageKey),
+    index("documents_application_idx").on(t.applicationId),
+    index("documents_uploaded_idx").on(t.uploadedAt),
+  ],
+);
+
+/** Audit trail of an application: creation, submission, status changes (who, from, to, note). */
+export const applicationEvents = mysqlTable(
+  "application_events",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    actorUserId: int("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    type: varchar("type", { length: 40 }).notNull(),
+    fromStatus: varchar("from_status", { length: 20 }),
+    toStatus: varchar("to_status", { length: 20 }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_events_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** E-mails written in the same transaction as the change that causes them; sent by a worker. */
+export const outbox = mysqlTable(
+  "outbox",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    toEmail: varchar("to_email", { length: 254 }).notNull(),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    bodyText: text("body_text").notNull(),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    status: mysqlEnum("status", ["pending", "sent", "failed"]).notNull().default("pending"),
+    attempts: int("attempts").notNull().default(0),
+    nextAttemptAt: datetime("next_attempt_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    lockedBy: varchar("locked_by", { length: 64 }),
+    lockedUntil: datetime("locked_until", { mode: "date", fsp: 3 }),
+    lastError: varchar("last_error", { length: 500 }),
+    createdAt: createdAt(),
+    sentAt: datetime("sent_at", { mode: "date", fsp: 3 }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Append-only security audit log: sign-ins, MFA, admin views, downloads, denials. */
+export const auditLog = mysqlTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
+    at: datetime("at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    actorUserId: int("actor_user_id"),
+    action: varchar("action", { length: 60 }).notNull(),
+    targetType: varchar("target_type", { length: 40 }),
+    targetId: varchar("target_id", { length: 40 }),
+    outcome: varchar("outcome", { length: 20 }).notNull().default("success"),
+    ip: varchar("ip", { length: 64 }),
+    details: varchar("details", { length: 500 }),
+  },
+  (t) => [index("audit_target_idx").on(t.targetType, t.targetId, t.at), index("audit_actor_idx").on(t.actorUserId, t.at)],
+);
+
+/** Fixed-window counters for throttling, shared by every app server. */
+export const rateLimits = mysqlTable(
+  "rate_limits",
+  {
+    bucket: varchar("bucket", { length: 191 }).notNull().primaryKey(),
+    windowStart: datetime("window_start", { mode: "date", fsp: 3 }).notNull(),
+    hits: int("hits").notNull().default(0),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  applications: many(loanApplications),
+}));
+export const loanApplicationsRelations = relations(loanApplications, ({ one, many }) => ({
+  user: one(users, { fields: [loanApplications.userId], references: [users.id] }),
+  documents: many(documents),
+  events: many(applicationEvents),
+}));
+export const documentsRelations = relations(documents, ({ one }) => ({
+  application: one(loanApplications, { fields: [documents.applicationId], references: [loanApplications.id] }),
+}));
+export const applicationEventsRelations = relations(applicationEvents, ({ one }) => ({
+  application: one(loanApplications, {
+    fields: [applicationEvents.applicationId],
+    references: [loanApplications.id],
+  }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type LoanApplication = typeof loanApplications.$inferSelect;
+export type Document = typeof documents.$inferSelect;
+export type ApplicationDraft = typeof applicationDrafts.$inferSelect;
+export type ApplicationEvent = typeof applicationEvents.$inferSelect;

@@ -1,0 +1,105 @@
+// The production and development HTTP server: Express + @remix-run/express (what remix-serve runs),
+// plus what remix-serve lacks: the client address for throttling, a same-origin check on every
+// state-changing request, security headers, health endpoints, a PII-free access log and a graceful
+// shutdown that drains in-flight requests and closes the MySQL pool. See docs/decisions/0001.
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+process.env.NODE_ENV ??= "production";
+const MODE = process.env.NODE_ENV;
+const BUILD_PATH = path.resolve("build/index.js");
+const build = await import(pathToFileURL(BUILD_PATH).href);
+const app = build.entry.module;
+
+// Creates the database if missing, applies migrations, creates the demo admin on an empty database.
+try {
+  await app.prepareServer();
+} catch (e) {
+  console.error(e && e.userMessage ? e.userMessage : `[server] could not start: ${e && e.message}`);
+  process.exit(1);
+}
+
+const server = express();
+server.disable("x-powered-by");
+if (process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true") server.set("trust proxy", true);
+server.use(compression());
+
+// Health: liveness without the database; readiness is a Remix resource route (/readyz).
+server.get("/healthz", (_req, res) => res.set("cache-control", "no-store").json({ status: "ok" }));
+
+server.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+server.use(express.static("public", { maxAge: "1h", index: false }));
+
+let inFlight = 0;
+server.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  inFlight++;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    inFlight--;
+    if (process.env.ACCESS_LOG !== "0") {
+      // Path only (no query string), references masked: nothing identifying goes to the log.
+      const p = req.path.replace(/APP-[A-Za-z0-9]+/gi, "APP-***").slice(0, 120);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.info(`${req.method} ${p} ${res.statusCode} ${ms.toFixed(0)}ms`);
+    }
+  };
+  res.on("finish", finish);
+  res.on("close", finish);
+  next();
+});
+
+// Same-origin check for every state-changing request (CSRF), before any action runs.
+server.use((req, res, next) => {
+  const verdict = app.checkOrigin({
+    method: req.method,
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+    host: req.get("host"),
+    contentType: req.get("content-type"),
+    path: req.path,
+  });
+  if (verdict.ok) return next();
+  res.status(403).set("cache-control", "no-store");
+  if (req.path.startsWith("/api/")) return res.json({ message: verdict.message });
+  return res.type("text/plain").send(verdict.message);
+});
+
+server.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: MODE,
+    getLoadContext: (req) => ({ clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "") }),
+  }),
+);
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || undefined;
+const listener = server.listen(port, host, () => {
+  console.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
+  if (MODE === "development") broadcastDevReady(build);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`[server] ${signal}: draining`);
+  app.setDraining(true);
+  listener.close();
+  listener.closeIdleConnections?.();
+  const deadline = Date.now() + Number(process.env.SHUTDOWN_GRACE_MS || 25000);
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  listener.closeAllConnections?.();
+  await app.closeResources().catch(() => {});
+  process.exit(0);
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
