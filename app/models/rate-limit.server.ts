@@ -11,11 +11,12 @@ export async function hit(bucket: string, windowSeconds: number): Promise<{ hits
     ON DUPLICATE KEY UPDATE
       hits = IF(window_start < UTC_TIMESTAMP(3) - INTERVAL ${windowSeconds} SECOND, 1, hits + 1),
       window_start = IF(window_start < UTC_TIMESTAMP(3) - INTERVAL ${windowSeconds} SECOND, UTC_TIMESTAMP(3), window_start)`);
-  const [rows] = (await db.execute(sql`SELECT hits, window_start AS windowStart FROM rate_limits WHERE bucket = ${key}`)) as unknown as [
-    Array<{ hits: number; windowStart: Date }>,
-  ];
+  const [rows] = (await db.execute(
+    sql`SELECT hits, TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(3), window_start + INTERVAL ${windowSeconds} SECOND) DIV 1000 AS msLeft
+        FROM rate_limits WHERE bucket = ${key}`,
+  )) as unknown as [Array<{ hits: number | string; msLeft: number | string }>];
   const row = rows[0];
-  return { hits: row?.hits ?? 1, resetAt: new Date((row?.windowStart ?? new Date()).getTime() + windowSeconds * 1000) };
+  return { hits: Number(row?.hits ?? 1), resetAt: new Date(Date.now() + Math.max(0, Number(row?.msLeft ?? 0))) };
 }
 
 export async function resetBucket(bucket: string) {

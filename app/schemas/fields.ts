@@ -67,7 +67,7 @@ export const dateOfBirthField = z
 /** A checkbox that must be ticked. Conform sends 'on' for a ticked box and nothing otherwise. */
 export const requiredCheckbox = (message: string) =>
   z
-    .union([z.boolean(), z.literal("on"), z.literal("true")], { required_error: message, invalid_type_error: message })
+    .unknown()
     .transform((v) => v === true || v === "on" || v === "true")
     .refine((v) => v, message);
 

@@ -1,0 +1,31 @@
+/** The audit trail of an application (created, submitted, status changes, documents). */
+import { asc, eq } from "drizzle-orm";
+import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+
+export type ApplicationEventInput = {
+  applicationId: number;
+  actorUserId?: number | null;
+  type: "created" | "submitted" | "status_changed" | "document_uploaded" | "document_removed";
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  note?: string | null;
+};
+
+export async function recordApplicationEvent(db: DbOrTx, e: ApplicationEventInput) {
+  await db.insert(schema.applicationEvents).values({
+    applicationId: e.applicationId,
+    actorUserId: e.actorUserId ?? null,
+    type: e.type,
+    fromStatus: e.fromStatus ?? null,
+    toStatus: e.toStatus ?? null,
+    note: e.note ?? null,
+  });
+}
+
+export async function listApplicationEvents(applicationId: number, db: DbOrTx = getDb()) {
+  return db
+    .select()
+    .from(schema.applicationEvents)
+    .where(eq(schema.applicationEvents.applicationId, applicationId))
+    .orderBy(asc(schema.applicationEvents.createdAt), asc(schema.applicationEvents.id));
+}
