@@ -15,7 +15,8 @@ describe("application references", () => {
   it("are looked up in any letter case, with look-alike letters read as digits", () => {
     const r = generateReference();
     expect(normalizeReference(`  ${r.toLowerCase()} `)).toBe(r);
-    expect(normalizeReference("app-0000000000o1")).toBeNull();
+    expect(normalizeReference("app-0000000000o1")).toBe("APP-000000000001");
+    expect(normalizeReference("APP-UUUUUUUUUUUU")).toBeNull();
     expect(normalizeReference("APP-ABCDEFGHJKMO")).toBe("APP-ABCDEFGHJKM0");
     expect(normalizeReference("APP-123456")).toBeNull();
     expect(normalizeReference("")).toBeNull();
