@@ -1,7 +1,13 @@
+// BUILD_DIR (default "build") lets several builds live side by side, e.g. parallel test runs.
+const dir = process.env.BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverBuildPath: `${dir}/index.js`,
+  assetsBuildDirectory: `public/${dir}`,
+  publicPath: `/${dir}/`,
   tailwind: true,
   postcss: true,
   future: {

@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 
 process.env.NODE_ENV ??= "production";
 const MODE = process.env.NODE_ENV;
-const BUILD_PATH = path.resolve("build/index.js");
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const BUILD_PATH = path.resolve(BUILD_DIR, "index.js");
 const build = await import(pathToFileURL(BUILD_PATH).href);
 const app = build.entry.module;
 
@@ -31,7 +32,7 @@ server.use(compression());
 // Health: liveness without the database; readiness is a Remix resource route (/readyz).
 server.get("/healthz", (_req, res) => res.set("cache-control", "no-store").json({ status: "ok" }));
 
-server.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+server.use(`/${BUILD_DIR}`, express.static(`public/${BUILD_DIR}`, { immutable: true, maxAge: "1y", index: false }));
 server.use(express.static("public", { maxAge: "1h", index: false }));
 
 let inFlight = 0;

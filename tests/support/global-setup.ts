@@ -51,7 +51,8 @@ async function waitFor(url: string, ms: number, child: ChildProcess) {
 }
 
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) throw new Error("Run `remix build` first (npm test does).");
+  const buildDir = process.env.BUILD_DIR || "build";
+  if (!fs.existsSync(path.join(ROOT, buildDir, "index.js"))) throw new Error("Run `remix build` first (npm test does).");
   const dbName = `lm_test_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = `${SERVER_URL}/${dbName}`;
   await ensureDatabase(databaseUrl);
@@ -59,7 +60,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-test-"));
   const encryptionKey = Buffer.alloc(32, 7).toString("base64");
   const port = await freePort();
-  const artifacts = path.join(ROOT, "tests/.artifacts");
+  const artifacts = path.join(ROOT, "tests/.artifacts", buildDir);
   fs.mkdirSync(artifacts, { recursive: true });
   const serverLog = path.join(artifacts, "server.log");
   const log = fs.openSync(serverLog, "w");
