@@ -1,0 +1,39 @@
+/** Submitted applications inserted straight into the run's database, for read-side tests. */
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import { generateReference } from "~/utils/reference.server";
+
+type Status = (typeof schema.APPLICATION_STATUSES_DB)[number];
+type Purpose = (typeof schema.PURPOSES_DB)[number];
+
+export async function createSubmittedApplication(opts: {
+  userId: number;
+  amount?: number;
+  purpose?: Purpose;
+  status?: Status;
+  annualIncome?: number;
+  livingSituation?: "rent" | "mortgage" | "own";
+  monthlyPayment?: number;
+  submittedAt?: Date;
+}) {
+  const applicationId = generateReference();
+  const [res] = await getDb()
+    .insert(schema.loanApplications)
+    .values({
+      applicationId,
+      userId: opts.userId,
+      amount: String(opts.amount ?? 25000),
+      purpose: opts.purpose ?? "working-capital",
+      annualIncome: String(opts.annualIncome ?? 120000),
+      livingSituation: opts.livingSituation ?? "rent",
+      monthlyPayment: String(opts.monthlyPayment ?? 1500),
+      streetAddress: "100 Main Street",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      status: opts.status ?? "submitted",
+      submittedAt: opts.status === "draft" ? null : (opts.submittedAt ?? new Date()),
+    });
+  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, res.insertId));
+  return row;
+}
