@@ -9,7 +9,6 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-env.ts"],
     pool: "forks",
     maxWorkers: 2,
-    minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
