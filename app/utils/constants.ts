@@ -5,6 +5,9 @@ export const LOAN_STEP = 1000;
 export const LOAN_DEFAULT = 25000;
 export const INCOME_STEP = 1000;
 export const HOUSING_STEP = 50;
+/** Upper bounds of the wizard's money inputs (the DECIMAL columns hold more; these catch typos). */
+export const INCOME_MAX = 1_000_000_000;
+export const HOUSING_MAX = 10_000_000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const PHONE_MIN = 10;

@@ -23,6 +23,16 @@ export const MSG = {
   userExists:
     "A user with this email already exists. Please use a different email or login with your existing account.",
   accessDenied: "You don't have admin privileges.",
+  // Application wizard (issue 3): limits the spec leaves without a message, and its upload errors.
+  amountRange: "Loan amount must be between $1,000 and $50,000",
+  amountWhole: "Loan amount must be a whole number of dollars",
+  incomeMin: "Annual income cannot be negative",
+  incomeMax: "Annual income is too large",
+  monthlyPaymentInvalid: "Monthly payment must be a number of 0 or more",
+  reviewConsentRequired: "Please agree to the terms and authorize the credit check to submit",
+  draftCreateFailed: "Failed to create draft application",
+  uploadMissingId: "Failed to get application ID for document upload",
+  wizardStateChanged: "Your application was already submitted or has changed. Please check the current step.",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
