@@ -33,6 +33,9 @@ export const MSG = {
   draftCreateFailed: "Failed to create draft application",
   uploadMissingId: "Failed to get application ID for document upload",
   wizardStateChanged: "Your application was already submitted or has changed. Please check the current step.",
+  // Documents (issue: document pipeline): answers the spec leaves without a message.
+  authRequired: "Authentication required",
+  methodNotAllowed: "Method not allowed",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };

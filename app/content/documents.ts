@@ -1,0 +1,100 @@
+/**
+ * Client-safe metadata about documents: the upload areas of wizard step 5 (which file kinds each
+ * accepts), their labels, and the small display helpers the spec fixes (short names, sizes).
+ * The server checks the kinds by content (app/utils/file-type.server.ts); `accept` only helps the
+ * file picker.
+ */
+
+export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The file kinds the server recognises by their magic bytes. */
+export const FILE_KINDS = ["pdf", "jpeg", "png", "gif", "webp", "heic", "doc", "docx"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const FILE_KIND_INFO: Record<FileKind, { mime: string; extensions: readonly string[] }> = {
+  pdf: { mime: "application/pdf", extensions: ["pdf"] },
+  jpeg: { mime: "image/jpeg", extensions: ["jpg", "jpeg", "jpe", "jfif"] },
+  png: { mime: "image/png", extensions: ["png"] },
+  gif: { mime: "image/gif", extensions: ["gif"] },
+  webp: { mime: "image/webp", extensions: ["webp"] },
+  heic: { mime: "image/heic", extensions: ["heic", "heif"] },
+  doc: { mime: "application/msword", extensions: ["doc"] },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"] },
+};
+
+const IMAGE_OR_PDF: readonly FileKind[] = ["jpeg", "png", "gif", "webp", "heic", "pdf"];
+const PDF_OR_WORD: readonly FileKind[] = ["pdf", "doc", "docx"];
+
+/** Which kinds each upload area accepts (spec, step 5). */
+export const ALLOWED_KINDS: Record<DocumentType, readonly FileKind[]> = {
+  "id-front": IMAGE_OR_PDF,
+  "id-back": IMAGE_OR_PDF,
+  llc: PDF_OR_WORD,
+  ein: PDF_OR_WORD,
+  "bank-statements": PDF_OR_WORD,
+  ssn: IMAGE_OR_PDF,
+};
+
+/** The `accept` attribute for a set of kinds: extensions and MIME types, so every picker filters. */
+export function acceptFor(kinds: readonly FileKind[]): string {
+  const out: string[] = [];
+  for (const k of kinds) {
+    out.push(FILE_KIND_INFO[k].mime, ...FILE_KIND_INFO[k].extensions.map((e) => `.${e}`));
+  }
+  return out.join(",");
+}
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  "id-front": "Government ID (Front)",
+  "id-back": "Government ID (Back)",
+  llc: "LLC Documents",
+  ein: "EIN Confirmation Letter",
+  "bank-statements": "Bank Statements",
+  ssn: "Social Security Card",
+};
+
+const IMAGE_OR_PDF_HINT = "Image (JPG, PNG, GIF, WEBP, HEIC) or PDF, up to 10MB";
+const PDF_OR_WORD_HINT = "PDF, DOC or DOCX, up to 10MB";
+
+export const DOCUMENT_AREAS: ReadonlyArray<{ type: DocumentType; label: string; accept: string; hint: string }> = DOCUMENT_TYPES.map(
+  (type) => ({
+    type,
+    label: DOCUMENT_TYPE_LABELS[type],
+    accept: acceptFor(ALLOWED_KINDS[type]),
+    hint:
+      type === "bank-statements"
+        ? `Last 3 months - ${PDF_OR_WORD_HINT}`
+        : ALLOWED_KINDS[type] === PDF_OR_WORD
+          ? PDF_OR_WORD_HINT
+          : IMAGE_OR_PDF_HINT,
+  }),
+);
+
+export function isDocumentType(value: unknown): value is DocumentType {
+  return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** Shortens by characters (not UTF-16 units, so no emoji is cut in half). Upload toast: max 25. */
+export function shortenFileName(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  return `${chars.slice(0, max).join("")}...`;
+}
+
+/** Admin details: names over 30 characters show the first 20, '...', and the last 10. */
+export function shortenMiddle(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= 30) return name;
+  return `${chars.slice(0, 20).join("")}...${chars.slice(-10).join("")}`;
+}
+
+const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+
+/** Bytes/KB/MB/GB with base 1024, up to two decimals: 0 Bytes, 512 Bytes, 1.5 KB, 10 MB. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
+  const i = Math.max(0, Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024))));
+  const value = bytes / 1024 ** i;
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[i]}`;
+}
