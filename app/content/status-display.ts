@@ -1,0 +1,107 @@
+/**
+ * How the status lookup shows each application status (spec section 4 "Status page" and the
+ * table at the end of design.md). Client-safe: no server imports.
+ *
+ * - submitted and pending: yellow, reviewed and contacted within 24-48 hours
+ * - under-review (stored) or "under review" (as the spec spells it): blue
+ * - approved: green; rejected: red, decision e-mailed with its reason, reapply after 60-90 days
+ * - anything else: a neutral grey badge and no next steps
+ */
+
+export type StatusIcon = "clock" | "search" | "check" | "x" | "info";
+
+export type StatusDisplay = {
+  /** Text of the badge. */
+  label: string;
+  /** Tailwind classes of the badge (background, text and border; AA contrast). */
+  badgeClass: string;
+  icon: StatusIcon;
+  /** The Next Steps message, or null when the spec gives none. */
+  nextSteps: string | null;
+};
+
+const YELLOW = "border-yellow-300 bg-yellow-100 text-yellow-900";
+const BLUE = "border-blue-300 bg-blue-100 text-blue-900";
+const GREEN = "border-green-300 bg-green-100 text-green-900";
+const RED = "border-red-300 bg-red-100 text-red-900";
+const GREY = "border-slate-300 bg-slate-100 text-slate-800";
+
+const PENDING_NEXT_STEPS =
+  "Your application is being reviewed. We will contact you within 24-48 hours with an update.";
+
+const KNOWN: Record<string, StatusDisplay> = {
+  submitted: { label: "Submitted", badgeClass: YELLOW, icon: "clock", nextSteps: PENDING_NEXT_STEPS },
+  pending: { label: "Pending", badgeClass: YELLOW, icon: "clock", nextSteps: PENDING_NEXT_STEPS },
+  "under-review": {
+    label: "Under Review",
+    badgeClass: BLUE,
+    icon: "search",
+    nextSteps: "Our team is reviewing your application and may request additional documentation.",
+  },
+  approved: {
+    label: "Approved",
+    badgeClass: GREEN,
+    icon: "check",
+    nextSteps: "Congratulations! Your loan has been approved. Check your e-mail for funding details.",
+  },
+  rejected: {
+    label: "Rejected",
+    badgeClass: RED,
+    icon: "x",
+    nextSteps:
+      "We have e-mailed you our decision and the reason for it. Applicants can typically reapply after 60-90 days.",
+  },
+};
+
+/** "Under Review", "under_review", " UNDER-REVIEW " -> "under-review". */
+export function normalizeStatus(status: string): string {
+  return status.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+}
+
+/** "working-capital" -> "Working Capital"; also used for unknown statuses. */
+export function humanize(value: string): string {
+  return value
+    .trim()
+    .split(/[-\s_]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/** The display of any status string, case-insensitive; unknown statuses are grey with no next steps. */
+export function getStatusDisplay(status: string): StatusDisplay {
+  const known = KNOWN[normalizeStatus(status)];
+  if (known) return known;
+  return { label: humanize(status) || "Unknown", badgeClass: GREY, icon: "info", nextSteps: null };
+}
+
+/** The stated timeline (spec section 4), shown on the status page's help card. */
+export const STATUS_TIMELINE = [
+  { step: "Initial review", time: "24-48 hours" },
+  { step: "Documentation request", time: "1-3 days" },
+  { step: "Final approval", time: "2-5 business days" },
+  { step: "Funding", time: "Same day to 1 business day" },
+] as const;
+
+const usd = (digits: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+const usd0 = usd(0);
+const usd2 = usd(2);
+
+/** US dollars with thousands separators, cents only when there are any: 25000 -> "$25,000". */
+export function formatAmount(amount: number): string {
+  return Number.isInteger(amount) ? usd0.format(amount) : usd2.format(amount);
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "America/New_York",
+});
+
+/** "November 22, 2026", in US Eastern time (support hours are EST), same on server and client. */
+export function formatSubmittedDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : longDate.format(d);
+}

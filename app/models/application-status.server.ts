@@ -1,0 +1,36 @@
+/** The status lookup's read model: what a visitor holding a reference may see, nothing more. */
+import { and, eq, ne } from "drizzle-orm";
+import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { normalizeReference } from "~/utils/reference.server";
+
+/** The spec's "Application status response": exactly these five fields. */
+export type ApplicationStatusView = {
+  applicationId: string;
+  status: string;
+  amount: number;
+  purpose: string;
+  submittedAt: string | null;
+};
+
+/**
+ * Finds an application by its reference in any letter case (Crockford-normalised). Drafts are
+ * never found: they have not been submitted. Returns null for input that cannot be a reference.
+ */
+export async function getApplicationStatus(reference: string, db: DbOrTx = getDb()): Promise<ApplicationStatusView | null> {
+  const ref = normalizeReference(reference);
+  if (!ref) return null;
+  const t = schema.loanApplications;
+  const [row] = await db
+    .select({ applicationId: t.applicationId, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .from(t)
+    .where(and(eq(t.applicationId, ref), ne(t.status, "draft")))
+    .limit(1);
+  if (!row) return null;
+  return {
+    applicationId: row.applicationId,
+    status: row.status,
+    amount: Number(row.amount),
+    purpose: row.purpose,
+    submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+  };
+}

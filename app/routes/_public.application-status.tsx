@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { StatusHelpCard, StatusLookupForm, StatusResultCard } from "~/components/status-lookup";
+import { site } from "~/content/site";
+import { StatusLookupSchema } from "~/schemas/status-lookup";
+import { lookupApplicationStatus } from "~/services/status-lookup.server";
+import { MSG } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+
+export const meta: MetaFunction = ({ location }) => [
+  { title: `Application Status | ${site.name}` },
+  { name: "description", content: "Check the status of your business loan application with the application ID from your confirmation e-mail." },
+  // A result page (?id=...) is for its owner only.
+  ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
+];
+
+/** Passes Retry-After (throttled lookups) through to the document response. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (!params.has("id")) return { result: null, application: null };
+  const submission = parseWithZod(params, { schema: StatusLookupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), application: null }, { status: 400 });
+  const outcome = await lookupApplicationStatus(submission.value.id, getClientIp(request, context));
+  if (outcome.kind === "found") return { result: submission.reply(), application: outcome.application };
+  return data(
+    { result: submission.reply({ formErrors: [outcome.message] }), application: null },
+    { status: outcome.status, headers: outcome.kind === "throttled" ? outcome.headers : undefined },
+  );
+}
+
+function StatusLayout({ form, result }: { form: ReactNode; result?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Check Your Application Status</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        Enter the application ID from your confirmation e-mail to see where your application stands.
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="card" aria-label="Look up an application">
+            {form}
+          </section>
+          {result}
+        </div>
+        <StatusHelpCard />
+      </div>
+    </div>
+  );
+}
+
+export default function ApplicationStatusPage() {
+  const { result, application } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  // After a lookup made with JavaScript, move focus to the answer (not on the first load).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [location.key]);
+  return (
+    <StatusLayout
+      form={<StatusLookupForm lastResult={result} defaultId={searchParams.get("id") ?? ""} />}
+      result={application ? <StatusResultCard ref={headingRef} application={application} /> : null}
+    />
+  );
+}
+
+/** With JavaScript, a lookup whose request fails (network down) lands here. */
+export function ErrorBoundary() {
+  const [searchParams] = useSearchParams();
+  return <StatusLayout form={<StatusLookupForm defaultId={searchParams.get("id") ?? ""} message={MSG.statusUnavailable} />} />;
+}
