@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { calculatorFromQuery, LoanCalculator } from "~/components/calculator-form";
+import { site } from "~/content/site";
+
+export const meta: MetaFunction = () => [
+  { title: `Business Loan Calculator | ${site.name}` },
+  {
+    name: "description",
+    content: "Estimate the monthly payment, total payment and total interest of a business loan by amount, APR and term.",
+  },
+];
+
+/** The figures are rendered from the query (?amount=&apr=&term=), so a result URL can be shared. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return calculatorFromQuery(new URL(request.url).searchParams);
+}
+
+const RATE_FACTORS = ["Business credit score", "Time in business", "Annual revenue", "Industry type", "Loan amount and term"];
+
+export default function LoanCalculatorPage() {
+  const { values, input } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Business Loan Calculator</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        See what a business loan could cost each month. Enter an amount, an interest rate and a term.
+      </p>
+      <div className="mt-8">
+        {/* A new query (a submitted form, back/forward) starts from the server's figures. */}
+        <LoanCalculator key={location.search} initialValues={values} initialInput={input} />
+      </div>
+      <section className="card mt-6" aria-labelledby="rate-factors-heading">
+        <h2 id="rate-factors-heading" className="text-xl font-semibold text-slate-900">
+          What affects your rate?
+        </h2>
+        <p className="mt-2 text-slate-700">Advertised rates range from 5.99% to 35.99% APR. Your rate depends on:</p>
+        <ul className="mt-3 grid list-disc gap-1 pl-5 text-slate-800 sm:grid-cols-2">
+          {RATE_FACTORS.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+        <p className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="calculator-note">
+          Results are estimates only and are not an offer of credit. Your actual rate, payment and terms depend on your
+          application and the lender&apos;s offer.
+        </p>
+      </section>
+    </div>
+  );
+}

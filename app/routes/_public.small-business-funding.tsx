@@ -1,0 +1,3 @@
+import { productLoader } from "~/components/product-page";
+export { ProductPage as default, productMeta as meta } from "~/components/product-page";
+export const loader = productLoader("small-business-funding");
