@@ -49,8 +49,9 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       tabIndex={-1}
       role="region"
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed right-0 top-0 z-50 flex w-full max-w-[420px] flex-col p-4 outline-none"
+      className="pointer-events-none fixed bottom-0 right-0 z-50 flex w-full max-w-[420px] flex-col p-4 outline-none"
     >
+      {current && !hydrated ? <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" /> : null}
       {current ? (
         <div
           key={current.id}
@@ -66,7 +67,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             startX.current = null;
             setDx(0);
           }}
-          className={`pointer-events-auto relative rounded-md border p-4 pr-10 shadow-lg ${
+          className={`pointer-events-auto relative rounded-md border p-4 pr-10 shadow-lg peer-checked:hidden ${
             destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
           }`}
         >
@@ -81,7 +82,15 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           >
             ×
           </button>
-          ) : null}
+          ) : (
+            <label
+              htmlFor={`toast-close-${current.id}`}
+              className="absolute right-2 top-2 cursor-pointer rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
+            >
+              <span aria-hidden="true">×</span>
+              <span className="sr-only">Close notification</span>
+            </label>
+          )}
         </div>
       ) : null}
     </div>

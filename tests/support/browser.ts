@@ -55,7 +55,7 @@ export function setupBrowser(): BrowserHarness {
     }
     const snapshot = html
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<head>/i, `<head><base href="${url}">`);
+      .replace(/<head>/i, `<head><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`);
     const audit = await auditContext.newPage();
     try {
       await audit.route("**/*", (route) => {

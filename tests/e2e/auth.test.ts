@@ -1,0 +1,164 @@
+/**
+ * The foundation's flows in a real browser, once with JavaScript and once without: sign up, land
+ * on the dashboard, log out, fail a login with the spec's message, admin sign-in, non-admin refused.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_ADMIN } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
+import { MODES, setupBrowser } from "../support/browser";
+import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { uniqueEmail } from "../support/http";
+
+const b = setupBrowser();
+
+async function text(page: Page) {
+  return (await page.textContent("body")) ?? "";
+}
+
+/** The toast (with JS) or the status message (without) shows `t`. */
+async function seeStatus(page: Page, t: string) {
+  await page.getByRole("status").filter({ hasText: t }).first().waitFor();
+}
+
+async function login(page: Page, email: string, password: string, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForLoadState("load");
+}
+
+describe.each(MODES)("accounts $label", ({ js }) => {
+  it("signs up, lands on the dashboard, logs out", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/");
+      await page.getByRole("link", { name: "Sign Up" }).first().click();
+      await page.waitForURL("**/signup");
+      await page.getByRole("heading", { name: "Create your account" }).waitFor();
+      await page.getByLabel("First name").fill("Morgan");
+      await page.getByLabel("Last name").fill("Lee");
+      await page.getByLabel("Email").fill(uniqueEmail("e2e"));
+      await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+      await page.getByLabel("Phone").fill("555-010-4455");
+      await page.getByLabel("Date of birth").fill("1988-07-09");
+      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL("**/dashboard");
+      expect(await text(page)).toContain("Welcome, Morgan");
+      await seeStatus(page, "Account Created Successfully!");
+
+      await page.getByRole("button", { name: "Logout" }).first().click();
+      await page.waitForURL((u) => u.pathname === "/");
+      await seeStatus(page, "You have been logged out successfully.");
+      await page.getByRole("link", { name: "Login" }).first().waitFor();
+      await page.goto("/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/login");
+    });
+  });
+
+  it("shows the spec's validation messages next to the fields", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/signup");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByText(MSG.firstNameRequired).waitFor();
+      const body = await text(page);
+      for (const m of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.invalidEmail, MSG.passwordMin, MSG.phoneInvalid, MSG.dobRequired, MSG.mustBeCitizen, MSG.mustAgreeTerms]) {
+        expect(body).toContain(m);
+      }
+      expect(await page.getByLabel("First name").getAttribute("aria-invalid")).toBe("true");
+    });
+  });
+
+  it("fails a login with 'Invalid email or password.'", async () => {
+    const u = await createApplicant();
+    await b.withPage({ js }, async (page) => {
+      await login(page, u.email, "not-the-password");
+      await page.getByText("Invalid email or password.").first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(await text(page)).toContain("Login Failed");
+    });
+  });
+
+  it("signs in as a user and goes to the dashboard", async () => {
+    const u = await createApplicant();
+    await b.withPage({ js }, async (page) => {
+      await login(page, u.email, TEST_PASSWORD);
+      await page.waitForURL("**/dashboard");
+      await seeStatus(page, "Welcome back!");
+      await page.goto("/login");
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+    });
+  });
+
+  it("signs an admin in at /admin-login and reaches /admin", async () => {
+    const a = await createAdmin();
+    await b.withPage({ js }, async (page) => {
+      await login(page, a.email, a.password, "/admin-login");
+      await page.waitForURL("**/admin");
+      expect(await text(page)).toContain(`Admin: ${a.firstName}`);
+      await seeStatus(page, "Welcome to the admin panel.");
+    });
+  });
+
+  it("refuses a non-admin at the admin sign-in and at /admin", async () => {
+    const u = await createApplicant();
+    await b.withPage({ js }, async (page) => {
+      await login(page, u.email, TEST_PASSWORD, "/admin-login");
+      await page.getByText("Access Denied - You don't have admin privileges.").first().waitFor();
+      await page.goto("/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/login");
+      // Signed in as an applicant, /admin sends them to the admin sign-in.
+      await login(page, u.email, TEST_PASSWORD);
+      await page.goto("/admin");
+      expect(new URL(page.url()).pathname).toBe("/admin-login");
+    });
+  });
+});
+
+describe("public shell", () => {
+  it("shows the demo-credentials hint only while the demo admin has its demo password", async () => {
+    await b.withPage({ js: false }, async (page) => {
+      await page.goto("/admin-login");
+      const hint = page.getByTestId("demo-credentials");
+      expect(await hint.textContent()).toContain(DEMO_ADMIN.email);
+    });
+  });
+
+  it("renders the landing page with its sections, footer items and working mobile menu without JavaScript", async () => {
+    await b.withPage({ js: false }, async (page) => {
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto("/");
+      const body = await text(page);
+      for (const t of ["Fast Funding", "Secure Lending", "Competitive Rates", "Apply Online", "Instant Business Review", "Get Funded", "Interest Rates", "Success Stories", "Licensing", "Compliance", "NMLS ID: Licensed", "Equal Housing Lender", "© 2025", "Mon-Fri 9AM-6PM EST"]) {
+        expect(body).toContain(t);
+      }
+      for (const t of ["Interest Rates", "Success Stories", "Licensing", "Compliance"]) {
+        expect(await page.getByRole("link", { name: t, exact: true }).count()).toBe(0);
+      }
+      await page.getByText("Menu", { exact: true }).click();
+      await page.getByRole("link", { name: "Sign Up" }).last().click();
+      await page.waitForURL("**/signup");
+    });
+  });
+
+  it("answers an unknown path with the 404 page and a way home", async () => {
+    await b.withPage({ js: true }, async (page) => {
+      const res = await page.goto("/definitely-not-here");
+      expect(res?.status()).toBe(404);
+      expect(await page.title()).toBe("404 Page Not Found");
+      await page.getByRole("link", { name: "Go back home" }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+    });
+  });
+
+  it("shows 'Welcome, ' and the first name in the top bar when signed in", async () => {
+    const u = await createApplicant({ firstName: "Priya" });
+    await b.withPage({ js: false }, async (page) => {
+      await login(page, u.email, TEST_PASSWORD);
+      await page.goto("/");
+      expect(await text(page)).toContain("Welcome, Priya");
+    });
+  });
+});
