@@ -1,19 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { StatCards } from "~/components/admin/stat-cards";
+import { AdminTabs } from "~/components/admin/tabs";
 import { LogoutButton } from "~/components/logout-button";
 import { Logo } from "~/components/site-header";
 import { site } from "~/content/site";
+import { getAdminStats } from "~/models/application-read.server";
 import { requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return { admin: { firstName: admin.firstName } };
+  const stats = await getAdminStats();
+  return { admin: { firstName: admin.firstName }, stats };
 }
 
 export default function AdminPanel() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, stats } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -25,8 +29,11 @@ export default function AdminPanel() {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <h1 className="text-3xl font-bold">Admin Panel</h1>
+        <StatCards stats={stats} />
+        <AdminTabs />
+        <Outlet />
       </main>
     </div>
   );

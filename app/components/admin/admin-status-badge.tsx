@@ -1,0 +1,47 @@
+/**
+ * The admin panel's status badges (spec section 4). Table: submitted secondary, under-review
+ * default, approved default, rejected destructive. Details dialog: approved default, rejected
+ * destructive, pending secondary, anything else outline; its text is upper-case.
+ */
+import { getStatusDisplay } from "~/content/status-display";
+
+export type BadgeVariant = "default" | "secondary" | "destructive" | "outline";
+
+const VARIANT_CLASS: Record<BadgeVariant, string> = {
+  default: "border-transparent bg-blue-700 text-white",
+  secondary: "border-transparent bg-slate-200 text-slate-900",
+  destructive: "border-transparent bg-red-700 text-white",
+  outline: "border-slate-400 bg-white text-slate-900",
+};
+
+const TABLE_VARIANTS: Record<string, BadgeVariant> = {
+  submitted: "secondary",
+  "under-review": "default",
+  approved: "default",
+  rejected: "destructive",
+};
+const DIALOG_VARIANTS: Record<string, BadgeVariant> = {
+  approved: "default",
+  rejected: "destructive",
+  pending: "secondary",
+};
+
+export function badgeVariant(status: string, context: "table" | "dialog"): BadgeVariant {
+  const map = context === "table" ? TABLE_VARIANTS : DIALOG_VARIANTS;
+  return map[status] ?? "outline";
+}
+
+export function AdminStatusBadge({ status, context = "table" }: { status: string; context?: "table" | "dialog" }) {
+  const variant = badgeVariant(status, context);
+  const label = getStatusDisplay(status).label;
+  return (
+    <span
+      data-testid="admin-status-badge"
+      data-status={status}
+      data-variant={variant}
+      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${VARIANT_CLASS[variant]}`}
+    >
+      {context === "dialog" ? label.toUpperCase() : label}
+    </span>
+  );
+}

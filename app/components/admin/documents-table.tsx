@@ -1,0 +1,64 @@
+/** The Documents tab's table (spec columns) with its empty and loading states. */
+import { Link } from "@remix-run/react";
+import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/documents";
+import type { AdminDocumentRow } from "~/models/application-read.server";
+import { formatDateTime } from "./format";
+
+export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {
+  const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
+        <caption className="sr-only">Uploaded documents</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {["Application ID", "Document Type", "File Name", "File Size", "Uploaded", "Actions"].map((h) => (
+              <th key={h} scope="col" className={th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-4 py-10 text-center text-slate-700">
+                {loading ? "Loading documents..." : "No documents found"}
+              </td>
+            </tr>
+          ) : (
+            rows.map((d) => (
+              <tr key={d.id} data-testid="document-row" data-document-id={d.id}>
+                <td className="whitespace-nowrap px-4 py-3 font-mono">
+                  {d.applicationId ? (
+                    <Link to={`/admin/applications/${d.applicationDbId}`} className="link">
+                      {d.applicationId}
+                    </Link>
+                  ) : (
+                    "N/A"
+                  )}
+                </td>
+                <td className="px-4 py-3">{DOCUMENT_TYPE_LABELS[d.documentType]}</td>
+                <td className="px-4 py-3">
+                  <span title={d.fileName}>{shortenMiddle(d.fileName)}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">{formatFileSize(d.fileSize)}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDateTime(d.uploadedAt)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
+                    <a href={`/documents/${d.id}/preview`} target="_blank" rel="noopener noreferrer" className="btn-outline px-3 py-1">
+                      View<span className="sr-only"> {d.fileName} (opens in a new tab)</span>
+                    </a>
+                    <a href={`/documents/${d.id}/download`} className="btn-outline px-3 py-1">
+                      Download<span className="sr-only"> {d.fileName}</span>
+                    </a>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from "@remix-run/react";
+
+/** The two tabs of the admin panel, as links (each tab is its own URL). */
+export function AdminTabs() {
+  const { pathname } = useLocation();
+  const onDocuments = pathname.startsWith("/admin/documents");
+  const tabs = [
+    { to: "/admin", label: "Loan Applications", current: !onDocuments },
+    { to: "/admin/documents", label: "Documents", current: onDocuments },
+  ];
+  return (
+    <nav aria-label="Admin sections" className="border-b border-slate-300">
+      <ul className="-mb-px flex gap-2">
+        {tabs.map((t) => (
+          <li key={t.to}>
+            <Link
+              to={t.to}
+              aria-current={t.current ? "page" : undefined}
+              className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${
+                t.current ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:text-slate-900"
+              }`}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

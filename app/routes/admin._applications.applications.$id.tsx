@@ -1,0 +1,110 @@
+/**
+ * /admin/applications/:id: one application's details (a dialog over the list with JavaScript,
+ * a page without) and its status change action.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ApplicationDetails, DetailsTitle } from "~/components/admin/application-details";
+import { RouteDialog } from "~/components/admin/details-dialog";
+import { site } from "~/content/site";
+import { recordAudit } from "~/models/audit.server";
+import { getApplicationForAdmin } from "~/models/application-read.server";
+import { StatusChangeSchema } from "~/schemas/admin";
+import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
+import { TOASTS } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { requireAdmin } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useActionToast } from "~/utils/toast-bus";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.application.applicationId ?? "Application"} | Admin | ${site.name}` },
+];
+
+function applicationIdParam(raw: string | undefined) {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+/** Only back into the admin panel. */
+function adminRedirect(to: string | undefined, fallback: string) {
+  return to && /^\/admin(\/|\?|$)/.test(to) && !to.includes("//") && !to.includes("\\") ? to : fallback;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = applicationIdParam(params.id);
+  const application = await getApplicationForAdmin(id);
+  if (!application) throw data(null, { status: 404 });
+  await recordAudit({
+    actorUserId: admin.id,
+    action: "admin.application_viewed",
+    targetType: "application",
+    targetId: id,
+    ip: getClientIp(request, context),
+  });
+  return { application };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = applicationIdParam(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  const { status, note, redirectTo } = submission.value;
+  try {
+    await changeStatus(admin.id, id, status, note, { ip: getClientIp(request, context) });
+  } catch (e) {
+    if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
+    if (e instanceof RejectionReasonRequiredError) return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
+    console.error("[admin] status change failed");
+    const t = TOASTS.statusUpdateFailed;
+    return data(
+      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`] }), toast: { ...t, id: crypto.randomUUID() } },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(adminRedirect(redirectTo, `/admin/applications/${id}`), TOASTS.statusUpdated);
+}
+
+export default function ApplicationDetailsRoute() {
+  const { application } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  useActionToast(actionData?.toast);
+  const listHref = `/admin${location.search}`;
+  const selfHref = `${location.pathname}${location.search}`;
+  const rejectRequested = Boolean((location.state as { reject?: boolean } | null)?.reject);
+  const titleId = "application-details-title";
+  const details = (
+    <ApplicationDetails
+      key={`${application.id}-${application.status}`}
+      application={application}
+      redirectTo={selfHref}
+      lastResult={actionData?.result}
+      rejectRequested={rejectRequested}
+    />
+  );
+  if (hydrated) {
+    return (
+      <RouteDialog labelledBy={titleId} closeHref={listHref} title={<DetailsTitle application={application} id={titleId} />}>
+        {details}
+      </RouteDialog>
+    );
+  }
+  return (
+    <section aria-labelledby={titleId} className="card space-y-4">
+      <Link to={listHref} className="link">
+        ← Back to applications
+      </Link>
+      <DetailsTitle application={application} id={titleId} />
+      {details}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The Loan Applications tab: search, status filter, sort and pages (all in the URL), and the table.
+ * Its child /admin/applications/:id renders the details: with JavaScript as a dialog over this
+ * table, without it as a page of its own (this layout then renders only the child).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ApplicationFilters } from "~/components/admin/application-filters";
+import { ApplicationsTable } from "~/components/admin/applications-table";
+import { Pagination } from "~/components/admin/pagination";
+import { listApplicationsForAdmin } from "~/models/application-read.server";
+import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
+import { requireAdmin } from "~/utils/session.server";
+
+const DETAILS_ROUTE_ID = "routes/admin._applications.applications.$id";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = parseAdminListParams(new URL(request.url).searchParams);
+  const list = await listApplicationsForAdmin(params);
+  return { params, list };
+}
+
+export default function ApplicationsTab() {
+  const { params, list } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const detailsOpen = matches.some((m) => m.id === DETAILS_ROUTE_ID);
+  if (detailsOpen && !hydrated) return <Outlet />;
+
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  return (
+    <section aria-labelledby="applications-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="applications-heading" className="text-xl font-semibold">
+          Loan Applications
+        </h2>
+        <Link to={`/admin${location.pathname === "/admin" ? location.search : adminListSearch(params)}`} className="btn-outline" preventScrollReset>
+          Refresh
+        </Link>
+      </div>
+      <ApplicationFilters params={params} />
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {loading ? "Loading applications..." : ""}
+      </p>
+      <ApplicationsTable rows={list.rows} params={params} loading={loading} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        pageSize={ADMIN_PAGE_SIZE}
+        noun="applications"
+        hrefFor={(page) => `/admin${adminListSearch({ ...params, page })}`}
+      />
+      <Outlet />
+    </section>
+  );
+}

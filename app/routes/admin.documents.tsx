@@ -1,0 +1,42 @@
+/** /admin/documents: every document of submitted applications, newest first, 25 a page. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { DocumentsTable } from "~/components/admin/documents-table";
+import { Pagination } from "~/components/admin/pagination";
+import { site } from "~/content/site";
+import { listDocumentsForAdmin } from "~/models/application-read.server";
+import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin";
+import { requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Documents | Admin | ${site.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { page } = DocumentListParamsSchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
+  return { list: await listDocumentsForAdmin({ page }) };
+}
+
+export default function DocumentsTab() {
+  const { list } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/documents";
+  return (
+    <section aria-labelledby="documents-heading" className="space-y-4">
+      <h2 id="documents-heading" className="text-xl font-semibold">
+        Documents
+      </h2>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {loading ? "Loading documents..." : ""}
+      </p>
+      <DocumentsTable rows={list.rows} loading={loading} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        pageSize={ADMIN_PAGE_SIZE}
+        noun="documents"
+        hrefFor={(page) => `/admin/documents${page > 1 ? `?page=${page}` : ""}`}
+      />
+    </section>
+  );
+}

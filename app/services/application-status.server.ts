@@ -1,0 +1,184 @@
+/**
+ * An admin changes an application's status. One transaction: lock the row, write the new status
+ * and updatedAt, record the audit-trail event (who, from, to, note) and queue the e-mail to the
+ * applicant. A rejection must carry its reason, which the e-mail (an adverse-action notice) states.
+ */
+import { eq } from "drizzle-orm";
+import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { site } from "~/content/site";
+import { recordApplicationEvent } from "~/models/application-event.server";
+import { recordAudit } from "~/models/audit.server";
+import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
+import type { AdminStatus } from "~/schemas/admin";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import { schema, transaction, type Tx } from "~/utils/db.server";
+
+const apps = schema.loanApplications;
+
+export class ApplicationNotFoundError extends Error {
+  constructor() {
+    super("Application not found");
+  }
+}
+export class RejectionReasonRequiredError extends Error {
+  constructor() {
+    super(REJECTION_REASON_REQUIRED);
+  }
+}
+
+export type StatusChange = {
+  applicationId: number;
+  reference: string;
+  from: string;
+  to: AdminStatus;
+  changed: boolean;
+};
+
+type EmailContext = { reference: string; firstName: string; amount: number; purpose: string; note?: string };
+
+const signature = () =>
+  [
+    "",
+    `${site.name}`,
+    `Phone: ${site.supportPhone} (${site.hours})`,
+    `E-mail: ${site.supportEmail}`,
+  ].join("\n");
+
+/** The e-mail the applicant gets for each status an admin can set. */
+export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmail, "to"> {
+  const hello = `Hello ${c.firstName},`;
+  const what = `your application ${c.reference} for ${formatUsd(c.amount)} (${purposeLabel(c.purpose)})`;
+  switch (to) {
+    case "approved":
+      return {
+        kind: "status_approved",
+        subject: `Congratulations! Your application ${c.reference} is approved`,
+        text: [
+          hello,
+          "",
+          `Congratulations! ${capitalize(what)} has been approved.`,
+          "Please check your e-mail for funding details: we will send them shortly. Funding usually arrives the same day to 1 business day after you accept.",
+          signature(),
+        ].join("\n"),
+      };
+    case "under-review":
+      return {
+        kind: "status_under_review",
+        subject: `Your application ${c.reference} is under review`,
+        text: [
+          hello,
+          "",
+          `Our team is now reviewing ${what}.`,
+          "We may contact you to request additional documentation; documentation requests usually take 1-3 days, and a final decision 2-5 business days.",
+          signature(),
+        ].join("\n"),
+      };
+    case "rejected":
+      return {
+        kind: "status_rejected",
+        subject: `Decision on your application ${c.reference}`,
+        text: [
+          hello,
+          "",
+          `Thank you for applying. After careful review, we are unable to approve ${what}.`,
+          "",
+          "Statement of action taken: credit denied.",
+          `Principal reason(s) for our decision: ${c.note ?? ""}`,
+          "",
+          "You can typically reapply after 60-90 days. If you have questions about this decision, contact us at the details below.",
+          "",
+          "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.",
+          signature(),
+        ].join("\n"),
+      };
+    case "submitted":
+      return {
+        kind: "status_submitted",
+        subject: `We received your application ${c.reference}`,
+        text: [
+          hello,
+          "",
+          `We have received ${what}. Initial review takes 24-48 hours; we will contact you with any questions.`,
+          signature(),
+        ].join("\n"),
+      };
+  }
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+async function lockApplication(tx: Tx, applicationId: number) {
+  const [row] = await tx
+    .select({
+      id: apps.id,
+      reference: apps.applicationId,
+      status: apps.status,
+      userId: apps.userId,
+      amount: apps.amount,
+      purpose: apps.purpose,
+    })
+    .from(apps)
+    .where(eq(apps.id, applicationId))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets `to` on the application (any admin status from any current status, never on a draft).
+ * Setting the status it already has changes nothing and sends nothing.
+ * Throws ApplicationNotFoundError (also for drafts) or RejectionReasonRequiredError.
+ */
+export async function changeStatus(
+  adminId: number,
+  applicationId: number,
+  to: AdminStatus,
+  note?: string | null,
+  meta: { ip?: string | null } = {},
+): Promise<StatusChange> {
+  const reason = note?.trim() || null;
+  if (to === "rejected" && !reason) throw new RejectionReasonRequiredError();
+  const result = await transaction(async (tx) => {
+    const app = await lockApplication(tx, applicationId);
+    if (!app || app.status === "draft") throw new ApplicationNotFoundError();
+    if (app.status === to) {
+      return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: false };
+    }
+    await tx.update(apps).set({ status: to, updatedAt: new Date() }).where(eq(apps.id, app.id));
+    await recordApplicationEvent(tx, {
+      applicationId: app.id,
+      actorUserId: adminId,
+      type: "status_changed",
+      fromStatus: app.status,
+      toStatus: to,
+      note: reason,
+    });
+    const [applicant] = await tx
+      .select({ email: schema.users.email, firstName: schema.users.firstName })
+      .from(schema.users)
+      .where(eq(schema.users.id, app.userId))
+      .limit(1);
+    if (applicant) {
+      const mail = statusEmail(to, {
+        reference: app.reference,
+        firstName: applicant.firstName,
+        amount: Number(app.amount),
+        purpose: app.purpose,
+        note: reason ?? undefined,
+      });
+      await enqueueEmail(tx, { ...mail, to: applicant.email });
+    }
+    return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: true };
+  });
+  if (result.changed) {
+    await recordAudit({
+      actorUserId: adminId,
+      action: "application.status_changed",
+      targetType: "application",
+      targetId: result.applicationId,
+      ip: meta.ip ?? null,
+      details: `${result.from} -> ${result.to}`,
+    });
+  }
+  return result;
+}
