@@ -1,0 +1,12 @@
+/**
+ * GET /documents/:id/preview: the decrypted document inline, for its owner or an admin; a plain
+ * link that works without JavaScript. Anyone else (also when signed out) gets the same 404 page as
+ * a missing document, so the route reveals nothing.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseDocumentId } from "~/schemas/documents";
+import { documentResponse } from "~/services/documents.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return documentResponse(request, parseDocumentId(params.id), { disposition: "inline", format: "html", context });
+}
