@@ -8,6 +8,7 @@ import { site } from "~/content/site";
 import { SignupSchema } from "~/schemas/auth";
 import { EmailTakenError, registerUser } from "~/services/auth.server";
 import { throttle } from "~/services/throttle.server";
+import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { MSG, signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: SignupSchema });
+  const submission = parseWithZod(formData, { schema: withPasswordPolicy(SignupSchema) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
