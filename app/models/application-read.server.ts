@@ -9,7 +9,7 @@
  *   reference search-> loan_applications_ref_uq (LIKE 'APP-XYZ%' is a range on the unique index)
  *   no filter       -> loan_applications_submitted_idx (submitted_at, id), read in order
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin";
@@ -354,7 +354,7 @@ export type ActivityItem = {
   toStatus: string | null;
 };
 
-/** The latest events of the user's applications (their audit trail), newest first. */
+/** The latest events of the user's submitted applications (their audit trail), newest first. */
 export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
   const rows = await db
     .select({
@@ -367,29 +367,10 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
     })
     .from(events)
     .innerJoin(apps, eq(apps.id, events.applicationId))
-    .where(eq(apps.userId, userId))
+    .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
-}
-
-/** The user's unfinished wizard draft, if any (not yet submitted). */
-export async function getOpenDraftSummary(userId: number, db: DbOrTx = getDb()) {
-  const [row] = await db
-    .select({ id: schema.applicationDrafts.id, updatedAt: schema.applicationDrafts.updatedAt, data: schema.applicationDrafts.data })
-    .from(schema.applicationDrafts)
-    .where(and(eq(schema.applicationDrafts.userId, userId), isNull(schema.applicationDrafts.submittedAt)))
-    .orderBy(desc(schema.applicationDrafts.updatedAt))
-    .limit(1);
-  if (!row) return null;
-  const amount = Number((row.data as { amount?: unknown }).amount);
-  const purpose = (row.data as { purpose?: unknown }).purpose;
-  return {
-    id: row.id,
-    updatedAt: row.updatedAt.toISOString(),
-    amount: Number.isFinite(amount) && amount > 0 ? amount : null,
-    purpose: typeof purpose === "string" && (PURPOSES as readonly string[]).includes(purpose) ? (purpose as Purpose) : null,
-  };
 }
 
 /**

@@ -1,19 +1,77 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+/**
+ * /dashboard: the signed-in applicant's applications, progress, recent activity, quick actions
+ * (including Upload Documents to a submitted application) and account summary.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDate, formatDateTime } from "~/components/admin/format";
+import { activityText } from "~/components/dashboard/activity";
+import { ApplicationCard } from "~/components/dashboard/application-card";
+import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
 import { LogoutButton } from "~/components/logout-button";
 import { Logo } from "~/components/site-header";
+import { shortenFileName } from "~/content/documents";
 import { site } from "~/content/site";
+import { getOpenDraftForUser } from "~/models/application.server";
+import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";
+import { getUserById } from "~/models/user.server";
+import { ApplicationAccessError, saveUpload, stageUpload } from "~/services/documents.server";
+import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useActionToast } from "~/utils/toast-bus";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone } };
+  const [applications, activity, draft, account] = await Promise.all([
+    listApplicationsForUser(user.id),
+    listRecentActivityForUser(user.id),
+    getOpenDraftForUser(user.id),
+    getUserById(user.id),
+  ]);
+  return {
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
+    memberSince: account?.createdAt.toISOString() ?? null,
+    applications,
+    activity,
+    draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
+  };
+}
+
+const uploadFailure = (message: string, toast: ToastMessage, status: number) =>
+  data({ upload: { error: message }, toast: { ...toast, id: crypto.randomUUID() } }, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const staged = await stageUpload(request);
+  if (!staged.ok) return uploadFailure(staged.message, staged.toast, staged.status);
+  const applicationId = Number(staged.upload.fields.applicationId);
+  try {
+    const doc = await saveUpload(
+      staged.upload,
+      async (tx) => {
+        const app = Number.isSafeInteger(applicationId) ? await findOwnedSubmittedApplication(tx, user.id, applicationId) : null;
+        if (!app) throw new ApplicationAccessError();
+        return { applicationId: app.id, userId: app.userId };
+      },
+      { uploadedBy: user.id },
+    );
+    return redirectWithToast("/dashboard", uploadedToast(shortenFileName(doc.fileName, 25)));
+  } catch (e) {
+    const t = TOASTS.uploadFailed;
+    if (e instanceof ApplicationAccessError) return uploadFailure(`${t.title} - ${t.description}`, t, 404);
+    console.error("[dashboard] upload failed");
+    return uploadFailure(`${t.title} - ${t.description}`, t, 500);
+  }
 }
 
 export default function Dashboard() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, memberSince, applications, activity, draft } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const activeLoans = applications.filter((a) => a.status === "approved").length;
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -30,15 +88,128 @@ export default function Dashboard() {
       <main className="mx-auto max-w-6xl px-4 py-8">
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
-        <section className="card mt-6" aria-labelledby="apps">
-          <h2 id="apps" className="text-xl font-semibold">
-            Current Applications
-          </h2>
-          <p className="mt-2 text-slate-700">You have no applications yet.</p>
-          <Link to="/apply" className="btn-primary mt-4">
-            New Application
-          </Link>
-        </section>
+        <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">
+          <div className="card p-4">
+            <dt className="text-sm font-medium text-slate-700">Total Applications</dt>
+            <dd className="text-2xl font-bold" data-testid="total-applications">{applications.length}</dd>
+          </div>
+          <div className="card p-4">
+            <dt className="text-sm font-medium text-slate-700">Active Loans</dt>
+            <dd className="text-2xl font-bold" data-testid="active-loans">{activeLoans}</dd>
+          </div>
+        </dl>
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <section className="card" aria-labelledby="apps-heading">
+              <h2 id="apps-heading" className="text-xl font-semibold">
+                Current Applications
+              </h2>
+              <div className="mt-4 space-y-4">
+                {draft ? (
+                  <div className="rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="open-draft">
+                    <p className="font-semibold text-amber-950">You have an unfinished application</p>
+                    <p className="text-sm text-amber-950">Last saved {formatDateTime(draft.updatedAt)}</p>
+                    <Link to={draft.resumePath} className="btn-primary mt-3">
+                      Continue application
+                    </Link>
+                  </div>
+                ) : null}
+                {applications.map((a) => (
+                  <ApplicationCard key={a.id} app={a} />
+                ))}
+                {!applications.length && !draft ? <p className="text-slate-700">You have no applications yet.</p> : null}
+              </div>
+            </section>
+            <section className="card" aria-labelledby="activity-heading">
+              <h2 id="activity-heading" className="text-xl font-semibold">
+                Recent Activity
+              </h2>
+              {activity.length ? (
+                <ul className="mt-4 divide-y divide-slate-200" data-testid="recent-activity">
+                  {activity.map((e) => (
+                    <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                      <span className="text-slate-900">{activityText(e)}</span>
+                      <span className="text-slate-700">{formatDateTime(e.at)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-2 text-sm text-slate-700">No activity yet.</p>
+              )}
+            </section>
+          </div>
+          <div className="space-y-6">
+            <section className="card" aria-labelledby="actions-heading">
+              <h2 id="actions-heading" className="text-xl font-semibold">
+                Quick Actions
+              </h2>
+              <Link to="/apply" className="btn-primary mt-4 w-full">
+                New Application
+              </Link>
+              <h3 id="upload-heading" className="mt-6 font-semibold">
+                Upload Documents
+              </h3>
+              <div className="mt-2">
+                <UploadDocumentsForm applications={applications} error={actionData?.upload.error} />
+              </div>
+              <h3 className="mt-6 font-semibold">Contact Support</h3>
+              <div className="mt-2 flex flex-col gap-2">
+                <a href={site.supportPhoneHref} className="btn-outline">
+                  Call {site.supportPhone}
+                </a>
+                <a href={`mailto:${site.supportEmail}`} className="btn-outline">
+                  E-mail {site.supportEmail}
+                </a>
+              </div>
+            </section>
+            <section className="card" aria-labelledby="account-heading">
+              <h2 id="account-heading" className="text-xl font-semibold">
+                Account Summary
+              </h2>
+              <dl className="mt-3 space-y-2 text-sm">
+                <div>
+                  <dt className="font-medium text-slate-700">Name</dt>
+                  <dd>
+                    {user.firstName} {user.lastName}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-700">E-mail</dt>
+                  <dd className="break-all">{user.email}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-700">Phone</dt>
+                  <dd>{user.phone || "–"}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-700">Member since</dt>
+                  <dd>{formatDate(memberSince)}</dd>
+                </div>
+              </dl>
+            </section>
+            <section className="card" aria-labelledby="help-heading">
+              <h2 id="help-heading" className="text-xl font-semibold">
+                Need Help?
+              </h2>
+              <p className="mt-2 text-sm text-slate-700">Our support team is here for you.</p>
+              <ul className="mt-3 space-y-1 text-sm">
+                <li>
+                  Phone:{" "}
+                  <a href={site.supportPhoneHref} className="link">
+                    {site.supportPhone}
+                  </a>
+                </li>
+                <li>
+                  E-mail:{" "}
+                  <a href={`mailto:${site.supportEmail}`} className="link">
+                    {site.supportEmail}
+                  </a>
+                </li>
+                <li>Hours: {site.hours}</li>
+              </ul>
+            </section>
+          </div>
+        </div>
       </main>
     </div>
   );
