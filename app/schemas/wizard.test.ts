@@ -20,7 +20,8 @@ const form = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) fd.append(k, v);
   return fd;
 };
-const errorsOf = (r: ReturnType<typeof parseWithZod>) => (r.status === "success" ? {} : (r.reply().error ?? {}));
+type Parsed = { status?: "success" | "error"; reply: () => { error?: Record<string, string[] | null> | null } };
+const errorsOf = (r: Parsed) => (r.status === "success" ? {} : (r.reply().error ?? {}));
 
 describe("step 1: loan", () => {
   it("accepts 1,000 to 50,000 and one of the seven purposes", () => {
@@ -74,7 +75,7 @@ describe("step 2: owner", () => {
       usCitizen: [MSG.mustBeCitizen],
     });
     const ok = parseWithZod(form(valid), { schema: ownerStepSchema({ signedIn: false, hasPassword: false }) });
-    expect(ok.status === "success" && ok.value.email).toBe("jo@example.com");
+    expect(ok.status === "success" && (ok.value as unknown as { email: string }).email).toBe("jo@example.com");
   });
 
   it("anonymous with a password already chosen: the password may stay empty", () => {

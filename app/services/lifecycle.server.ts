@@ -1,5 +1,6 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
 import { ensureDemoAdminOnEmptyDatabase } from "./admin-seed.server";
+import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
 import { DatabaseUnreachableError, ensureDatabase } from "~/utils/migrate.server";
 
@@ -7,6 +8,8 @@ const state = globalThis as unknown as { __lmDraining?: boolean; __lmPrepared?: 
 
 export function setDraining(v: boolean) {
   state.__lmDraining = v;
+  // Draining: stop claiming e-mails (a row already claimed is finished or its lease expires).
+  if (v) stopOutboxWorker();
 }
 export const isDraining = () => Boolean(state.__lmDraining);
 
@@ -16,6 +19,12 @@ const startHooks: Hook[] = [];
 export function onServerStart(hook: Hook) {
   startHooks.push(hook);
 }
+
+// The outbox sender: every app server runs one; row leases keep them from sending a row twice.
+// Not under vitest's NODE_ENV=test (integration tests drive drainOutboxOnce themselves).
+onServerStart(() => {
+  if (getEnv().NODE_ENV !== "test") startOutboxWorker();
+});
 
 export async function prepareServer() {
   const env = getEnv();

@@ -1,0 +1,68 @@
+/** Step 3: Business Address - street, city, state (the 50 states), ZIP (5 or 5+4 digits). */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field } from "~/components/forms";
+import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { US_STATES } from "~/content/us-states";
+import { AddressStepSchema, isBackIntent, pickRaw, stepPath } from "~/schemas/wizard";
+import { loadStep, saveStep } from "~/services/draft.server";
+
+export const handle = { step: 3 };
+const ACTION = "/apply/address";
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.code} - ${s.name}` }));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { data: draft } = await loadStep(request, 3);
+  const raw = draft.address ?? {};
+  return { values: { streetAddress: raw.streetAddress ?? "", city: raw.city ?? "", state: (raw.state ?? "").toUpperCase(), zipCode: raw.zipCode ?? "" } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await loadStep(request, 3);
+  const formData = await request.formData();
+  if (isBackIntent(formData)) return redirect(stepPath(2), { headers: await saveStep(ctx, { address: pickRaw("address", formData) }, 2) });
+  const submission = parseWithZod(formData, { schema: AddressStepSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return redirect(stepPath(4), { headers: await saveStep(ctx, { address: pickRaw("address", formData) }, 4) });
+}
+
+export default function AddressStep() {
+  const { values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "wizard-address",
+    lastResult: actionData?.result,
+    defaultValue: values,
+    onValidate: validateStep(AddressStepSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <StepHeading step={3} heading="Where is your business located?" />
+      <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
+        <Field label="Street address" inputProps={{ ...getInputProps(fields.streetAddress, { type: "text" }), autoComplete: "street-address" }} errors={fields.streetAddress.errors} errorId={fields.streetAddress.errorId} />
+        <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} errorId={fields.city.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="State"
+            placeholder="Select a state"
+            options={STATE_OPTIONS}
+            selectProps={{ ...getSelectProps(fields.state), autoComplete: "address-level1" }}
+            errors={fields.state.errors}
+            errorId={fields.state.errorId}
+          />
+          <Field
+            label="ZIP code"
+            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345" }}
+            errors={fields.zipCode.errors}
+            errorId={fields.zipCode.errorId}
+          />
+        </div>
+        <WizardNav formAction={ACTION} />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Step 4: Business Financial Information - annual income, living situation (cards), and the
+ * monthly housing payment, shown only for rent or mortgage. The field's visibility is pure CSS
+ * (:has on the checked card), so it appears at once with or without JavaScript; browsers without
+ * :has simply always show it. The server stores 0 for 'own' whatever was sent.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field } from "~/components/forms";
+import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { LIVING_SITUATIONS } from "~/content/loan-options";
+import { FinancesStepSchema, isBackIntent, pickRaw, stepPath } from "~/schemas/wizard";
+import { loadStep, saveStep } from "~/services/draft.server";
+import { HOUSING_STEP, INCOME_STEP } from "~/utils/constants";
+
+export const handle = { step: 4 };
+const ACTION = "/apply/finances";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { data: draft } = await loadStep(request, 4);
+  const raw = draft.finances ?? {};
+  return {
+    values: {
+      annualIncome: raw.annualIncome ?? "",
+      livingSituation: (raw.livingSituation ?? "").toLowerCase(),
+      monthlyPayment: raw.monthlyPayment ?? "",
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await loadStep(request, 4);
+  const formData = await request.formData();
+  if (isBackIntent(formData)) return redirect(stepPath(3), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 3) });
+  const submission = parseWithZod(formData, { schema: FinancesStepSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return redirect(stepPath(5), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 5) });
+}
+
+export default function FinancesStep() {
+  const { values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "wizard-finances",
+    lastResult: actionData?.result,
+    defaultValue: values,
+    onValidate: validateStep(FinancesStepSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const living = String(fields.livingSituation.initialValue ?? "").toLowerCase();
+  return (
+    <>
+      <StepHeading step={4} heading="Tell us about your finances" />
+      <Form method="post" action={ACTION} className="group space-y-6" {...getFormProps(form)}>
+        <Field
+          label="Total annual income (USD)"
+          inputProps={{ ...getInputProps(fields.annualIncome, { type: "number" }), min: 0, step: INCOME_STEP, inputMode: "numeric" }}
+          hint="Include all sources of income: business revenue, salary, investments and any other income."
+          errors={fields.annualIncome.errors}
+          errorId={fields.annualIncome.errorId}
+        />
+        <OptionGroup legend="Living situation" errors={fields.livingSituation.errors} errorId={fields.livingSituation.errorId}>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {LIVING_SITUATIONS.map((l) => (
+              <OptionCard
+                key={l.value}
+                name={fields.livingSituation.name}
+                value={l.value}
+                label={l.label}
+                description={l.description}
+                defaultChecked={living === l.value}
+                invalid={!fields.livingSituation.valid}
+                describedBy={!fields.livingSituation.valid ? fields.livingSituation.errorId : undefined}
+              />
+            ))}
+          </div>
+        </OptionGroup>
+        <div className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block" data-testid="monthly-payment">
+          <Field
+            label="Monthly housing payment (USD)"
+            inputProps={{ ...getInputProps(fields.monthlyPayment, { type: "number" }), min: 0, step: HOUSING_STEP, inputMode: "decimal" }}
+            hint="Your monthly rent or mortgage payment."
+            errors={fields.monthlyPayment.errors}
+            errorId={fields.monthlyPayment.errorId}
+          />
+        </div>
+        <WizardNav formAction={ACTION} />
+      </Form>
+    </>
+  );
+}

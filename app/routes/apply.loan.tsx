@@ -1,0 +1,121 @@
+/** Step 1: Business Loan Details - amount (number input + slider) and purpose (cards). */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { ErrorList } from "~/components/forms";
+import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
+import { isBackIntent, LoanStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
+import { loadStep, saveStep } from "~/services/draft.server";
+import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
+
+export const handle = { step: 1 };
+const ACTION = "/apply/loan";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { data: draft } = await loadStep(request, 1);
+  return { values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await loadStep(request, 1);
+  const formData = await request.formData();
+  if (isBackIntent(formData)) {
+    const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1);
+    return redirect("/", { headers });
+  }
+  const submission = parseWithZod(formData, { schema: LoanStepSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 2);
+  return redirect(stepPath(2), { headers });
+}
+
+const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.round(n / LOAN_STEP) * LOAN_STEP));
+
+export default function LoanStep() {
+  const { values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "wizard-loan",
+    lastResult: actionData?.result,
+    defaultValue: values,
+    onValidate: validateStep(LoanStepSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
+  const shown = String(fields.amount.initialValue ?? values.amount);
+  const [amountText, setAmountText] = useState(shown);
+  const sliderValue = Number.isFinite(Number(amountText)) && amountText.trim() !== "" ? clampToSlider(Number(amountText)) : LOAN_DEFAULT;
+  const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "number" });
+
+  return (
+    <>
+      <StepHeading step={1} heading="How much does your business need?" />
+      <Form method="post" action={ACTION} {...getFormProps(form)}>
+        <div>
+          <label htmlFor={fields.amount.id} className="label">
+            Loan amount (USD)
+          </label>
+          <div className="mt-1 flex items-center gap-2">
+            <span aria-hidden="true" className="text-lg font-semibold text-slate-700">
+              $
+            </span>
+            <input
+              {...amountProps}
+              min={LOAN_MIN}
+              max={LOAN_MAX}
+              step={LOAN_STEP}
+              inputMode="numeric"
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+              aria-describedby={[amountProps["aria-describedby"], "amount-hint"].filter(Boolean).join(" ")}
+              className="input text-lg font-semibold"
+            />
+          </div>
+          <input type="hidden" name="amountShown" value={shown} />
+          <label htmlFor="amountSlider" className="sr-only">
+            Loan amount slider
+          </label>
+          <input
+            id="amountSlider"
+            name="amountSlider"
+            type="range"
+            min={LOAN_MIN}
+            max={LOAN_MAX}
+            step={LOAN_STEP}
+            value={sliderValue}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-valuetext={formatUsd(sliderValue)}
+            className="mt-4 w-full accent-blue-700"
+          />
+          <div className="mt-1 flex justify-between text-sm text-slate-700" id="amount-hint">
+            <span>{formatUsd(LOAN_MIN)}</span>
+            <span>{formatUsd(LOAN_MAX)}</span>
+          </div>
+          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+        </div>
+
+        <OptionGroup legend="What will you use the loan for?" errors={fields.purpose.errors} errorId={fields.purpose.errorId} className="mt-8">
+          <div className="grid gap-3 sm:grid-cols-2">
+            {LOAN_PURPOSES.map((p) => (
+              <OptionCard
+                key={p.value}
+                name={fields.purpose.name}
+                value={p.value}
+                label={p.label}
+                description={p.description}
+                defaultChecked={fields.purpose.initialValue === p.value}
+                invalid={!fields.purpose.valid}
+                describedBy={!fields.purpose.valid ? fields.purpose.errorId : undefined}
+              />
+            ))}
+          </div>
+        </OptionGroup>
+        <WizardNav formAction={ACTION} />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Step 2: Business Owner Information. Anonymous visitors give the sign-up details (password
+ * required, kept only as a hash); signed-in users see their account details, disabled.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
+import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { newPasswordField } from "~/schemas/fields";
+import { isBackIntent, ownerStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
+import { loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
+import { hashPassword } from "~/utils/password.server";
+import { getClientIp } from "~/utils/request.server";
+
+export const handle = { step: 2 };
+const ACTION = "/apply/owner";
+const CITIZEN_LABEL = "I confirm that I am a US citizen and at least 18 years old";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, data: draft } = await loadStep(request, 2);
+  const raw = draft.owner ?? {};
+  return {
+    account: user ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, dateOfBirth: user.dateOfBirth ?? "" } : null,
+    hasPassword: Boolean(draft.passwordHash),
+    values: {
+      firstName: raw.firstName ?? "",
+      lastName: raw.lastName ?? "",
+      email: raw.email ?? "",
+      phone: raw.phone ?? "",
+      dateOfBirth: raw.dateOfBirth ?? "",
+      usCitizen: raw.usCitizen === "on" ? "on" : "",
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await loadStep(request, 2);
+  const formData = await request.formData();
+  const signedIn = Boolean(ctx.user);
+  const hasPassword = Boolean(ctx.data.passwordHash);
+  if (isBackIntent(formData)) {
+    const owner = signedIn ? { usCitizen: formData.get("usCitizen") === "on" ? "on" : "" } : pickRaw("owner", formData);
+    const typed = newPasswordField.safeParse(formData.get("password"));
+    const patch = signedIn ? { owner } : { owner, ...(typed.success ? { passwordHash: await hashPassword(typed.data) } : {}) };
+    return redirect(stepPath(1), { headers: await saveStep(ctx, patch, 1) });
+  }
+  const submission = parseWithZod(formData, { schema: ownerStepSchema({ signedIn, hasPassword }) });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (signedIn) return redirect(stepPath(3), { headers: await saveStep(ctx, { owner: { usCitizen: "on" } }, 3) });
+
+  const value = submission.value as unknown as { firstName: string; lastName: string; email: string; phone: string; dateOfBirth: string; password?: string };
+  const outcome = await saveOwnerStep(ctx, value, getClientIp(request, context));
+  if (outcome.ok) return redirect(stepPath(3), { headers: outcome.headers });
+  const reply =
+    outcome.field === "email"
+      ? submission.reply({ fieldErrors: { email: [outcome.message] }, hideFields: ["password"] })
+      : submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+  return data({ result: reply }, { status: outcome.status, headers: outcome.headers });
+}
+
+export default function OwnerStep() {
+  const { account, hasPassword, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const schema = ownerStepSchema({ signedIn: Boolean(account), hasPassword });
+  const [form, fields] = useForm({
+    id: "wizard-owner",
+    lastResult: actionData?.result,
+    defaultValue: values,
+    onValidate: validateStep(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <>
+      <StepHeading step={2} heading="Tell us about yourself" />
+      <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
+        {account ? (
+          <>
+            <Notice tone="success">
+              <p className="font-semibold">You are already logged in.</p>
+              <p>Your account information will be used for this application.</p>
+            </Notice>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <AccountField id="owner-firstName" label="First name" value={account.firstName} note="Using your account first name" />
+              <AccountField id="owner-lastName" label="Last name" value={account.lastName} note="Using your account last name" />
+            </div>
+            <AccountField id="owner-email" label="Email" value={account.email} note="Using your account email" type="email" />
+            <AccountField id="owner-phone" label="Phone" value={account.phone} note="Using your account phone number" type="tel" />
+            <AccountField id="owner-dob" label="Date of birth" value={account.dateOfBirth} note="Using your account date of birth" type="date" />
+          </>
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} errorId={fields.firstName.errorId} />
+              <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} errorId={fields.lastName.errorId} />
+            </div>
+            <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} errorId={fields.email.errorId} />
+            <PasswordField
+              label={hasPassword ? "Password (leave empty to keep the one you chose)" : "Password"}
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+              errors={fields.password.errors}
+              errorId={fields.password.errorId}
+            />
+            <p className="-mt-2 text-sm text-slate-700">We create your account with this password when you upload a document or submit. Already have an account? Enter its email and password to continue with it.</p>
+            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567" }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
+            <Field label="Date of birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), autoComplete: "bday" }} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId} />
+          </>
+        )}
+        <CheckboxField label={CITIZEN_LABEL} inputProps={getInputProps(fields.usCitizen, { type: "checkbox" })} errors={fields.usCitizen.errors} errorId={fields.usCitizen.errorId} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <WizardNav formAction={ACTION} />
+      </Form>
+    </>
+  );
+}
+
+function AccountField({ id, label, value, note, type = "text" }: { id: string; label: string; value: string; note: string; type?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} type={type} value={value} disabled readOnly aria-describedby={`${id}-note`} className="input mt-1" />
+      <p id={`${id}-note`} className="mt-1 text-sm text-slate-700">
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Step 6: Review Application - every value, the uploaded documents, three consents (two required)
+ * and Submit. With JavaScript the button stays disabled until both required boxes are ticked;
+ * without it the server refuses with a clear message. Submission runs the submit service.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CheckboxField, FormError } from "~/components/forms";
+import { StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { DOCUMENT_TYPE_LABELS } from "~/content/documents";
+import { formatUsd, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import { getStateName } from "~/content/us-states";
+import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/wizard";
+import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services/draft.server";
+import { listDocuments } from "~/services/documents.server";
+import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
+import { MSG, submittedToast, TOASTS } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useActionToast } from "~/utils/toast-bus";
+
+export const handle = { step: 6 };
+const ACTION = "/apply/review";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await loadStep(request, 6);
+  const values = draftValues(ctx.data);
+  const owner = ctx.user ?? draftOwner(ctx.data);
+  if (!ctx.draft || !values || !owner) throw redirect("/apply");
+  const applicationId = await draftApplicationId(ctx);
+  const docs = applicationId ? await listDocuments(applicationId) : [];
+  const { loan, address, finances } = values;
+  const summary: Array<[string, string]> = [
+    ["Loan amount", formatUsd(loan.amount)],
+    ["Loan purpose", purposeLabel(loan.purpose)],
+    ["Name", `${owner.firstName} ${owner.lastName}`],
+    ["Email", owner.email],
+    ["Phone", owner.phone || "Not provided"],
+    ["Date of birth", owner.dateOfBirth || "Not provided"],
+    ["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`],
+    ["Annual income", formatUsd(finances.annualIncome)],
+    ["Living situation", livingSituationLabel(finances.livingSituation)],
+  ];
+  if (finances.livingSituation !== "own") summary.push(["Monthly housing payment", formatUsd(finances.monthlyPayment)]);
+  summary.push(["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"]);
+  return { summary, submitKey: await ensureSubmitKey(ctx.draft) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "back") {
+    const ctx = await loadStep(request, 6);
+    return redirect(stepPath(5), { headers: await saveStep(ctx, {}, 5) });
+  }
+  const submission = parseWithZod(formData, { schema: ReviewStepSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+  const ctx = await resolveDraft(request);
+  const outcome = await submitDraft(ctx, { consentMarketing: submission.value.marketingConsent, submitKey: submission.value.submitKey });
+  if (outcome.ok) return redirectWithToast(stepPath(7), submittedToast(outcome.reference), { headers: outcome.headers });
+  if (outcome.reason === "incomplete") throw redirect(stepPath(outcome.step));
+  const toast = outcome.reason === "userExists" ? { ...TOASTS.submitFailed, description: MSG.userExists } : TOASTS.submitFailed;
+  return data(
+    { result: submission.reply({ formErrors: [`${toast.title} - ${toast.description}`] }), toast: { ...toast, id: crypto.randomUUID() } },
+    { status: outcome.reason === "userExists" ? 409 : 500 },
+  );
+}
+
+export default function ReviewStep() {
+  const { summary, submitKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "wizard-review",
+    lastResult: actionData?.result,
+    onValidate: validateStep(ReviewStepSchema),
+    shouldValidate: "onSubmit",
+  });
+  const [ticked, setTicked] = useState(() => ({ terms: fields.agreeTerms.initialValue === "on", credit: fields.authorizeCredit.initialValue === "on" }));
+  const ready = ticked.terms && ticked.credit;
+  return (
+    <>
+      <StepHeading step={6} heading="Review your application">
+        Check your details before you submit. Use Back to change anything.
+      </StepHeading>
+      <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {summary.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
+            <dt className="text-sm font-medium text-slate-700">{label}</dt>
+            <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" action={ACTION} className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="submitKey" value={submitKey} />
+        <CheckboxField
+          label={
+            <>
+              I agree to the{" "}
+              <Link to="/terms-of-service" className="link" target="_blank">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className="link" target="_blank">
+                Privacy Policy
+              </Link>{" "}
+              (required)
+            </>
+          }
+          inputProps={{ ...getInputProps(fields.agreeTerms, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
+        />
+        <CheckboxField
+          label="I authorize the lender to verify the information I provided and to check my credit (required)"
+          inputProps={{ ...getInputProps(fields.authorizeCredit, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
+        />
+        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" inputProps={getInputProps(fields.marketingConsent, { type: "checkbox" })} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <WizardNav formAction={ACTION} continueLabel="Submit Application" pendingLabel="Submitting..." continueDisabled={hydrated && !ready} />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/** Step 7: Application Submitted - the reference, what happens next, links on; the 'Lead' event. */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { StepHeading } from "~/components/wizard/wizard-ui";
+import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { getApplicationRowById } from "~/models/application.server";
+import { resolveDraft } from "~/services/draft.server";
+import { leadParams, trackEvent } from "~/utils/analytics";
+
+export const handle = { step: 7 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft } = await resolveDraft(request);
+  const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
+  if (!app) throw redirect("/apply");
+  return { reference: app.applicationId, amount: Number(app.amount), purpose: app.purpose };
+}
+
+export default function SubmittedStep() {
+  const { reference, amount, purpose } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    // Once per application, not again on a reload of this page.
+    const key = `lead-tracked:${reference}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, "1");
+    } catch {
+      // Storage blocked: track anyway.
+    }
+    trackEvent("Lead", leadParams(amount));
+  }, [reference, amount]);
+  return (
+    <div className="text-center">
+      <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
+        ✓
+      </div>
+      <StepHeading step={7} heading="Thank you! Your application has been received." />
+      <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <p className="text-sm font-medium text-slate-700">Your application reference number</p>
+        <p className="mt-1 font-mono text-2xl font-bold tracking-wide text-slate-900" data-testid="reference">
+          {reference}
+        </p>
+        <p className="mt-2 text-sm text-slate-700">
+          {formatUsd(amount)} for {purposeLabel(purpose)}
+        </p>
+      </div>
+      <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">
+        <li>You will receive an email confirmation within a few minutes.</li>
+        <li>Most applications are processed within 24 hours.</li>
+        <li>We will send you updates by email and SMS.</li>
+      </ul>
+      <p className="mt-4 text-sm text-slate-700">Keep your reference number: you can use it to check your application status at any time.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/dashboard" className="btn-primary">
+          Go to Dashboard
+        </Link>
+        <Link to="/" className="btn-outline">
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

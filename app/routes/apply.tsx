@@ -1,0 +1,44 @@
+/**
+ * The application wizard's layout: progress bar with 'Step N of 7', Exit Application (to /), and
+ * the current step below. Each step route declares `handle.step`. Entering the wizard tracks the
+ * marketing 'initiate checkout' event (once per visit of the wizard, not per step).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useMatches } from "@remix-run/react";
+import { useEffect } from "react";
+import { Logo } from "~/components/site-header";
+import { WizardProgress } from "~/components/wizard/wizard-ui";
+import { site } from "~/content/site";
+import { trackEvent } from "~/utils/analytics";
+
+export const meta: MetaFunction = () => [{ title: `Apply for a Business Loan | ${site.name}` }];
+
+export type WizardHandle = { step: number };
+
+export default function ApplyLayout() {
+  const matches = useMatches();
+  const step = matches.map((m) => (m.handle as WizardHandle | undefined)?.step).find((s): s is number => typeof s === "number") ?? 1;
+
+  useEffect(() => {
+    trackEvent("InitiateCheckout", { content_name: "business loan application" });
+  }, []);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
+          <Logo />
+          <Link to="/" className="btn-ghost">
+            Exit Application
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+        <WizardProgress step={step} />
+        <div className="card">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The wizard's draft workflow: find the session's draft (or the signed-in user's latest), guard a
+ * step behind the steps it depends on, save a step, resolve the account at step 2, and turn the
+ * draft into an application row at the first upload.
+ */
+import { redirect, type Session } from "@remix-run/node";
+import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/application.server";
+import { recordApplicationEvent } from "~/models/application-event.server";
+import { recordAudit } from "~/models/audit.server";
+import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
+import { getUserByEmail, getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
+import { EmailTakenError, InvalidCredentialsError, registerUser, verifyLogin } from "~/services/auth.server";
+import { throttle } from "~/services/throttle.server";
+import { transaction, type Tx } from "~/utils/db.server";
+import { MSG } from "~/utils/messages";
+import { hashPassword } from "~/utils/password.server";
+import { commitSession, createUserSession, getSession, type SessionData } from "~/utils/session.server";
+
+export type WizardContext = {
+  session: Session<SessionData>;
+  user: PublicUser | null;
+  /** The draft this browser is working on; null before the first save (or after a submission). */
+  draft: DraftRow | null;
+};
+
+/** The session's draft if it belongs to this visitor (anonymous, or the signed-in user), else the
+ *  signed-in user's latest unsubmitted draft. Submitted drafts are returned too (step 7). */
+export async function resolveDraft(request: Request): Promise<WizardContext> {
+  const session = await getSession(request);
+  const userId = session.get("userId") ?? null;
+  const userRow = userId ? await getUserById(userId) : null;
+  const user = userRow ? toPublicUser(userRow) : null;
+  const draftId = session.get("draftId");
+  let draft: DraftRow | null = null;
+  if (draftId) {
+    const row = await getDraftById(draftId);
+    if (row && (row.userId === null || row.userId === user?.id)) draft = row;
+    if (draft && user && draft.userId === null) {
+      await attachDraftToUser(draft.id, user.id);
+      draft = { ...draft, userId: user.id };
+    }
+  }
+  if (!draft && user) draft = await getLatestOpenDraftOfUser(user.id);
+  return { session, user, draft };
+}
+
+/**
+ * Loads the wizard for steps 1-6: a submitted draft counts as none (a new application starts).
+ * A step whose earlier steps are not valid redirects to the first invalid one.
+ */
+export async function loadStep(request: Request, step: number): Promise<WizardContext & { data: DraftData }> {
+  const ctx = await resolveDraft(request);
+  const draft = ctx.draft?.submittedAt ? null : ctx.draft;
+  const data = draft?.data ?? {};
+  const invalid = firstInvalidStep(data, Boolean(ctx.user));
+  const needed = Math.min(step, 5);
+  if (invalid < needed) throw redirect(stepPath(invalid));
+  return { ...ctx, draft, data };
+}
+
+/**
+ * Merges `patch` into the draft (creating it on the first save), records where the applicant
+ * goes next, and returns the Set-Cookie header when the session had to learn the draft's id.
+ */
+export async function saveStep(ctx: WizardContext, patch: Partial<DraftData>, nextStep: number): Promise<Headers> {
+  const headers = new Headers();
+  let draftId = ctx.draft?.id ?? null;
+  if (!draftId) {
+    draftId = await insertDraft({ userId: ctx.user?.id ?? null, data: { ...patch, step: nextStep } });
+  } else {
+    const id = draftId;
+    await transaction(async (tx) => {
+      const row = await lockDraft(tx, id);
+      if (!row) return;
+      const data: DraftData = { ...row.data, ...patch, step: nextStep };
+      await updateDraft(id, { data }, tx);
+      const values = row.loanApplicationId && !row.submittedAt ? draftValues(data) : null;
+      if (values && row.loanApplicationId) await updateDraftApplication(tx, row.loanApplicationId, valuesFromDraft(values));
+    });
+  }
+  if (ctx.session.get("draftId") !== draftId) {
+    ctx.session.set("draftId", draftId);
+    headers.append("set-cookie", await commitSession(ctx.session));
+  }
+  return headers;
+}
+
+/**
+ * Signs `user` in with a fresh session id (the current one is ended) that keeps `draftId`. The
+ * draft id is written into the new session explicitly: the current session row may already be
+ * gone (a concurrent request of the same browser rotated it). Returns the Set-Cookie value.
+ */
+export async function signInKeepingDraft(session: Session<SessionData>, user: { id: number; role: "user" | "admin" }, draftId: number) {
+  const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { cookie: setCookie.split(";")[0]! } });
+  await attachDraftToUser(draftId, user.id);
+  const current = await commitSession(session);
+  const rotated = await createUserSession(withCookie(current), user);
+  const fresh = await getSession(withCookie(rotated));
+  fresh.set("draftId", draftId);
+  return commitSession(fresh);
+}
+
+export type OwnerInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  password?: string;
+};
+
+export type OwnerOutcome = { ok: true; headers: Headers } | { ok: false; field: "email" | "form"; message: string; status: number; headers?: HeadersInit };
+
+/**
+ * Step 2 for an anonymous visitor. A new e-mail: the password is hashed into the draft (the
+ * account is created at the first upload or at submission). An e-mail with an account: the same
+ * password signs them in right here (the spec's login fallback, done early); anything else gets
+ * the spec's 'already exists' message.
+ */
+export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: string): Promise<OwnerOutcome> {
+  const owner = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    dateOfBirth: input.dateOfBirth,
+    usCitizen: "on",
+  };
+  const existing = await getUserByEmail(input.email);
+  if (existing) {
+    if (!input.password || existing.role !== "user") return { ok: false, field: "email", message: MSG.userExists, status: 409 };
+    const limited = await throttle("login", [`ip:${ip}`, `acct:${input.email}`]);
+    if (limited) return { ok: false, field: "form", message: limited.message, status: 429, headers: limited.headers };
+    try {
+      const user = await verifyLogin(input.email, input.password);
+      await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "wizard" });
+      // The fresh session made at sign-in replaces any cookie saveStep may have set.
+      await saveStep(ctx, { owner, passwordHash: undefined }, 3);
+      const headers = new Headers();
+      headers.append("set-cookie", await signInKeepingDraft(ctx.session, user, ctx.session.get("draftId")!));
+      return { ok: true, headers };
+    } catch (e) {
+      if (!(e instanceof InvalidCredentialsError)) throw e;
+      await recordAudit({ action: "auth.login", outcome: "failure", ip, details: "wizard" });
+      return { ok: false, field: "email", message: MSG.userExists, status: 409 };
+    }
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
+  const headers = await saveStep(ctx, { owner, passwordHash }, 3);
+  return { ok: true, headers };
+}
+
+export class ApplicantExistsError extends Error {
+  constructor() {
+    super(MSG.userExists);
+  }
+}
+export class DraftNotReadyError extends Error {}
+
+/**
+ * Inside a transaction holding the draft's row lock: the applicant's user id. A signed-in user
+ * (or the owner the draft already has) is used as is; otherwise the account is registered from
+ * step 2 (role 'user', the stored password hash). Throws ApplicantExistsError when the e-mail was
+ * taken meanwhile.
+ */
+export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: PublicUser | null): Promise<{ userId: number; registered: PublicUser | null }> {
+  if (sessionUser) return { userId: sessionUser.id, registered: null };
+  if (draft.userId) return { userId: draft.userId, registered: null };
+  const owner = draftOwner(draft.data);
+  if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("owner details missing");
+  try {
+    const user = await registerUser(
+      {
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        email: owner.email,
+        passwordHash: draft.data.passwordHash,
+        phone: owner.phone,
+        dateOfBirth: owner.dateOfBirth,
+      },
+      tx,
+    );
+    return { userId: user.id, registered: user };
+  } catch (e) {
+    if (e instanceof EmailTakenError) throw new ApplicantExistsError();
+    throw e;
+  }
+}
+
+/**
+ * The first upload's `resolveApplication` (run by the document service in its transaction):
+ * locks the draft, registers the applicant when needed, and creates the draft application
+ * (status 'draft', a fresh reference) if there is none yet. `registered` is filled when an
+ * account was created, so the caller signs the applicant in after the commit.
+ */
+export function applicationForUpload(ctx: WizardContext, out: { registered: PublicUser | null }) {
+  return async (tx: Tx): Promise<{ applicationId: number; userId: number }> => {
+    if (!ctx.draft) throw new DraftNotReadyError("no draft");
+    const draft = await lockDraft(tx, ctx.draft.id);
+    if (!draft || draft.submittedAt) throw new DraftNotReadyError("draft gone or submitted");
+    const values = draftValues(draft.data);
+    if (!values) throw new DraftNotReadyError("steps 1-4 incomplete");
+    const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
+    out.registered = registered;
+    let applicationId = draft.loanApplicationId;
+    if (!applicationId) {
+      const existing = await getApplicationByDraftId(draft.id, tx);
+      const app = existing ?? (await insertApplication(tx, { userId, draftId: draft.id, values: valuesFromDraft(values), status: "draft" })).row;
+      applicationId = app.id;
+      if (!existing) await recordApplicationEvent(tx, { applicationId, actorUserId: userId, type: "created", toStatus: "draft" });
+    }
+    await updateDraft(draft.id, { userId, loanApplicationId: applicationId }, tx);
+    return { applicationId, userId };
+  };
+}
+
+/** The application id documents of this draft belong to, or null before the first upload. */
+export async function draftApplicationId(ctx: WizardContext): Promise<number | null> {
+  if (!ctx.draft) return null;
+  return ctx.draft.loanApplicationId ?? (await getApplicationByDraftId(ctx.draft.id))?.id ?? null;
+}
+
+/** Where /apply and /loan-application open the wizard: the resume step of the open draft. */
+export async function currentStepPath(request: Request): Promise<string> {
+  const { draft, user } = await resolveDraft(request);
+  if (!draft || draft.submittedAt) return stepPath(1);
+  return stepPath(resumeStep(draft.data, Boolean(user)));
+}

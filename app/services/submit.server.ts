@@ -1,0 +1,146 @@
+/**
+ * The spec's submit flow, on the server, in ONE transaction: lock the draft, register the
+ * applicant (role 'user') unless signed in, create or update the application with status
+ * 'submitted' and submittedAt, record the 'submitted' event, and queue the confirmation e-mail.
+ * Idempotent: the draft row lock plus the UNIQUE draft_id make a repeated or concurrent submit
+ * of the same draft answer with the first one's reference.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { getApplicationByDraftId, getApplicationRowById, insertApplication, markApplicationSubmitted, valuesFromDraft } from "~/models/application.server";
+import { recordApplicationEvent } from "~/models/application-event.server";
+import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { getUserById, type PublicUser } from "~/models/user.server";
+import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { site } from "~/content/site";
+import { draftValues, firstInvalidStep } from "~/schemas/wizard";
+import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, type WizardContext } from "~/services/draft.server";
+import { kickOutbox } from "~/services/mail.server";
+import { transaction } from "~/utils/db.server";
+import { logError } from "~/utils/log.server";
+
+/** How long after a submission a repeated submit without a live session may still find it. */
+const RESUBMIT_WINDOW_MS = 30 * 60_000;
+
+export type SubmitOutcome =
+  | { ok: true; reference: string; amount: number; alreadySubmitted: boolean; headers: Headers }
+  | { ok: false; reason: "userExists" | "failed" }
+  | { ok: false; reason: "incomplete"; step: number };
+
+/** The review form's hidden key: the draft id and a random secret kept in the draft. */
+export async function ensureSubmitKey(draft: DraftRow): Promise<string> {
+  let key = draft.data.submitKey;
+  if (!key) {
+    key = randomBytes(16).toString("base64url");
+    await updateDraft(draft.id, { data: { ...draft.data, submitKey: key } });
+  }
+  return `${draft.id}.${key}`;
+}
+
+function keyMatches(draft: DraftRow, secret: string) {
+  const expected = draft.data.submitKey;
+  if (!expected) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function confirmationEmail(input: { firstName: string; reference: string; amount: number; purpose: string }) {
+  const lines = [
+    `Hello ${input.firstName},`,
+    "",
+    `Thank you for applying with ${site.name}. We have received your business loan application.`,
+    "",
+    `Application reference: ${input.reference}`,
+    `Requested amount: ${formatUsd(input.amount)}`,
+    `Purpose: ${purposeLabel(input.purpose)}`,
+    "",
+    "What happens next:",
+    "1. Initial review: within 24-48 hours.",
+    "2. If we need more documentation, we will ask you by e-mail (1-3 days).",
+    "3. Final approval: 2-5 business days.",
+    "4. Funding: same day to 1 business day after approval.",
+    "",
+    "Most applications are processed within 24 hours. We will send updates by e-mail and SMS.",
+    `You can check your status at any time on our Application Status page with your reference ${input.reference}.`,
+    "",
+    `Questions? Call ${site.supportPhone} (${site.hours}) or write to ${site.supportEmail}.`,
+    "",
+    `The ${site.name} team`,
+  ];
+  return { subject: `Application Submitted - ${input.reference}`, text: lines.join("\n") };
+}
+
+/** A repeated submit whose session is gone: the review form's key finds the submitted draft. */
+async function findByKey(submitKey: string | undefined): Promise<DraftRow | null> {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{10,100})$/.exec(submitKey ?? "");
+  if (!m) return null;
+  const draft = await getDraftById(Number(m[1]));
+  if (!draft || !draft.submittedAt || !draft.userId || !keyMatches(draft, m[2]!)) return null;
+  if (Date.now() - draft.submittedAt.getTime() > RESUBMIT_WINDOW_MS) return null;
+  return draft;
+}
+
+async function alreadySubmitted(ctx: WizardContext, draft: DraftRow, proven: boolean): Promise<SubmitOutcome> {
+  const app = draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : await getApplicationByDraftId(draft.id);
+  if (!app) return { ok: false, reason: "failed" };
+  const headers = new Headers();
+  // The first submit signed the applicant in with a new session id; a duplicate sent with the old
+  // cookie (double click without JavaScript) proved it held this draft, so it gets that session too.
+  if (proven && draft.userId && ctx.user?.id !== draft.userId) {
+    const owner = await getUserById(draft.userId);
+    if (owner) headers.append("set-cookie", await signInKeepingDraft(ctx.session, owner, draft.id));
+  }
+  return { ok: true, reference: app.applicationId, amount: Number(app.amount), alreadySubmitted: true, headers };
+}
+
+export async function submitDraft(ctx: WizardContext, input: { consentMarketing: boolean; submitKey?: string }): Promise<SubmitOutcome> {
+  if (!ctx.draft) {
+    const byKey = await findByKey(input.submitKey);
+    return byKey ? alreadySubmitted(ctx, byKey, true) : { ok: false, reason: "incomplete", step: 1 };
+  }
+  if (ctx.draft.submittedAt) return alreadySubmitted(ctx, ctx.draft, true);
+  const draftId = ctx.draft.id;
+  try {
+    const result = await transaction(async (tx) => {
+      const draft = await lockDraft(tx, draftId);
+      if (!draft) return { kind: "incomplete" as const, step: 1 };
+      if (draft.submittedAt) return { kind: "already" as const, draft };
+      const invalid = firstInvalidStep(draft.data, Boolean(ctx.user));
+      const values = draftValues(draft.data);
+      if (invalid < 5 || !values) return { kind: "incomplete" as const, step: Math.min(invalid, 4) };
+      const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
+      const appValues = valuesFromDraft(values);
+      const now = new Date();
+      const consentMarketing = input.consentMarketing;
+      const existing = draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId, tx) : await getApplicationByDraftId(draft.id, tx);
+      let app = existing;
+      if (existing && existing.status === "draft") {
+        await markApplicationSubmitted(tx, existing.id, { values: appValues, submittedAt: now, consentMarketing });
+      } else if (!existing) {
+        app = (await insertApplication(tx, { userId, draftId: draft.id, values: appValues, status: "submitted", submittedAt: now, consentMarketing, consentedAt: now })).row;
+        await recordApplicationEvent(tx, { applicationId: app.id, actorUserId: userId, type: "created", toStatus: "submitted" });
+      }
+      if (!app) throw new Error("application row missing");
+      if (!existing || existing.status === "draft") {
+        await recordApplicationEvent(tx, { applicationId: app.id, actorUserId: userId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
+        const applicant: Pick<PublicUser, "email" | "firstName"> | null = ctx.user ?? registered ?? (await getUserById(userId, tx));
+        if (!applicant) throw new Error("applicant missing");
+        const mail = confirmationEmail({ firstName: applicant.firstName, reference: app.applicationId, amount: appValues.amount, purpose: appValues.purpose });
+        await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
+      }
+      await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id }, tx);
+      return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
+    });
+    if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };
+    if (result.kind === "already") return alreadySubmitted(ctx, result.draft, true);
+    kickOutbox();
+    const headers = new Headers();
+    if (result.registered) headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId));
+    return { ok: true, reference: result.reference, amount: result.amount, alreadySubmitted: false, headers };
+  } catch (e) {
+    if (e instanceof ApplicantExistsError) return { ok: false, reason: "userExists" };
+    logError("submit", e);
+    return { ok: false, reason: "failed" };
+  }
+}

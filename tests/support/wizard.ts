@@ -1,0 +1,73 @@
+/** Wizard test data: valid step values, drafts and sessions made through the app's own modules. */
+import { eq } from "drizzle-orm";
+import { insertDraft } from "~/models/draft.server";
+import type { DraftData } from "~/schemas/wizard";
+import { resolveDraft } from "~/services/draft.server";
+import { getDb, schema } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { commitSession, createUserSession, sessionStorage } from "~/utils/session.server";
+import { TEST_PASSWORD } from "./fixtures";
+import { Client, uniqueEmail } from "./http";
+
+export const LOAN = { amount: "30000", purpose: "equipment-financing" };
+export const ADDRESS = { streetAddress: "742 Evergreen Terrace", city: "Springfield", state: "IL", zipCode: "62704" };
+export const FINANCES = { annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500" };
+export const owner = (email = uniqueEmail("wizard")) => ({
+  firstName: "Robin",
+  lastName: "Okafor",
+  email,
+  phone: "(555) 010-7788",
+  dateOfBirth: "1984-06-30",
+  usCitizen: "on",
+});
+
+/** A draft with steps 1-4 complete for an anonymous applicant (password hash stored). */
+export async function completeAnonymousData(email = uniqueEmail("wizard"), password = TEST_PASSWORD): Promise<DraftData> {
+  return { step: 6, loan: LOAN, owner: owner(email), passwordHash: await hashPassword(password), address: ADDRESS, finances: FINANCES };
+}
+
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+export const requestWith = (setCookie: string | null, url = "http://localhost/apply") =>
+  new Request(url, { headers: setCookie ? { cookie: cookiePair(setCookie) } : {} });
+
+/** Inserts a draft and an (anonymous or signed-in) session holding it; returns the cookie. */
+export async function draftSession(data: DraftData, user?: { id: number; role: "user" | "admin" }) {
+  const draftId = await insertDraft({ userId: user?.id ?? null, data });
+  const s = await sessionStorage().getSession();
+  s.set("draftId", draftId);
+  let cookie = await commitSession(s);
+  if (user) cookie = await createUserSession(requestWith(cookie), user);
+  return { draftId, cookie };
+}
+
+export async function wizardContext(cookie: string | null) {
+  return resolveDraft(requestWith(cookie));
+}
+
+/** The session cookie value of a Set-Cookie list, if any. */
+export function sessionCookieFrom(headers: Headers) {
+  return headers.getSetCookie().find((c) => /session=/.test(c) && !/=;/.test(c)) ?? null;
+}
+
+export async function applicationsOfDraft(draftId: number) {
+  return getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.draftId, draftId));
+}
+
+export async function outboxTo(email: string) {
+  return getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
+}
+
+/** Walks steps 1-4 over HTTP like a browser without JavaScript; returns the client. */
+export async function fillStepsOverHttp(client = new Client(), email = uniqueEmail("wizard"), password = TEST_PASSWORD) {
+  const post = async (path: string, form: Record<string, string>, expectTo: string) => {
+    const res = await client.fetch(path, { form: { ...form, intent: "continue" } });
+    if (res.status !== 302 || res.headers.get("location") !== expectTo) {
+      throw new Error(`${path}: expected 302 to ${expectTo}, got ${res.status} ${res.headers.get("location")} ${(await res.text()).slice(0, 300)}`);
+    }
+  };
+  await post("/apply/loan", LOAN, "/apply/owner");
+  await post("/apply/owner", { ...owner(email), password }, "/apply/address");
+  await post("/apply/address", ADDRESS, "/apply/finances");
+  await post("/apply/finances", FINANCES, "/apply/documents");
+  return { client, email, password };
+}
