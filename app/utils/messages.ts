@@ -36,6 +36,18 @@ export const MSG = {
   // Documents (issue: document pipeline): answers the spec leaves without a message.
   authRequired: "Authentication required",
   methodNotAllowed: "Method not allowed",
+  // The JSON API (issue 6): answers the spec leaves without a message.
+  apiValidationFailed: "Validation failed",
+  apiJsonRequired: "Content-Type must be application/json",
+  apiMalformedJson: "The request body is not valid JSON",
+  apiBodyTooLarge: "The request body is too large",
+  apiUnknownFields: "The request contains fields this endpoint does not accept",
+  apiNotFound: "Not found",
+  apiServerError: "Something went wrong. Please try again later.",
+  apiRegisterRoleRefused: "Registration is only possible with the role 'user'",
+  apiUserIdMismatch: "You can only create applications for your own account",
+  apiStatusNotAllowed: "Only an administrator may set this status",
+  apiApplicationLocked: "This application was already submitted and can no longer be changed",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
