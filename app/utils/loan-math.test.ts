@@ -52,6 +52,12 @@ describe("calculateLoan", () => {
     }
   });
 
+  it("0% APR does not calculate (the spec computes only for non-zero numbers): null, never NaN", () => {
+    expect(calculateLoan({ amount: 25000, apr: 0, termMonths: 36 })).toBeNull();
+    expect(parseCalculatorInput({ amount: "25000", apr: "0", term: "36" })).toBeNull();
+    expect(parseCalculatorInput({ amount: "25000", apr: "0.00", term: "36" })).toBeNull();
+  });
+
   it("stays finite for a vanishingly small rate (tends to amount / n)", () => {
     const result = calculateLoan({ amount: 1200, apr: 1e-300, termMonths: 12 });
     expect(result).not.toBeNull();

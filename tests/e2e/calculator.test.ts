@@ -1,0 +1,146 @@
+/**
+ * /loan-calculator in a real browser, with JavaScript (figures follow the typing) and without it
+ * (the GET form is submitted and the server renders the figures): the same figures both ways.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MODES, setupBrowser } from "../support/browser";
+
+const b = setupBrowser();
+
+/** Waits until React has taken over the page (hydrateRoot ran), so typing reaches the handlers. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
+    const form = document.querySelector("form");
+    return Boolean(w.__remixRouter?.state.initialized && form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
+  });
+}
+
+async function figures(page: Page) {
+  const t = async (id: string) => ((await page.getByTestId(id).textContent()) ?? "").trim();
+  return {
+    monthly: await t("monthly-payment"),
+    total: await t("total-payment"),
+    interest: await t("total-interest"),
+    amount: await t("echo-amount"),
+    apr: await t("echo-apr"),
+    term: await t("echo-term"),
+  };
+}
+
+const DEFAULT_FIGURES = {
+  monthly: "$794.88",
+  total: "$28,615.57",
+  interest: "$3,615.57",
+  amount: "$25,000.00",
+  apr: "8.99% APR",
+  term: "36 months",
+};
+const TEN_K_FIGURES = {
+  monthly: "$860.66",
+  total: "$10,327.97",
+  interest: "$327.97",
+  amount: "$10,000.00",
+  apr: "6% APR",
+  term: "12 months",
+};
+
+describe.each(MODES)("loan calculator $label", ({ js }) => {
+  it("opens with the spec's defaults and their figures, the rate factors, the note and Apply Now", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/loan-calculator");
+      expect(await page.title()).toContain("Loan Calculator");
+      await page.getByRole("heading", { level: 1, name: "Business Loan Calculator" }).waitFor();
+      expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("25000");
+      const apr = page.getByLabel("Interest Rate (APR %)");
+      expect(await apr.inputValue()).toBe("8.99");
+      expect(await apr.getAttribute("step")).toBe("0.01");
+      const term = page.getByLabel("Loan Term");
+      expect(await term.inputValue()).toBe("36");
+      expect(await term.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+        "12", "24", "36", "48", "60", "72", "84",
+      ]);
+      expect(await figures(page)).toEqual(DEFAULT_FIGURES);
+      const factors = (await page.getByRole("region", { name: "What affects your rate?" }).textContent()) ?? "";
+      for (const f of ["Business credit score", "Time in business", "Annual revenue", "Industry type", "Loan amount and term"]) {
+        expect(factors).toContain(f);
+      }
+      expect(await page.getByTestId("calculator-note").textContent()).toContain("estimates only");
+      const apply = page.getByTestId("calculator-summary").getByRole("link", { name: "Apply Now" });
+      expect(await apply.getAttribute("href")).toBe("/loan-application");
+    });
+  });
+
+  it("calculates the amortised payment for new values and puts them in a shareable URL", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/loan-calculator");
+      if (js) await waitForHydration(page);
+      await page.getByLabel("Loan Amount ($)").fill("10000");
+      await page.getByLabel("Interest Rate (APR %)").fill("6");
+      await page.getByLabel("Loan Term").selectOption("12");
+      if (js) {
+        // Recalculated as you type, without a request or a new URL.
+        await page.getByTestId("monthly-payment").filter({ hasText: "$860.66" }).waitFor();
+        expect(new URL(page.url()).search).toBe("");
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
+      } else {
+        expect(await figures(page)).toEqual(DEFAULT_FIGURES);
+      }
+      await page.getByRole("button", { name: "Calculate Payment" }).click();
+      await page.waitForURL((u) => u.searchParams.get("amount") === "10000");
+      const url = new URL(page.url());
+      expect(Object.fromEntries(url.searchParams)).toEqual({ amount: "10000", apr: "6", term: "12" });
+      expect(await figures(page)).toEqual(TEN_K_FIGURES);
+      expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("10000");
+      expect(await page.getByLabel("Loan Term").inputValue()).toBe("12");
+    });
+  });
+
+  it("renders a shared result URL with the same figures", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/loan-calculator?amount=50000&apr=35.99&term=84");
+      expect(await figures(page)).toEqual({
+        monthly: "$1,636.30",
+        total: "$137,449.48",
+        interest: "$87,449.48",
+        amount: "$50,000.00",
+        apr: "35.99% APR",
+        term: "84 months",
+      });
+    });
+  });
+
+  it("leaves the figures unchanged when a value does not parse to a non-zero number", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/loan-calculator?amount=10000&apr=6&term=12");
+      if (js) {
+        await waitForHydration(page);
+        const amount = page.getByLabel("Loan Amount ($)");
+        const apr = page.getByLabel("Interest Rate (APR %)");
+        await amount.fill("0");
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
+        await amount.fill("");
+        await apr.fill("0");
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
+        // Calculate does not replace the figures with anything else either.
+        await page.getByRole("button", { name: "Calculate Payment" }).click();
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
+        // The last valid figures stay until all three parse again.
+        await amount.fill("25000");
+        await apr.fill("8.99");
+        await page.getByLabel("Loan Term").selectOption("36");
+        await page.getByTestId("monthly-payment").filter({ hasText: "$794.88" }).waitFor();
+      } else {
+        // Without JavaScript the server has no earlier figures: it shows the defaults' figures,
+        // never NaN, and keeps what was typed in the form.
+        await page.getByLabel("Loan Amount ($)").fill("0");
+        await page.getByRole("button", { name: "Calculate Payment" }).click();
+        await page.waitForURL((u) => u.searchParams.get("amount") === "0");
+        expect(await figures(page)).toEqual(DEFAULT_FIGURES);
+        expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("0");
+      }
+      expect(await page.textContent("main")).not.toMatch(/NaN|Infinity/);
+    });
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * /application-status in a real browser, with and without JavaScript: a submitted application's
+ * reference (typed in lower case) shows its status, amount and purpose; each status has its
+ * badge and next steps; blank, unknown and failed lookups show the spec's messages.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import mysql from "mysql2/promise";
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { site } from "~/content/site";
+import { MSG } from "~/utils/messages";
+import { createSubmittedApplication } from "../support/applications";
+import { MODES, setupBrowser } from "../support/browser";
+import { createApplicant } from "../support/fixtures";
+
+const b = setupBrowser();
+const ROOT = path.resolve(__dirname, "../..");
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
+    const form = document.querySelector("form#status-lookup");
+    return Boolean(w.__remixRouter?.state.initialized && form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
+  });
+}
+
+async function lookUp(page: Page, id: string, js: boolean) {
+  if (js) await waitForHydration(page);
+  await page.getByLabel("Application ID").fill(id);
+  await page.getByRole("button", { name: "Check Status" }).click();
+}
+
+/** The single-fetch data request a lookup with JavaScript makes. */
+const isLookupData = (url: URL) => url.pathname === "/application-status.data";
+
+/** The alert above the button (form-level message). */
+const formAlert = (page: Page) => page.locator("form#status-lookup [role=alert]");
+
+async function newApplication(status: "submitted" | "pending" | "under-review" | "approved" | "rejected", extra: { amount?: number } = {}) {
+  const user = await createApplicant();
+  return createSubmittedApplication({
+    userId: user.id,
+    amount: extra.amount ?? 25000,
+    purpose: "working-capital",
+    status,
+    submittedAt: new Date("2026-11-22T15:00:00Z"),
+  });
+}
+
+describe.each(MODES)("application status $label", ({ js }) => {
+  it("shows a submitted application's status, amount and purpose, and the URL can be bookmarked", async () => {
+    const app = await newApplication("submitted");
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/application-status");
+      expect(await page.getByLabel("Application ID").getAttribute("placeholder")).toBe("APP-123456");
+      await lookUp(page, app.applicationId.toLowerCase(), js);
+      const result = page.getByTestId("status-result");
+      await result.waitFor();
+      expect(new URL(page.url()).searchParams.get("id")).toBe(app.applicationId.toLowerCase());
+      expect(await page.getByTestId("status-reference").textContent()).toBe(app.applicationId);
+      const badge = page.getByTestId("status-badge");
+      expect(await badge.textContent()).toBe("Submitted");
+      expect(await badge.getAttribute("class")).toContain("bg-yellow-100");
+      expect(await badge.locator("svg[aria-hidden=true]").count()).toBe(1);
+      expect(await page.getByTestId("status-amount").textContent()).toBe("$25,000");
+      expect(await page.getByTestId("status-purpose").textContent()).toBe("Working Capital");
+      expect(await page.getByTestId("status-submitted").textContent()).toBe("November 22, 2026");
+      expect(await page.getByTestId("status-next-steps").textContent()).toContain("within 24-48 hours");
+      const card = (await result.textContent()) ?? "";
+      expect(card).toContain(site.supportPhone);
+      expect(card).toContain(site.supportEmail);
+
+      // The result URL is a bookmark: opening it again shows the same card.
+      const bookmark = page.url();
+      await page.goto("/faq");
+      await page.goto(bookmark);
+      expect(await page.getByTestId("status-reference").textContent()).toBe(app.applicationId);
+      expect(await page.getByLabel("Application ID").inputValue()).toBe(app.applicationId.toLowerCase());
+    });
+  });
+
+  it("shows each status with its badge colour and next steps", async () => {
+    const cases = [
+      { status: "pending", label: "Pending", colour: "bg-yellow-100", steps: "within 24-48 hours" },
+      { status: "under-review", label: "Under Review", colour: "bg-blue-100", steps: "may request additional documentation" },
+      { status: "approved", label: "Approved", colour: "bg-green-100", steps: "Check your e-mail for funding details" },
+      { status: "rejected", label: "Rejected", colour: "bg-red-100", steps: "reapply after 60-90 days" },
+    ] as const;
+    const apps = await Promise.all(cases.map((c) => newApplication(c.status, { amount: 1234567 })));
+    await b.withPage({ js }, async (page) => {
+      for (const [i, c] of cases.entries()) {
+        await page.goto(`/application-status?id=${apps[i]!.applicationId}`);
+        const badge = page.getByTestId("status-badge");
+        expect(await badge.textContent()).toBe(c.label);
+        expect(await badge.getAttribute("class")).toContain(c.colour);
+        expect(await page.getByTestId("status-next-steps").textContent()).toContain(c.steps);
+        expect(await page.getByTestId("status-amount").textContent()).toBe("$1,234,567");
+      }
+    });
+  });
+
+  it("refuses an empty or blank ID with 'Please enter your application ID'", async () => {
+    await b.withPage({ js }, async (page) => {
+      const lookups: Request[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/application-status") && new URL(r.url()).searchParams.has("id")) lookups.push(r);
+      });
+      await page.goto("/application-status");
+      for (const blank of ["", "    "]) {
+        await lookUp(page, blank, js);
+        await page.getByText(MSG.statusIdRequired).waitFor();
+        expect(await page.getByTestId("status-result").count()).toBe(0);
+      }
+      // With JavaScript no request is made at all; without it the server answers without a lookup.
+      if (js) expect(lookups).toHaveLength(0);
+      expect(await page.getByLabel("Application ID").getAttribute("aria-invalid")).toBe("true");
+    });
+  });
+
+  it("says 'Application not found' in red above the button for an unknown or draft reference", async () => {
+    const user = await createApplicant();
+    const draft = await createSubmittedApplication({ userId: user.id, status: "draft" });
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/application-status");
+      for (const id of ["APP-123456", draft.applicationId]) {
+        await lookUp(page, id, js);
+        await page.waitForURL((u) => u.searchParams.get("id") === id);
+        const alert = formAlert(page);
+        await alert.getByText(MSG.statusNotFound).waitFor();
+        expect(await alert.getAttribute("class")).toContain("text-red-800");
+        expect(await page.getByTestId("status-result").count()).toBe(0);
+      }
+    });
+  });
+
+  it("has the help card: where the ID comes from, the timeline and a link to apply", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/application-status");
+      const help = page.getByRole("complementary", { name: "Need Help?" });
+      const text = (await help.textContent()) ?? "";
+      expect(text).toContain("Application Submitted");
+      for (const t of ["24-48 hours", "1-3 days", "2-5 business days", "Same day to 1 business day"]) expect(text).toContain(t);
+      expect(await help.getByRole("link", { name: "Start Your Application" }).getAttribute("href")).toBe("/loan-application");
+    });
+  });
+});
+
+describe("application status with JavaScript only", () => {
+  it("labels the button 'Checking...' while the lookup is pending", async () => {
+    const app = await newApplication("approved");
+    await b.withPage({ js: true }, async (page) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(isLookupData, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/application-status");
+      await lookUp(page, app.applicationId, true);
+      const button = page.getByRole("button", { name: "Checking..." });
+      await button.waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      release();
+      await page.getByTestId("status-result").waitFor();
+      expect(await page.getByRole("button", { name: "Check Status" }).isEnabled()).toBe(true);
+    });
+  });
+});
+
+/**
+ * A second server of the same build whose database is dropped after start-up: every lookup query
+ * fails as it would with the database down, and the page must say so.
+ */
+describe("application status while the database is down", () => {
+  const serverUrl = inject("databaseUrl").replace(/\/[^/]+$/, "");
+  const dbName = `lm_down_${process.pid}_${Date.now().toString(36)}`;
+  let child: ChildProcess | undefined;
+  let origin = "";
+
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.listen(0, "127.0.0.1", () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+      srv.on("error", reject);
+    });
+    const logDir = path.join(ROOT, "tests/.artifacts", process.env.BUILD_DIR || "build");
+    fs.mkdirSync(logDir, { recursive: true });
+    const log = fs.openSync(path.join(logDir, "server-db-down.log"), "w");
+    child = spawn(process.execPath, ["scripts/serve.js"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `${serverUrl}/${dbName}`,
+        SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+        DOCUMENT_ENCRYPTION_KEY: inject("encryptionKey"),
+        DATA_DIR: inject("dataDir"),
+        COOKIE_SECURE: "false",
+        TRUST_PROXY: "1",
+        ADMIN_EMAIL: "",
+        ADMIN_PASSWORD: "",
+        SMTP_URL: "",
+        META_PIXEL_ID: "",
+      },
+      stdio: ["ignore", log, log],
+    });
+    origin = `http://127.0.0.1:${port}`;
+    const end = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`second server exited with ${child.exitCode}`);
+      const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (Date.now() > end) throw new Error("second server did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const conn = await mysql.createConnection(serverUrl);
+    await conn.query(`DROP DATABASE \`${dbName}\``);
+    await conn.end();
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    const conn = await mysql.createConnection(serverUrl);
+    await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await conn.end();
+  });
+
+  it.each(MODES)("shows 'Unable to check status. Please try again later.' $label", async ({ js }) => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto(`${origin}/application-status`);
+      // A syntactically valid reference, so the lookup really reaches the database.
+      await lookUp(page, "APP-0123456789AB", js);
+      await formAlert(page).getByText(MSG.statusUnavailable).waitFor();
+      expect(await page.getByTestId("status-result").count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get("id")).toBe("APP-0123456789AB");
+    });
+  });
+
+  it("answers the document request with 503", async () => {
+    const res = await fetch(`${origin}/application-status?id=APP-0123456789AB`, { headers: { "x-forwarded-for": "10.9.9.9" } });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain(MSG.statusUnavailable);
+  });
+});
