@@ -15,6 +15,8 @@ export type SessionData = {
   /** Admin's second factor done in this session (issue 7). */
   mfa?: boolean;
   draftId?: number;
+  /** TOTP secret shown during enrolment, until the first code confirms it. */
+  mfaPendingSecret?: string;
 };
 
 const MIN = 60_000;
@@ -122,6 +124,18 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
+/**
+ * An admin who passed the password step but not yet the second factor (MFA pages only).
+ * Anyone else goes to the admin sign-in; an admin who already passed goes to /admin.
+ */
+export async function requireAdminAwaitingMfa(request: Request) {
+  const session = await getSession(request);
+  const user = await getUser(request);
+  if (!user || user.role !== "admin") throw redirect("/admin-login");
+  if (session.get("mfa")) throw redirect("/admin");
+  return { user, session };
+}
+
 export async function requireAnonymous(request: Request) {
   if (await getUserId(request)) throw redirect("/dashboard");
 }
@@ -130,13 +144,14 @@ export async function requireAnonymous(request: Request) {
  * Signs a user in with a NEW session id (the old row is deleted), carrying over the draft the
  * visitor started anonymously. Returns the Set-Cookie header value.
  */
-export async function createUserSession(request: Request, user: { id: number; role: "user" | "admin" }) {
+export async function createUserSession(request: Request, user: { id: number; role: "user" | "admin" }, opts: { mfa?: boolean } = {}) {
   const old = await getSession(request);
   const draftId = old.get("draftId");
   if (old.id) await deleteSession(old.id);
   const fresh = await sessionStorage().getSession();
   fresh.set("userId", user.id);
   fresh.set("role", user.role);
+  if (opts.mfa) fresh.set("mfa", true);
   if (draftId) fresh.set("draftId", draftId);
   return commitSession(fresh);
 }

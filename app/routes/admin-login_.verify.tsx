@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormError } from "~/components/forms";
+import { site } from "~/content/site";
+import { recordAudit } from "~/models/audit.server";
+import { getUserById } from "~/models/user.server";
+import { MFA_INVALID_MESSAGE, MfaVerifySchema } from "~/schemas/mfa";
+import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
+import { throttle } from "~/services/throttle.server";
+import { TOASTS } from "~/utils/messages";
+import { useIsPending } from "~/utils/misc";
+import { getClientIp } from "~/utils/request.server";
+import { createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Two-Factor Authentication | ${site.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAdminAwaitingMfa(request);
+  const record = await getUserById(user.id);
+  if (!record || !isEnrolled(record)) throw redirect("/admin-login/setup");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireAdminAwaitingMfa(request);
+  const submission = parseWithZod(await request.formData(), { schema: MfaVerifySchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${getClientIp(request, context)}`]);
+  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
+  const ok = await verifySecondFactor(user.id, submission.value.code);
+  await recordAudit({ actorUserId: user.id, action: ok === "recovery" ? "mfa.recovery_code" : "mfa.verify", outcome: ok ? "success" : "failure", ip: getClientIp(request, context) });
+  if (!ok) return data({ result: submission.reply({ fieldErrors: { code: [MFA_INVALID_MESSAGE] } }) }, { status: 401 });
+  const cookie = await createUserSession(request, user, { mfa: true });
+  return redirectWithToast("/admin", TOASTS.adminLoginSuccess, { headers: { "set-cookie": cookie } });
+}
+
+export default function MfaVerify() {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending({ formAction: "/admin-login/verify" });
+  const [form, fields] = useForm({
+    id: "mfa-verify",
+    constraint: getZodConstraint(MfaVerifySchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaVerifySchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <AuthCard title="Two-factor authentication" subtitle="Enter the code from your authenticator app">
+      <Form method="post" action="/admin-login/verify" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Authentication code"
+          hint="Or one of your recovery codes."
+          inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", autoFocus: true }}
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+        />
+        <FormError id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Verifying..." : "Verify"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
