@@ -3,8 +3,9 @@
  * status filter and a page of the unfiltered list must each be served by an index (EXPLAIN shows
  * no full table scan) and return the right rows in the right order.
  *
- * Our rows are submitted in 2099 so they sort ahead of rows other test files create meanwhile,
- * and their references share a random per-run prefix, so the assertions are exact.
+ * Our rows were submitted in 2001, so oldest-first they come before any row other test files
+ * create meanwhile (and newest-first they stay out of those files' way); their references share
+ * a random per-run prefix. So the assertions are exact even with other files running.
  */
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +21,7 @@ const STATUSES = ["submitted", "under-review", "approved", "rejected", "draft"] 
 const PURPOSES = schema.PURPOSES_DB;
 const rnd = (n: number) => Array.from({ length: n }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
 const TAG = rnd(4);
-const BASE = Date.UTC(2099, 0, 1);
+const BASE = Date.UTC(2001, 0, 1);
 
 type Seeded = { applicationId: string; status: (typeof STATUSES)[number]; purpose: (typeof PURPOSES)[number]; submittedAt: Date | null; amount: number };
 const seeded: Seeded[] = [];
@@ -40,8 +41,8 @@ function expectIndexed(plan: ExplainRow[], allowedKeys: string[]) {
   expect(allowedKeys, JSON.stringify(plan)).toContain(row!.key);
 }
 
-/** What the list must show for our rows: non-draft, filtered, newest first. */
-function expected(filter: (s: Seeded) => boolean, sort: "asc" | "desc" = "desc") {
+/** What the list must show for our rows: non-draft, filtered, oldest first by default. */
+function expected(filter: (s: Seeded) => boolean, sort: "asc" | "desc" = "asc") {
   const rows = seeded.filter((s) => s.status !== "draft" && filter(s));
   rows.sort((a, b) => (a.submittedAt!.getTime() - b.submittedAt!.getTime()) * (sort === "desc" ? -1 : 1));
   return rows;
@@ -81,7 +82,7 @@ describe("admin applications list at 20,000 rows", () => {
     expectIndexed(await explain(queries.total), ["loan_applications_ref_uq"]);
 
     const page = await listApplicationsForAdmin(params);
-    const want = expected((s) => s.applicationId.startsWith(prefix));
+    const want = expected((s) => s.applicationId.startsWith(prefix), "desc");
     expect(page.total).toBe(want.length);
     expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.applicationId));
     expect(page.rows.find((r) => r.applicationId === target.applicationId)).toMatchObject({ status: "approved", amount: target.amount });
@@ -92,7 +93,7 @@ describe("admin applications list at 20,000 rows", () => {
   });
 
   it("search by purpose label (any case) with a status filter: the purpose or status index, exact first page", async () => {
-    const params = parseAdminListParams(new URLSearchParams({ q: "Equipment FINANCING", status: "under-review" }));
+    const params = parseAdminListParams(new URLSearchParams({ q: "Equipment FINANCING", status: "under-review", sort: "asc" }));
     expect(resolveSearch(params.q)).toEqual({ kind: "purpose", purposes: ["equipment-financing"] });
     const queries = adminListQueries(params)!;
     const plan = await explain(queries.rows);
@@ -109,7 +110,7 @@ describe("admin applications list at 20,000 rows", () => {
 
   it("search by purpose alone ('working capital' and 'working-capital' alike)", async () => {
     for (const q of ["working capital", "WORKING-CAPITAL"]) {
-      const params = parseAdminListParams(new URLSearchParams({ q }));
+      const params = parseAdminListParams(new URLSearchParams({ q, sort: "asc" }));
       const queries = adminListQueries(params)!;
       expectIndexed(await explain(queries.rows), ["loan_applications_purpose_idx"]);
       const page = await listApplicationsForAdmin(params);
@@ -119,7 +120,7 @@ describe("admin applications list at 20,000 rows", () => {
   });
 
   it("status filter: the (status, submitted_at, id) index, newest or oldest first, any page", async () => {
-    const params = parseAdminListParams(new URLSearchParams({ status: "rejected", page: "3" }));
+    const params = parseAdminListParams(new URLSearchParams({ status: "rejected", page: "3", sort: "asc" }));
     const queries = adminListQueries(params)!;
     const plan = await explain(queries.rows);
     expectIndexed(plan, ["loan_applications_status_submitted_idx"]);
@@ -131,19 +132,23 @@ describe("admin applications list at 20,000 rows", () => {
     expect(page.total).toBeGreaterThanOrEqual(want.length);
     expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(2 * ADMIN_PAGE_SIZE, 3 * ADMIN_PAGE_SIZE).map((s) => s.applicationId));
 
-    // Oldest first: our rows are the newest, so compare the order only.
-    const asc = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ status: "rejected", sort: "asc" })));
-    const times = asc.rows.map((r) => Date.parse(r.submittedAt!));
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
-    expect(asc.rows.every((r) => r.status === "rejected")).toBe(true);
+    // Newest first (the default): same index read backwards; our old rows come last, so check order.
+    const descParams = parseAdminListParams(new URLSearchParams({ status: "rejected" }));
+    expectIndexed(await explain(adminListQueries(descParams)!.rows), ["loan_applications_status_submitted_idx"]);
+    const desc = await listApplicationsForAdmin(descParams);
+    const times = desc.rows.map((r) => Date.parse(r.submittedAt!));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(desc.rows.every((r) => r.status === "rejected")).toBe(true);
   });
 
   it("one page of the unfiltered list reads the submitted-date index in order and never lists drafts", async () => {
-    const params = parseAdminListParams(new URLSearchParams({ page: "2" }));
+    const params = parseAdminListParams(new URLSearchParams({ page: "2", sort: "asc" }));
     const queries = adminListQueries(params)!;
-    const plan = await explain(queries.rows);
-    expectIndexed(plan, ["loan_applications_submitted_idx", "loan_applications_status_submitted_idx"]);
-    expect(plan[0]!.Extra ?? "").not.toMatch(/filesort/i);
+    for (const q of [queries.rows, adminListQueries(parseAdminListParams(new URLSearchParams({ page: "2" })))!.rows]) {
+      const plan = await explain(q);
+      expectIndexed(plan, ["loan_applications_submitted_idx", "loan_applications_status_submitted_idx"]);
+      expect(plan[0]!.Extra ?? "").not.toMatch(/filesort/i);
+    }
 
     const page = await listApplicationsForAdmin(params);
     const want = expected(() => true);
@@ -151,7 +156,7 @@ describe("admin applications list at 20,000 rows", () => {
     expect(page.total).toBeGreaterThanOrEqual(want.length);
     expect(page.pageCount).toBe(Math.ceil(page.total / ADMIN_PAGE_SIZE));
     const drafts = new Set(seeded.filter((s) => s.status === "draft").map((s) => s.applicationId));
-    const all = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ q: `APP-${TAG}` })));
+    const all = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ q: `APP-${TAG}`, sort: "asc" })));
     expect(all.total).toBe(want.length);
     expect(all.rows.some((r) => drafts.has(r.applicationId))).toBe(false);
   });
