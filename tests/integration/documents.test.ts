@@ -13,6 +13,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { multipartRequest, rawMultipart } from "../support/documents";
 import { Client } from "../support/http";
 import { samplePdf, samplePlainZip, samplePng, sampleDocx, sampleExe, sampleHtml } from "../fixtures/documents";
 
@@ -72,21 +73,6 @@ function upload(client: Client, o: { file: Buffer; name: string; applicationId: 
   fd.set("documentType", o.documentType);
   fd.set("file", new Blob([new Uint8Array(o.file)], { type: o.type ?? "application/octet-stream" }), o.name);
   return client.fetch("/api/documents/upload", { method: "POST", body: fd });
-}
-
-/** A hand-built multipart body, for file names a browser's FormData would escape. */
-function rawMultipart(fields: Record<string, string>, file: { rawName: string; data: Buffer }) {
-  const boundary = `----lwtest${Math.random().toString(36).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`, "utf8"));
-  }
-  chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.rawName}"\r\nContent-Type: application/pdf\r\n\r\n`, "utf8"),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
-  );
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function storedRow(id: number) {
@@ -441,11 +427,6 @@ describe("integrity of stored files", () => {
 });
 
 describe("service: commit, removal and orphan sweep", () => {
-  function multipartRequest(fields: Record<string, string>, name: string, data: Buffer) {
-    const { body, contentType } = rawMultipart(fields, { rawName: name, data });
-    return new Request("http://localhost/upload", { method: "POST", headers: { "content-type": contentType }, body });
-  }
-
   it("leaves no row and no file when resolving the application fails inside the transaction", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id });

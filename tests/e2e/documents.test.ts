@@ -1,0 +1,54 @@
+/**
+ * Preview and download as plain links in a real browser, with and without JavaScript: the owner
+ * gets the file (inline / as a download with its name); a missing file shows the accessible
+ * 'File Not Found' page with a way back.
+ */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MODES, setupBrowser } from "../support/browser";
+import { createSubmittedApplication } from "../support/applications";
+import { createDocument } from "../support/documents";
+import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { samplePdf } from "../fixtures/documents";
+
+const b = setupBrowser();
+
+async function login(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+describe.each(MODES)("documents $label", ({ js }) => {
+  it("lets the owner preview inline and download with the stored name; a missing file shows the 404 page", async () => {
+    const user = await createApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const pdf = samplePdf("E2E-MARKER");
+    const doc = await createDocument({ applicationId: app.id, userId: user.id, data: pdf, name: "Tax Form (2024).pdf" });
+
+    await b.withPage({ js }, async (page) => {
+      await login(page, user.email);
+
+      const preview = await page.goto(`/documents/${doc.id}/preview`);
+      expect(preview?.status()).toBe(200);
+      expect(preview?.headers()["content-type"]).toBe("application/pdf");
+      expect(preview?.headers()["content-disposition"]).toMatch(/^inline;/);
+
+      const downloadEvent = page.waitForEvent("download");
+      await page.goto(`/documents/${doc.id}/download`).catch(() => {}); // a download aborts the navigation
+      const download = await downloadEvent;
+      expect(download.suggestedFilename()).toBe("Tax Form (2024).pdf");
+      expect(fs.readFileSync((await download.path())!).equals(pdf)).toBe(true);
+
+      const missing = await page.goto("/documents/2000000000/preview");
+      expect(missing?.status()).toBe(404);
+      await page.getByRole("heading", { name: "File Not Found", level: 1 }).waitFor();
+      expect(await page.textContent("body")).toContain("File Not Found - This document file is no longer available on the server.");
+      await page.getByRole("link", { name: "Back to dashboard" }).click();
+      await page.waitForURL("**/dashboard");
+    });
+  });
+});
