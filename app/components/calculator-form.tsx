@@ -62,6 +62,15 @@ function Figure({ label, value, big = false, testId }: { label: string; value: s
 export function LoanCalculator({ initialValues, initialInput }: { initialValues: CalculatorValues; initialInput: LoanInput }) {
   const [values, setValues] = useState(initialValues);
   const [input, setInput] = useState(initialInput);
+  // A new query from the server (form submitted, back/forward) replaces what is on screen; while
+  // typing, the query does not change. (React's "adjust state while rendering" pattern.)
+  const serverKey = JSON.stringify(initialValues);
+  const [shownKey, setShownKey] = useState(serverKey);
+  if (shownKey !== serverKey) {
+    setShownKey(serverKey);
+    setValues(initialValues);
+    setInput(initialInput);
+  }
   // initialInput always comes from evaluateCalculator, so this is never null in practice.
   const result = calculateLoan(input) ?? DEFAULT_EVALUATION.result;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { calculatorFromQuery, LoanCalculator } from "~/components/calculator-form";
 import { site } from "~/content/site";
 
@@ -20,7 +20,6 @@ const RATE_FACTORS = ["Business credit score", "Time in business", "Annual reven
 
 export default function LoanCalculatorPage() {
   const { values, input } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Business Loan Calculator</h1>
@@ -28,8 +27,7 @@ export default function LoanCalculatorPage() {
         See what a business loan could cost each month. Enter an amount, an interest rate and a term.
       </p>
       <div className="mt-8">
-        {/* A new query (a submitted form, back/forward) starts from the server's figures. */}
-        <LoanCalculator key={location.search} initialValues={values} initialInput={input} />
+        <LoanCalculator initialValues={values} initialInput={input} />
       </div>
       <section className="card mt-6" aria-labelledby="rate-factors-heading">
         <h2 id="rate-factors-heading" className="text-xl font-semibold text-slate-900">

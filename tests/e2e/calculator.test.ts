@@ -94,6 +94,15 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
       expect(await figures(page)).toEqual(TEN_K_FIGURES);
       expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("10000");
       expect(await page.getByLabel("Loan Term").inputValue()).toBe("12");
+      if (js) {
+        // Focus stays on the button, and going back shows the previous query's values and figures.
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Calculate Payment");
+        await page.goBack();
+        await page.waitForURL((u) => u.search === "");
+        await page.getByTestId("monthly-payment").filter({ hasText: "$794.88" }).waitFor();
+        expect(await figures(page)).toEqual(DEFAULT_FIGURES);
+        expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("25000");
+      }
     });
   });
 
