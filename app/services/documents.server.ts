@@ -68,7 +68,9 @@ export type StagedUpload = {
   keyId: string;
 };
 
-export type UploadFailure = { ok: false; status: 400 | 413 | 415; message: string; toast: ToastMessage };
+/** `headers` (when set) must go on the response: `Connection: close` when the rest of an unbounded
+ *  (chunked) body was left unread, so the server does not keep reading it after answering. */
+export type UploadFailure = { ok: false; status: 400 | 413 | 415; message: string; toast: ToastMessage; headers?: Record<string, string> };
 
 export type DocumentSummary = {
   id: number;
@@ -89,9 +91,9 @@ class UploadError extends Error {
   }
 }
 
-function failure(status: 400 | 413 | 415): UploadFailure {
+function failure(status: 400 | 413 | 415, closeConnection = false): UploadFailure {
   const toast = status === 413 ? TOASTS.fileTooLarge : TOASTS.uploadFailed;
-  return { ok: false, status, message: toastText(toast), toast };
+  return { ok: false, status, message: toastText(toast), toast, ...(closeConnection ? { headers: { Connection: "close" } } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,18 +173,30 @@ async function readTextField(data: AsyncIterable<Uint8Array>): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Caps the whole request body, whatever its Content-Length says (or chunked without one). */
-function cappedBody(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+/**
+ * Caps the whole request body, whatever its Content-Length says (or chunked without one). Past the
+ * cap the stream errors WITHOUT cancelling the source: cancelling would destroy the socket before
+ * the 413 can be sent. `state.done` tells whether the source was read to its end.
+ */
+function cappedBody(body: ReadableStream<Uint8Array>, state: { done: boolean }): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let total = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        total += chunk.byteLength;
-        if (total > MAX_BODY_BYTES) throw new UploadError(413);
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        state.done = true;
+        controller.close();
+        return;
+      }
+      total += value.byteLength;
+      if (total > MAX_BODY_BYTES) {
+        controller.error(new UploadError(413));
+        return;
+      }
+      controller.enqueue(value);
+    },
+  });
 }
 
 type FileState = { storageKey: string; kind: FileKind; size: number; rawName: string; wrappedKey: string; keyId: string };
@@ -272,19 +286,24 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
     return undefined;
   };
 
+  const source = { done: false };
+  // A body with a declared length within the cap is at most that long: after the answer, the
+  // server reads and drops the rest (browsers then show the answer). Anything else is cut off.
+  const bounded = declared !== null && declared !== "" && Number(declared) <= MAX_BODY_BYTES;
   try {
-    const body = cappedBody(request.body);
+    const body = cappedBody(request.body, source);
     const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
     await unstable_parseMultipartFormData(limited, handler);
   } catch (e) {
     const file = staged as FileState | null;
     if (file) await store.discard(file.storageKey).catch(() => {});
-    if (e instanceof UploadError) return failure(e.status);
+    const close = !source.done && !bounded;
+    if (e instanceof UploadError) return failure(e.status, close);
     // Malformed or cut-off bodies land here; the staging file (if any) is already gone.
     if (!request.signal.aborted && !(e instanceof TypeError) && !/malformed|unexpected end/i.test(String((e as Error)?.message))) {
       logError("documents.upload", e);
     }
-    return failure(400);
+    return failure(400, close);
   }
 
   const file = staged as FileState | null;
@@ -443,7 +462,7 @@ export async function handleApiUpload(request: Request, context?: AppLoadContext
   const user = await getUser(request);
   if (!user) return json({ message: MSG.authRequired }, 401);
   const staged = await stageUpload(request);
-  if (!staged.ok) return json({ message: staged.message }, staged.status);
+  if (!staged.ok) return json({ message: staged.message }, staged.status, staged.headers);
   const upload = staged.upload;
   const parsed = ApiUploadFieldsSchema.safeParse(upload.fields);
   if (!parsed.success) {

@@ -258,6 +258,46 @@ describe("refused uploads leave no row and no file", () => {
     await expectNoStrayFiles(before);
   });
 
+  it("cuts off a chunked body (no Content-Length) past the total cap with 413, whatever it holds", async () => {
+    const { client } = await signedInApplicant();
+    const url = new URL(inject("baseUrl"));
+    const boundary = "lwcap";
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      method: "POST",
+      path: "/api/documents/upload",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: client.cookieHeader(), origin: url.origin, "x-forwarded-for": client.ip },
+    });
+    req.on("error", () => {});
+    let answer: { status: number; body: string } | null = null;
+    const answered = new Promise<void>((resolve) => {
+      req.on("close", () => resolve());
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString("utf8")));
+        res.on("end", () => {
+          answer = { status: res.statusCode ?? 0, body };
+          resolve();
+        });
+      });
+    });
+    // A part header that never ends: the multipart parser would keep it all in memory.
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="x`);
+    let sent = 0;
+    let closed = false;
+    void answered.then(() => (closed = true));
+    while (!closed && sent < 50 * MB) {
+      const ok = req.write(Buffer.alloc(MB, 0x61));
+      sent += MB;
+      if (!ok) await Promise.race([new Promise((r) => req.once("drain", r)), answered]);
+    }
+    await answered;
+    req.destroy();
+    expect(answer).toEqual({ status: 413, body: JSON.stringify({ message: TOO_LARGE }) });
+    expect(sent).toBeLessThan(50 * MB);
+  });
+
   it("leaves no staging file when the upload is cut off half way", async () => {
     const { client, app } = await signedInApplicant();
     const before = snapshot();
