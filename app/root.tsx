@@ -1,4 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Link,
@@ -33,6 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: combineHeaders(toastHeaders) },
   );
 }
+
+/**
+ * A GET navigation that stays on the same path (a search, a status lookup, the calculator) does
+ * not reload the root: the user and toast cannot have changed, and a failed request then reaches
+ * the page's own error handling instead of replacing the whole document.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  (!formMethod || formMethod === "GET") && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 function Document({ children, title }: { children: React.ReactNode; title?: string }) {
   const nonce = useNonce();
