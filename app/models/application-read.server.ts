@@ -9,7 +9,7 @@
  *   reference search-> loan_applications_ref_uq (LIKE 'APP-XYZ%' is a range on the unique index)
  *   no filter       -> loan_applications_submitted_idx (submitted_at, id), read in order
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin";
@@ -124,19 +124,17 @@ export async function listApplicationsForAdmin(params: AdminListParams): Promise
 
 export type AdminStats = { totalApplications: number; pendingReview: number; totalDocuments: number };
 
-/** The three stat cards, counted by MySQL in one round trip. */
+/** The three stat cards, each a COUNT in MySQL (drafts and their documents excluded). */
 export async function getAdminStats(db: DbOrTx = getDb()): Promise<AdminStats> {
-  const [row] = await db
-    .select({
-      totalApplications: sql<number>`(SELECT COUNT(*) FROM ${apps} WHERE ${apps.status} <> 'draft')`,
-      pendingReview: sql<number>`(SELECT COUNT(*) FROM ${apps} WHERE ${apps.status} = 'submitted')`,
-      totalDocuments: sql<number>`(SELECT COUNT(*) FROM ${docs} INNER JOIN ${apps} ON ${apps.id} = ${docs.applicationId} WHERE ${apps.status} <> 'draft')`,
-    })
-    .from(sql`(SELECT 1) AS one`);
+  const [[apps1], [pending], [documents]] = await Promise.all([
+    db.select({ n: count() }).from(apps).where(ne(apps.status, "draft")),
+    db.select({ n: count() }).from(apps).where(eq(apps.status, "submitted")),
+    db.select({ n: count() }).from(docs).innerJoin(apps, eq(apps.id, docs.applicationId)).where(ne(apps.status, "draft")),
+  ]);
   return {
-    totalApplications: Number(row?.totalApplications ?? 0),
-    pendingReview: Number(row?.pendingReview ?? 0),
-    totalDocuments: Number(row?.totalDocuments ?? 0),
+    totalApplications: Number(apps1?.n ?? 0),
+    pendingReview: Number(pending?.n ?? 0),
+    totalDocuments: Number(documents?.n ?? 0),
   };
 }
 

@@ -1,0 +1,280 @@
+/**
+ * The admin panel in a real browser, with and without JavaScript: find an application by
+ * reference and by purpose, filter by status, open the details, preview and download a document
+ * (the bytes equal the upload), approve one and reject one with a reason; the applicant then sees
+ * both on the dashboard and in the status lookup. Plus: nobody but an admin gets anything from an
+ * admin page or action, and another applicant cannot open the document.
+ */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { formatFileSize, shortenMiddle } from "~/content/documents";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import { getDb, schema } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
+import { samplePdf } from "../fixtures/documents";
+import { MODES, setupBrowser } from "../support/browser";
+import { createSubmittedApplication } from "../support/applications";
+import { createAdmin, createApplicant } from "../support/fixtures";
+import { Client } from "../support/http";
+
+const b = setupBrowser();
+
+async function login(page: Page, email: string, password: string, path: "/login" | "/admin-login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(path === "/admin-login" ? "**/admin" : "**/dashboard");
+}
+
+async function signedIn(email: string, password: string, path: "/login" | "/admin-login") {
+  const c = new Client();
+  const res = await c.fetch(path, { form: { email, password } });
+  expect(res.status).toBe(302);
+  return c;
+}
+
+/** Uploads through the applicant's dashboard form (the same upload service as the wizard). */
+async function uploadAsApplicant(c: Client, applicationId: number, fileName: string, bytes: Buffer, documentType = "bank-statements") {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("applicationId", String(applicationId));
+  form.set("documentType", documentType);
+  form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), fileName);
+  const res = await c.fetch("/dashboard", { method: "POST", body: form });
+  expect(res.status).toBe(302);
+  const [doc] = await getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
+  expect(doc).toBeDefined();
+  return doc!;
+}
+
+async function seed(tag: string) {
+  const admin = await createAdmin();
+  const applicant = await createApplicant({ firstName: `Avery${tag}`, phone: "(555) 010-7788" });
+  const other = await createApplicant();
+  const working = await createSubmittedApplication({ userId: applicant.id, amount: 42000, purpose: "working-capital" });
+  const equipment = await createSubmittedApplication({ userId: applicant.id, amount: 18000, purpose: "equipment-financing" });
+  const reviewing = await createSubmittedApplication({ userId: applicant.id, amount: 9000, purpose: "inventory-financing", status: "under-review" });
+  const draft = await createSubmittedApplication({ userId: applicant.id, status: "draft" });
+  const bytes = samplePdf(`MARKER-${tag}-${Date.now()}`);
+  const fileName = `quarterly-bank-statement-${tag}-july-to-september-2025.pdf`;
+  const ac = await signedIn(applicant.email, applicant.password, "/login");
+  const doc = await uploadAsApplicant(ac, working.id, fileName, bytes);
+  return { admin, applicant, other, working, equipment, reviewing, draft, bytes, fileName, doc };
+}
+
+const rowRefs = (page: Page) => page.locator("[data-testid=application-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-reference")));
+
+async function search(page: Page, js: boolean, fill: { q?: string; status?: string }) {
+  const before = page.url();
+  if (fill.q !== undefined) await page.getByLabel("Search by application ID or purpose").fill(fill.q);
+  if (fill.status !== undefined) await page.getByLabel("Status", { exact: true }).selectOption(fill.status);
+  if (!js) await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL((u) => u.href !== before && u.pathname === "/admin");
+  await page.waitForLoadState("load");
+  if (js) await page.waitForFunction(() => !document.querySelector("table[aria-busy=true]"));
+}
+
+describe.each(MODES)("admin panel $label", ({ js }) => {
+  it("finds, filters, opens details, previews and downloads, approves and rejects with a reason", async () => {
+    const s = await seed(js ? "js" : "nojs");
+    await b.withPage({ js }, async (page) => {
+      await login(page, s.admin.email, s.admin.password, "/admin-login");
+      await page.getByText(`Admin: ${s.admin.firstName}`).waitFor();
+      for (const label of ["Total Applications", "Pending Review", "Total Documents"]) await page.getByText(label, { exact: true }).waitFor();
+
+      // By reference, typed in lower case: exactly that application.
+      await search(page, js, { q: s.working.applicationId.toLowerCase() });
+      expect(await rowRefs(page)).toEqual([s.working.applicationId]);
+      expect(new URL(page.url()).searchParams.get("q")).toBe(s.working.applicationId.toLowerCase());
+      const row = page.locator(`[data-reference="${s.working.applicationId}"]`);
+      expect(await row.textContent()).toContain("$42,000");
+      expect(await row.textContent()).toContain("Working Capital");
+
+      // By purpose (label, any case) plus the status filter.
+      await search(page, js, { q: "EQUIPMENT financing", status: "submitted" });
+      const refs = await rowRefs(page);
+      expect(refs).toContain(s.equipment.applicationId);
+      expect(refs).not.toContain(s.working.applicationId);
+      for (const badge of await page.locator("[data-testid=application-row] [data-testid=admin-status-badge]").allTextContents()) expect(badge).toBe("Submitted");
+
+      // Status filter alone; drafts are never listed.
+      await search(page, js, { q: "", status: "under-review" });
+      expect(await rowRefs(page)).toContain(s.reviewing.applicationId);
+      expect(await rowRefs(page)).not.toContain(s.draft.applicationId);
+      const noResults = `/admin?q=${s.draft.applicationId}`;
+      await page.goto(noResults);
+      await page.getByText("No applications found").waitFor();
+
+      // Details: a dialog with JavaScript, a page without.
+      await page.goto(`/admin?q=${s.working.applicationId}`);
+      await page.getByRole("link", { name: s.working.applicationId }).click();
+      await page.waitForURL(`**/admin/applications/${s.working.id}?q=${s.working.applicationId}`);
+      if (js) await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
+      else expect(await page.getByRole("dialog").count()).toBe(0);
+      const details = page.getByTestId("application-details");
+      await details.waitFor();
+      const text = (await details.textContent()) ?? "";
+      for (const t of ["Loan Information", "Address Information", "Timeline", "Documents (1)", "Status History", "$42,000", "Working Capital", "$120,000", "Pay Rent ($1,500/month)", "100 Main Street", "Springfield", "62701", s.applicant.email, "(555) 010-7788", `Avery${js ? "js" : "nojs"} Rivera`])
+        expect(text).toContain(t);
+      expect(await page.getByTestId("document-name").textContent()).toBe(shortenMiddle(s.fileName));
+      expect(shortenMiddle(s.fileName)).toMatch(/^.{20}\.\.\..{10}$/);
+      expect(text).toContain(formatFileSize(s.bytes.length));
+      expect(formatFileSize(s.bytes.length)).toMatch(/^\d+ Bytes$/);
+      expect(await page.locator("h2", { hasText: s.working.applicationId }).getByTestId("admin-status-badge").textContent()).toBe("SUBMITTED");
+
+      // Preview (inline) and download (attachment with the stored name): the bytes we uploaded.
+      const previewHref = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
+      expect(previewHref).toBe(`/documents/${s.doc.id}/preview`);
+      const preview = await page.request.get(previewHref!);
+      expect(preview.status()).toBe(200);
+      expect(preview.headers()["content-type"]).toContain("application/pdf");
+      expect(preview.headers()["content-disposition"]).toMatch(/^inline/);
+      expect(Buffer.from(await preview.body()).equals(s.bytes)).toBe(true);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download/ }).click()]);
+      expect(download.suggestedFilename()).toBe(s.fileName);
+      expect(fs.readFileSync((await download.path())!).equals(s.bytes)).toBe(true);
+
+      // Approve from the details.
+      await page.getByLabel("New status").selectOption("approved");
+      await page.getByRole("button", { name: "Update Status", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
+      await page.locator("h2", { hasText: s.working.applicationId }).getByText("APPROVED").waitFor();
+      const history = (await page.getByTestId("status-history").textContent()) ?? "";
+      expect(history).toContain("Ada Admin (admin)");
+      expect(history).toMatch(/SubmittedApproved/);
+
+      // Reject from the table row: the reason is asked for first.
+      await page.goto(`/admin?q=${s.equipment.applicationId}`);
+      const select = page.getByLabel(`Status of ${s.equipment.applicationId}`);
+      await select.selectOption("rejected");
+      if (js) {
+        await page.getByRole("dialog", { name: new RegExp(s.equipment.applicationId) }).waitFor();
+        expect(await page.getByLabel("New status").inputValue()).toBe("rejected");
+        await page.getByRole("button", { name: "Update Status", exact: true }).click();
+        await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
+      } else {
+        await page.getByRole("button", { name: `Update status of ${s.equipment.applicationId}` }).click();
+        await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
+        expect(await page.getByLabel("New status").inputValue()).toBe("rejected");
+      }
+      const [unchanged] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, s.equipment.id));
+      expect(unchanged!.status).toBe("submitted");
+      await page.getByLabel(/Reason for the rejection/).fill("Time in business under 6 months");
+      await page.getByRole("button", { name: "Update Status", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
+      await page.locator("h2", { hasText: s.equipment.applicationId }).getByText("REJECTED").waitFor();
+      expect(await page.getByTestId("status-history").textContent()).toContain("Time in business under 6 months");
+
+      // A status change straight from a row (no reason needed).
+      await page.goto(`/admin?q=${s.reviewing.applicationId}`);
+      await page.getByLabel(`Status of ${s.reviewing.applicationId}`).selectOption("submitted");
+      if (!js) await page.getByRole("button", { name: `Update status of ${s.reviewing.applicationId}` }).click();
+      await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
+      await page.locator(`[data-reference="${s.reviewing.applicationId}"] [data-testid=admin-status-badge]`).getByText("Submitted").waitFor();
+      expect(new URL(page.url()).searchParams.get("q")).toBe(s.reviewing.applicationId);
+
+      // Documents tab.
+      await page.getByRole("link", { name: "Documents", exact: true }).click();
+      await page.waitForURL("**/admin/documents");
+      const docRow = page.locator(`[data-document-id="${s.doc.id}"]`);
+      const docText = (await docRow.textContent()) ?? "";
+      expect(docText).toContain(s.working.applicationId);
+      expect(docText).toContain("Bank Statements");
+      expect(await docRow.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(`/documents/${s.doc.id}/preview`);
+      expect(await docRow.getByRole("link", { name: /^Download/ }).getAttribute("href")).toBe(`/documents/${s.doc.id}/download`);
+    });
+
+    // The rejection e-mail states the reason.
+    const mails = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, s.applicant.email));
+    const rejection = mails.find((m) => m.kind === "status_rejected");
+    expect(rejection?.bodyText).toContain("Time in business under 6 months");
+
+    // The applicant sees both decisions at once: dashboard and status lookup.
+    await b.withPage({ js }, async (page) => {
+      await login(page, s.applicant.email, s.applicant.password, "/login");
+      const approved = page.locator(`[data-testid=dashboard-application][data-reference="${s.working.applicationId}"]`);
+      const rejected = page.locator(`[data-testid=dashboard-application][data-reference="${s.equipment.applicationId}"]`);
+      expect(await approved.getByTestId("status-badge").textContent()).toContain("Approved");
+      expect(await rejected.getByTestId("status-badge").textContent()).toContain("Rejected");
+      expect(await page.getByTestId("active-loans").textContent()).toBe("1");
+      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Status of ${s.working.applicationId} changed to Approved`);
+      await page.goto(`/application-status?id=${s.equipment.applicationId}`);
+      await page.getByTestId("status-badge").getByText("Rejected").waitFor();
+      await page.goto(`/application-status?id=${s.working.applicationId}`);
+      await page.getByTestId("status-badge").getByText("Approved").waitFor();
+    });
+
+    // Another applicant: no document, no details.
+    await b.withPage({ js }, async (page) => {
+      await login(page, s.other.email, s.other.password, "/login");
+      const res = await page.goto(`/documents/${s.doc.id}/preview`);
+      expect(res?.status()).toBe(404);
+      expect(Buffer.from((await res?.body()) ?? "").includes(s.bytes.subarray(0, 64))).toBe(false);
+      await page.goto(`/admin/applications/${s.working.id}`);
+      expect(new URL(page.url()).pathname).toBe("/admin-login");
+    });
+  }, 180_000);
+});
+
+describe("admin routes refuse everyone but admins", () => {
+  it("anonymous visitors and applicants get a redirect to /admin-login and no data, for every page, data request and action", async () => {
+    const applicant = await createApplicant();
+    const app = await createSubmittedApplication({ userId: applicant.id, amount: 31337 });
+    const ref = app.applicationId;
+    const ac = await signedIn(applicant.email, applicant.password, "/login");
+    const doc = await uploadAsApplicant(ac, app.id, "statement.pdf", samplePdf("SECRET-MARKER"));
+    const pages = ["/admin", `/admin?q=${ref}`, "/admin/documents", `/admin/applications/${app.id}`];
+    // Each loader on the details URL, fetched on its own (a parent's guard protects no child).
+    const routeIds = ["routes/admin", "routes/admin._applications", "routes/admin._applications.applications.$id"];
+    const dataUrls = [
+      `/admin.data?q=${ref}`,
+      "/admin/documents.data",
+      `/admin/applications/${app.id}.data`,
+      ...routeIds.map((id) => `/admin/applications/${app.id}.data?_routes=${encodeURIComponent(id)}`),
+    ];
+    for (const c of [new Client(), ac]) {
+      for (const p of pages) {
+        const res = await c.fetch(p);
+        expect(res.status, p).toBe(302);
+        expect(res.headers.get("location"), p).toBe("/admin-login");
+        const body = await res.text();
+        expect(body, p).not.toContain(ref);
+        expect(body, p).not.toContain("statement.pdf");
+      }
+      for (const p of dataUrls) {
+        const res = await c.fetch(p);
+        const body = await res.text();
+        expect([202, 204, 302, 400, 403, 404, 405], p).toContain(res.status);
+        expect(body, p).not.toContain(ref);
+        expect(body, p).not.toContain("31337");
+        expect(body, p).not.toContain("statement.pdf");
+        if (res.status === 202) expect(body, p).toContain("/admin-login");
+      }
+      for (const [p, form] of [
+        [`/admin/applications/${app.id}`, { status: "approved", redirectTo: "/admin" }],
+        [`/admin/applications/${app.id}.data`, { status: "rejected", note: "x" }],
+        ["/admin", { status: "approved" }],
+        ["/admin/documents", { status: "approved" }],
+      ] as const) {
+        const res = await c.fetch(p, { form });
+        const body = await res.text();
+        expect([202, 302, 403, 404, 405], p).toContain(res.status);
+        if (res.status === 302) expect(res.headers.get("location"), p).toBe("/admin-login");
+        expect(body, p).not.toContain(ref);
+      }
+    }
+    const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, app.id));
+    expect(row!.status).toBe("submitted");
+    const events = await getDb().select().from(schema.applicationEvents).where(eq(schema.applicationEvents.applicationId, app.id));
+    expect(events.filter((e) => e.type === "status_changed")).toHaveLength(0);
+
+    // The owner can open their own document; a second applicant gets 404.
+    expect((await ac.fetch(`/documents/${doc.id}/preview`)).status).toBe(200);
+    const other = await createApplicant();
+    const oc = await signedIn(other.email, other.password, "/login");
+    expect((await oc.fetch(`/documents/${doc.id}/preview`)).status).toBe(404);
+    expect((await oc.fetch(`/documents/${doc.id}/download`)).status).toBe(404);
+  });
+});
