@@ -213,7 +213,7 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   if (declared && Number(declared) > MAX_BODY_BYTES) return failure(413);
 
   const store = getDocumentStore();
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let parts = 0;
   let fileSeen = false;
   let staged: FileState | null = null;
@@ -222,7 +222,12 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
     if (++parts > MAX_PARTS) throw new UploadError(400);
     if (part.filename === undefined) {
       const value = await readTextField(part.data);
-      if (!(part.name in fields)) fields[part.name] = value;
+      if (!Object.hasOwn(fields, part.name)) fields[part.name] = value;
+      return undefined;
+    }
+    if (part.filename === "") {
+      // A file input left empty: browsers send it with no name and no bytes. Not a file.
+      for await (const chunk of part.data) if (chunk.byteLength) throw new UploadError(400);
       return undefined;
     }
     if (part.name !== "file" || fileSeen) throw new UploadError(400);

@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { removeDocument, saveUpload, stageUpload, sweepOrphans } from "~/services/documents.server";
+import { contentDisposition, removeDocument, sanitizeFileName, saveUpload, stageUpload, sweepOrphans } from "~/services/documents.server";
 import { getDb, schema } from "~/utils/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
@@ -545,5 +545,47 @@ describe("service: commit, removal and orphan sweep", () => {
     fs.rmSync(freshStaging);
     const dl = await client.fetch(`/api/documents/download/${kept.id}`);
     expect(dl.status).toBe(200);
+  });
+});
+
+describe("file names", () => {
+  it.each([
+    ["../../x", "pdf", "x.pdf"],
+    ["..%2f..%2fx.pdf", "pdf", "%2f..%2fx.pdf"],
+    ["C:\\Users\\me\\scan.PDF", "pdf", "scan.PDF"],
+    ["a\u0000b\tc\r\nd.pdf", "pdf", "abcd.pdf"],
+    ["\u202egnp.pdf", "pdf", "gnp.pdf"],
+    [".htaccess", "pdf", "htaccess.pdf"],
+    ["", "png", "document.png"],
+    ["   ", "docx", "document.docx"],
+    ["report.final", "pdf", "report.final.pdf"],
+    ["photo.JPG", "png", "photo.JPG"],
+    ["agreement.doc", "docx", "agreement.doc"],
+  ] as const)("%j as %s -> %j", (raw, kind, expected) => {
+    expect(sanitizeFileName(raw, kind)).toBe(expected);
+  });
+
+  it.each([
+    ["id.pdf", "png"],
+    ["statement.docx", "pdf"],
+    ["scan.exe", "pdf"],
+    ["page.html", "pdf"],
+    ["\u202efdp.exe", "pdf"],
+  ] as const)("refuses %j holding %s (the name says another kind)", (raw, kind) => {
+    expect(() => sanitizeFileName(raw, kind)).toThrow();
+  });
+
+  it("keeps at most 255 characters and the extension", () => {
+    const name = sanitizeFileName(`${"é".repeat(300)}.pdf`, "pdf");
+    expect(Array.from(name)).toHaveLength(255);
+    expect(name.endsWith("é.pdf")).toBe(true);
+  });
+
+  it("builds an RFC 6266 header with an ASCII fallback and the exact UTF-8 name", () => {
+    expect(contentDisposition("attachment", 'Résumé "final" 100%.pdf')).toBe(
+      `attachment; filename="Resume _final_ 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%20100%25.pdf`,
+    );
+    expect(contentDisposition("inline", "日本語.pdf")).toBe(`inline; filename="___.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%E8%AA%9E.pdf`);
+    expect(contentDisposition("inline", "it's (1).pdf")).toBe(`inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`);
   });
 });
