@@ -1,0 +1,163 @@
+/**
+ * The applicant's dashboard with real data, with and without JavaScript: applications with their
+ * status and progress, the unfinished draft, totals, recent activity, Upload Documents through the
+ * upload service, contact links, account summary; and that it shows nobody else's data.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { insertDraft } from "~/models/draft.server";
+import { changeStatus } from "~/services/application-status.server";
+import { MAX_UPLOAD_BYTES } from "~/utils/constants";
+import { getDb, schema } from "~/utils/db.server";
+import { samplePdf } from "../fixtures/documents";
+import { createSubmittedApplication } from "../support/applications";
+import { MODES, setupBrowser } from "../support/browser";
+import { createAdmin, createApplicant } from "../support/fixtures";
+import { Client } from "../support/http";
+
+const b = setupBrowser();
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+const docsOf = (applicationId: number) => getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
+
+async function seed() {
+  const admin = await createAdmin();
+  const user = await createApplicant({ firstName: "Robin", phone: "(555) 010-3344" });
+  const approved = await createSubmittedApplication({ userId: user.id, amount: 45000, purpose: "business-expansion", submittedAt: new Date(Date.now() - 60_000) });
+  await changeStatus(admin.id, approved.id, "under-review");
+  await changeStatus(admin.id, approved.id, "approved");
+  const submitted = await createSubmittedApplication({ userId: user.id, amount: 12500, purpose: "startup-capital" });
+  const draftApp = await createSubmittedApplication({ userId: user.id, status: "draft" });
+  await insertDraft({ userId: user.id, data: { amount: 20000, purpose: "working-capital" } as never });
+  const stranger = await createApplicant();
+  const strangersApp = await createSubmittedApplication({ userId: stranger.id, amount: 77000 });
+  return { user, approved, submitted, draftApp, stranger, strangersApp };
+}
+
+const card = (page: Page, ref: string) => page.locator(`[data-testid=dashboard-application][data-reference="${ref}"]`);
+const stepStates = (page: Page, ref: string) => card(page, ref).locator("li[data-state]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
+
+describe.each(MODES)("dashboard $label", ({ js }) => {
+  it("shows the applicant's own applications, progress, activity and account, and uploads a document", async () => {
+    const s = await seed();
+    await b.withPage({ js }, async (page) => {
+      await login(page, s.user.email, s.user.password);
+      await page.getByRole("heading", { name: "Welcome, Robin" }).waitFor();
+      await page.getByRole("link", { name: "Home" }).waitFor();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+
+      expect(await page.getByTestId("total-applications").textContent()).toBe("2");
+      expect(await page.getByTestId("active-loans").textContent()).toBe("1");
+      const body = (await page.textContent("main")) ?? "";
+      expect(body).not.toContain(s.draftApp.applicationId);
+      expect(body).not.toContain(s.strangersApp.applicationId);
+      expect(body).not.toContain("$77,000");
+
+      const a = (await card(page, s.approved.applicationId).textContent()) ?? "";
+      expect(a).toContain("$45,000");
+      expect(a).toContain("Business Expansion");
+      expect(await card(page, s.approved.applicationId).getByTestId("status-badge").textContent()).toContain("Approved");
+      expect(await stepStates(page, s.approved.applicationId)).toEqual(["complete", "complete", "complete", "current"]);
+      expect(a).toContain("Decision: Approved");
+      const sub = (await card(page, s.submitted.applicationId).textContent()) ?? "";
+      expect(sub).toContain("$12,500");
+      expect(sub).toContain("Startup Capital");
+      expect(await stepStates(page, s.submitted.applicationId)).toEqual(["complete", "current", "upcoming", "upcoming"]);
+
+      const cont = page.getByRole("link", { name: "Continue application" });
+      expect(await cont.getAttribute("href")).toMatch(/^\/apply/);
+
+      const activity = (await page.getByTestId("recent-activity").textContent()) ?? "";
+      expect(activity).toContain(`Status of ${s.approved.applicationId} changed to Approved`);
+      expect(activity).toContain(`Status of ${s.approved.applicationId} changed to Under Review`);
+
+      expect(await page.getByRole("link", { name: "New Application" }).getAttribute("href")).toBe("/apply");
+      expect(await page.getByRole("link", { name: /^Call / }).getAttribute("href")).toMatch(/^tel:\+1/);
+      expect(await page.getByRole("link", { name: /^E-mail support@/ }).getAttribute("href")).toMatch(/^mailto:support@/);
+      const account = (await page.getByRole("region", { name: "Account Summary" }).textContent()) ?? "";
+      for (const t of ["Robin Rivera", s.user.email, "(555) 010-3344", "Member since"]) expect(account).toContain(t);
+      const help = (await page.getByRole("region", { name: "Need Help?" }).textContent()) ?? "";
+      expect(help).toContain("Mon-Fri 9AM-6PM EST");
+
+      // A file that is not a document type: refused, with the message on the page.
+      await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
+      await page.getByLabel("Document type").selectOption("ein");
+      await page.getByLabel("File", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") });
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await page.getByRole("alert").filter({ hasText: "Upload Failed - There was an error uploading your document. Please try again." }).waitFor();
+      expect(await docsOf(s.submitted.id)).toHaveLength(0);
+
+      // A real PDF: stored for that application, success toast, and in the activity.
+      const bytes = samplePdf(`DASH-${js}`);
+      await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
+      await page.getByLabel("Document type").selectOption("ein");
+      await page.getByLabel("File", { exact: true }).setInputFiles({ name: "ein-confirmation-letter-2025.pdf", mimeType: "application/pdf", buffer: bytes });
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await page.getByRole("status").filter({ hasText: "ein-confirmation-letter-2..." }).first().waitFor();
+      await page.getByRole("status").filter({ hasText: "Document Uploaded" }).first().waitFor();
+      const docs = await docsOf(s.submitted.id);
+      expect(docs).toHaveLength(1);
+      expect(docs[0]).toMatchObject({ documentType: "ein", fileName: "ein-confirmation-letter-2025.pdf", fileSize: bytes.length, uploadedBy: s.user.id });
+      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.applicationId}`);
+      const own = await page.request.get(`/documents/${docs[0]!.id}/download`);
+      expect(Buffer.from(await own.body()).equals(bytes)).toBe(true);
+
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+    });
+  }, 120_000);
+});
+
+describe("dashboard access and upload checks", () => {
+  it("sends visitors to /login and uploads only to the applicant's own submitted applications", async () => {
+    const s = await seed();
+    const anon = new Client();
+    const res = await anon.fetch("/dashboard");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login/);
+
+    const upload = (c: Client, applicationId: number, bytes: Buffer = samplePdf(), name = "x.pdf") => {
+      const form = new FormData();
+      form.set("applicationId", String(applicationId));
+      form.set("documentType", "ein");
+      form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+      return c.fetch("/dashboard", { method: "POST", body: form });
+    };
+    const anonUpload = await upload(anon, s.submitted.id);
+    expect(anonUpload.status).toBe(302);
+    expect(anonUpload.headers.get("location")).toMatch(/^\/login/);
+
+    const c = new Client();
+    expect((await c.fetch("/login", { form: { email: s.user.email, password: s.user.password } })).status).toBe(302);
+    // Someone else's application, the applicant's own draft, an id that does not exist: refused.
+    for (const id of [s.strangersApp.id, s.draftApp.id, 2_000_000_000]) {
+      const r = await upload(c, id);
+      expect(r.status).toBe(404);
+      expect(await r.text()).toContain("Upload Failed - There was an error uploading your document. Please try again.");
+    }
+    expect(await docsOf(s.strangersApp.id)).toHaveLength(0);
+    expect(await docsOf(s.draftApp.id)).toHaveLength(0);
+
+    const big = await upload(c, s.submitted.id, Buffer.concat([samplePdf(), Buffer.alloc(MAX_UPLOAD_BYTES)]), "big.pdf");
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("File Too Large - Please select a file smaller than 10MB");
+    expect(await docsOf(s.submitted.id)).toHaveLength(0);
+
+    const ok = await upload(c, s.submitted.id);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/dashboard");
+    const [doc] = await getDb()
+      .select()
+      .from(schema.documents)
+      .where(and(eq(schema.documents.applicationId, s.submitted.id), eq(schema.documents.fileName, "x.pdf")));
+    expect(doc).toBeDefined();
+  });
+});
