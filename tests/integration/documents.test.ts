@@ -180,10 +180,11 @@ describe("upload, storage at rest, download and preview", () => {
     const doc = (await res.json()) as { id: number; fileName: string };
     expect(doc.fileName).toBe("evilSet-Cookie: pwned, x.pdf");
     expect(doc.fileName).not.toMatch(/[\r\n/\\]/);
-    // No file appeared anywhere under the data directory except the one committed document.
-    const fresh = [...snapshot()].filter((f) => !before.has(f));
-    expect(fresh).toEqual([`f:${(await storedRow(doc.id)).storageKey}`]);
-    expect(fs.existsSync(path.join(dataDir(), "etc"))).toBe(false);
+    // The file is stored under its random key; nothing named after the upload exists anywhere.
+    expect(fs.existsSync(path.join(docsDir(), (await storedRow(doc.id)).storageKey))).toBe(true);
+    await expectNoStrayFiles(before);
+    const everything = fs.readdirSync(dataDir(), { recursive: true }).map(String);
+    expect(everything.filter((f) => /evil|etc|pwned/i.test(f))).toEqual([]);
 
     const dl = await client.fetch(`/documents/${doc.id}/download`);
     expect(dl.status).toBe(200);
