@@ -36,7 +36,7 @@ export default function AddressStep() {
     lastResult: actionData?.result,
     defaultValue: values,
     onValidate: validateStep(AddressStepSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -47,7 +47,7 @@ export default function FinancesStep() {
     lastResult: actionData?.result,
     defaultValue: values,
     onValidate: validateStep(FinancesStepSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const living = String(fields.livingSituation.initialValue ?? "").toLowerCase();

@@ -42,7 +42,7 @@ export default function LoanStep() {
     lastResult: actionData?.result,
     defaultValue: values,
     onValidate: validateStep(LoanStepSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.

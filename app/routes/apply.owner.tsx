@@ -69,7 +69,7 @@ export default function OwnerStep() {
     lastResult: actionData?.result,
     defaultValue: values,
     onValidate: validateStep(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -1,0 +1,134 @@
+/**
+ * The wizard's edges in a real browser, with JavaScript and without: refused uploads leave no row
+ * and no file, a double submit makes one application, a failed submission writes nothing.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { getDraftById } from "~/models/draft.server";
+import { getUserByEmail } from "~/models/user.server";
+import { getDb, getPool, schema } from "~/utils/db.server";
+import { TOASTS } from "~/utils/messages";
+import { REFERENCE_PATTERN } from "~/utils/reference.server";
+import { MODES, setupBrowser } from "../support/browser";
+import { uniqueEmail } from "../support/http";
+import { applicationsOfDraft, completeAnonymousData, draftSession } from "../support/wizard";
+import { at, documentFiles, eventually, upload, waitForHydration } from "../support/wizard-browser";
+
+const b = setupBrowser();
+
+/** A browser holding a session whose draft has steps 1-4 done (anonymous applicant). */
+async function withDraft(ctx: BrowserContext, email: string) {
+  const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
+  const [pair] = cookie.split(";");
+  const i = pair!.indexOf("=");
+  await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+  return draftId;
+}
+
+async function tickConsents(page: Page) {
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByLabel(/I authorize the lender/).check();
+}
+
+describe.each(MODES)("wizard edges $label", ({ js }) => {
+  it("refuses an 11 MB file and a renamed executable with the spec's messages, leaving no row and no file", async () => {
+    const email = uniqueEmail("refused");
+    await b.withPage({ js }, async (page, ctx) => {
+      const draftId = await withDraft(ctx, email);
+      await page.goto("/apply/documents");
+      await at(page, "documents", js);
+      const before = new Set(documentFiles());
+
+      // 11 MB that starts like a PDF, handed to the browser as a file on disk.
+      const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wizard-big-")), "huge.pdf");
+      fs.writeFileSync(big, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]));
+      await upload(page, "bank-statements", "Bank Statements", big);
+      fs.rmSync(path.dirname(big), { recursive: true, force: true });
+      await page.locator('section[data-area="bank-statements"] [role="alert"]').getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`).waitFor();
+      if (js) {
+        await page.getByRole("status").filter({ hasText: TOASTS.fileTooLarge.title }).first().waitFor();
+        await waitForHydration(page);
+      }
+
+      const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510, 0x90), Buffer.from("This program cannot be run in DOS mode.")]);
+      await upload(page, "llc", "LLC Documents", { name: "articles.pdf", mimeType: "application/pdf", buffer: exe });
+      await page
+        .locator('section[data-area="llc"] [role="alert"]')
+        .getByText(`${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`)
+        .waitFor();
+
+      // No application, no account, no document row; no new file (staged or committed) on disk.
+      expect(await applicationsOfDraft(draftId)).toHaveLength(0);
+      expect(await getUserByEmail(email)).toBeNull();
+      expect(await page.locator("li[data-file-name]").count()).toBe(0);
+      await eventually(async () => {
+        const added = documentFiles().filter((f) => !before.has(f));
+        if (!added.length) return true;
+        // Files other tests committed meanwhile have rows; ours would not.
+        const keys = added.map((f) => f.split("/").pop()!);
+        const rows = await getDb().select({ k: schema.documents.storageKey }).from(schema.documents).where(inArray(schema.documents.storageKey, keys));
+        return rows.length === keys.length && !added.some((f) => f.includes("/staging/"));
+      }, 5000);
+    });
+  });
+
+  it("a double submit yields one application and the page shows its reference", async () => {
+    const email = uniqueEmail("double");
+    await b.withPage({ js }, async (page, ctx) => {
+      const draftId = await withDraft(ctx, email);
+      await page.goto("/apply/review");
+      await at(page, "review", js);
+      await tickConsents(page);
+      await page.getByRole("button", { name: "Submit Application" }).dblclick();
+      await at(page, "submitted", js);
+      const reference = (await page.getByTestId("reference").textContent())!.trim();
+      expect(reference).toMatch(REFERENCE_PATTERN);
+      const apps = await applicationsOfDraft(draftId);
+      expect(apps).toHaveLength(1);
+      expect(apps[0]!.applicationId).toBe(reference);
+      const mails = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
+      expect(mails).toHaveLength(1);
+      // Submitting the same draft again (history back, resubmit) changes nothing.
+      await page.goto("/apply/review");
+      await at(page, "loan", js);
+      expect(await applicationsOfDraft(draftId)).toHaveLength(1);
+    });
+  });
+
+  it("a failed submission shows 'Submission Failed', writes nothing, and the applicant can try again", async () => {
+    const email = uniqueEmail("dbfail");
+    const trigger = `fail_submit_${js ? "js" : "nojs"}_${Date.now().toString(36)}`;
+    await getPool().query(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON outbox FOR EACH ROW BEGIN IF NEW.to_email = '${email}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'test failure'; END IF; END`,
+    );
+    try {
+      await b.withPage({ js }, async (page, ctx) => {
+        const draftId = await withDraft(ctx, email);
+        await page.goto("/apply/review");
+        await at(page, "review", js);
+        await tickConsents(page);
+        await page.getByRole("button", { name: "Submit Application" }).click();
+        await page.getByRole("alert").filter({ hasText: `${TOASTS.submitFailed.title} - ${TOASTS.submitFailed.description}` }).waitFor();
+        // The toast with JavaScript; without it the inline alert above is the message.
+        if (js) await page.getByRole("status").filter({ hasText: TOASTS.submitFailed.title }).first().waitFor();
+        expect(new URL(page.url()).pathname).toBe("/apply/review");
+        expect(await getUserByEmail(email)).toBeNull();
+        expect(await applicationsOfDraft(draftId)).toHaveLength(0);
+        expect((await getDraftById(draftId))?.submittedAt).toBeNull();
+
+        await getPool().query(`DROP TRIGGER IF EXISTS ${trigger}`);
+        if (js) await waitForHydration(page);
+        await tickConsents(page);
+        await page.getByRole("button", { name: "Submit Application" }).click();
+        await at(page, "submitted", js);
+        expect(await applicationsOfDraft(draftId)).toHaveLength(1);
+      });
+    } finally {
+      await getPool().query(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+  });
+});

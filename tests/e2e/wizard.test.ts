@@ -1,0 +1,293 @@
+/**
+ * The application wizard in a real browser, with JavaScript and without: the whole journey with
+ * an upload, a signed-in applicant, an existing e-mail, the spec's messages on every step.
+ */
+import fs from "node:fs";
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/utils/db.server";
+import { MSG } from "~/utils/messages";
+import { REFERENCE_PATTERN } from "~/utils/reference.server";
+import { samplePdf, samplePng } from "../fixtures/documents";
+import { MODES, setupBrowser } from "../support/browser";
+import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { uniqueEmail } from "../support/http";
+import {
+  applicationByReference,
+  at,
+  cont,
+  emlFor,
+  fileRow,
+  fillAddress,
+  fillFinances,
+  fillLoan,
+  fillOwner,
+  upload,
+  waitForHydration,
+  type Applicant,
+} from "../support/wizard-browser";
+
+const b = setupBrowser();
+
+const applicant = (): Applicant => ({
+  firstName: "Dana",
+  lastName: "Whitfield",
+  email: uniqueEmail("wizard-e2e"),
+  password: TEST_PASSWORD,
+  phone: "(555) 010-3344",
+  dateOfBirth: "1979-11-23",
+});
+
+const body = async (page: Page) => (await page.textContent("body")) ?? "";
+
+/** Ticks both required consents and submits; returns the reference shown on step 7. */
+async function review(page: Page, js: boolean) {
+  await at(page, "review", js);
+  const submit = page.getByRole("button", { name: "Submit Application" });
+  if (js) {
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/I agree to the/).check();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/I authorize the lender/).check();
+    expect(await submit.isDisabled()).toBe(false);
+  } else {
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByLabel(/I authorize the lender/).check();
+  }
+  await submit.click();
+  await at(page, "submitted", js);
+  const reference = (await page.getByTestId("reference").textContent())!.trim();
+  expect(reference).toMatch(REFERENCE_PATTERN);
+  return reference;
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+describe.each(MODES)("application wizard $label", ({ js }) => {
+  it("a visitor applies with a document upload and gets a reference; nothing is lost on reload, back or a closed browser", async () => {
+    const a = applicant();
+    const pdf = samplePdf(`WIZARD-${Date.now()}`);
+    let reference = "";
+    const state = await b.withPage({ js }, async (page, ctx) => {
+      await page.goto("/apply");
+      await at(page, "loan", js);
+      expect(await body(page)).toContain("Step 1 of 7");
+      await page.getByRole("heading", { name: "How much does your business need?" }).waitFor();
+      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("25000");
+      expect(await page.getByRole("link", { name: "Exit Application" }).getAttribute("href")).toBe("/");
+      if (js) {
+        // Number input and slider kept in step.
+        await page.getByLabel("Loan amount (USD)").fill("42000");
+        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("42000");
+        await page.getByLabel("Loan amount slider").fill("7000");
+        expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("7000");
+      }
+      await fillLoan(page, js);
+      await at(page, "owner", js);
+      expect(await body(page)).toContain("Step 2 of 7");
+      await page.getByRole("heading", { name: "Tell us about yourself" }).waitFor();
+      await fillOwner(page, js, a);
+      await fillAddress(page, js);
+
+      // Reload and go back: what was saved is still there.
+      await at(page, "finances", js);
+      await page.reload();
+      await page.goBack();
+      await at(page, "address", js);
+      expect(await page.getByLabel("Street address").inputValue()).toBe("1600 Market Street");
+      expect(await page.getByLabel("State").inputValue()).toBe("PA");
+      await page.goForward();
+      await at(page, "finances", js);
+      // The monthly payment appears only for rent or mortgage (CSS, so also without JavaScript).
+      await page.getByLabel("Fully Own").check();
+      expect(await page.getByLabel("Monthly housing payment (USD)").isVisible()).toBe(false);
+      await fillFinances(page, js);
+
+      await at(page, "documents", js);
+      expect(await body(page)).toContain("Step 5 of 7");
+      expect(await body(page)).toContain("encrypted with 256-bit SSL");
+      await upload(page, "bank-statements", "Bank Statements", { name: "March statement.pdf", mimeType: "application/pdf", buffer: pdf });
+      await page.getByRole("status").filter({ hasText: "March statement.pdf uploaded successfully" }).first().waitFor();
+      await fileRow(page, "bank-statements", "March statement.pdf").waitFor();
+      expect(await fileRow(page, "bank-statements", "March statement.pdf").textContent()).toMatch(/\(\d+(\.\d+)? (Bytes|KB)\)/);
+      // Several files per area, and removable before submission.
+      await upload(page, "bank-statements", "Bank Statements", { name: "April.png", mimeType: "image/png", buffer: samplePng() });
+      await page.getByText("Upload Failed - There was an error uploading your document. Please try again.").first().waitFor();
+      await upload(page, "id-front", "Government ID (Front)", { name: "licence.png", mimeType: "image/png", buffer: samplePng() });
+      await fileRow(page, "id-front", "licence.png").waitFor();
+      await page.getByRole("button", { name: "Remove licence.png" }).click();
+      await fileRow(page, "id-front", "licence.png").waitFor({ state: "detached" });
+      if (js) await waitForHydration(page);
+      return { storage: await ctx.storageState() };
+    });
+
+    // A new browser window with the same cookies (the browser was closed): /apply resumes.
+    await b.withPage({ js }, async (page) => {
+      await page.context().addCookies(state.storage.cookies);
+      await page.goto("/loan-application");
+      await at(page, "documents", js);
+      await fileRow(page, "bank-statements", "March statement.pdf").waitFor();
+      await cont(page);
+      await at(page, "review", js);
+      const text = await body(page);
+      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "1979-11-23", "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
+        expect(text).toContain(v);
+      }
+      if (js) await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
+      reference = await review(page, js);
+      expect(await body(page)).toContain("Step 7 of 7");
+      await page.getByRole("status").filter({ hasText: "Application Submitted Successfully!" }).first().waitFor();
+      expect(await body(page)).toContain(`Your application ID is ${reference}`);
+      const text7 = await body(page);
+      expect(text7).toMatch(/email confirmation within a few minutes/i);
+      expect(text7).toMatch(/processed within 24 hours/i);
+      expect(text7).toMatch(/updates by email and SMS/i);
+      expect(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe("/dashboard");
+      expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+      if (js) {
+        const events = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer);
+        expect(events).toContainEqual({ event: "Lead", content_name: "business loan application", value: 30000, currency: "USD" });
+      }
+    });
+
+    const app = await applicationByReference(reference);
+    expect(app).toMatchObject({ status: "submitted", amount: "30000.00", purpose: "equipment-financing", livingSituation: "rent", monthlyPayment: "2250.00", state: "PA" });
+    const user = await getDb().select().from(schema.users).where(eq(schema.users.id, app!.userId));
+    expect(user[0]).toMatchObject({ email: a.email, role: "user", firstName: "Dana" });
+    const docs = await getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, app!.id));
+    expect(docs.map((d) => d.fileName)).toEqual(["March statement.pdf"]);
+    // Stored encrypted: the file on disk is not the uploaded bytes and does not contain the marker.
+    const { storedFile } = await import("../support/wizard-browser");
+    const onDisk = fs.readFileSync(storedFile(docs[0]!.storageKey));
+    expect(onDisk.equals(pdf)).toBe(false);
+    expect(onDisk.includes(Buffer.from("WIZARD-"))).toBe(false);
+    expect(onDisk.includes(Buffer.from("%PDF"))).toBe(false);
+    // The confirmation e-mail: queued in the same transaction, written as .eml by the worker.
+    const [mail] = await getDb().select().from(schema.outbox).where(and(eq(schema.outbox.toEmail, a.email), eq(schema.outbox.kind, "application_submitted")));
+    expect(mail?.subject).toContain(reference);
+    const eml = await emlFor(reference);
+    expect(eml).toContain(`To: ${a.email}`);
+    expect(eml).toContain("$30,000");
+  });
+
+  it("a signed-in user applies with step 2 pre-filled from the account", async () => {
+    const user = await createApplicant({ firstName: "Priya", lastName: "Natarajan" });
+    await b.withPage({ js }, async (page) => {
+      await login(page, user.email, TEST_PASSWORD);
+      await page.goto("/apply");
+      if (js) {
+        await at(page, "loan", js);
+        const initiated = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []);
+        expect(initiated.map((e) => e.event)).toContain("InitiateCheckout");
+      }
+      await fillLoan(page, js, "5000", "Working Capital");
+      await at(page, "owner", js);
+      const text = await body(page);
+      expect(text).toContain("You are already logged in.");
+      expect(text).toContain("Your account information will be used for this application.");
+      expect(text).toContain("Using your account email");
+      expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
+      expect(await page.getByLabel("Email").isDisabled()).toBe(true);
+      expect(await page.getByLabel("First name").inputValue()).toBe("Priya");
+      expect(await page.getByLabel("First name").isDisabled()).toBe(true);
+      expect(await page.locator('input[type="password"]').count()).toBe(0);
+      await cont(page);
+      await page.getByText(MSG.mustBeCitizen).waitFor();
+      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+      await cont(page);
+      await fillAddress(page, js);
+      await fillFinances(page, js);
+      await at(page, "documents", js);
+      await cont(page);
+      const reference = await review(page, js);
+      const app = await applicationByReference(reference);
+      expect(app).toMatchObject({ userId: user.id, status: "submitted", amount: "5000.00", purpose: "working-capital" });
+    });
+  });
+
+  it("an existing e-mail: a different password gets the spec's message, the same password signs in", async () => {
+    const user = await createApplicant();
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/apply/loan");
+      await fillLoan(page, js);
+      await fillOwner(page, js, { ...applicant(), email: user.email, password: "Wrong-Password-9" });
+      await at(page, "owner", js);
+      await page.getByText(MSG.userExists).waitFor();
+      await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
+      if (!js) {
+        // Without JavaScript the checkbox comes back ticked; the typed fields come back filled.
+        expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
+      }
+      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+      await cont(page);
+      await at(page, "address", js);
+      // Signed in now: step 2 shows the account.
+      await page.getByRole("button", { name: "Back" }).click();
+      await at(page, "owner", js);
+      expect(await body(page)).toContain("You are already logged in.");
+      await page.goto("/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+    });
+  });
+
+  it("every step shows the spec's validation messages", async () => {
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/apply/loan");
+      await at(page, "loan", js);
+      await page.getByLabel("Loan amount (USD)").fill("");
+      await cont(page);
+      await page.getByText(MSG.amountRequired).waitFor();
+      await page.getByText(MSG.purposeRequired).waitFor();
+      await page.getByLabel("Loan amount (USD)").fill("60000");
+      if (js) await page.getByText(MSG.amountRange).waitFor();
+      await fillLoan(page, js, "1000", "Other Business Purpose");
+
+      await at(page, "owner", js);
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel(/^Password/).fill("short");
+      await page.getByLabel("Phone").fill("123");
+      await cont(page);
+      for (const m of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.invalidEmail, MSG.passwordMin, MSG.phoneInvalid, MSG.dobRequired, MSG.mustBeCitizen]) {
+        await page.getByText(m).first().waitFor();
+      }
+      if (js) {
+        // Live: fixing a field clears its message as you type.
+        await page.getByLabel("First name").fill("Sam");
+        await page.getByText(MSG.firstNameRequired).waitFor({ state: "detached" });
+      }
+      await page.getByLabel(/^Password/).fill("");
+      await fillOwner(page, js, applicant());
+
+      await at(page, "address", js);
+      await page.getByLabel("ZIP code").fill("1234");
+      await cont(page);
+      for (const m of [MSG.streetRequired, MSG.cityRequired, MSG.stateRequired, MSG.zipInvalid]) await page.getByText(m).first().waitFor();
+      await fillAddress(page, js);
+
+      await at(page, "finances", js);
+      await cont(page);
+      for (const m of [MSG.incomeRequired, MSG.livingRequired]) await page.getByText(m).first().waitFor();
+      await fillFinances(page, js);
+
+      await at(page, "documents", js);
+      await cont(page);
+      await at(page, "review", js);
+      const submit = page.getByRole("button", { name: "Submit Application" });
+      if (js) {
+        expect(await submit.isDisabled()).toBe(true);
+      } else {
+        await page.getByLabel(/I agree to the/).check();
+        await submit.click();
+        await at(page, "review", js);
+        await page.getByText(MSG.reviewConsentRequired).waitFor();
+      }
+    });
+  });
+});

@@ -1,0 +1,111 @@
+/** Browser helpers for the application wizard: fill each step like a person would. */
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { getDb, schema } from "~/utils/db.server";
+
+export type Applicant = { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string };
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
+export async function at(page: Page, step: string, js: boolean) {
+  await page.waitForURL((u) => u.pathname === `/apply/${step}`);
+  await page.waitForLoadState("load");
+  if (js) await waitForHydration(page);
+}
+
+export const cont = (page: Page) => page.getByRole("button", { name: "Continue" }).click();
+
+export async function fillLoan(page: Page, js: boolean, amount = "30000", purpose = "Equipment Financing") {
+  await at(page, "loan", js);
+  await page.getByLabel("Loan amount (USD)").fill(amount);
+  await page.getByLabel(purpose).check();
+  await cont(page);
+}
+
+export async function fillOwner(page: Page, js: boolean, a: Applicant) {
+  await at(page, "owner", js);
+  await page.getByLabel("First name").fill(a.firstName);
+  await page.getByLabel("Last name").fill(a.lastName);
+  await page.getByLabel("Email").fill(a.email);
+  await page.getByLabel(/^Password/).fill(a.password);
+  await page.getByLabel("Phone").fill(a.phone);
+  await page.getByLabel("Date of birth").fill(a.dateOfBirth);
+  await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+  await cont(page);
+}
+
+export async function fillAddress(page: Page, js: boolean) {
+  await at(page, "address", js);
+  await page.getByLabel("Street address").fill("1600 Market Street");
+  await page.getByLabel("City").fill("Philadelphia");
+  await page.getByLabel("State").selectOption("PA");
+  await page.getByLabel("ZIP code").fill("19103-7240");
+  await cont(page);
+}
+
+export async function fillFinances(page: Page, js: boolean) {
+  await at(page, "finances", js);
+  await page.getByLabel("Total annual income (USD)").fill("150000");
+  await page.getByLabel("Pay Rent").check();
+  await page.getByLabel("Monthly housing payment (USD)").fill("2250");
+  await cont(page);
+}
+
+/** Picks a file in one upload area and presses its Upload button. */
+export async function upload(page: Page, area: string, areaLabel: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await page.locator(`section[data-area="${area}"] input[type=file]`).setInputFiles(file);
+  await page.getByRole("button", { name: `Upload ${areaLabel}` }).click();
+}
+
+/** The listed file `name` in an upload area. */
+export const fileRow = (page: Page, area: string, name: string) => page.locator(`section[data-area="${area}"] li[data-file-name="${name}"]`);
+
+export async function applicationByReference(reference: string) {
+  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.applicationId, reference));
+  return row ?? null;
+}
+
+/** Polls until `fn` returns a truthy value (or throws after `ms`). */
+export async function eventually<T>(fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as T;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The confirmation e-mail the server's outbox worker wrote for `reference`, as text. */
+export async function emlFor(reference: string) {
+  const dir = path.join(inject("dataDir"), "outbox");
+  return eventually(() => {
+    if (!fs.existsSync(dir)) return null;
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
+      const text = fs.readFileSync(path.join(dir, f), "utf8");
+      if (text.includes(reference)) return text;
+    }
+    return null;
+  });
+}
+
+const documentsDir = () => path.join(inject("dataDir"), "documents");
+export function documentFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(dir, e.name));
+      else out.push(path.join(dir, e.name));
+    }
+  };
+  walk(documentsDir());
+  return out;
+}
+export const storedFile = (storageKey: string) => path.join(documentsDir(), storageKey);
