@@ -111,8 +111,16 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await page.goto(`/admin?q=${s.working.applicationId}`);
       await page.getByRole("link", { name: s.working.applicationId }).click();
       await page.waitForURL(`**/admin/applications/${s.working.id}?q=${s.working.applicationId}`);
-      if (js) await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
-      else expect(await page.getByRole("dialog").count()).toBe(0);
+      if (js) {
+        // A modal dialog over the list: Esc closes it, back to the same query, focus back on the link.
+        await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
+        await page.keyboard.press("Escape");
+        await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("q") === s.working.applicationId);
+        await page.getByTestId("details-dialog").waitFor({ state: "detached" });
+        await page.waitForFunction((ref) => document.activeElement?.textContent === ref, s.working.applicationId);
+        await page.getByRole("link", { name: s.working.applicationId }).click();
+        await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
+      } else expect(await page.getByRole("dialog").count()).toBe(0);
       const details = page.getByTestId("application-details");
       await details.waitFor();
       const text = (await details.textContent()) ?? "";
