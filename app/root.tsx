@@ -11,12 +11,14 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { Toaster } from "~/components/toaster";
 import { site } from "~/content/site";
 import styles from "~/tailwind.css";
 import { getEnv } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
+import { metaPixelBootstrap } from "~/utils/analytics";
 import { useNonce } from "~/utils/nonce";
 import { getUser } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
@@ -45,6 +47,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 function Document({ children, title }: { children: React.ReactNode; title?: string }) {
   const nonce = useNonce();
+  // The Meta pixel only when META_PIXEL_ID is configured (app/utils/analytics.ts sends events).
+  const pixelId = useRouteLoaderData<typeof loader>("root")?.pixelId ?? null;
   return (
     <html lang="en">
       <head>
@@ -53,8 +57,14 @@ function Document({ children, title }: { children: React.ReactNode; title?: stri
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
+        {pixelId ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: metaPixelBootstrap(pixelId) }} /> : null}
       </head>
       <body className="min-h-screen">
+        {pixelId ? (
+          <noscript>
+            <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`} />
+          </noscript>
+        ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
