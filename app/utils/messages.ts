@@ -32,7 +32,6 @@ export const MSG = {
   reviewConsentRequired: "Please agree to the terms and authorize the credit check to submit",
   draftCreateFailed: "Failed to create draft application",
   uploadMissingId: "Failed to get application ID for document upload",
-  wizardStateChanged: "Your application was already submitted or has changed. Please check the current step.",
   // Documents (issue: document pipeline): answers the spec leaves without a message.
   authRequired: "Authentication required",
   methodNotAllowed: "Method not allowed",
@@ -48,6 +47,7 @@ export const MSG = {
   apiUserIdMismatch: "You can only create applications for your own account",
   apiStatusNotAllowed: "Only an administrator may set this status",
   apiApplicationLocked: "This application was already submitted and can no longer be changed",
+  apiApplicationNotSubmitted: "This application has not been submitted yet",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };

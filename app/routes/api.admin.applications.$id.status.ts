@@ -1,0 +1,23 @@
+/**
+ * PATCH /api/admin/applications/{id}/status { status, note }: the admin panel's status change
+ * (one transaction with the audit-trail event and the applicant's e-mail; a rejection needs its
+ * reason in note). 200 the application; 404 unknown or a draft. Admins only.
+ */
+import { ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/schemas/api";
+import { changeStatusForApi } from "~/services/application-api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/utils/api.server";
+import { MSG } from "~/utils/messages";
+
+export const { loader, action } = apiRoute({
+  PATCH: endpoint({
+    auth: "admin",
+    params: ApiIdParamsSchema,
+    notFoundMessage: MSG.statusNotFound,
+    body: ApiStatusChangeBodySchema,
+    async handler({ user, params, body, ip }) {
+      const out = await changeStatusForApi(user, params.id, body, { ip });
+      if (out.ok) return apiJson(out.application, out.status);
+      return out.status === 400 ? apiValidationError(out.errors) : apiError(out.status, out.message);
+    },
+  }),
+});

@@ -1,0 +1,25 @@
+/**
+ * GET /api/admin/applications?q=&status=&sort=&page=: the admin list (submitted applications, the
+ * admin panel's search, filter, sort and pages of 25), every field of each application. The array
+ * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
+ */
+import { listApplicationsForAdmin } from "~/models/application-read.server";
+import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
+import { ApiAdminListQuerySchema } from "~/schemas/api";
+import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: endpoint({
+    auth: "admin",
+    query: ApiAdminListQuerySchema,
+    async handler({ query }) {
+      const page = await listApplicationsForAdmin(query);
+      const rows = await getApplicationRowsInOrder(page.rows.map((r) => r.id));
+      return apiJson(rows.map(toApiApplication), 200, {
+        "X-Total-Count": String(page.total),
+        "X-Page": String(page.page),
+        "X-Page-Count": String(page.pageCount),
+      });
+    },
+  }),
+});

@@ -1,0 +1,31 @@
+/**
+ * GET /api/admin/documents?page=: documents of submitted applications, newest first, 25 a page.
+ * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
+ */
+import { listDocumentsForAdmin } from "~/models/application-read.server";
+import { ApiDocumentListQuerySchema } from "~/schemas/api";
+import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: endpoint({
+    auth: "admin",
+    query: ApiDocumentListQuerySchema,
+    async handler({ query }) {
+      const page = await listDocumentsForAdmin({ page: query.page });
+      const docs = page.rows.map((d) => ({
+        id: d.id,
+        applicationId: d.applicationDbId,
+        applicationReference: d.applicationId,
+        documentType: d.documentType,
+        fileName: d.fileName,
+        fileSize: d.fileSize,
+        uploadedAt: d.uploadedAt,
+      }));
+      return apiJson(docs, 200, {
+        "X-Total-Count": String(page.total),
+        "X-Page": String(page.page),
+        "X-Page-Count": String(page.pageCount),
+      });
+    },
+  }),
+});

@@ -1,0 +1,14 @@
+/** POST /api/auth/logout (no body): ends the session on the server and expires the cookie. 200 { message }. */
+import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { TOASTS } from "~/utils/messages";
+import { destroySession } from "~/utils/session.server";
+
+export const { loader, action } = apiRoute({
+  POST: endpoint({
+    auth: "none",
+    async handler({ request }) {
+      const cookie = await destroySession(request);
+      return apiJson({ message: TOASTS.loggedOut.description }, 200, { "Set-Cookie": cookie });
+    },
+  }),
+});

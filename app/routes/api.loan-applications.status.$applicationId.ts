@@ -1,0 +1,21 @@
+/**
+ * GET /api/loan-applications/status/{applicationId}: needs only the reference; answers exactly
+ * applicationId, status, amount, purpose, submittedAt. 404 unknown, 429 throttled, 503 lookup failed.
+ */
+import { ApiApplicationStatusSchema, ApiStatusParamsSchema } from "~/schemas/api";
+import { lookupApplicationStatus } from "~/services/status-lookup.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { MSG } from "~/utils/messages";
+
+export const { loader, action } = apiRoute({
+  GET: endpoint({
+    auth: "none",
+    params: ApiStatusParamsSchema,
+    notFoundMessage: MSG.statusNotFound,
+    async handler({ params, ip }) {
+      const out = await lookupApplicationStatus(params.applicationId, ip);
+      if (out.kind === "found") return apiJson(ApiApplicationStatusSchema.parse(out.application));
+      return apiError(out.status, out.message, undefined, out.kind === "throttled" ? out.headers : undefined);
+    },
+  }),
+});

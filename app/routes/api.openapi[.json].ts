@@ -1,0 +1,12 @@
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every /api endpoint. */
+import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { openApiDocument } from "~/utils/openapi.server";
+
+export const { loader, action } = apiRoute({
+  GET: endpoint({
+    auth: "none",
+    async handler() {
+      return apiJson(openApiDocument());
+    },
+  }),
+});
