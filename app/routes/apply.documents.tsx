@@ -44,7 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(doc.fileName, 25)), { headers });
     } catch (e) {
       if (e instanceof ApplicantExistsError) return failed(area, MSG.userExists, { ...TOASTS.uploadFailed, description: MSG.userExists }, 409);
-      if (e instanceof DraftNotReadyError) return failed(area, MSG.draftCreateFailed, { ...TOASTS.uploadFailed, description: MSG.draftCreateFailed }, 409);
+      if (e instanceof DraftNotReadyError) {
+        const message = e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed;
+        return failed(area, message, { ...TOASTS.uploadFailed, description: message }, 409);
+      }
       logError("wizard.upload", e);
       return failed(area, `${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`, TOASTS.uploadFailed, 500);
     }

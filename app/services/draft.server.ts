@@ -156,7 +156,17 @@ export class ApplicantExistsError extends Error {
     super(MSG.userExists);
   }
 }
-export class DraftNotReadyError extends Error {}
+/** The draft cannot take an upload or a submission: gone, already submitted, or steps missing. */
+export class DraftNotReadyError extends Error {
+  constructor(readonly reason: "missing" | "incomplete") {
+    super(`draft not ready: ${reason}`);
+  }
+}
+
+export function withoutPasswordHash(data: DraftData): DraftData {
+  const { passwordHash: _hash, ...rest } = data;
+  return rest;
+}
 
 /**
  * Inside a transaction holding the draft's row lock: the applicant's user id. A signed-in user
@@ -168,7 +178,7 @@ export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: Pub
   if (sessionUser) return { userId: sessionUser.id, registered: null };
   if (draft.userId) return { userId: draft.userId, registered: null };
   const owner = draftOwner(draft.data);
-  if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("owner details missing");
+  if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("incomplete");
   try {
     const user = await registerUser(
       {
@@ -196,11 +206,11 @@ export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: Pub
  */
 export function applicationForUpload(ctx: WizardContext, out: { registered: PublicUser | null }) {
   return async (tx: Tx): Promise<{ applicationId: number; userId: number }> => {
-    if (!ctx.draft) throw new DraftNotReadyError("no draft");
+    if (!ctx.draft) throw new DraftNotReadyError("missing");
     const draft = await lockDraft(tx, ctx.draft.id);
-    if (!draft || draft.submittedAt) throw new DraftNotReadyError("draft gone or submitted");
+    if (!draft || draft.submittedAt) throw new DraftNotReadyError("missing");
     const values = draftValues(draft.data);
-    if (!values) throw new DraftNotReadyError("steps 1-4 incomplete");
+    if (!values) throw new DraftNotReadyError("incomplete");
     const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
     out.registered = registered;
     let applicationId = draft.loanApplicationId;
@@ -210,7 +220,9 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
       applicationId = app.id;
       if (!existing) await recordApplicationEvent(tx, { applicationId, actorUserId: userId, type: "created", toStatus: "draft" });
     }
-    await updateDraft(draft.id, { userId, loanApplicationId: applicationId }, tx);
+    // Once the account exists the draft no longer needs the password hash.
+    const data = registered ? withoutPasswordHash(draft.data) : undefined;
+    await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
     return { applicationId, userId };
   };
 }

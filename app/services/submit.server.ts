@@ -14,7 +14,7 @@ import { getUserById, type PublicUser } from "~/models/user.server";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard";
-import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, type WizardContext } from "~/services/draft.server";
+import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
 import { kickOutbox } from "~/services/mail.server";
 import { transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
@@ -129,7 +129,7 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
         const mail = confirmationEmail({ firstName: applicant.firstName, reference: app.applicationId, amount: appValues.amount, purpose: appValues.purpose });
         await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
       }
-      await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id }, tx);
+      await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id, data: withoutPasswordHash(draft.data) }, tx);
       return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };

@@ -131,7 +131,9 @@ describe("drafts", () => {
     const user = await getUserByEmail(email);
     expect(user?.role).toBe("user");
     expect(apps[0]!.userId).toBe(user!.id);
-    expect((await getDraftById(draftId))?.loanApplicationId).toBe(apps[0]!.id);
+    const draft = await getDraftById(draftId);
+    expect(draft?.loanApplicationId).toBe(apps[0]!.id);
+    expect(draft?.data.passwordHash).toBeUndefined();
   });
 });
 

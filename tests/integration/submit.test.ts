@@ -63,6 +63,8 @@ describe("submitDraft (service)", () => {
     const draft = await getDraftById(draftId);
     expect(draft?.submittedAt).toBeInstanceOf(Date);
     expect(draft?.userId).toBe(user!.id);
+    // The account exists now: the draft no longer keeps the password hash.
+    expect(draft?.data.passwordHash).toBeUndefined();
   });
 
   it("is idempotent: a second submit of the draft gives the same reference, one application, one e-mail", async () => {
