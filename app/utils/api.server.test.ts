@@ -1,0 +1,113 @@
+/** The API route builder on its own (no server entry in front): its refusals and its error answers. */
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { apiJson, apiRoute, endpoint, isJsonContentType } from "./api.server";
+import { MSG } from "./messages";
+
+const Body = z.object({ name: z.string().min(1, "Name is required"), kind: z.enum(["a", "b"]) }).strict();
+let handled = 0;
+const route = apiRoute({
+  POST: endpoint({
+    auth: "none",
+    body: Body,
+    async handler({ body }) {
+      handled++;
+      return apiJson({ ok: body.name }, 201);
+    },
+  }),
+  GET: endpoint({
+    auth: "none",
+    async handler() {
+      throw new Error("Failed query: select * from users where email = ? params: jamie@example.com");
+    },
+  }),
+});
+
+const call = (init: RequestInit & { url?: string } = {}) => {
+  const request = new Request(init.url ?? "http://app.test/api/x", { ...init, ...(init.body ? { duplex: "half" } : {}) } as RequestInit);
+  const args = { request, params: {}, context: { clientIp: "127.0.0.1" } as AppLoadContext };
+  return request.method === "GET" || request.method === "HEAD" ? route.loader(args) : route.action(args);
+};
+const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) => call({ method: "POST", body, headers: { host: "app.test", ...headers } });
+
+describe("apiRoute", () => {
+  it("runs the handler with the parsed body and sets the API headers", async () => {
+    const res = await post(JSON.stringify({ name: "x", kind: "a" }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: "x" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("answers 405 with Allow for a method it lacks", async () => {
+    const res = await call({ method: "DELETE", headers: { host: "app.test" } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST, GET, HEAD");
+  });
+
+  it("refuses a cross-site state-changing request itself, before reading the body", async () => {
+    const before = handled;
+    const res = await post(JSON.stringify({ name: "x", kind: "a" }), { "content-type": "application/json", origin: "https://evil.test" });
+    expect(res.status).toBe(403);
+    expect(handled).toBe(before);
+  });
+
+  it("answers 415 for other content types, 400 for malformed JSON or invalid UTF-8", async () => {
+    expect((await post("name=x", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect((await post("{}", {})).status).toBe(415);
+    expect((await (await post("{nope")).json()).message).toBe(MSG.apiMalformedJson);
+    expect((await post(new Uint8Array([0x7b, 0xff, 0x7d]))).status).toBe(400);
+  });
+
+  it("answers 413 for a streamed body over 64 KB without reading all of it", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 1000) return controller.close();
+        controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+      },
+    });
+    const res = await post(stream);
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("answers field errors without echoing the input", async () => {
+    const res = await post(JSON.stringify({ name: "", kind: "<script>secret</script>", extra: 1 }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toEqual({
+      message: MSG.apiValidationFailed,
+      errors: { name: ["Name is required"], kind: ["Expected one of: a, b"] },
+      formErrors: [MSG.apiUnknownFields],
+    });
+    expect(JSON.stringify(body)).not.toContain("secret");
+  });
+
+  it("turns a thrown error into a generic 500 and logs it without the query's parameters", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await call({ method: "GET" });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ message: MSG.apiServerError });
+    const logged = log.mock.calls.flat().join(" ");
+    expect(logged).not.toContain("jamie@example.com");
+    log.mockRestore();
+  });
+});
+
+describe("isJsonContentType", () => {
+  it.each([
+    ["application/json", true],
+    ["application/json; charset=utf-8", true],
+    ["Application/JSON;charset=UTF-8", true],
+    ["application/problem+json", true],
+    ["application/json; charset=latin1", false],
+    ["text/json", false],
+    ["text/plain", false],
+    [null, false],
+  ])("%s -> %s", (value, expected) => {
+    expect(isJsonContentType(value)).toBe(expected);
+  });
+});

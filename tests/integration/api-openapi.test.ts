@@ -1,0 +1,216 @@
+/**
+ * GET /api/openapi.json: an OpenAPI 3.1 document of every /api route of the spec's section 7. The
+ * walk below calls every operation the document declares (happy path and its error answers) and
+ * checks each answer's status is declared and its body matches the declared schema.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { applicationPayload, createDraftVia, registerPayload, signedInAdmin, signedInApplicant } from "../support/api";
+import { createSubmittedApplication } from "../support/applications";
+import { Client } from "../support/http";
+import { validateJson } from "../support/json-schema";
+import { samplePdf } from "../fixtures/documents";
+
+type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> }> };
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+
+/** Spec section 7, every row. */
+const SPEC_CALLS = [
+  ["post", "/api/auth/login"],
+  ["post", "/api/auth/register"],
+  ["post", "/api/auth/logout"],
+  ["post", "/api/loan-applications"],
+  ["patch", "/api/loan-applications/db/{id}"],
+  ["get", "/api/loan-applications/status/{applicationId}"],
+  ["post", "/api/documents/upload"],
+  ["get", "/api/admin/applications"],
+  ["get", "/api/admin/documents"],
+  ["patch", "/api/admin/applications/{id}/status"],
+  ["get", "/api/documents/preview/{id}"],
+  ["get", "/api/documents/download/{id}"],
+] as const;
+
+let doc: Doc;
+
+beforeAll(async () => {
+  const res = await new Client().fetch("/api/openapi.json");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = (await res.json()) as Doc;
+});
+
+function upload(client: Client, applicationId: number | string, file: Buffer = samplePdf()) {
+  const fd = new FormData();
+  fd.set("applicationId", String(applicationId));
+  fd.set("documentType", "ein");
+  fd.set("file", new Blob([new Uint8Array(file)], { type: "application/pdf" }), "ein letter.pdf");
+  return client.fetch("/api/documents/upload", { method: "POST", body: fd });
+}
+
+/** How to call each operation: answers to check, happy path first. */
+const recipes: Record<string, () => Promise<Response[]>> = {
+  async register() {
+    const payload = registerPayload();
+    return [
+      await new Client().fetch("/api/auth/register", { json: payload }),
+      await new Client().fetch("/api/auth/register", { json: registerPayload({ email: payload.email }) }),
+      await new Client().fetch("/api/auth/register", { json: registerPayload({ role: "admin" }) }),
+      await new Client().fetch("/api/auth/register", { json: { email: "x" } }),
+      await new Client().fetch("/api/auth/register", { method: "POST", body: "{", headers: { "content-type": "application/json" } }),
+      await new Client().fetch("/api/auth/register", { method: "POST", body: "a=b", headers: { "content-type": "text/plain" } }),
+      await new Client().fetch("/api/auth/register", { json: registerPayload({ firstName: "x".repeat(70_000) }) }),
+      await new Client().fetch("/api/auth/register", { json: registerPayload(), headers: { origin: "http://evil.test" } }),
+    ];
+  },
+  async login() {
+    const payload = registerPayload();
+    await new Client().fetch("/api/auth/register", { json: payload });
+    return [
+      await new Client().fetch("/api/auth/login", { json: { email: payload.email, password: payload.password } }),
+      await new Client().fetch("/api/auth/login", { json: { email: payload.email, password: "Not-The-Password-9" } }),
+      await new Client().fetch("/api/auth/login", { json: { email: "", password: "" } }),
+    ];
+  },
+  async logout() {
+    const { client } = await signedInApplicant();
+    return [await client.fetch("/api/auth/logout", { method: "POST" })];
+  },
+  async createApplication() {
+    const { client } = await signedInApplicant();
+    return [
+      await client.fetch("/api/loan-applications", { json: { amount: "25000" } }),
+      await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted" } }),
+      await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), userId: 2_000_000_000 } }),
+      await client.fetch("/api/loan-applications", { json: { amount: "1" } }),
+      await new Client().fetch("/api/loan-applications", { json: {} }),
+    ];
+  },
+  async updateApplication() {
+    const { client } = await signedInApplicant();
+    const draft = await createDraftVia(client);
+    return [
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { ...applicationPayload(), status: "submitted" } }),
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { city: "Changed" } }),
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "approved" } }),
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { zipCode: "1" } }),
+      await client.fetch(`/api/loan-applications/db/999999999`, { method: "PATCH", json: {} }),
+      await new Client().fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: {} }),
+    ];
+  },
+  async applicationStatus() {
+    const { user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    return [
+      await new Client().fetch(`/api/loan-applications/status/${app!.applicationId}`),
+      await new Client().fetch("/api/loan-applications/status/APP-NOPE"),
+    ];
+  },
+  async uploadDocument() {
+    const { client, user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const stranger = await signedInApplicant();
+    return [
+      await upload(client, app!.id),
+      await upload(stranger.client, app!.id),
+      await upload(new Client(), app!.id),
+    ];
+  },
+  async previewDocument() {
+    return documentCalls("preview");
+  },
+  async downloadDocument() {
+    return documentCalls("download");
+  },
+  async adminListApplications() {
+    const { client } = await signedInAdmin();
+    const { client: applicant } = await signedInApplicant();
+    return [
+      await client.fetch("/api/admin/applications?status=submitted&sort=asc"),
+      await applicant.fetch("/api/admin/applications"),
+      await new Client().fetch("/api/admin/applications"),
+    ];
+  },
+  async adminListDocuments() {
+    const { client } = await signedInAdmin();
+    const { client: applicant } = await signedInApplicant();
+    return [await client.fetch("/api/admin/documents?page=1"), await applicant.fetch("/api/admin/documents"), await new Client().fetch("/api/admin/documents")];
+  },
+  async adminChangeStatus() {
+    const { client } = await signedInAdmin();
+    const { client: applicant, user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const path = `/api/admin/applications/${app!.id}/status`;
+    return [
+      await client.fetch(path, { method: "PATCH", json: { status: "under-review" } }),
+      await client.fetch(path, { method: "PATCH", json: { status: "rejected" } }),
+      await client.fetch(`/api/admin/applications/2000000000/status`, { method: "PATCH", json: { status: "approved" } }),
+      await applicant.fetch(path, { method: "PATCH", json: { status: "approved" } }),
+      await new Client().fetch(path, { method: "PATCH", json: { status: "approved" } }),
+    ];
+  },
+};
+
+async function documentCalls(kind: "preview" | "download") {
+  const { client, user } = await signedInApplicant();
+  const app = await createSubmittedApplication({ userId: user.id });
+  const up = await upload(client, app!.id);
+  expect(up.status).toBe(201);
+  const { id } = (await up.json()) as { id: number };
+  const stranger = await signedInApplicant();
+  return [
+    await client.fetch(`/api/documents/${kind}/${id}`),
+    await stranger.client.fetch(`/api/documents/${kind}/${id}`),
+    await new Client().fetch(`/api/documents/${kind}/${id}`),
+  ];
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and describes every call of the spec", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    for (const [method, path] of SPEC_CALLS) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+
+  it("has a recipe in this test for every operation it declares, and no other", () => {
+    const declared = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(declared.sort()).toEqual(Object.keys(recipes).sort());
+  });
+
+  const operations = SPEC_CALLS.map(([method, path]) => ({ method, path }));
+  it.each(operations)("$method $path: every answer is declared and matches its schema", async ({ method, path }) => {
+    const op = doc.paths[path]![method]!;
+    const answers = await recipes[op.operationId]!();
+    expect(answers[0]!.status, "happy path").toBeLessThan(300);
+    for (const res of answers) {
+      const declared = op.responses[String(res.status)];
+      expect(declared, `${op.operationId}: status ${res.status} is not declared`).toBeDefined();
+      const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim();
+      const media = declared!.content?.[contentType] ?? declared!.content?.["*/*"];
+      expect(media, `${op.operationId} ${res.status}: content type ${contentType} is not declared`).toBeDefined();
+      for (const name of Object.keys(declared!.headers ?? {})) expect(res.headers.has(name), `${op.operationId} ${res.status}: header ${name}`).toBe(true);
+      if (contentType === "application/json") {
+        const body = await res.json();
+        const errors = validateJson(body, media!.schema, doc as unknown as Record<string, unknown>);
+        expect(errors, `${op.operationId} ${res.status}`).toEqual([]);
+      } else {
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("is served with the human page listing every endpoint", async () => {
+    const res = await new Client().fetch("/api-docs");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const [method, path] of SPEC_CALLS) {
+      expect(html).toContain(`>${method.toUpperCase()}<`);
+      expect(html).toContain(`>${path}<`);
+    }
+  });
+});
+
+describe("unknown /api paths", () => {
+  it("answer a JSON 404", async () => {
+    const res = await new Client().fetch("/api/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Not found" });
+  });
+});

@@ -1,0 +1,109 @@
+/** Helpers for the JSON API's integration tests: signed-in clients, payloads, row counts. */
+import { and, count, eq, like } from "drizzle-orm";
+import { expect } from "vitest";
+import { getDb, schema } from "~/utils/db.server";
+import { createAdmin, createApplicant, TEST_PASSWORD } from "./fixtures";
+import { Client, uniqueEmail } from "./http";
+
+export type ApiUserBody = { id: number; email: string; firstName: string; lastName: string; phone: string; dateOfBirth: string | null; role: string };
+
+export function registerPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Jamie",
+    lastName: "Rivera",
+    email: uniqueEmail("api"),
+    password: TEST_PASSWORD,
+    phone: "555-010-2030",
+    dateOfBirth: "1985-04-12",
+    ...overrides,
+  };
+}
+
+/** A complete application as the spec's client sends it (money as strings). */
+export function applicationPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: "25000",
+    purpose: "working-capital",
+    annualIncome: "120000",
+    livingSituation: "Rent",
+    monthlyPayment: "1500",
+    streetAddress: "100 Main Street",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    ...overrides,
+  };
+}
+
+/** Signs in through POST /api/auth/login; the client keeps the session cookie. */
+export async function apiLogin(email: string, password: string, client = new Client()) {
+  const res = await client.fetch("/api/auth/login", { json: { email, password } });
+  expect(res.status).toBe(200);
+  return { client, user: (await res.json()) as ApiUserBody };
+}
+
+/** A new applicant (made by the app's own service) signed in through the API. */
+export async function signedInApplicant() {
+  const applicant = await createApplicant();
+  const { client } = await apiLogin(applicant.email, applicant.password);
+  return { client, user: applicant };
+}
+
+export async function signedInAdmin() {
+  const admin = await createAdmin();
+  const { client } = await apiLogin(admin.email, admin.password);
+  return { client, admin };
+}
+
+export async function createDraftVia(client: Client, body: Record<string, unknown> = { amount: "25000", purpose: "working-capital" }) {
+  const res = await client.fetch("/api/loan-applications", { json: body });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: number; applicationId: string; status: string; userId: number };
+}
+
+export async function applicationCountOf(userId: number) {
+  const [row] = await getDb().select({ n: count() }).from(schema.loanApplications).where(eq(schema.loanApplications.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function usersMatching(emailPattern: string) {
+  const [row] = await getDb().select({ n: count() }).from(schema.users).where(like(schema.users.email, emailPattern));
+  return Number(row?.n ?? 0);
+}
+
+export async function applicationRow(id: number) {
+  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id));
+  return row ?? null;
+}
+
+export async function eventsOf(applicationId: number, type?: string) {
+  const t = schema.applicationEvents;
+  return getDb()
+    .select()
+    .from(t)
+    .where(type ? and(eq(t.applicationId, applicationId), eq(t.type, type)) : eq(t.applicationId, applicationId));
+}
+
+export async function outboxTo(email: string) {
+  return getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
+}
+
+/** Every API error answer: JSON with a string message, no stack, no SQL. */
+export async function expectJsonError(res: Response, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  const text = await res.text();
+  expect(text).not.toMatch(/\bat \S+ \(|\.ts:\d+|Failed query|params:|\bselect\b.+\bfrom\b|insert into|ER_[A-Z_]+/i);
+  const body = JSON.parse(text) as { message: unknown; errors?: Record<string, string[]> };
+  expect(typeof body.message).toBe("string");
+  return body as { message: string; errors?: Record<string, string[]>; formErrors?: string[] };
+}
+
+/** The server entry's same-origin check: 403 JSON before any route runs. */
+export async function expectCrossSiteRefusal(res: Response) {
+  expect(res.status).toBe(403);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(await res.json()).toEqual({ message: "Cross-site request refused" });
+}
