@@ -1,8 +1,13 @@
 /** Test data made through the app's own services and schemas, in the run's database. */
+import type { Page } from "playwright-core";
+import { updateUser } from "~/models/user.server";
 import { AccountFields } from "~/schemas/auth";
 import { registerUser } from "~/services/auth.server";
 import { upsertAdmin } from "~/services/admin-seed.server";
-import { uniqueEmail } from "./http";
+import { generateRecoveryCodes, sealSecret } from "~/services/mfa.server";
+import { generateTotpSecret, hotp, base32Decode, totpStep } from "~/utils/totp.server";
+import { createHash } from "node:crypto";
+import { uniqueEmail, type Client } from "./http";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
 
@@ -24,9 +29,70 @@ export async function createApplicant(overrides: Partial<Record<string, string>>
   return { ...user, password: input.password };
 }
 
-export async function createAdmin() {
+export type TestAdmin = {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  totpSecret: string | null;
+  recoveryCodes: string[];
+  /** TOTP steps already used by this admin's sign-ins (a code works once). */
+  usedSteps: Set<number>;
+};
+
+/** An admin with MFA enrolled (a known TOTP secret and recovery codes), unless `enrolled: false`. */
+export async function createAdmin(opts: { enrolled?: boolean } = {}): Promise<TestAdmin> {
   const email = uniqueEmail("admin");
   const password = "Admin-Password-42";
   const { id } = await upsertAdmin(email, password, { firstName: "Ada", lastName: "Admin" });
-  return { id, email, password, firstName: "Ada" };
+  if (opts.enrolled === false) return { id, email, password, firstName: "Ada", totpSecret: null, recoveryCodes: [], usedSteps: new Set() };
+  const totpSecret = generateTotpSecret();
+  const recoveryCodes = generateRecoveryCodes();
+  await updateUser(id, {
+    mfaSecret: sealSecret(totpSecret),
+    mfaEnabledAt: new Date(),
+    mfaRecoveryCodes: recoveryCodes.map((c) => createHash("sha256").update(c.replace(/[\s-]/g, "").toUpperCase()).digest("hex")),
+  });
+  return { id, email, password, firstName: "Ada", totpSecret, recoveryCodes, usedSteps: new Set() };
+}
+
+/**
+ * A second-factor code this admin has not used yet: the TOTP of a step within the accepted
+ * window (previous, current, next), else one of the recovery codes.
+ */
+export function nextSecondFactor(admin: TestAdmin): string {
+  if (!admin.totpSecret) throw new Error("admin has no MFA");
+  const now = totpStep();
+  const last = Math.max(-1, ...admin.usedSteps);
+  for (const step of [now - 1, now, now + 1]) {
+    if (step > last) {
+      admin.usedSteps.add(step);
+      return hotp(base32Decode(admin.totpSecret), step);
+    }
+  }
+  const code = admin.recoveryCodes.shift();
+  if (!code) throw new Error("no unused second factor left for this admin");
+  return code;
+}
+
+/** Signs an admin in over HTTP: password at /admin-login, then the second factor. */
+export async function signInAdmin(client: Client, admin: TestAdmin) {
+  const first = await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
+  const next = first.headers.get("location");
+  if (next !== "/admin-login/verify") throw new Error(`admin sign-in: expected the MFA step, got ${first.status} ${next}`);
+  const second = await client.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } });
+  if (second.headers.get("location") !== "/admin") throw new Error(`admin MFA failed: ${second.status}`);
+  return second;
+}
+
+/** Signs an admin in through the pages, with or without JavaScript. */
+export async function signInAdminInBrowser(page: Page, admin: TestAdmin) {
+  await page.goto("/admin-login");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/admin-login/verify");
+  await page.getByLabel("Authentication code").fill(nextSecondFactor(admin));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((u) => u.pathname === "/admin");
 }
