@@ -155,6 +155,12 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
         const events = await page.evaluate(() => (window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer);
         expect(events).toContainEqual({ event: "Lead", content_name: "business loan application", value: 30000, currency: "USD" });
       }
+      // The status lookup finds the new reference.
+      await page.goto("/application-status");
+      if (js) await waitForHydration(page);
+      await page.getByLabel("Application ID").fill(reference);
+      await page.getByRole("button", { name: "Check Status" }).click();
+      await page.getByTestId("status-result").getByText(reference).waitFor();
     });
 
     const app = await applicationByReference(reference);
