@@ -2,7 +2,7 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb, schema } from "~/utils/db.server";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "./fixtures";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 
 export type ApiUserBody = { id: number; email: string; firstName: string; lastName: string; phone: string; dateOfBirth: string | null; role: string };
@@ -49,9 +49,18 @@ export async function signedInApplicant() {
   return { client, user: applicant };
 }
 
+/** An admin signed in through the admin pages (password, then the second factor): the same
+ *  cookie session the admin API accepts. */
 export async function signedInAdmin() {
   const admin = await createAdmin();
-  const { client } = await apiLogin(admin.email, admin.password);
+  const client = new Client();
+  const first = await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
+  if (first.headers.get("location") === "/admin-login/verify") {
+    const second = await client.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } });
+    expect(second.headers.get("location")).toBe("/admin");
+  } else {
+    expect(first.headers.get("location")).toBe("/admin");
+  }
   return { client, admin };
 }
 
