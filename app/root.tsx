@@ -21,12 +21,15 @@ import { combineHeaders } from "~/utils/http.server";
 import { metaPixelBootstrap } from "~/utils/analytics";
 import { useNonce } from "~/utils/nonce";
 import { getUser } from "~/utils/session.server";
+import { withDatabase } from "~/utils/db-errors.server";
+import { MSG } from "~/utils/messages";
 import { getToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers: toastHeaders }] = await Promise.all([getUser(request), getToast(request)]);
+  // The database unreachable: the friendly 503 page (ErrorBoundary below), not a 500.
+  const [user, { toast, headers: toastHeaders }] = await withDatabase(() => Promise.all([getUser(request), getToast(request)]));
   return data(
     {
       user: user ? { firstName: user.firstName, role: user.role } : null,
@@ -86,20 +89,41 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "404 Page Not Found" : "Something went wrong";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const unavailable = status === 503;
+  const title = notFound ? "404 Page Not Found" : unavailable ? MSG.serviceUnavailableTitle : "Something went wrong";
   return (
     <Document title={`${title} | ${site.name}`}>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="text-slate-700">
-          {notFound
-            ? "The page you are looking for does not exist or has moved."
-            : "We could not complete your request. Please try again in a moment."}
-        </p>
-        <Link to="/" className="btn-primary">
-          Go back home
-        </Link>
+        {unavailable ? (
+          <>
+            <p className="text-slate-700">
+              {MSG.serviceUnavailable} Nothing you have already saved or submitted is lost.
+            </p>
+            {/* A plain link reloads the whole page (root loader included), with or without JavaScript. */}
+            <a href="" className="btn-primary">
+              Try again
+            </a>
+            <p className="text-sm text-slate-700">
+              Need help now? Call {site.supportPhone} or write to{" "}
+              <a className="link" href={`mailto:${site.supportEmail}`}>
+                {site.supportEmail}
+              </a>
+              .
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-slate-700">
+              {notFound ? "The page you are looking for does not exist or has moved." : "We could not complete your request. Please try again in a moment."}
+            </p>
+            <Link to="/" className="btn-primary">
+              Go back home
+            </Link>
+          </>
+        )}
       </main>
     </Document>
   );

@@ -36,6 +36,26 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Extra origins allowed to POST (comma separated), e.g. the public https origin behind a proxy. */
   ALLOWED_ORIGINS: z.string().optional(),
+  /** Deadline for getting a pooled connection and for each query; past it: DatabaseUnavailableError (503). */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Connections per app server (N servers use N x this many; keep it under the server's max_connections). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Requests waiting for a connection; more are refused at once with 503. */
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** Where encrypted documents live: the local directory under DATA_DIR, or S3-compatible storage. */
+  DOCUMENT_STORE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (http://host/bucket/key), which MinIO, Ceph and local servers need. Default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).optional(),
+  /** Key prefix inside the bucket (e.g. "prod/"). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "S3_PREFIX may hold letters, digits and !_.*'()/- only")
+    .default(""),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -48,6 +48,8 @@ export const MSG = {
   apiStatusNotAllowed: "Only an administrator may set this status",
   apiApplicationLocked: "This application was already submitted and can no longer be changed",
   apiApplicationNotSubmitted: "This application has not been submitted yet",
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a few moments.",
+  serviceUnavailableTitle: "Service temporarily unavailable",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };

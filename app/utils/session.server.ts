@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
 import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
 import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { withDatabase } from "./db-errors.server";
 import { getEnv } from "./env.server";
 import { cookieSecure } from "./toast.server";
 
@@ -53,7 +54,9 @@ export function sessionStorage() {
       return id;
     },
     async readData(id) {
-      const row = await findSession(id);
+      // The first database call of nearly every request: unreachable -> a 503 Response (friendly
+      // page for documents, JSON for the API) instead of a 500.
+      const row = await withDatabase(() => findSession(id));
       if (!row) return null;
       const data = row.data as SessionData;
       const limits = limitsFor(data);
