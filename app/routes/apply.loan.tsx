@@ -4,12 +4,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, FormError } from "~/components/forms";
 import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
 import { isBackIntent, LoanStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
 import { loadStep, saveStep } from "~/services/draft.server";
+import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
+import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };
 const ACTION = "/apply/loan";
@@ -19,9 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 1);
   const formData = await request.formData();
+  if (!ctx.draft) {
+    // Step 1 is where drafts (and anonymous sessions) are created: bound how fast one client can.
+    const limited = await throttle("api", [`wizard-draft:${getClientIp(request, context)}`]);
+    if (limited) return data({ result: parseWithZod(formData, { schema: LoanStepSchema }).reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
+  }
   if (isBackIntent(formData)) {
     const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1);
     return redirect("/", { headers });
@@ -114,6 +121,7 @@ export default function LoanStep() {
             ))}
           </div>
         </OptionGroup>
+        <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} />
       </Form>
     </>
