@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiJson, apiRoute, endpoint, isJsonContentType } from "./api.server";
+import { DatabaseUnavailableError } from "./db-errors.server";
 import { MSG } from "./messages";
 
 const Body = z.object({ name: z.string().min(1, "Name is required"), kind: z.enum(["a", "b"]) }).strict();
@@ -20,6 +21,12 @@ const route = apiRoute({
     auth: "none",
     async handler() {
       throw new Error("Failed query: select * from users where email = ? params: jamie@example.com");
+    },
+  }),
+  PUT: endpoint({
+    auth: "none",
+    async handler() {
+      throw new DatabaseUnavailableError("pool exhausted");
     },
   }),
 });
@@ -43,7 +50,7 @@ describe("apiRoute", () => {
   it("answers 405 with Allow for a method it lacks", async () => {
     const res = await call({ method: "DELETE", headers: { host: "app.test" } });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("POST, GET, HEAD");
+    expect(res.headers.get("allow")).toBe("POST, GET, PUT, HEAD");
   });
 
   it("refuses a cross-site state-changing request itself, before reading the body", async () => {
@@ -95,6 +102,14 @@ describe("apiRoute", () => {
     expect(logged).not.toContain("jamie@example.com");
     log.mockRestore();
   });
+});
+
+it("answers 503 with Retry-After when the database is unreachable", async () => {
+  const res = await call({ method: "PUT", headers: { host: "app.test" } });
+  expect(res.status).toBe(503);
+  expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(await res.json()).toEqual({ message: MSG.serviceUnavailable });
 });
 
 describe("isJsonContentType", () => {

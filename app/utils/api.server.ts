@@ -4,8 +4,9 @@
  * already does; repeated here so the API is safe under any entry); checks the session (401 JSON
  * when signed out, 403 JSON when the role is wrong); parses path params (404) and the query; applies
  * a throttle (429); for a JSON body checks the content type (415), its size (413), the JSON itself
- * (400) and the zod schema (400 with field errors); runs the handler; turns anything thrown into a
- * generic 500 without details (logged without PII). Every answer is JSON with
+ * (400) and the zod schema (400 with field errors); runs the handler; answers 503 (Retry-After) when
+ * the database is unreachable and turns anything else thrown into a generic 500 without details
+ * (logged without PII). Every answer is JSON with
  * `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
  *
  *   export const { loader, action } = apiRoute({ POST: endpoint({ auth: "user", body: Schema, handler }) });
@@ -14,6 +15,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { z } from "zod";
 import type { PublicUser } from "~/models/user.server";
 import { throttle, type ThrottleRule } from "~/services/throttle.server";
+import { isDatabaseUnavailable, serviceUnavailableResponse } from "./db-errors.server";
 import { getEnv } from "./env.server";
 import { logError } from "./log.server";
 import { MSG } from "./messages";
@@ -261,6 +263,7 @@ export function apiRoute<M extends Methods>(methods: M) {
       return finish(await run(ep, args));
     } catch (e) {
       if (e instanceof Response) return finish(e);
+      if (isDatabaseUnavailable(e)) return finish(serviceUnavailableResponse());
       logError(`api ${method} ${new URL(args.request.url).pathname.replace(/APP-[A-Za-z0-9]+/gi, "APP-***")}`, e);
       return apiError(500, MSG.apiServerError);
     }

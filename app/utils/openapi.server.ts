@@ -87,7 +87,7 @@ function buildRegistry() {
     413: err(`Body over ${API_BODY_LIMIT_BYTES / 1024} KB`),
     415: err("Content-Type is not application/json"),
   };
-  const common = { 500: err("Unexpected failure (no details)") };
+  const common = { 500: err("Unexpected failure (no details)"), 503: err("The database is temporarily unavailable (Retry-After)") };
   const crossSite: Record<string, ResponseConfig> = { 403: err("Cross-site request refused (Origin of another site)") };
   const authErrors = (auth: ApiAuth): Record<string, ResponseConfig> =>
     auth === "none"
@@ -103,7 +103,7 @@ function buildRegistry() {
     route.description = `${route.description}\n\n${AUTH_TEXT[auth]}${state ? " Browsers must send a same-origin Origin (cross-site: 403)." : ""}`;
     if (auth !== "none") route.security = [{ sessionCookie: [] }];
     (route as RouteConfig & { "x-auth": ApiAuth })["x-auth"] = auth;
-    route.responses = { ...authErrors(auth), ...(state ? crossSite : {}), ...route.responses, ...common };
+    route.responses = { ...authErrors(auth), ...(state ? crossSite : {}), ...common, ...route.responses };
     if (auth === "admin" && state) {
       route.responses[403] = err("Signed in but not an admin, or a cross-site request");
     }
