@@ -1,0 +1,97 @@
+/**
+ * Extra app servers for reliability and scale-out tests: the same production build as the run's
+ * server (BUILD_DIR), on a free port, with the environment the test gives. `stop()` sends SIGTERM
+ * and resolves with the exit code, like a process manager or a load balancer's drain would.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { freePort } from "./mariadb";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+export type AppServer = {
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  logFile: string;
+  /** The server's output so far. */
+  log(): string;
+  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`); resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+  exited(): boolean;
+};
+
+/** The run's server settings (global-setup.ts), so a second server shares sessions and documents. */
+export function runEnv(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATABASE_URL: inject("databaseUrl"),
+    DATA_DIR: inject("dataDir"),
+    SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+    DOCUMENT_ENCRYPTION_KEY: inject("encryptionKey"),
+    COOKIE_SECURE: "false",
+    TRUST_PROXY: "1",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+    SMTP_URL: "",
+    META_PIXEL_ID: "",
+    ACCESS_LOG: "1",
+  };
+}
+
+export async function startAppServer(opts: { name: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<AppServer> {
+  const port = await freePort();
+  const artifacts = path.join(ROOT, "tests/.artifacts", process.env.BUILD_DIR || "build");
+  fs.mkdirSync(artifacts, { recursive: true });
+  const logFile = path.join(artifacts, `server-${opts.name}.log`);
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, ["scripts/serve.js"], {
+    cwd: ROOT,
+    env: { ...process.env, ...runEnv(), ...opts.env, PORT: String(port) },
+    stdio: ["ignore", fd, fd],
+  });
+  fs.closeSync(fd);
+  const origin = `http://127.0.0.1:${port}`;
+  const reap = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  process.once("exit", reap);
+  child.once("exit", () => process.off("exit", reap));
+
+  const log = () => fs.readFileSync(logFile, "utf8");
+  const end = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app server '${opts.name}' exited with ${child.exitCode}:\n${log().slice(-1500)}`);
+    const up = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > end) {
+      child.kill("SIGKILL");
+      throw new Error(`app server '${opts.name}' did not start:\n${log().slice(-1500)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    origin,
+    port,
+    child,
+    logFile,
+    log,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
