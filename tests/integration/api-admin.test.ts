@@ -35,9 +35,10 @@ describe("admin endpoints refuse everyone but admins", () => {
 
 describe("GET /api/admin/applications", () => {
   it("lists submitted applications with every field, newest first, filtered like the panel", async () => {
+    // Dates far ahead, so rows other test files add to the shared database never come first.
     const owner = await createApplicant();
-    const older = await createSubmittedApplication({ userId: owner.id, amount: 15000, purpose: "inventory-financing", submittedAt: new Date(Date.now() + 60_000) });
-    const newer = await createSubmittedApplication({ userId: owner.id, amount: 20000, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.now() + 120_000) });
+    const older = await createSubmittedApplication({ userId: owner.id, amount: 15000, purpose: "inventory-financing", submittedAt: new Date(Date.UTC(2090, 0, 1)) });
+    const newer = await createSubmittedApplication({ userId: owner.id, amount: 20000, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.UTC(2090, 0, 2)) });
     const draft = await createSubmittedApplication({ userId: owner.id, status: "draft" });
     const { client } = await signedInAdmin();
 
