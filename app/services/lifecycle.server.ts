@@ -1,7 +1,9 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
 import { ensureDemoAdminOnEmptyDatabase } from "./admin-seed.server";
+import { sweepOrphans } from "./documents.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/log.server";
 import { DatabaseUnreachableError, ensureDatabase } from "~/utils/migrate.server";
 
 const state = globalThis as unknown as { __lmDraining?: boolean; __lmPrepared?: boolean };
@@ -24,6 +26,31 @@ export function onServerStart(hook: Hook) {
 // Not under vitest's NODE_ENV=test (integration tests drive drainOutboxOnce themselves).
 onServerStart(() => {
   if (getEnv().NODE_ENV !== "test") startOutboxWorker();
+});
+
+// The document sweeper: removes staging objects and stored files without a documents row that are
+// older than an hour (an upload cut off by a crash, a commit whose transaction never finished).
+// Every app server runs it; it is idempotent, and an hour is far longer than any upload or commit.
+export const SWEEP_EVERY_MS = 60 * 60_000;
+export const SWEEP_OLDER_THAN_MS = 60 * 60_000;
+onServerStart(() => {
+  if (getEnv().NODE_ENV === "test") return;
+  let running = false;
+  const sweep = async () => {
+    if (running || isDraining()) return;
+    running = true;
+    try {
+      const { stagingRemoved, orphansRemoved } = await sweepOrphans({ olderThanMs: SWEEP_OLDER_THAN_MS });
+      if (stagingRemoved || orphansRemoved) console.info(`[documents] sweep removed ${stagingRemoved} staging and ${orphansRemoved} orphaned files`);
+    } catch (e) {
+      logError("documents.sweep", e);
+    } finally {
+      running = false;
+    }
+  };
+  // First run a minute or two after start (spread over servers), then hourly.
+  setTimeout(() => void sweep(), 60_000 + Math.floor(Math.random() * 60_000)).unref();
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 });
 
 export async function prepareServer() {
