@@ -18,7 +18,8 @@ try {
     process.exit(1);
   }
   const res = await upsertAdmin(email, password, env.ADMIN_EMAIL ? undefined : { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
-  console.info(`[seed] Admin ${email} ${res.created ? "created" : "updated"}. Sign in at /admin-login.`);
+  console.info(`[seed] Admin ${email} ${res.created ? "created" : "updated"}.`);
+  console.info("[seed] Sign in at /admin-login; an admin without two-factor authentication enrols an authenticator app at /admin-login/setup (QR code or manual key) before any admin page opens.");
 } catch (e) {
   console.error(e instanceof DatabaseUnreachableError ? e.message : `[seed] failed: ${(e as Error).message}`);
   process.exitCode = 1;

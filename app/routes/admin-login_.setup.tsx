@@ -10,7 +10,6 @@ import { getUserById } from "~/models/user.server";
 import { MFA_INVALID_MESSAGE, MfaSetupSchema } from "~/schemas/mfa";
 import { completeEnrolment, enrolmentMaterial, isEnrolled } from "~/services/mfa.server";
 import { throttle } from "~/services/throttle.server";
-import { combineHeaders } from "~/utils/http.server";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
@@ -30,25 +29,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     session.set("mfaPendingSecret", secret);
     headers = { "set-cookie": await commitSession(session) };
   }
-  return data({ qr: material.qrDataUrl, secret: material.secret, recoveryCodes: null as string[] | null }, { headers });
+  return data({ qr: material.qrDataUrl, secret: material.secret }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, session } = await requireAdminAwaitingMfa(request);
   const submission = parseWithZod(await request.formData(), { schema: MfaSetupSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), recoveryCodes: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${getClientIp(request, context)}`]);
-  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }), recoveryCodes: null }, { status: 429, headers: limited.headers });
+  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   const secret = session.get("mfaPendingSecret");
   const codes = secret ? await completeEnrolment(user.id, secret, submission.value.code) : null;
   if (!codes) {
     await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "failure" });
-    return data({ result: submission.reply({ fieldErrors: { code: [MFA_INVALID_MESSAGE] } }), recoveryCodes: null }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: { code: [MFA_INVALID_MESSAGE] } }) }, { status: 400 });
   }
   await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "success" });
-  // Second factor done: a new session id, marked as MFA-verified.
-  const cookie = await createUserSession(request, user, { mfa: true });
-  return data({ result: submission.reply({ resetForm: true }), recoveryCodes: codes }, { headers: combineHeaders({ "set-cookie": cookie }) });
+  // Second factor done: a new session id, marked as MFA-verified; the codes are shown once next.
+  const cookie = await createUserSession(request, user, { mfa: true, recoveryCodes: codes });
+  return redirect("/admin-login/recovery-codes", { headers: { "set-cookie": cookie } });
 }
 
 export default function MfaSetup() {
@@ -62,25 +61,6 @@ export default function MfaSetup() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaSetupSchema }),
     shouldValidate: "onBlur",
   });
-  if (actionData?.recoveryCodes) {
-    return (
-      <AuthCard title="Save your recovery codes" subtitle="Two-factor authentication is on">
-        <p className="text-sm text-slate-700">
-          Each code signs you in once if you lose your authenticator. Store them somewhere safe: they are shown only now.
-        </p>
-        <ul className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
-          {actionData.recoveryCodes.map((c) => (
-            <li key={c} className="rounded bg-slate-100 px-2 py-1 text-slate-900">
-              {c}
-            </li>
-          ))}
-        </ul>
-        <a href="/admin" className="btn-primary mt-6 w-full">
-          Continue to the admin panel
-        </a>
-      </AuthCard>
-    );
-  }
   return (
     <AuthCard title="Set up two-factor authentication" subtitle="Admins need a second factor to see customer information">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">

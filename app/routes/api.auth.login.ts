@@ -2,6 +2,8 @@
  * POST /api/auth/login: checks e-mail and password and signs in (a new session id).
  * 200 the user + session cookie; 400 field errors; 401 'Invalid email or password.';
  * 429 throttled per client and per account (like the sign-in pages).
+ * Admins need their second factor in `code`: without it 401 with `mfaRequired: true`; an admin
+ * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
 import { recordAudit } from "~/models/audit.server";
 import { toPublicUser } from "~/models/user.server";
@@ -11,6 +13,10 @@ import { throttle } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
 import { TOASTS } from "~/utils/messages";
 import { createUserSession } from "~/utils/session.server";
+import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
+
+export const MFA_REQUIRED_MESSAGE = "Two-factor authentication code required";
+export const MFA_ENROL_MESSAGE = "Set up two-factor authentication at /admin-login before using the admin API";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({
@@ -21,8 +27,17 @@ export const { loader, action } = apiRoute({
       if (limited) return apiError(429, limited.message, undefined, limited.headers);
       try {
         const user = await verifyLogin(body.email, body.password);
+        if (user.role === "admin") {
+          if (!isEnrolled(user)) return apiError(403, MFA_ENROL_MESSAGE);
+          if (!body.code) return apiJson({ message: MFA_REQUIRED_MESSAGE, mfaRequired: true }, 401);
+          const mfaLimited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
+          if (mfaLimited) return apiError(429, mfaLimited.message, undefined, mfaLimited.headers);
+          const factor = await verifySecondFactor(user.id, body.code);
+          await recordAudit({ actorUserId: user.id, action: "mfa.verify", outcome: factor ? "success" : "failure", ip, details: "api" });
+          if (!factor) return apiError(401, TOASTS.loginFailed.description);
+        }
         await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "api" });
-        const cookie = await createUserSession(request, user);
+        const cookie = await createUserSession(request, user, { mfa: user.role === "admin" });
         return apiJson(toPublicUser(user), 200, { "Set-Cookie": cookie });
       } catch (e) {
         if (!(e instanceof InvalidCredentialsError)) throw e;

@@ -81,7 +81,16 @@ const dbId = z.number().int().positive();
 // Auth
 // ---------------------------------------------------------------------------------------------
 
-export const ApiLoginBodySchema = LoginSchema.omit({ redirectTo: true }).strict();
+export const ApiLoginBodySchema = LoginSchema.omit({ redirectTo: true })
+  .extend({
+    code: z
+      .string()
+      .trim()
+      .max(32)
+      .optional()
+      .describe("Admins only: the 6-digit code of their authenticator app (or a recovery code). Admins must enrol at /admin-login first."),
+  })
+  .strict();
 
 export const ApiRegisterBodySchema = AccountFields.extend({
   dateOfBirth: AccountFields.shape.dateOfBirth.describe("ISO 8601 date (YYYY-MM-DD); at least 18 years ago"),

@@ -1,6 +1,7 @@
 /** The shared server side of /login and /admin-login: validate, throttle, check, sign in. */
 import { parseWithZod } from "@conform-to/zod";
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { isEnrolled } from "~/services/mfa.server";
 import { recordAudit } from "~/models/audit.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticateForm } from "~/services/auth.server";
@@ -41,7 +42,8 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   }
   const cookie = await createUserSession(request, user);
   if (user.role === "admin") {
-    return redirectWithToast(mode === "admin" ? "/admin" : "/admin", TOASTS.adminLoginSuccess, { headers: { "set-cookie": cookie } });
+    // The password is only the first factor: no admin page answers before the second.
+    return redirect(isEnrolled(user) ? "/admin-login/verify" : "/admin-login/setup", { headers: { "set-cookie": cookie } });
   }
   return redirectWithToast(safeRedirect(submission.value.redirectTo, "/dashboard"), TOASTS.loginSuccess, {
     headers: { "set-cookie": cookie },

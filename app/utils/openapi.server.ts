@@ -132,12 +132,17 @@ function buildRegistry() {
     path: "/api/auth/login",
     operationId: "login",
     summary: "Sign in with e-mail and password",
-    description: "Checks the credentials and sets a new session cookie.",
+    description:
+      "Checks the credentials and sets a new session cookie. Admins also send `code` (their second factor); without it the answer is 401 with `mfaRequired: true`.",
     request: { body: jsonBody(LoginRequest) },
     responses: {
       200: { ...json(User, "The user; the session cookie is set"), headers: z.object({ "Set-Cookie": z.string() }) },
       ...bodyErrors,
-      401: err("Invalid email or password."),
+      401: json(
+        ApiErrorSchema.extend({ mfaRequired: z.boolean().optional().describe("An admin must send the second factor in `code`") }),
+        "Invalid email or password, or an admin's second factor missing or wrong",
+      ),
+      403: err("An admin who has not enrolled in two-factor authentication yet"),
       429: err("Too many sign-in attempts for this client or account (Retry-After)"),
     },
   });

@@ -18,6 +18,8 @@ export type SessionData = {
   draftId?: number;
   /** TOTP secret shown during enrolment, until the first code confirms it. */
   mfaPendingSecret?: string;
+  /** Recovery codes right after enrolment, shown once by /admin-login/recovery-codes then removed. */
+  mfaRecoveryCodesOnce?: string[];
 };
 
 const MIN = 60_000;
@@ -93,16 +95,28 @@ export async function commitSession(session: Session<SessionData>) {
   return sessionStorage().commitSession(session);
 }
 
+/**
+ * The signed-in user id. An admin who has not passed the second factor in this session counts
+ * as signed out everywhere except the MFA pages (see requireAdminAwaitingMfa).
+ */
 export async function getUserId(request: Request): Promise<number | null> {
   const session = await getSession(request);
-  return session.get("userId") ?? null;
+  const id = session.get("userId");
+  if (!id) return null;
+  if (session.get("role") === "admin" && !session.get("mfa")) return null;
+  return id;
+}
+
+async function loadSessionUser(request: Request) {
+  const session = await getSession(request);
+  const id = session.get("userId");
+  const record = id ? await getUserById(id) : null;
+  const pendingMfa = Boolean(record && record.role === "admin" && !session.get("mfa"));
+  return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
 }
 
 export async function getUser(request: Request): Promise<PublicUser | null> {
-  const id = await getUserId(request);
-  if (!id) return null;
-  const u = await getUserById(id);
-  return u ? toPublicUser(u) : null;
+  return (await loadSessionUser(request)).user;
 }
 
 function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
@@ -122,7 +136,8 @@ export async function requireUser(request: Request): Promise<PublicUser> {
 
 /** Admin pages: anyone else is sent to the admin sign-in. */
 export async function requireAdmin(request: Request): Promise<PublicUser> {
-  const user = await getUser(request);
+  const { user, pendingMfa } = await loadSessionUser(request);
+  if (pendingMfa) throw redirect("/admin-login/verify");
   if (!user || user.role !== "admin") throw redirect("/admin-login");
   return user;
 }
@@ -132,11 +147,10 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
  * Anyone else goes to the admin sign-in; an admin who already passed goes to /admin.
  */
 export async function requireAdminAwaitingMfa(request: Request) {
-  const session = await getSession(request);
-  const user = await getUser(request);
-  if (!user || user.role !== "admin") throw redirect("/admin-login");
+  const { session, record } = await loadSessionUser(request);
+  if (!record || record.role !== "admin") throw redirect("/admin-login");
   if (session.get("mfa")) throw redirect("/admin");
-  return { user, session };
+  return { user: toPublicUser(record), session };
 }
 
 export async function requireAnonymous(request: Request) {
@@ -147,7 +161,11 @@ export async function requireAnonymous(request: Request) {
  * Signs a user in with a NEW session id (the old row is deleted), carrying over the draft the
  * visitor started anonymously. Returns the Set-Cookie header value.
  */
-export async function createUserSession(request: Request, user: { id: number; role: "user" | "admin" }, opts: { mfa?: boolean } = {}) {
+export async function createUserSession(
+  request: Request,
+  user: { id: number; role: "user" | "admin" },
+  opts: { mfa?: boolean; recoveryCodes?: string[] } = {},
+) {
   const old = await getSession(request);
   const draftId = old.get("draftId");
   if (old.id) await deleteSession(old.id);
@@ -155,6 +173,7 @@ export async function createUserSession(request: Request, user: { id: number; ro
   fresh.set("userId", user.id);
   fresh.set("role", user.role);
   if (opts.mfa) fresh.set("mfa", true);
+  if (opts.recoveryCodes) fresh.set("mfaRecoveryCodesOnce", opts.recoveryCodes);
   if (draftId) fresh.set("draftId", draftId);
   return commitSession(fresh);
 }

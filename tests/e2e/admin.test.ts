@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
 import { Client } from "../support/http";
 
 const b = setupBrowser();
@@ -80,7 +80,7 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
   it("finds, filters, opens details, previews and downloads, approves and rejects with a reason", async () => {
     const s = await seed(js ? "js" : "nojs");
     await b.withPage({ js }, async (page) => {
-      await login(page, s.admin.email, s.admin.password, "/admin-login");
+      await signInAdminInBrowser(page, s.admin);
       await page.getByText(`Admin: ${s.admin.firstName}`).waitFor();
       for (const label of ["Total Applications", "Pending Review", "Total Documents"]) await page.getByText(label, { exact: true }).waitFor();
 
@@ -296,7 +296,7 @@ describe("applications list pages and sort links", () => {
       const app = await createSubmittedApplication({ userId: applicant.id, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.now() + 3_600_000 + i * 1000) });
       mine.push(app.applicationId);
     }
-    const c = await signedIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     const html = (p: string) => c.fetch(p).then((r) => r.text());
     const hrefs = (page: string) => [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 

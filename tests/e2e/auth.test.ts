@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 
 const b = setupBrowser();
@@ -95,9 +95,8 @@ describe.each(MODES)("accounts $label", ({ js }) => {
   it("signs an admin in at /admin-login and reaches /admin", async () => {
     const a = await createAdmin();
     await b.withPage({ js }, async (page) => {
-      await login(page, a.email, a.password, "/admin-login");
-      await page.waitForURL("**/admin");
-      expect(await text(page)).toContain(`Admin: ${a.firstName}`);
+      await signInAdminInBrowser(page, a);
+      await page.getByText(`Admin: ${a.firstName}`).waitFor();
       await seeStatus(page, "Welcome to the admin panel.");
     });
   });

@@ -37,8 +37,8 @@ describe("GET /api/admin/applications", () => {
   it("lists submitted applications with every field, newest first, filtered like the panel", async () => {
     // Dates far ahead, so rows other test files add to the shared database never come first.
     const owner = await createApplicant();
-    const older = await createSubmittedApplication({ userId: owner.id, amount: 15000, purpose: "inventory-financing", submittedAt: new Date(Date.UTC(2090, 0, 1)) });
-    const newer = await createSubmittedApplication({ userId: owner.id, amount: 20000, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.UTC(2090, 0, 2)) });
+    const older = await createSubmittedApplication({ userId: owner.id, amount: 15000, purpose: "other", submittedAt: new Date(Date.UTC(2090, 0, 1)) });
+    const newer = await createSubmittedApplication({ userId: owner.id, amount: 20000, purpose: "other", status: "approved", submittedAt: new Date(Date.UTC(2090, 0, 2)) });
     const draft = await createSubmittedApplication({ userId: owner.id, status: "draft" });
     const { client } = await signedInAdmin();
 
@@ -54,7 +54,7 @@ describe("GET /api/admin/applications", () => {
       applicationId: newer!.applicationId,
       userId: owner.id,
       amount: "20000",
-      purpose: "inventory-financing",
+      purpose: "other",
       annualIncome: "120000",
       livingSituation: "rent",
       monthlyPayment: "1500",
@@ -69,7 +69,7 @@ describe("GET /api/admin/applications", () => {
     expect(list[1]!.id).toBe(older!.id);
     expect(list.some((a) => a.id === draft!.id)).toBe(false);
 
-    const approved = (await (await client.fetch("/api/admin/applications?status=approved&q=inventory")).json()) as Array<{ id: number; status: string }>;
+    const approved = (await (await client.fetch("/api/admin/applications?status=approved&q=other")).json()) as Array<{ id: number; status: string }>;
     expect(approved.every((a) => a.status === "approved")).toBe(true);
     expect(approved.some((a) => a.id === newer!.id)).toBe(true);
     expect(approved.some((a) => a.id === older!.id)).toBe(false);

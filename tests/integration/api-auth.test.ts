@@ -5,7 +5,7 @@ import { findSession } from "~/models/session.server";
 import { getDb, schema } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
 import { expectCrossSiteRefusal, expectJsonError, registerPayload, usersMatching } from "../support/api";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 
 const SESSION = "lw_session";
@@ -138,11 +138,29 @@ describe("POST /api/auth/login", () => {
     expect(me.status).toBe(201);
   });
 
-  it("signs an admin in as admin", async () => {
+  it("signs an admin in only with the second factor", async () => {
     const admin = await createAdmin();
-    const res = await new Client().fetch("/api/auth/login", { json: { email: admin.email, password: admin.password } });
+    const c = new Client();
+    const noCode = await c.fetch("/api/auth/login", { json: { email: admin.email, password: admin.password } });
+    expect(noCode.status).toBe(401);
+    expect(await noCode.json()).toEqual({ message: "Two-factor authentication code required", mfaRequired: true });
+    expect((await c.fetch("/api/admin/applications")).status).toBe(401);
+    const wrong = await c.fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code: "12345" } });
+    expect(wrong.status).toBe(401);
+    const code = nextSecondFactor(admin);
+    const res = await c.fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code } });
     expect(res.status).toBe(200);
     expect((await res.json()).role).toBe("admin");
+    expect((await c.fetch("/api/admin/applications")).status).toBe(200);
+    // The same code does not work twice.
+    const replay = await new Client().fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code } });
+    expect(replay.status).toBe(401);
+  });
+
+  it("refuses an admin who has not enrolled in MFA yet", async () => {
+    const admin = await createAdmin({ enrolled: false });
+    const res = await new Client().fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code: "123456" } });
+    expect(res.status).toBe(403);
   });
 
   it("answers 401 'Invalid email or password.' for a wrong password or an unknown e-mail", async () => {

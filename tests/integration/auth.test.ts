@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { hashSessionId } from "~/models/session.server";
 import { getDb, schema } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
+import { totpCode } from "~/utils/totp.server";
 import { Client, uniqueEmail } from "../support/http";
 
 const SESSION = "lw_session";
@@ -148,14 +149,62 @@ describe("admin guard", () => {
     expect(c.cookies.has(SESSION)).toBe(false);
   });
 
-  it("signs an admin in to /admin", async () => {
+  it("signs an admin in to /admin only after the second factor", async () => {
     const a = await createAdmin();
     const c = new Client();
     const r = await c.fetch("/admin-login", { form: { email: a.email, password: a.password } });
-    expect(r.headers.get("location")).toBe("/admin");
+    expect(r.headers.get("location")).toBe("/admin-login/verify");
+    const before = c.cookies.get(SESSION);
+    // Password only: no admin page answers, and the admin is not signed in anywhere else either.
+    expect((await c.fetch("/admin")).headers.get("location")).toBe("/admin-login/verify");
+    expect((await c.fetch("/admin/documents")).headers.get("location")).toBe("/admin-login/verify");
+    expect((await c.fetch("/dashboard")).headers.get("location")).toMatch(/^\/login/);
+    const bad = await c.fetch("/admin-login/verify", { form: { code: "000000" } });
+    expect(bad.status === 401 || bad.status === 400).toBe(true);
+    const ok = await c.fetch("/admin-login/verify", { form: { code: nextSecondFactor(a) } });
+    expect(ok.headers.get("location")).toBe("/admin");
+    expect(c.cookies.get(SESSION)).not.toBe(before);
     const page = await c.fetch("/admin");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Admin: <!-- -->Ada");
+  });
+
+  it("a TOTP code works once and a recovery code works once", async () => {
+    const a = await createAdmin();
+    const code = nextSecondFactor(a);
+    const first = new Client();
+    await first.fetch("/admin-login", { form: { email: a.email, password: a.password } });
+    expect((await first.fetch("/admin-login/verify", { form: { code } })).headers.get("location")).toBe("/admin");
+    const second = new Client();
+    await second.fetch("/admin-login", { form: { email: a.email, password: a.password } });
+    expect((await second.fetch("/admin-login/verify", { form: { code } })).status).toBe(401);
+    const recovery = a.recoveryCodes[0]!;
+    expect((await second.fetch("/admin-login/verify", { form: { code: recovery } })).headers.get("location")).toBe("/admin");
+    const third = new Client();
+    await third.fetch("/admin-login", { form: { email: a.email, password: a.password } });
+    expect((await third.fetch("/admin-login/verify", { form: { code: recovery } })).status).toBe(401);
+  });
+
+  it("sends an admin without MFA to enrolment, which turns it on with a code from the shown key", async () => {
+    const a = await createAdmin({ enrolled: false });
+    const c = new Client();
+    const r = await c.fetch("/admin-login", { form: { email: a.email, password: a.password } });
+    expect(r.headers.get("location")).toBe("/admin-login/setup");
+    const html = await (await c.fetch("/admin-login/setup")).text();
+    const key = /data-testid="manual-key"[^>]*>([A-Z2-7]{32})</.exec(html)?.[1];
+    expect(key).toBeTruthy();
+    expect(html).toContain("data:image/svg+xml;base64,");
+    const done = await c.fetch("/admin-login/setup", { form: { code: totpCode(key!) } });
+    expect(done.headers.get("location")).toBe("/admin-login/recovery-codes");
+    const shown = await c.fetch("/admin-login/recovery-codes");
+    const codes = [...(await shown.text()).matchAll(/>([A-Z0-9]{5}-[A-Z0-9]{5})</g)].map((m) => m[1]);
+    expect(codes).toHaveLength(10);
+    // Shown once only.
+    expect((await c.fetch("/admin-login/recovery-codes")).headers.get("location")).toBe("/admin");
+    expect((await c.fetch("/admin")).status).toBe(200);
+    const [row] = await getDb().select().from(schema.users).where(eq(schema.users.id, a.id));
+    expect(row.mfaEnabledAt).not.toBeNull();
+    expect(row.mfaSecret).not.toContain(key!);
   });
 });
 

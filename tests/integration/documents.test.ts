@@ -12,7 +12,7 @@ import { contentDisposition, removeDocument, sanitizeFileName, saveUpload, stage
 import { getDb, schema } from "~/utils/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { multipartRequest, rawMultipart } from "../support/documents";
 import { Client } from "../support/http";
 import { samplePdf, samplePlainZip, samplePng, sampleDocx, sampleExe, sampleHtml } from "../fixtures/documents";
@@ -61,9 +61,7 @@ async function signedInApplicant() {
 
 async function signedInAdmin() {
   const admin = await createAdmin();
-  const client = new Client();
-  const res = await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
-  expect(res.status).toBe(302);
+  const client = await adminClient(admin);
   return { admin, client };
 }
 

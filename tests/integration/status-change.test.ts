@@ -4,7 +4,7 @@ import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { getDb, schema } from "~/utils/db.server";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
 import { Client } from "../support/http";
 
 const db = () => getDb();
@@ -135,7 +135,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    const c = await signIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     const res = await c.fetch(`/admin/applications/${app.id}`, {
       form: { status: "under-review", redirectTo: "/admin?status=submitted&q=working" },
     });
@@ -152,7 +152,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    const c = await signIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "rejected", note: "", redirectTo: "/admin" } });
     expect(res.status).toBe(400);
     const html = await res.text();
@@ -166,7 +166,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    const c = await signIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     for (const redirectTo of ["https://evil.example/", "//evil.example/admin", "/dashboard"]) {
       const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved", redirectTo } });
       expect(res.status).toBe(302);
@@ -178,7 +178,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    const c = await signIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     for (const status of ["draft", "pending", "funded", ""]) {
       const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status } });
       expect(res.status).toBe(400);
@@ -205,7 +205,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    const c = await signIn(admin.email, admin.password, "/admin-login");
+    const c = await adminClient(admin);
     await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved" } });
     const lookup = await new Client().fetch(`/application-status?id=${app.applicationId}`);
     expect(lookup.status).toBe(200);

@@ -96,3 +96,11 @@ export async function signInAdminInBrowser(page: Page, admin: TestAdmin) {
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL((u) => u.pathname === "/admin");
 }
+
+/** A cookie client signed in as this admin (both factors). */
+export async function adminClient(admin: TestAdmin) {
+  const { Client } = await import("./http");
+  const c = new Client();
+  await signInAdmin(c, admin);
+  return c;
+}

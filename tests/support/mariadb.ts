@@ -167,7 +167,7 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
     async connect(database?: string) {
       const conn = await mysql.createConnection({ uri: database ? `${serverUrl}/${database}` : serverUrl, connectTimeout: 5000 });
       // The tests kill this server: a connection that dies while idle must not crash the test process.
-      conn.connection.on("error", () => {});
+      (conn as unknown as { connection: import("node:events").EventEmitter }).connection.on("error", () => {});
       return conn;
     },
     async destroy() {
