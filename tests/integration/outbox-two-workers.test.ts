@@ -48,23 +48,28 @@ describe("two app servers sending the same outbox", () => {
       await conn.query("INSERT INTO outbox (to_email, subject, body_text, kind, next_attempt_at) VALUES ?", [
         values.map((v) => [...v, new Date(Date.now() - 1000)]),
       ]);
+      // An admin exists, so neither server seeds the demo admin at start-up (two servers starting
+      // at once on an empty database race to create it; that is start-up, not the outbox).
+      await conn.query("INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES (?, 'x', 'Ops', 'Admin', 'admin')", [
+        uniqueEmail("ops"),
+      ]);
     } finally {
       await conn.end();
     }
 
     // Each server signs with its own sender address, so the recording shows who sent what.
     sink = await startSmtpSink({ delayMs: 10 });
-    const started = await Promise.all(
-      ["a", "b"].map((name) => {
+    await Promise.all(
+      ["a", "b"].map(async (name) => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lm-outbox-${name}-`));
         dirs.push(dir);
-        return startAppServer({
+        const server = await startAppServer({
           name: `outbox-${name}`,
           env: { DATABASE_URL: url, DATA_DIR: dir, SMTP_URL: sink!.url, MAIL_FROM: `Server ${name.toUpperCase()} <${name}@lendwise.example>` },
         });
+        servers.push(server);
       }),
     );
-    servers.push(...started);
 
     const check = await mysql.createConnection(url);
     try {
