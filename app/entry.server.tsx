@@ -9,6 +9,7 @@ import { closeDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
+import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
@@ -43,6 +44,20 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", pixel: Boolean(env.META_PIXEL_ID) }),
   );
+  // Anonymous GETs of pages that are the same for everyone may be kept by a CDN (never with a
+  // cookie in or out: signed-in pages, toasts and sessions stay private, no-store).
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  if (
+    request.method === "GET" &&
+    responseStatusCode === 200 &&
+    !request.headers.has("cookie") &&
+    !responseHeaders.has("set-cookie") &&
+    leaf &&
+    isPublicCacheHandle(remixContext.routeModules[leaf.route.id]?.handle)
+  ) {
+    responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    responseHeaders.append("Vary", "Cookie");
+  }
   applySecurityHeaders(responseHeaders);
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

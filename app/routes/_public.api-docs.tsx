@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { apiEndpointSummaries } from "~/utils/openapi.server";
 
+export { publicPageHandle as handle } from "~/utils/cache";
+
 export const meta: MetaFunction = () => [
   { title: `API | ${site.name}` },
   { name: "description", content: "The JSON API for integrators: every endpoint, its method, path and who may call it." },

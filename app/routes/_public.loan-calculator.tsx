@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { calculatorFromQuery, LoanCalculator } from "~/components/calculator-form";
 import { site } from "~/content/site";
 
+export { publicPageHandle as handle } from "~/utils/cache";
+
 export const meta: MetaFunction = () => [
   { title: `Business Loan Calculator | ${site.name}` },
   {

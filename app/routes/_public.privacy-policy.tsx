@@ -3,6 +3,8 @@ import { LegalDocument } from "~/components/legal-document";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
 
+export { publicPageHandle as handle } from "~/utils/cache";
+
 export const meta: MetaFunction = () => [
   { title: `Privacy Policy | ${site.name}` },
   { name: "description", content: `How ${site.name} collects, uses, shares and protects your information, and how long it is kept.` },

@@ -3,6 +3,8 @@ import { LegalDocument } from "~/components/legal-document";
 import { termsSections } from "~/content/legal";
 import { site } from "~/content/site";
 
+export { publicPageHandle as handle } from "~/utils/cache";
+
 export const meta: MetaFunction = () => [
   { title: `Terms of Service | ${site.name}` },
   { name: "description", content: `The terms that govern your use of ${site.name} and the loan applications you submit through it.` },
