@@ -9,12 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "~/utils/messages";
+import { setupBrowser } from "../support/browser";
 import { Client } from "../support/http";
 import { startMariaDb, type ThrowawayMariaDb } from "../support/mariadb";
 import { startAppServer, type AppServer } from "../support/server";
 import { LOAN } from "../support/wizard";
 
 const DB_TIMEOUT_MS = 1500;
+const browser = setupBrowser();
 /** The deadline plus a second for the rest of the request (the issue's bound). */
 const ANSWER_WITHIN_MS = DB_TIMEOUT_MS + 1000;
 
@@ -118,6 +120,31 @@ describe("MySQL frozen (SIGSTOP), then resumed", () => {
     expect(html).toContain(`value="${LOAN.amount}"`);
     expect(html).not.toContain('value="40000"');
     expect(app.exited()).toBe(false);
+  });
+});
+
+describe("the 503 page in a browser", () => {
+  it.each([{ js: false }, { js: true }])("says what happened and offers to try again (JavaScript $js)", async ({ js }) => {
+    db.stop();
+    try {
+      await browser.withPage({ js }, async (page, ctx) => {
+        await ctx.addCookies([...visitor.cookies].map(([name, value]) => ({ name, value, url: app.origin })));
+        const res = await page.goto(`${app.origin}/apply/loan`);
+        expect(res?.status()).toBe(503);
+        await page.getByRole("heading", { level: 1, name: MSG.serviceUnavailableTitle }).waitFor();
+        await page.getByText(MSG.serviceUnavailable).waitFor();
+        expect(await page.title()).toContain(MSG.serviceUnavailableTitle);
+        const retry = page.getByRole("link", { name: "Try again" });
+        await retry.waitFor();
+        // Once MySQL answers again, "Try again" brings the page back.
+        db.resume();
+        await eventually(async () => (await fetch(`${app.origin}/readyz`)).status === 200);
+        await retry.click();
+        await page.getByRole("heading", { level: 1, name: /Business Loan Details/i }).waitFor();
+      });
+    } finally {
+      db.resume();
+    }
   });
 });
 
