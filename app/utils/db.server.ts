@@ -32,9 +32,8 @@ export function poolOptions(url: string, env: { DB_TIMEOUT_MS: number; DB_POOL_S
     connectTimeout: env.DB_TIMEOUT_MS,
     enableKeepAlive: true,
     keepAliveInitialDelay: 10_000,
-    // Idle connections are closed after a minute, so a server restart leaves few stale ones.
-    maxIdle: Math.max(1, Math.ceil(env.DB_POOL_SIZE / 2)),
-    idleTimeout: 60_000,
+    // No maxIdle/idleTimeout: mysql2 would then run a 1 s timer that keeps scripts alive. A
+    // connection the server closed is dropped from the pool when its socket ends.
     timezone: "Z",
     dateStrings: false,
     decimalNumbers: false,
