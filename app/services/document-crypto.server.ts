@@ -3,8 +3,10 @@
  *
  * - Every file gets a random 256-bit data key (DEK) and a random 96-bit IV.
  * - The DEK is wrapped (AES-256-GCM, its own random IV) by the master key (KEK) from
- *   DOCUMENT_ENCRYPTION_KEY; the row keeps the wrapped DEK and the KEK's id (so a later rotation
- *   can re-wrap DEKs without touching files). Deleting the row crypto-shreds the file.
+ *   DOCUMENT_ENCRYPTION_KEY; the row keeps the wrapped DEK and the KEK's id. Unwrapping looks the
+ *   KEK up by that id among the current key and DOCUMENT_ENCRYPTION_PREVIOUS_KEYS, so a rotation
+ *   (`npm run keys:rotate`) rewraps DEKs without touching files. Deleting the row crypto-shreds
+ *   the file.
  * - The associated data binds a ciphertext to its storage key and the format version, so a file
  *   copied over another document's file, or a wrapped key moved to another row, fails to decrypt.
  *
@@ -33,27 +35,55 @@ export class DocumentIntegrityError extends Error {
   }
 }
 
-type MasterKey = { id: string; key: Buffer };
+export type MasterKey = { id: string; key: Buffer };
 
 /** The id of a master key: not secret, just which key wrapped a DEK. */
 export function keyIdOf(key: Buffer) {
   return createHash("sha256").update("lendwise-document-kek:").update(key).digest("hex").slice(0, 8);
 }
 
-let cachedKey: { raw: string; master: MasterKey } | undefined;
-function currentMasterKey(): MasterKey {
-  const raw = getEnv().DOCUMENT_ENCRYPTION_KEY;
-  if (cachedKey?.raw === raw) return cachedKey.master;
-  const key = Buffer.from(raw, "base64");
-  if (key.length !== KEY_BYTES) throw new Error("DOCUMENT_ENCRYPTION_KEY must be 32 bytes in base64");
-  cachedKey = { raw, master: { id: keyIdOf(key), key } };
-  return cachedKey.master;
+type Keyring = { current: MasterKey; byId: Map<string, MasterKey> };
+let cachedRing: { raw: string; ring: Keyring } | undefined;
+
+function parseMasterKey(raw: string, name: string): MasterKey {
+  const key = Buffer.from(raw.trim(), "base64");
+  if (key.length !== KEY_BYTES) throw new Error(`${name} must be 32 bytes in base64`);
+  return { id: keyIdOf(key), key };
 }
 
-/** The master keys that can unwrap, by id. Today only the current one; a rotation adds the old. */
-function masterKeyById(id: string): MasterKey | null {
-  const current = currentMasterKey();
-  return current.id === id ? current : null;
+/**
+ * The master keys: DOCUMENT_ENCRYPTION_KEY wraps every new DEK; the keys listed in
+ * DOCUMENT_ENCRYPTION_PREVIOUS_KEYS are kept only to unwrap DEKs wrapped before a rotation
+ * (`npm run keys:rotate` rewraps those under the current key, after which they can be removed).
+ */
+function keyring(): Keyring {
+  const env = getEnv();
+  const raw = `${env.DOCUMENT_ENCRYPTION_KEY}|${env.DOCUMENT_ENCRYPTION_PREVIOUS_KEYS ?? ""}`;
+  if (cachedRing?.raw === raw) return cachedRing.ring;
+  const current = parseMasterKey(env.DOCUMENT_ENCRYPTION_KEY, "DOCUMENT_ENCRYPTION_KEY");
+  const byId = new Map<string, MasterKey>([[current.id, current]]);
+  for (const part of (env.DOCUMENT_ENCRYPTION_PREVIOUS_KEYS ?? "").split(",")) {
+    if (!part.trim()) continue;
+    const k = parseMasterKey(part, "DOCUMENT_ENCRYPTION_PREVIOUS_KEYS");
+    if (!byId.has(k.id)) byId.set(k.id, k);
+  }
+  cachedRing = { raw, ring: { current, byId } };
+  return cachedRing.ring;
+}
+
+/** The key that wraps new data keys (and seals new MFA secrets). */
+export function currentMasterKey(): MasterKey {
+  return keyring().current;
+}
+
+/** Every master key that can unwrap, the current one first. */
+export function masterKeys(): MasterKey[] {
+  return [...keyring().byId.values()];
+}
+
+/** The master key with this id (current or previous), or null when it is not configured. */
+export function masterKeyById(id: string): MasterKey | null {
+  return keyring().byId.get(id) ?? null;
 }
 
 const fileAad = (storageKey: string) => Buffer.concat([MAGIC, Buffer.from([FORMAT_VERSION]), Buffer.from(`:file:${storageKey}`, "utf8")]);
@@ -65,12 +95,29 @@ export type DataKey = { dek: Buffer; wrappedKey: string; keyId: string };
 export function newDataKey(storageKey: string): DataKey {
   const master = currentMasterKey();
   const dek = randomBytes(KEY_BYTES);
+  return { dek, wrappedKey: wrapWith(master, dek, storageKey), keyId: master.id };
+}
+
+function wrapWith(master: MasterKey, dek: Buffer, storageKey: string): string {
   const iv = randomBytes(IV_BYTES);
   const c = createCipheriv("aes-256-gcm", master.key, iv);
   c.setAAD(keyAad(storageKey));
   const enc = Buffer.concat([c.update(dek), c.final()]);
-  const wrapped = Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, enc, c.getAuthTag()]);
-  return { dek, wrappedKey: wrapped.toString("base64url"), keyId: master.id };
+  return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, enc, c.getAuthTag()]).toString("base64url");
+}
+
+/**
+ * Rotation: the same DEK wrapped again under the current master key (the file is not touched).
+ * Throws DocumentIntegrityError when the old wrapping cannot be opened (unknown key id, tampered).
+ */
+export function rewrapDataKey(wrappedKey: string, keyId: string, storageKey: string): { wrappedKey: string; keyId: string } {
+  const master = currentMasterKey();
+  const dek = unwrapDataKey(wrappedKey, keyId, storageKey);
+  try {
+    return { wrappedKey: wrapWith(master, dek, storageKey), keyId: master.id };
+  } finally {
+    dek.fill(0);
+  }
 }
 
 export function unwrapDataKey(wrappedKey: string, keyId: string, storageKey: string): Buffer {

@@ -1,7 +1,8 @@
 /**
  * Admin multi-factor authentication: TOTP enrolment (QR code + manual key), verification with
  * one-time use of each code, and single-use recovery codes (stored as SHA-256 hashes).
- * TOTP secrets are stored encrypted (AES-256-GCM, key derived from DOCUMENT_ENCRYPTION_KEY).
+ * TOTP secrets are stored encrypted (AES-256-GCM, key derived from the document master key, with
+ * the master key's id in the sealed value so `npm run keys:rotate` can reseal them).
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
@@ -9,27 +10,57 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
 import { getUserById, updateUser } from "~/models/user.server";
 import { getDb, schema } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";
 
-function secretKey() {
-  const master = Buffer.from(getEnv().DOCUMENT_ENCRYPTION_KEY, "base64");
-  return Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "lendwise-mfa-secret-v1", 32));
+/** The MFA sealing key of a master key: its own HKDF-derived key, never the master key itself. */
+function sealingKey(master: MasterKey) {
+  return Buffer.from(hkdfSync("sha256", master.key, Buffer.alloc(0), "lendwise-mfa-secret-v1", 32));
 }
 
+/**
+ * Seals a TOTP secret for users.mfa_secret: AES-256-GCM under a key derived from the current
+ * document master key, as `v2.<key id>.<base64url(iv | tag | ciphertext)>`. The key id lets a
+ * key rotation find the right master key and reseal (see key-rotation.server.ts).
+ */
 export function sealSecret(secret: string) {
+  const master = currentMasterKey();
   const iv = randomBytes(12);
-  const c = createCipheriv("aes-256-gcm", secretKey(), iv);
+  const c = createCipheriv("aes-256-gcm", sealingKey(master), iv);
   const body = Buffer.concat([c.update(secret, "utf8"), c.final()]);
-  return `v1.${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64url")}`;
+  return `v2.${master.id}.${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64url")}`;
 }
 
-export function openSecret(sealed: string) {
-  const raw = Buffer.from(sealed.replace(/^v1\./, ""), "base64url");
-  const d = createDecipheriv("aes-256-gcm", secretKey(), raw.subarray(0, 12));
+function openWith(master: MasterKey, raw: Buffer) {
+  const d = createDecipheriv("aes-256-gcm", sealingKey(master), raw.subarray(0, 12));
   d.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8");
 }
+
+/**
+ * Opens a sealed TOTP secret with the master key named in it (current or previous). Values of the
+ * first format (`v1.`, no key id) are tried with every configured master key.
+ */
+export function openSecret(sealed: string) {
+  const v2 = /^v2\.([0-9a-f]{8})\.(.+)$/.exec(sealed);
+  if (v2) {
+    const master = masterKeyById(v2[1]!);
+    if (!master) throw new Error("MFA secret sealed with a master key that is not configured");
+    return openWith(master, Buffer.from(v2[2]!, "base64url"));
+  }
+  const raw = Buffer.from(sealed.replace(/^v1\./, ""), "base64url");
+  for (const master of masterKeys()) {
+    try {
+      return openWith(master, raw);
+    } catch {
+      // not this key
+    }
+  }
+  throw new Error("MFA secret does not open with any configured master key");
+}
+
+/** True when the sealed value is under the current master key (otherwise a rotation reseals it). */
+export const sealedUnderCurrentKey = (sealed: string) => sealed.startsWith(`v2.${currentMasterKey().id}.`);
 
 const hashCode = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
 

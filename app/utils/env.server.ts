@@ -24,6 +24,15 @@ const schema = z.object({
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "DOCUMENT_ENCRYPTION_KEY must be 32 bytes in base64")
     .optional(),
+  /** Earlier master keys (comma-separated, base64 32 bytes each), kept only to read data keys
+   *  wrapped before a rotation; `npm run keys:rotate` rewraps them under DOCUMENT_ENCRYPTION_KEY. */
+  DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((k) => k.trim() === "" || Buffer.from(k.trim(), "base64").length === 32),
+      "DOCUMENT_ENCRYPTION_PREVIOUS_KEYS must be base64 32-byte keys separated by commas",
+    )
+    .optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Lendwise <no-reply@lendwise.example>"),
   META_PIXEL_ID: z
