@@ -1,4 +1,5 @@
 /** Append-only security audit log. Values are cut and stripped of CR/LF; never PII. */
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
 export type AuditEntry = {
@@ -29,4 +30,69 @@ export async function recordAudit(e: AuditEntry) {
   } catch {
     console.error("[audit] could not write an audit entry");
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading. There is deliberately no update or delete here: the audit log is append-only for the
+// app (in production the app's database user gets only INSERT and SELECT on audit_log).
+
+export type AuditTrailEntry = {
+  id: number;
+  at: Date;
+  action: string;
+  outcome: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  details: string | null;
+  actorUserId: number | null;
+  actorName: string | null;
+  actorRole: "user" | "admin" | null;
+};
+
+/**
+ * The audit entries about one application: those targeting the application itself
+ * (target_type 'application', its database id) and those targeting its documents
+ * (target_type 'document', their ids), newest first, at most `limit`.
+ */
+export async function listAuditForApplication(applicationId: number, documentIds: number[], limit = 200): Promise<AuditTrailEntry[]> {
+  const a = schema.auditLog;
+  const u = schema.users;
+  const aboutApplication = and(eq(a.targetType, "application"), eq(a.targetId, String(applicationId)));
+  const where = documentIds.length
+    ? or(
+        aboutApplication,
+        and(
+          eq(a.targetType, "document"),
+          inArray(
+            a.targetId,
+            documentIds.map((id) => String(id)),
+          ),
+        ),
+      )
+    : aboutApplication;
+  const rows = await getDb()
+    .select({
+      id: a.id,
+      at: a.at,
+      action: a.action,
+      outcome: a.outcome,
+      targetType: a.targetType,
+      targetId: a.targetId,
+      ip: a.ip,
+      details: a.details,
+      actorUserId: a.actorUserId,
+      actorFirstName: u.firstName,
+      actorLastName: u.lastName,
+      actorRole: u.role,
+    })
+    .from(a)
+    .leftJoin(u, eq(u.id, a.actorUserId))
+    .where(where)
+    .orderBy(desc(a.at), desc(a.id))
+    .limit(limit);
+  return rows.map(({ actorFirstName, actorLastName, ...r }) => ({
+    ...r,
+    actorName: actorFirstName != null ? `${actorFirstName} ${actorLastName ?? ""}`.trim() : null,
+  }));
 }

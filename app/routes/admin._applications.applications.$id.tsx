@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ApplicationDetails, DetailsTitle } from "~/components/admin/application-details";
 import { RouteDialog } from "~/components/admin/details-dialog";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit.server";
+import { listAuditForApplication, recordAudit } from "~/models/audit.server";
 import { getApplicationForAdmin } from "~/models/application-read.server";
 import { StatusChangeSchema } from "~/schemas/admin";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
@@ -46,7 +46,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     targetId: id,
     ip: getClientIp(request, context),
   });
-  return { application };
+  const audit = await listAuditForApplication(
+    id,
+    application.documents.map((d) => d.id),
+  );
+  const auditTrail = audit.map(({ at, ...entry }) => ({ ...entry, at: at.toISOString() }));
+  return { application, auditTrail };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -73,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetailsRoute() {
-  const { application } = useLoaderData<typeof loader>();
+  const { application, auditTrail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -89,6 +94,7 @@ export default function ApplicationDetailsRoute() {
       redirectTo={selfHref}
       lastResult={actionData?.result}
       rejectRequested={rejectRequested}
+      auditTrail={auditTrail}
     />
   );
   if (hydrated) {

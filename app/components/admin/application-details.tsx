@@ -9,6 +9,7 @@ import { formatUsd, HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } fr
 import { getStatusDisplay } from "~/content/status-display";
 import type { AdminApplicationDetails } from "~/models/application-read.server";
 import { AdminStatusBadge } from "./admin-status-badge";
+import { AuditTrail, type AuditTrailItem } from "./audit-trail";
 import { formatDateTime } from "./format";
 import { StatusChangeForm } from "./status-change-form";
 
@@ -50,11 +51,14 @@ export function ApplicationDetails({
   redirectTo,
   lastResult,
   rejectRequested,
+  auditTrail,
 }: {
   application: AdminApplicationDetails;
   redirectTo: string;
   lastResult?: SubmissionResult<string[]> | null;
   rejectRequested?: boolean;
+  /** Audit entries about this application and its documents, newest first. */
+  auditTrail?: AuditTrailItem[];
 }) {
   const living = HAS_MONTHLY_PAYMENT.has(a.livingSituation)
     ? `${livingSituationLabel(a.livingSituation)} (${formatUsd(a.monthlyPayment)}/month)`
@@ -172,6 +176,11 @@ export function ApplicationDetails({
           rejectRequested={rejectRequested}
         />
       </Section>
+      {auditTrail ? (
+        <Section title="Audit trail">
+          <AuditTrail items={auditTrail} documents={a.documents} reference={a.applicationId} />
+        </Section>
+      ) : null}
     </div>
   );
 }
