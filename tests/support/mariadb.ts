@@ -11,6 +11,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
+import { afterAll } from "vitest";
+
+/** Safety net: servers a test file did not destroy are killed and removed when the file ends. */
+const leftovers = new Set<() => void>();
+afterAll(() => {
+  for (const l of leftovers) l();
+  leftovers.clear();
+});
 
 const MARIADBD_CANDIDATES = ["/usr/sbin/mariadbd", "/usr/sbin/mysqld", "/usr/bin/mariadbd"];
 const INSTALL_DB_CANDIDATES = ["/usr/bin/mariadb-install-db", "/usr/bin/mysql_install_db", "/usr/scripts/mariadb-install-db"];
@@ -154,6 +162,12 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
     await gone;
   }
 
+  const leftover = () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  leftovers.add(leftover);
+
   await start();
 
   return {
@@ -171,6 +185,7 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
       return conn;
     },
     async destroy() {
+      leftovers.delete(leftover);
       if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGCONT");
       await kill();
       fs.rmSync(dir, { recursive: true, force: true });

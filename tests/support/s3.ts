@@ -6,9 +6,17 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 import { freePort } from "./mariadb";
 
 const ROOT = path.resolve(__dirname, "../..");
+
+/** Safety net: servers a test file did not stop are killed when the file ends. */
+const cleanups = new Set<() => void>();
+afterAll(() => {
+  for (const c of cleanups) c();
+  cleanups.clear();
+});
 
 export type LocalS3 = {
   endpoint: string;
@@ -33,6 +41,11 @@ export async function startLocalS3(bucket = "lm-documents"): Promise<LocalS3> {
   const reap = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   };
+  const cleanup = () => {
+    reap();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  cleanups.add(cleanup);
   process.once("exit", reap);
   child.once("exit", () => process.off("exit", reap));
 
@@ -72,6 +85,7 @@ export async function startLocalS3(bucket = "lm-documents"): Promise<LocalS3> {
         await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
         reap();
       }
+      cleanups.delete(cleanup);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,10 +6,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { freePort } from "./mariadb";
 
 const ROOT = path.resolve(__dirname, "../..");
+
+// Safety net: whatever a test file started and did not stop (a failed beforeAll, say) is killed
+// when the file ends. Runs after the file's own afterAll hooks (hooks run as a stack).
+const live = new Set<ChildProcess>();
+afterAll(() => {
+  for (const c of live) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  live.clear();
+});
 
 export type AppServer = {
   origin: string;
@@ -58,8 +66,12 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
   const reap = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   };
+  live.add(child);
   process.once("exit", reap);
-  child.once("exit", () => process.off("exit", reap));
+  child.once("exit", () => {
+    live.delete(child);
+    process.off("exit", reap);
+  });
 
   const log = () => fs.readFileSync(logFile, "utf8");
   const end = Date.now() + (opts.startTimeoutMs ?? 60_000);
