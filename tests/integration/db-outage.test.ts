@@ -78,12 +78,14 @@ describe("MySQL frozen (SIGSTOP), then resumed", () => {
     db.stop();
     try {
       // All at once, as traffic would arrive.
-      const [page, landing, post, apiUser, apiStatus, health, ready, faq] = await Promise.all([
+      const [page, landing, post, apiUser, apiStatus, apiLogin, health, ready, faq] = await Promise.all([
         timed(visitor.fetch("/apply/loan")),
         timed(visitor.fetch("/")),
         timed(visitor.fetch("/apply/loan", { form: { ...LOAN, amount: "40000", intent: "continue" } })),
         timed(visitor.fetch("/api/admin/applications")),
         timed(new Client(app.origin).fetch("/api/loan-applications/status/APP-0123456789AB")),
+        // No session at all: the API's own database work fails (throttle, account lookup).
+        timed(new Client(app.origin).fetch("/api/auth/login", { json: { email: "nobody@example.com", password: "Whatever-123" } })),
         timed(fetch(`${app.origin}/healthz`)),
         timed(fetch(`${app.origin}/readyz`)),
         // A public page that needs no database still works for a visitor without a session.
@@ -94,13 +96,14 @@ describe("MySQL frozen (SIGSTOP), then resumed", () => {
       expectFriendly503(post);
       expect(page.res.headers.get("cache-control")).toMatch(/no-store|no-cache|max-age=0/);
 
-      for (const api of [apiUser, apiStatus]) {
+      for (const api of [apiUser, apiStatus, apiLogin]) {
         expect(api.res.status).toBe(503);
         expect(api.res.headers.get("content-type")).toMatch(/application\/json/);
         expect(JSON.parse(api.body)).toEqual({ message: expect.any(String) });
         expect(api.ms).toBeLessThan(ANSWER_WITHIN_MS);
       }
       expect(JSON.parse(apiUser.body).message).toBe(MSG.serviceUnavailable);
+      expect(JSON.parse(apiLogin.body).message).toBe(MSG.serviceUnavailable);
       expect(apiUser.res.headers.get("retry-after")).toMatch(/^\d+$/);
 
       expect(health.res.status).toBe(200);
