@@ -1,6 +1,6 @@
 /** Creates or updates the admin account; on an empty database, a demo admin. */
 import { eq } from "drizzle-orm";
-import { getUserByEmail, insertUser, updateUser } from "~/models/user.server";
+import { EmailTakenError, getUserByEmail, insertUser, updateUser } from "~/models/user.server";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { getDb, schema } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -24,7 +24,21 @@ export async function hasAnyAdmin() {
 /** First start of an empty database: create the demo admin so a newcomer can sign in at once. */
 export async function ensureDemoAdminOnEmptyDatabase() {
   if (await hasAnyAdmin()) return false;
-  await upsertAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
+  try {
+    await insertUser({
+      email: DEMO_ADMIN.email,
+      passwordHash: await hashPassword(DEMO_ADMIN.password),
+      firstName: DEMO_ADMIN.firstName,
+      lastName: DEMO_ADMIN.lastName,
+      phone: "",
+      dateOfBirth: null,
+      role: "admin",
+    });
+  } catch (e) {
+    // Another server starting at the same moment created it first.
+    if (e instanceof EmailTakenError) return false;
+    throw e;
+  }
   console.warn(`[seed] Created the demo admin ${DEMO_ADMIN.email} (see README: set ADMIN_EMAIL/ADMIN_PASSWORD and run npm run db:seed for a real one).`);
   return true;
 }

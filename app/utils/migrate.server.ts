@@ -44,9 +44,17 @@ export async function ensureDatabase(url: string) {
   } finally {
     await conn.end();
   }
+  // One connection, holding a named lock: several app servers starting together on a new
+  // database migrate one after the other instead of colliding.
   const pool = mysql.createPool({ uri: url, connectionLimit: 1, multipleStatements: true, timezone: "Z" });
   try {
-    await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+    const [rows] = (await pool.query("SELECT GET_LOCK('lm_migrate', 120) AS got")) as unknown as [Array<{ got: number | null }>];
+    if (rows[0]?.got !== 1) throw new Error("timed out waiting for another server's migration");
+    try {
+      await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await pool.query("SELECT RELEASE_LOCK('lm_migrate')");
+    }
   } finally {
     await pool.end();
   }
