@@ -94,6 +94,10 @@ async function shutdown(signal) {
   stopping = true;
   console.info(`[server] ${signal}: draining`);
   app.setDraining(true);
+  // Behind a load balancer: keep serving while /readyz answers 503, so the balancer stops sending
+  // new requests before the listener closes (SHUTDOWN_DELAY_MS, default 0).
+  const delay = Number(process.env.SHUTDOWN_DELAY_MS || 0);
+  if (delay > 0) await new Promise((r) => setTimeout(r, delay));
   listener.close();
   listener.closeIdleConnections?.();
   const deadline = Date.now() + Number(process.env.SHUTDOWN_GRACE_MS || 25000);
