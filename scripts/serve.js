@@ -29,6 +29,16 @@ server.disable("x-powered-by");
 if (process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true") server.set("trust proxy", true);
 server.use(compression());
 
+// Headers every answer gets, static files, health checks and resource routes (documents) included;
+// Remix answers add CSP and the rest (security-headers.server.ts). HSTS in production unless the
+// app is served over plain HTTP (COOKIE_SECURE=false, e.g. tests on 127.0.0.1).
+const HSTS = MODE === "production" && process.env.COOKIE_SECURE !== "false" && process.env.COOKIE_SECURE !== "0";
+server.use((_req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (HSTS) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
 // Health: liveness without the database; readiness is a Remix resource route (/readyz).
 server.get("/healthz", (_req, res) => res.set("cache-control", "no-store").json({ status: "ok" }));
 

@@ -1,0 +1,80 @@
+/**
+ * Production as deployed (behind HTTPS; COOKIE_SECURE not set): the session cookie is
+ * `__Host-lw_session` with Secure (so no Domain, Path=/), every cookie is Secure, and HSTS is sent
+ * on pages, data requests, the API, documents and errors. The run's main test server speaks plain
+ * HTTP with COOKIE_SECURE=false, so this file starts its own server on the same database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSubmittedApplication } from "../support/applications";
+import { createDocument } from "../support/documents";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
+import { samplePdf } from "../fixtures/documents";
+import { Client } from "../support/http";
+import { startAppServer, type AppServer } from "../support/server";
+
+let server: AppServer;
+
+beforeAll(async () => {
+  server = await startAppServer({ name: "https-mode", env: { COOKIE_SECURE: "", ACCESS_LOG: "0" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const HSTS = /^max-age=(\d+); includeSubDomains/;
+
+describe("production cookies", () => {
+  it("names the session cookie __Host-lw_session and marks every cookie Secure, HttpOnly, SameSite=Lax", async () => {
+    const u = await createApplicant();
+    const c = new Client(server.origin);
+    const res = await c.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(302);
+    const cookies = res.headers.getSetCookie();
+    const session = cookies.find((h) => h.startsWith("__Host-lw_session="));
+    expect(session).toBeDefined();
+    expect(cookies.some((h) => h.startsWith("lw_session="))).toBe(false);
+    for (const h of cookies) {
+      const flags = h.split(";").slice(1).map((s) => s.trim().toLowerCase());
+      expect(flags, h).toContain("secure");
+      expect(flags, h).toContain("httponly");
+      expect(flags, h).toContain("samesite=lax");
+      expect(flags.some((f) => f.startsWith("domain=")), h).toBe(false);
+    }
+    // __Host- also requires Path=/.
+    expect(session!.toLowerCase()).toContain("path=/");
+    // And the cookie works: the dashboard opens with it.
+    expect((await c.fetch("/dashboard")).status).toBe(200);
+  });
+});
+
+describe("HSTS", () => {
+  it("is sent with a year or more on pages, data, API, documents and errors", async () => {
+    const u = await createApplicant();
+    const app = await createSubmittedApplication({ userId: u.id });
+    const doc = await createDocument({ applicationId: app.id, userId: u.id, data: samplePdf("hsts"), name: "hsts.pdf" });
+    const c = new Client(server.origin);
+    await c.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });
+    const admin = await createAdmin();
+    const a = new Client(server.origin);
+    await a.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
+    await a.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } });
+
+    const answers: Array<[string, Response]> = [
+      ["/", await new Client(server.origin).fetch("/")],
+      ["/faq", await new Client(server.origin).fetch("/faq")],
+      ["/dashboard", await c.fetch("/dashboard")],
+      ["/dashboard.data", await c.fetch("/dashboard.data")],
+      ["/admin", await a.fetch("/admin")],
+      ["/api/admin/applications", await a.fetch("/api/admin/applications")],
+      [`/documents/${doc.id}/download`, await c.fetch(`/documents/${doc.id}/download`)],
+      ["/no-such-page", await new Client(server.origin).fetch("/no-such-page")],
+      ["/healthz", await new Client(server.origin).fetch("/healthz")],
+      ["/api/auth/login (401)", await new Client(server.origin).fetch("/api/auth/login", { json: { email: u.email, password: "wrong-password-1" } })],
+    ];
+    for (const [what, res] of answers) {
+      const hsts = res.headers.get("strict-transport-security") ?? "";
+      expect(hsts, what).toMatch(HSTS);
+      expect(Number(HSTS.exec(hsts)![1]), what).toBeGreaterThanOrEqual(31_536_000);
+    }
+  });
+});
