@@ -2,20 +2,24 @@
  * Production as deployed (behind HTTPS; COOKIE_SECURE not set): the session cookie is
  * `__Host-lw_session` with Secure (so no Domain, Path=/), every cookie is Secure, and HSTS is sent
  * on pages, data requests, the API, documents and errors. The run's main test server speaks plain
- * HTTP with COOKIE_SECURE=false, so this file starts its own server on the same database.
+ * HTTP with COOKIE_SECURE=false, so this file starts its own server on the same database. That
+ * server also runs without TRUST_PROXY: X-Forwarded-For is then ignored by the throttles.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetBucket } from "~/models/rate-limit.server";
+import { THROTTLE_RULES } from "~/services/throttle.server";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
-import { Client } from "../support/http";
+import { Client, uniqueEmail } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";
 
 let server: AppServer;
 
 beforeAll(async () => {
-  server = await startAppServer({ name: "https-mode", env: { COOKIE_SECURE: "", ACCESS_LOG: "0" } });
+  // As deployed without a trusted proxy in front: TRUST_PROXY unset too.
+  server = await startAppServer({ name: "https-mode", env: { COOKIE_SECURE: "", TRUST_PROXY: "", ACCESS_LOG: "0" } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -75,6 +79,25 @@ describe("HSTS", () => {
       const hsts = res.headers.get("strict-transport-security") ?? "";
       expect(hsts, what).toMatch(HSTS);
       expect(Number(HSTS.exec(hsts)![1]), what).toBeGreaterThanOrEqual(31_536_000);
+    }
+  });
+});
+
+describe("client address without TRUST_PROXY", () => {
+  it("ignores X-Forwarded-For: rotating it does not get around the per-address sign-in limit", async () => {
+    // Every request of this file reaches the server from 127.0.0.1; start its count from zero.
+    await resetBucket("login:ip:127.0.0.1");
+    try {
+      for (let i = 1; i <= THROTTLE_RULES.login.limit; i++) {
+        const c = new Client(server.origin); // a new random X-Forwarded-For each time
+        const res = await c.fetch("/login", { form: { email: uniqueEmail("xff"), password: "Rotating-Forwarded-1" } });
+        expect(res.status, `attempt ${i}`).toBe(401);
+      }
+      const last = await new Client(server.origin).fetch("/login", { form: { email: uniqueEmail("xff"), password: "Rotating-Forwarded-1" } });
+      expect(last.status).toBe(429);
+      expect(await last.text()).toContain(THROTTLE_RULES.login.message);
+    } finally {
+      await resetBucket("login:ip:127.0.0.1");
     }
   });
 });
