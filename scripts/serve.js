@@ -34,8 +34,15 @@ server.use(compression());
 // app is served over plain HTTP (COOKIE_SECURE=false, e.g. tests on 127.0.0.1).
 const HSTS = MODE === "production" && process.env.COOKIE_SECURE !== "false" && process.env.COOKIE_SECURE !== "0";
 server.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  if (HSTS) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // Added just before the head is sent, only where the answer did not set them itself.
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!this.headersSent) {
+      if (!this.hasHeader("x-content-type-options")) this.setHeader("X-Content-Type-Options", "nosniff");
+      if (HSTS && !this.hasHeader("strict-transport-security")) this.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    return writeHead.apply(this, args);
+  };
   next();
 });
 

@@ -78,6 +78,7 @@ describe("HSTS", () => {
     for (const [what, res] of answers) {
       const hsts = res.headers.get("strict-transport-security") ?? "";
       expect(hsts, what).toMatch(HSTS);
+      expect(hsts, `${what}: sent once`).not.toContain(",");
       expect(Number(HSTS.exec(hsts)![1]), what).toBeGreaterThanOrEqual(31_536_000);
     }
   });
