@@ -1,0 +1,127 @@
+/**
+ * The production server under test: `node scripts/serve.js` from the bench build (BUILD_DIR),
+ * on a free port, with a fresh `lm_bench_*` database and a temporary DATA_DIR, like the test
+ * harness (tests/support/global-setup.ts). `stop()` ends it and removes both.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import mysql from "mysql2/promise";
+import { ensureDatabase } from "../../app/utils/migrate.server";
+import { BENCH, BUILD_DIR, ROOT } from "./bench-env";
+
+export type BenchServer = {
+  origin: string;
+  port: number;
+  /** The server process id (its RSS is read from /proc/<pid>/status). */
+  pid: number;
+  child: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function waitUntilUp(url: string, child: ChildProcess, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export async function stopChild(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const t = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(t);
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "index.js"))) {
+    throw new Error(`No build in ${BUILD_DIR}/: run \`BUILD_DIR=${BUILD_DIR} npx remix build\` first (npm run bench does).`);
+  }
+  await ensureDatabase(BENCH.databaseUrl);
+  const port = await freePort();
+  const artifacts = path.join(ROOT, "tests/.artifacts", BUILD_DIR);
+  fs.mkdirSync(artifacts, { recursive: true });
+  const logFile = path.join(artifacts, "bench-server.log");
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, ["scripts/serve.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: BENCH.databaseUrl,
+      DATA_DIR: BENCH.dataDir,
+      SESSION_SECRET: BENCH.sessionSecret,
+      DOCUMENT_ENCRYPTION_KEY: BENCH.encryptionKey,
+      // Plain HTTP to 127.0.0.1 (a TLS-terminating proxy would sit in front in production).
+      COOKIE_SECURE: "false",
+      // The bench plays many clients: each sends its own X-Forwarded-For (see README).
+      TRUST_PROXY: "1",
+      // No per-request log line: the figures are the app's, not the log file's.
+      ACCESS_LOG: "0",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      SMTP_URL: "",
+      META_PIXEL_ID: "",
+    },
+    stdio: ["ignore", fd, fd],
+  });
+  fs.closeSync(fd);
+  const reap = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  process.once("exit", reap);
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${origin}/healthz`, child);
+  } catch (e) {
+    reap();
+    throw new Error(`${(e as Error).message}\n${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
+  }
+  return {
+    origin,
+    port,
+    pid: child.pid!,
+    child,
+    logFile,
+    async stop() {
+      await stopChild(child);
+      process.off("exit", reap);
+    },
+  };
+}
+
+/** Drops the run's database and removes its DATA_DIR. */
+export async function dropBenchData() {
+  const conn = await mysql.createConnection(BENCH.mysqlUrl);
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${BENCH.dbName}\``);
+  } finally {
+    await conn.end();
+  }
+  fs.rmSync(BENCH.dataDir, { recursive: true, force: true });
+}
