@@ -89,6 +89,24 @@ server.use((req, res, next) => {
   return res.type("text/plain").send(verdict.message);
 });
 
+// Page actions take HTML form posts only. Another method or body type is the client's mistake
+// (405/415), not a 500 from a form parser; an empty POST (e.g. a logout button) is an empty form.
+// The JSON API (/api/...) checks methods and bodies itself.
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+server.use((req, res, next) => {
+  if (req.path.startsWith("/api/") || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  res.set("cache-control", "no-store");
+  if (req.method !== "POST") return res.status(405).set("allow", "GET, HEAD, POST").type("text/plain").send("Method Not Allowed");
+  const type = (req.get("content-type") || "").split(";")[0].trim().toLowerCase();
+  if (FORM_TYPES.has(type)) return next();
+  const hasBody = Number(req.get("content-length") || 0) > 0 || req.get("transfer-encoding") !== undefined;
+  if (!type && !hasBody) {
+    req.headers["content-type"] = "application/x-www-form-urlencoded";
+    return next();
+  }
+  return res.status(415).type("text/plain").send("Unsupported Media Type");
+});
+
 server.all(
   "*",
   createRequestHandler({
@@ -97,6 +115,15 @@ server.all(
     getLoadContext: (req) => ({ clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "") }),
   }),
 );
+
+// Errors Express meets before Remix (a path that does not decode, a body it cannot read): a plain
+// answer and one log line with the error's class only (no stack, no path, no values).
+server.use((err, _req, res, _next) => {
+  const status = Number(err && (err.status || err.statusCode)) || 500;
+  console.error(`[server] ${err && err.name ? err.name : "Error"} (${status})`);
+  if (res.headersSent) return res.end();
+  res.status(status).set("cache-control", "no-store").type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
+});
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
