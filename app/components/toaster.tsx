@@ -67,7 +67,11 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             startX.current = null;
             setDx(0);
           }}
-          className={`pointer-events-auto relative rounded-md border p-4 pr-10 shadow-lg peer-checked:hidden ${
+          className={`relative rounded-md border p-4 pr-10 shadow-lg peer-checked:hidden ${
+            // Without JavaScript the toast stays until closed, so it lets clicks through to
+            // whatever it covers (only its close control takes them).
+            hydrated ? "pointer-events-auto" : "pointer-events-none"
+          } ${
             destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
           }`}
         >
@@ -85,7 +89,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           ) : (
             <label
               htmlFor={`toast-close-${current.id}`}
-              className="absolute right-2 top-2 cursor-pointer rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
+              className="pointer-events-auto absolute right-2 top-2 cursor-pointer rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
             >
               <span aria-hidden="true">×</span>
               <span className="sr-only">Close notification</span>
