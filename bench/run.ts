@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds into build-bench/, then runs every bench against a throwaway database
  * and production server and prints one table per bench plus the budget checks.
- *   tsx bench/run.ts [page-weight no-js low-end-phone throughput upload admin-scale] [--md FILE]
+ *   tsx bench/run.ts [page-weight no-js low-end-phone upload throughput admin-scale] [--md FILE]
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
@@ -23,8 +23,9 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   "page-weight": { title: "Page load: bytes of HTML, CSS and JavaScript", run: pageWeight },
   "no-js": { title: "Page load: every public page and wizard step with 0 bytes of JavaScript", run: noJavaScript },
   "low-end-phone": { title: "Low-end phone: 4x CPU slowdown, slow 4G", run: lowEndPhone },
-  throughput: { title: "Server throughput (autocannon, 50 connections, 10 s each)", run: throughput },
+  // Before throughput: the upload's RSS figures are read on a server the load test has not grown.
   upload: { title: "10 MB upload: server memory and speed", run: uploadMemory },
+  throughput: { title: "Server throughput (autocannon, 50 connections, 10 s each)", run: throughput },
   "admin-scale": { title: "Admin at scale: 100,000 applications", run: adminScale },
 };
 
