@@ -9,6 +9,8 @@ import { closeDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/utils/db-errors.server";
+import { MSG } from "~/utils/messages";
 import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
@@ -27,7 +29,11 @@ export function checkOrigin(input: OriginInput) {
   return checkOriginPure({ ...input, allowedOrigins: extra });
 }
 
+/** Requests during which a loader or action found the database unreachable. */
+const databaseDown = new WeakSet<Request>();
+
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) databaseDown.add(request);
   if (request.signal.aborted) return;
   logError("request", error);
 }
@@ -38,6 +44,19 @@ export function handleDataRequest(response: Response) {
 }
 
 const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
+  // A loader that found the database unreachable (seen by handleError before Remix hides the
+  // error in production): answer the friendly 503 page (root ErrorBoundary) rather than a 500.
+  const errors = remixContext.staticHandlerContext.errors;
+  if (errors && databaseDown.has(request)) {
+    for (const [id, e] of Object.entries(errors)) {
+      if (e instanceof Error) {
+        // The shape isRouteErrorResponse() recognises, so it also hydrates as a 503 on the client.
+        errors[id] = { status: 503, statusText: "Service Unavailable", internal: false, data: MSG.serviceUnavailable };
+      }
+    }
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   const nonce = randomBytes(16).toString("base64");
   const env = getEnv();
   responseHeaders.set(
