@@ -14,6 +14,8 @@ import { getUser } from "~/utils/session.server";
 import { redirect } from "@remix-run/node";
 import { useActionToast } from "~/utils/toast-bus";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

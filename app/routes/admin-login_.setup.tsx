@@ -15,6 +15,8 @@ import { getClientIp } from "~/utils/request.server";
 import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
 import { redirect } from "@remix-run/node";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const meta: MetaFunction = () => [{ title: `Set Up Two-Factor Authentication | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,8 @@ import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const meta: MetaFunction = () => [{ title: `Two-Factor Authentication | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

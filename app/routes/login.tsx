@@ -11,6 +11,8 @@ import { useIsPending } from "~/utils/misc";
 import { requireAnonymous } from "~/utils/session.server";
 import { useActionToast } from "~/utils/toast-bus";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const meta: MetaFunction = () => [{ title: `Sign In | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

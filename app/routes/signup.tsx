@@ -16,6 +16,8 @@ import { createUserSession, requireAnonymous } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const meta: MetaFunction = () => [{ title: `Create Account | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -234,3 +234,14 @@ describe("pages", () => {
     expect((await c.fetch("/privacy")).headers.get("location")).toBe("/privacy-policy");
   });
 });
+
+describe("sign-in throttle on the page", () => {
+  it("answers the 11th bad sign-in for one account within a minute with 429, a clear message and Retry-After", async () => {
+    const u = await createApplicant();
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await new Client().fetch("/login", { form: { email: u.email, password: `Wrong-password-${i}` } });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last!.text()).toContain("Too many sign-in attempts");
+  });
+});
