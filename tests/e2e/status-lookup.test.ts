@@ -3,10 +3,6 @@
  * reference (typed in lower case) shows its status, amount and purpose; each status has its
  * badge and next steps; blank, unknown and failed lookups show the spec's messages.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import path from "node:path";
 import mysql from "mysql2/promise";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -15,9 +11,9 @@ import { MSG } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";
 import { createApplicant } from "../support/fixtures";
+import { startAppServer, type AppServer } from "../support/server";
 
 const b = setupBrowser();
-const ROOT = path.resolve(__dirname, "../..");
 
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
@@ -177,62 +173,19 @@ describe("application status with JavaScript only", () => {
 describe("application status while the database is down", () => {
   const serverUrl = inject("databaseUrl").replace(/\/[^/]+$/, "");
   const dbName = `lm_down_${process.pid}_${Date.now().toString(36)}`;
-  let child: ChildProcess | undefined;
+  let server: AppServer | undefined;
   let origin = "";
 
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = net.createServer();
-      srv.listen(0, "127.0.0.1", () => {
-        const p = (srv.address() as net.AddressInfo).port;
-        srv.close(() => resolve(p));
-      });
-      srv.on("error", reject);
-    });
-    const logDir = path.join(ROOT, "tests/.artifacts", process.env.BUILD_DIR || "build");
-    fs.mkdirSync(logDir, { recursive: true });
-    const log = fs.openSync(path.join(logDir, "server-db-down.log"), "w");
-    child = spawn(process.execPath, ["scripts/serve.js"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: `${serverUrl}/${dbName}`,
-        SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-        DOCUMENT_ENCRYPTION_KEY: inject("encryptionKey"),
-        DATA_DIR: inject("dataDir"),
-        COOKIE_SECURE: "false",
-        TRUST_PROXY: "1",
-        ADMIN_EMAIL: "",
-        ADMIN_PASSWORD: "",
-        SMTP_URL: "",
-        META_PIXEL_ID: "",
-      },
-      stdio: ["ignore", log, log],
-    });
-    origin = `http://127.0.0.1:${port}`;
-    const end = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`second server exited with ${child.exitCode}`);
-      const up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (Date.now() > end) throw new Error("second server did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    server = await startAppServer({ name: "db-down", env: { DATABASE_URL: `${serverUrl}/${dbName}`, ACCESS_LOG: "0" } });
+    origin = server.origin;
     const conn = await mysql.createConnection(serverUrl);
     await conn.query(`DROP DATABASE \`${dbName}\``);
     await conn.end();
   });
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await server?.stop();
     const conn = await mysql.createConnection(serverUrl);
     await conn.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
     await conn.end();

@@ -4,21 +4,11 @@
  * text (never as HTML), so file names and details stay inert.
  */
 import { getStatusDisplay } from "~/content/status-display";
+import type { AuditTrailEntry } from "~/models/audit.server";
 import { formatDateTime } from "./format";
 
-export type AuditTrailItem = {
-  id: number;
-  at: string;
-  action: string;
-  outcome: string;
-  targetType: string | null;
-  targetId: string | null;
-  ip: string | null;
-  details: string | null;
-  actorUserId: number | null;
-  actorName: string | null;
-  actorRole: "user" | "admin" | null;
-};
+/** An audit entry as the loader sends it (dates as ISO strings). */
+export type AuditTrailItem = Omit<AuditTrailEntry, "at"> & { at: string };
 
 const ACTIONS: Record<string, string> = {
   "admin.application_viewed": "Viewed the application",
