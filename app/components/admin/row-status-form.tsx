@@ -4,9 +4,9 @@
  * the details instead, where the reason for the rejection is asked.
  */
 import { Form, useNavigate, useSubmit } from "@remix-run/react";
+import { isAdminStatus, StatusOptions } from "./status-options";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { getStatusDisplay } from "~/content/status-display";
-import { ADMIN_STATUSES } from "~/schemas/admin";
+
 
 export function RowStatusForm({
   id,
@@ -24,7 +24,7 @@ export function RowStatusForm({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigate = useNavigate();
-  const known = (ADMIN_STATUSES as readonly string[]).includes(status);
+  const known = isAdminStatus(status);
   const selectId = `row-status-${id}`;
   return (
     <Form method="post" action={`/admin/applications/${id}`} preventScrollReset className="flex items-center gap-2" data-testid="row-status-form">
@@ -51,16 +51,7 @@ export function RowStatusForm({
             : undefined
         }
       >
-        {known ? null : (
-          <option value="" disabled>
-            {getStatusDisplay(status).label}
-          </option>
-        )}
-        {ADMIN_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {getStatusDisplay(s).label}
-          </option>
-        ))}
+        <StatusOptions current={status} />
       </select>
       <button type="submit" className="btn-outline px-3 py-1">
         Update

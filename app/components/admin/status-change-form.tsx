@@ -4,12 +4,12 @@
  * validated live with JavaScript, re-rendered with the same messages without it.
  */
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { isAdminStatus, StatusOptions } from "./status-options";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { getStatusDisplay } from "~/content/status-display";
-import { ADMIN_STATUSES, NOTE_MAX_LENGTH, StatusChangeSchema } from "~/schemas/admin";
+import { NOTE_MAX_LENGTH, StatusChangeSchema } from "~/schemas/admin";
 import { useIsPending } from "~/utils/misc";
 
 export function StatusChangeForm({
@@ -28,7 +28,7 @@ export function StatusChangeForm({
   const action = `/admin/applications/${applicationDbId}`;
   const pending = useIsPending({ formAction: action });
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const known = (ADMIN_STATUSES as readonly string[]).includes(currentStatus);
+  const known = isAdminStatus(currentStatus);
   const [form, fields] = useForm({
     id: `status-change-${applicationDbId}`,
     constraint: getZodConstraint(StatusChangeSchema),
@@ -54,16 +54,7 @@ export function StatusChangeForm({
           New status
         </label>
         <select key={selectKey} {...selectProps} className="input mt-1">
-          {known ? null : (
-            <option value="" disabled>
-              {getStatusDisplay(currentStatus).label}
-            </option>
-          )}
-          {ADMIN_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {getStatusDisplay(s).label}
-            </option>
-          ))}
+          <StatusOptions current={currentStatus} />
         </select>
         <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
       </div>
