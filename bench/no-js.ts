@@ -72,19 +72,33 @@ async function applyNow(page: Page) {
 const obstacles: string[] = [];
 
 /**
- * Clicks Continue. Without JavaScript a toast stays until closed; if one covers the button, the
- * visitor has to close it first: done here, and reported.
+ * Clicks Continue. Without JavaScript a toast stays on screen until closed: reported when it lies
+ * over the button (how much of it, and whether clicks still reach the button). If it takes the
+ * click, the visitor has to close it first: done here, and reported.
  */
 async function continueTo(page: Page, next: string) {
   const button = page.getByRole("button", { name: "Continue" });
+  await button.scrollIntoViewIfNeeded();
+  const covered = await page.evaluate(() => {
+    const b = Array.from(document.querySelectorAll("button")).find((e) => e.textContent?.trim() === "Continue");
+    const t = document.querySelector("[data-toast]");
+    if (!b || !t || t.getClientRects().length === 0) return 0;
+    const r1 = b.getBoundingClientRect();
+    const r2 = t.getBoundingClientRect();
+    const w = Math.max(0, Math.min(r1.right, r2.right) - Math.max(r1.left, r2.left));
+    const h = Math.max(0, Math.min(r1.bottom, r2.bottom) - Math.max(r1.top, r2.top));
+    return (w * h) / (r1.width * r1.height);
+  });
   const reachable = await button.click({ trial: true, timeout: 3000 }).then(
     () => true,
     () => false,
   );
+  const where = new URL(page.url()).pathname;
+  if (covered > 0) obstacles.push(`${where}: the toast lies over ${Math.round(covered * 100)}% of Continue (clicks ${reachable ? "still reach the button" : "are taken by the toast"})`);
   if (!reachable) {
     const toast = page.locator('label[for^="toast-close-"]');
     if (await toast.count()) {
-      obstacles.push(`${new URL(page.url()).pathname}: a toast covered Continue and had to be closed first`);
+      obstacles.push(`${where}: the toast had to be closed before Continue could be clicked`);
       await toast.first().click();
     }
   }
@@ -219,7 +233,7 @@ export async function noJavaScript(ctx: BenchContext): Promise<SectionResult> {
         notes: [
           `Scripts the documents referenced and Chromium was refused: ${out.reduce((n, o) => n + o.scriptsRefused, 0)} requests; JavaScript bytes received: ${bytes}.`,
           "Time: unthrottled, wall clock of the whole check on this shared machine (not a performance figure).",
-          ...obstacles.map((o) => `In the way: ${o} (viewport 1280x900; without JavaScript a toast stays until closed).`),
+          ...obstacles.map((o) => `In the way: ${o} (viewport 1280x900, scrolled to the button; without JavaScript a toast stays until closed).`),
         ],
       },
     ],
