@@ -49,7 +49,11 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       tabIndex={-1}
       role="region"
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed bottom-0 right-0 z-50 flex w-full max-w-[420px] flex-col p-4 outline-none"
+      className={`pointer-events-none fixed right-0 z-50 flex w-full max-w-[420px] flex-col p-4 outline-none ${
+        // With JavaScript the toast leaves after 5 s, so the usual bottom corner is fine. Without
+        // it, it stays until closed: below the header, clear of the forms' buttons at the bottom.
+        hydrated ? "bottom-0" : "top-24"
+      }`}
     >
       {current && !hydrated ? <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" /> : null}
       {current ? (
