@@ -5,11 +5,12 @@ import { recordAudit } from "~/models/audit.server";
 import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/user.server";
 import { LoginSchema } from "~/schemas/auth";
 import type { DbOrTx } from "~/utils/db.server";
+import { TOASTS } from "~/utils/messages";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
 
 export class InvalidCredentialsError extends Error {
   constructor() {
-    super("Invalid email or password.");
+    super(TOASTS.loginFailed.description);
   }
 }
 

@@ -73,6 +73,43 @@ async function fsyncDir(dir: string) {
   }
 }
 
+/**
+ * Streams `data` into a file that must not exist yet (mode 0600), counting the bytes. On any
+ * failure the stream is closed and the partial file removed, so nothing half written remains.
+ */
+async function writeNewFile(file: string, data: AsyncIterable<Uint8Array>, opts: { fsync: boolean }): Promise<number> {
+  let bytes = 0;
+  async function* counted() {
+    for await (const chunk of data) {
+      bytes += chunk.byteLength;
+      yield chunk;
+    }
+  }
+  // 'wx': never overwrite; 0600: only the app's user can read it.
+  const out = fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
+  try {
+    await pipeline(counted, out);
+    if (opts.fsync) {
+      const fh = await fsp.open(file, "r+");
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    }
+    return bytes;
+  } catch (e) {
+    // Wait until the stream has really closed (it may still be opening), then remove the file.
+    if (!out.closed) {
+      const closed = once(out, "close").catch(() => {});
+      out.destroy();
+      await closed;
+    }
+    await fsp.rm(file, { force: true }).catch(() => {});
+    throw e;
+  }
+}
+
 export class LocalDocumentStore implements DocumentStore {
   readonly dir: string;
   readonly stagingDir: string;
@@ -105,34 +142,7 @@ export class LocalDocumentStore implements DocumentStore {
   async put(key: string, data: AsyncIterable<Uint8Array>): Promise<number> {
     const file = this.stagingPath(key);
     await this.ensureDirs();
-    let bytes = 0;
-    async function* counted() {
-      for await (const chunk of data) {
-        bytes += chunk.byteLength;
-        yield chunk;
-      }
-    }
-    // 'wx': never overwrite; 0600: only the app's user can read it.
-    const out = fs.createWriteStream(file, { flags: "wx", mode: 0o600 });
-    try {
-      await pipeline(counted, out);
-      const fh = await fsp.open(file, "r+");
-      try {
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      return bytes;
-    } catch (e) {
-      // Wait until the stream has really closed (it may still be opening), then remove the file.
-      if (!out.closed) {
-        const closed = once(out, "close").catch(() => {});
-        out.destroy();
-        await closed;
-      }
-      await fsp.rm(file, { force: true }).catch(() => {});
-      throw e;
-    }
+    return writeNewFile(file, data, { fsync: true });
   }
 
   async commit(key: string) {
@@ -241,16 +251,8 @@ export class S3DocumentStore implements DocumentStore {
     const objectKey = this.stagingKey(key);
     await fsp.mkdir(this.spoolDir, { recursive: true, mode: 0o700 });
     const spool = path.join(this.spoolDir, `${key}.${randomBytes(4).toString("hex")}`);
-    let bytes = 0;
-    async function* counted() {
-      for await (const chunk of data) {
-        bytes += chunk.byteLength;
-        yield chunk;
-      }
-    }
-    const out = fs.createWriteStream(spool, { flags: "wx", mode: 0o600 });
     try {
-      await pipeline(counted, out);
+      const bytes = await writeNewFile(spool, data, { fsync: false });
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -261,13 +263,6 @@ export class S3DocumentStore implements DocumentStore {
         }),
       );
       return bytes;
-    } catch (e) {
-      if (!out.closed) {
-        const closed = once(out, "close").catch(() => {});
-        out.destroy();
-        await closed;
-      }
-      throw e;
     } finally {
       await fsp.rm(spool, { force: true }).catch(() => {});
     }

@@ -28,6 +28,7 @@ import {
 } from "~/schemas/api";
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
 import { API_BODY_LIMIT_BYTES } from "./api.server";
+import { MSG, TOASTS } from "./messages";
 import { MAX_UPLOAD_BYTES } from "./constants";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
@@ -197,9 +198,9 @@ function buildRegistry() {
     request: { params: ApiStatusParamsSchema },
     responses: {
       200: json(ApplicationStatus, "The status"),
-      404: err("Application not found. Please check your application ID."),
+      404: err(MSG.statusNotFound),
       429: err("Too many lookups (Retry-After)"),
-      503: err("Unable to check status. Please try again later."),
+      503: err(MSG.statusUnavailable),
     },
   });
 
@@ -215,7 +216,7 @@ function buildRegistry() {
       201: json(Document, "The stored document"),
       400: err("Missing file, application id or document type"),
       404: err("No such application, or not the caller's"),
-      413: err("File Too Large - Please select a file smaller than 10MB"),
+      413: err(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`),
       415: err("File type not accepted for this document type"),
     },
   });
