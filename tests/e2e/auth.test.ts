@@ -12,7 +12,9 @@ import { uniqueEmail } from "../support/http";
 
 const b = setupBrowser();
 
+/** The whole page's text, once the (possibly still streaming) document has fully loaded. */
 async function text(page: Page) {
+  await page.waitForLoadState("load");
   return (await page.textContent("body")) ?? "";
 }
 
@@ -46,7 +48,7 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.waitForURL("**/dashboard");
-      expect(await text(page)).toContain("Welcome, Morgan");
+      await page.getByText("Welcome, Morgan").first().waitFor();
       await seeStatus(page, "Account Created Successfully!");
 
       await page.getByRole("button", { name: "Logout" }).first().click();
@@ -157,7 +159,7 @@ describe("public shell", () => {
     await b.withPage({ js: false }, async (page) => {
       await login(page, u.email, TEST_PASSWORD);
       await page.goto("/");
-      expect(await text(page)).toContain("Welcome, Priya");
+      await page.getByText("Welcome, Priya").first().waitFor();
     });
   });
 });

@@ -57,14 +57,16 @@ export async function createAdmin(opts: { enrolled?: boolean } = {}): Promise<Te
 }
 
 /**
- * A second-factor code this admin has not used yet: the TOTP of a step within the accepted
- * window (previous, current, next), else one of the recovery codes.
+ * A second-factor code this admin has not used yet: the TOTP of the current or the next step,
+ * else one of the recovery codes.
  */
 export function nextSecondFactor(admin: TestAdmin): string {
   if (!admin.totpSecret) throw new Error("admin has no MFA");
   const now = totpStep();
   const last = Math.max(-1, ...admin.usedSteps);
-  for (const step of [now - 1, now, now + 1]) {
+  // The current and the next step stay accepted for at least 30 s; the previous one may expire
+  // at the next 30-second boundary, a moment after it is typed, so it is never used.
+  for (const step of [now, now + 1]) {
     if (step > last) {
       admin.usedSteps.add(step);
       return hotp(base32Decode(admin.totpSecret), step);
