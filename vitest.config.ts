@@ -1,16 +1,34 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three projects, all run by `npm test`:
+ * - unit: pure modules next to the code (app/**), no database, no build: `npm run test:unit`.
+ * - integration: HTTP and model tests against a throwaway MySQL database and a production server
+ *   (tests/integration, tests/security).
+ * - e2e: Chromium with and without JavaScript against the same server (tests/e2e).
+ * The last two share one global setup (one database, one server per run).
+ */
+const serverBacked = {
+  globalSetup: ["tests/support/global-setup.ts"],
+  setupFiles: ["tests/support/setup-env.ts"],
+};
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
-    globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/setup-env.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"], ...serverBacked },
+      },
+      { extends: true, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], ...serverBacked } },
+    ],
   },
 });
