@@ -107,3 +107,19 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
     },
   };
 }
+
+/** Runs a project script (e.g. db/seed.ts) with tsx and the run's settings plus `env`; resolves with its exit code and output. */
+export function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...runEnv(), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
