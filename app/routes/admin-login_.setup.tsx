@@ -11,7 +11,7 @@ import { MFA_INVALID_MESSAGE, MfaSetupSchema } from "~/schemas/mfa";
 import { enrolmentCodeMatches, enrolmentNeedsOperatorCode } from "~/services/admin-seed.server";
 import { completeEnrolment, enrolmentMaterial, isEnrolled, openSecret, sealSecret } from "~/services/mfa.server";
 import { MSG } from "~/utils/messages";
-import { throttle } from "~/services/throttle.server";
+import { throttleSecondFactor } from "~/services/throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: MfaSetupSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const ip = getClientIp(request, context);
-  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
+  const limited = await throttleSecondFactor({ userId: user.id, ip });
   if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   // Production: the first enrolment needs the operator's one-time code, not only the password.
   const operatorCode = enrolmentNeedsOperatorCode() ? (submission.value.enrolmentCode ?? "") : undefined;

@@ -9,7 +9,7 @@ import { recordAudit } from "~/models/audit.server";
 import { getUserById } from "~/models/user.server";
 import { MFA_INVALID_MESSAGE, MfaVerifySchema } from "~/schemas/mfa";
 import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
-import { throttle } from "~/services/throttle.server";
+import { throttleSecondFactor } from "~/services/throttle.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireAdminAwaitingMfa(request);
   const submission = parseWithZod(await request.formData(), { schema: MfaVerifySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${getClientIp(request, context)}`]);
+  const limited = await throttleSecondFactor({ userId: user.id, ip: getClientIp(request, context) });
   if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   const ip = getClientIp(request, context);
   const { factor, locked } = await verifySecondFactor(user.id, submission.value.code, { ip });

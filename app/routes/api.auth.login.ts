@@ -9,7 +9,7 @@ import { recordAudit } from "~/models/audit.server";
 import { toPublicUser } from "~/models/user.server";
 import { ApiLoginBodySchema } from "~/schemas/api";
 import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
-import { throttle, throttleSignIn } from "~/services/throttle.server";
+import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createUserSession } from "~/utils/session.server";
@@ -30,7 +30,7 @@ export const { loader, action } = apiRoute({
         if (user.role === "admin") {
           if (!isEnrolled(user)) return apiError(403, MFA_ENROL_MESSAGE);
           if (!body.code) return apiJson({ message: MFA_REQUIRED_MESSAGE, mfaRequired: true }, 401);
-          const mfaLimited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
+          const mfaLimited = await throttleSecondFactor({ userId: user.id, ip });
           if (mfaLimited) return apiError(429, mfaLimited.message, undefined, mfaLimited.headers);
           const { factor, locked } = await verifySecondFactor(user.id, body.code, { ip });
           await recordAudit({ actorUserId: user.id, action: "mfa.verify", outcome: factor ? "success" : "failure", ip, details: "api" });

@@ -63,3 +63,12 @@ export async function throttleSignIn({ email, ip }: { email: string; ip: string 
   }
   return worst ? retryAfter(worst, THROTTLE_RULES.login.message) : null;
 }
+
+/**
+ * The second-factor throttle of every entry point: per account AND client, and per client. Not per
+ * account alone, so an attacker who knows the password cannot keep the owner from using a recovery
+ * code; the account itself is protected by the lock after MFA_LOCK_AFTER failures (mfa.server.ts).
+ */
+export function throttleSecondFactor({ userId, ip }: { userId: number; ip: string }) {
+  return throttle("mfa", [`acct-ip:${userId}|${ip}`, `ip:${ip}`]);
+}
