@@ -67,8 +67,8 @@ server.use((req, res, next) => {
     done = true;
     inFlight--;
     if (process.env.ACCESS_LOG !== "0") {
-      // Path only (no query string), references masked: nothing identifying goes to the log.
-      const p = req.path.replace(/APP-[A-Za-z0-9]+/gi, "APP-***").slice(0, 120);
+      // Path only (no query string), references masked in any encoding: nothing identifying goes to the log.
+      const p = app.maskLogPath(req.path);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       console.info(`${req.method} ${p} ${res.statusCode} ${ms.toFixed(0)}ms`);
     }
