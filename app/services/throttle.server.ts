@@ -1,5 +1,7 @@
 /** Throttling rules backed by MySQL counters (shared by every app server). */
 import { hit, peek } from "~/models/rate-limit.server";
+import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
 
 export const THROTTLE_RULES = {
   login: { limit: 10, windowSeconds: 60, message: "Too many sign-in attempts. Please wait a minute and try again." },
@@ -9,6 +11,8 @@ export const THROTTLE_RULES = {
   api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
   // Security round two (issue 11).
   /** "Already exists" answers per client address (sign-up page, API, wizard step 2): no free enumeration. */
+  /** Document uploads per account (every upload path; see saveUpload). */
+  upload: { limit: UPLOAD_RATE_LIMIT.files, windowSeconds: UPLOAD_RATE_LIMIT.windowSeconds, message: MSG.uploadRateLimited },
   accountExists: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
 } as const;
 
