@@ -39,6 +39,7 @@ import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, MAX_UPLOAD_BYTES } from "
 import { schema, transaction, type Tx } from "~/utils/db.server";
 import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier } from "~/utils/file-type.server";
 import { logError } from "~/utils/log.server";
+import { decodePartValue, multipartBoundary, normalizeMultipartHeaders } from "~/utils/multipart.server";
 import { MSG, TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { getUser } from "~/utils/session.server";
@@ -220,7 +221,12 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   let fileSeen = false;
   let staged: FileState | null = null;
 
-  const handler: UploadHandler = async (part) => {
+  const boundary = multipartBoundary(contentType);
+  if (!boundary) return failure(400);
+
+  const handler: UploadHandler = async (encoded) => {
+    // Names arrive percent-encoded from normalizeMultipartHeaders (so `;`, `=` and `"` survive).
+    const part = { ...encoded, name: decodePartValue(encoded.name), filename: encoded.filename === undefined ? undefined : decodePartValue(encoded.filename) };
     if (++parts > MAX_PARTS) throw new UploadError(400);
     if (part.filename === undefined) {
       const value = await readTextField(part.data);
@@ -298,7 +304,7 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   // server reads and drops the rest (browsers then show the answer). Anything else is cut off.
   const bounded = declared !== null && declared !== "" && Number(declared) <= MAX_BODY_BYTES;
   try {
-    const body = cappedBody(request.body, source);
+    const body = normalizeMultipartHeaders(cappedBody(request.body, source), boundary);
     const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
     await unstable_parseMultipartFormData(limited, handler);
   } catch (e) {
