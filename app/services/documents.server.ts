@@ -304,7 +304,8 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   // server reads and drops the rest (browsers then show the answer). Anything else is cut off.
   const bounded = declared !== null && declared !== "" && Number(declared) <= MAX_BODY_BYTES;
   try {
-    const body = normalizeMultipartHeaders(cappedBody(request.body, source), boundary);
+    // A part header that never ends is answered like a body over the cap (413).
+    const body = normalizeMultipartHeaders(cappedBody(request.body, source), boundary, () => new UploadError(413));
     const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
     await unstable_parseMultipartFormData(limited, handler);
   } catch (e) {

@@ -92,9 +92,14 @@ function rewriteHeaderBlock(block: string) {
 
 /**
  * Rewrites every part's Content-Disposition of a multipart body stream (see the file comment).
- * Streams: part bodies pass through as they come; a header block over MAX_HEADER_BYTES errors.
+ * Streams: part bodies pass through as they come; a header block over MAX_HEADER_BYTES errors
+ * the stream with `tooLarge()`.
  */
-export function normalizeMultipartHeaders(body: ReadableStream<Uint8Array>, boundary: string): ReadableStream<Uint8Array> {
+export function normalizeMultipartHeaders(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  tooLarge: () => Error = () => new MultipartHeaderError("malformed multipart-form data: part headers too large"),
+): ReadableStream<Uint8Array> {
   // A CRLF is put in front, so the first delimiter looks like every other one (the parser takes
   // anything before the first delimiter as preamble).
   const delimiter = Buffer.from(`\r\n--${boundary}`);
@@ -131,7 +136,7 @@ export function normalizeMultipartHeaders(body: ReadableStream<Uint8Array>, boun
     }
     const end = pending.indexOf(HEADER_END);
     if (end === -1) {
-      if (pending.length > MAX_HEADER_BYTES) throw new MultipartHeaderError("malformed multipart-form data: part headers too large");
+      if (pending.length > MAX_HEADER_BYTES) throw tooLarge();
       return false;
     }
     out.push(Buffer.from(`${rewriteHeaderBlock(pending.subarray(0, end).toString("utf8"))}\r\n\r\n`, "utf8"));

@@ -6,51 +6,23 @@
  *   4. `npm run db:seed` (production) creates the real admin and prints a one-time enrolment code; the
  *      first MFA enrolment needs that code (not only the password); it works once, and not once expired.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import mysql from "mysql2/promise";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
-import { ensureDatabase } from "~/utils/migrate.server";
 import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
 import { Client } from "../support/http";
-import { runScript, startAppServer, type AppServer } from "../support/server";
+import { isolatedDatabase, runScript, type AppServer } from "../support/server";
 
-const dbName = `lm_demo_admin_${process.pid}_${Date.now().toString(36)}`;
-const serverUrl = new URL(inject("databaseUrl"));
-serverUrl.pathname = "/";
-const databaseUrl = `${serverUrl.toString().replace(/\/$/, "")}/${dbName}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-demo-admin-"));
+const db = isolatedDatabase("lm_demo_admin");
+const { databaseUrl, dataDir } = db;
 const ADMIN = { email: "ops.admin@example.com", password: "Real-Admin-Password-42" };
 const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ACCESS_LOG: "0" };
-
-let conn: mysql.Connection;
-const servers: AppServer[] = [];
-async function server(name: string, extra: Record<string, string> = {}) {
-  const s = await startAppServer({ name, env: { ...env, ...extra } });
-  servers.push(s);
-  return s;
-}
+const server = db.server;
 const admins = async () => {
-  const [rows] = (await conn.query("SELECT email, disabled_at FROM users WHERE role = 'admin' ORDER BY id")) as unknown as [Array<{ email: string; disabled_at: Date | null }>];
+  const [rows] = (await db.conn().query("SELECT email, disabled_at FROM users WHERE role = 'admin' ORDER BY id")) as unknown as [Array<{ email: string; disabled_at: Date | null }>];
   return rows;
 };
 const signInDemo = (s: AppServer) => new Client(s.origin).fetch("/admin-login", { form: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-
-beforeAll(async () => {
-  await ensureDatabase(databaseUrl);
-  conn = await mysql.createConnection(databaseUrl);
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => null);
-  await conn?.end();
-  const c = await mysql.createConnection(serverUrl.toString());
-  await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await c.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("demo admin and operator enrolment", () => {
   it("1. production on an empty database (ADMIN_EMAIL set) creates no admin and shows no credentials", async () => {
@@ -89,7 +61,7 @@ describe("demo admin and operator enrolment", () => {
     expect(seeded.code, seeded.out).toBe(0);
     const code = /One-time enrolment code: ([A-Z0-9-]+)/.exec(seeded.out)?.[1];
     expect(code).toBeTruthy();
-    const [row] = (await conn.query("SELECT mfa_enrol_code_hash FROM users WHERE email = ?", [ADMIN.email])) as unknown as [Array<{ mfa_enrol_code_hash: string }>];
+    const [row] = (await db.conn().query("SELECT mfa_enrol_code_hash FROM users WHERE email = ?", [ADMIN.email])) as unknown as [Array<{ mfa_enrol_code_hash: string }>];
     expect(row[0]!.mfa_enrol_code_hash).not.toContain(code!.replace(/-/g, ""));
 
     const s = await server("demo-prod-seeded");
@@ -105,15 +77,15 @@ describe("demo admin and operator enrolment", () => {
     expect(await without.text()).toContain(MSG.enrolmentCodeRequired);
     expect((await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: "AAAAA-BBBBB-CCCCC-DDDDD" } })).status).toBe(403);
     // An expired code does not work either.
-    await conn.query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE WHERE email = ?", [ADMIN.email]);
+    await db.conn().query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE WHERE email = ?", [ADMIN.email]);
     const expired = await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: code! } });
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain(MSG.enrolmentCodeInvalid);
-    await conn.query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE WHERE email = ?", [ADMIN.email]);
+    await db.conn().query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE WHERE email = ?", [ADMIN.email]);
     const done = await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: code! } });
     expect(done.headers.get("location")).toBe("/admin-login/recovery-codes");
     // Single use: the stored code is gone.
-    const [after] = (await conn.query("SELECT mfa_enrol_code_hash, mfa_enabled_at FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
+    const [after] = (await db.conn().query("SELECT mfa_enrol_code_hash, mfa_enabled_at FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
       Array<{ mfa_enrol_code_hash: string | null; mfa_enabled_at: Date | null }>,
     ];
     expect(after[0]).toMatchObject({ mfa_enrol_code_hash: null });

@@ -11,36 +11,24 @@
 import { spawn } from "node:child_process";
 import { createCipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { keyIdOf } from "~/services/document-crypto.server";
 import { openSecret, sealedUnderCurrentKey, sealSecret } from "~/services/mfa.server";
-import { ensureDatabase } from "~/utils/migrate.server";
 import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
 import { registerPayload } from "../support/api";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
-import { runScript, startAppServer, type AppServer } from "../support/server";
+import { isolatedDatabase, runScript } from "../support/server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const OLD = randomBytes(32).toString("base64");
 const NEW = randomBytes(32).toString("base64");
-const dbName = `lm_rotation_${process.pid}_${Date.now().toString(36)}`;
-const serverUrl = new URL(inject("databaseUrl"));
-serverUrl.pathname = "/";
-const databaseUrl = `${serverUrl.toString().replace(/\/$/, "")}/${dbName}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-rotation-"));
-
+const db = isolatedDatabase("lm_rotation");
+const { databaseUrl, dataDir } = db;
 let conn: mysql.Connection;
-const servers: AppServer[] = [];
-
-async function server(name: string, env: Record<string, string>) {
-  const s = await startAppServer({ name, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ACCESS_LOG: "0", ...env } });
-  servers.push(s);
-  return s;
-}
+const server = db.server;
 
 function rotate(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
@@ -78,18 +66,8 @@ let applicant: { email: string; password: string };
 let totpSecret = "";
 let lastStep = 0;
 
-beforeAll(async () => {
-  await ensureDatabase(databaseUrl);
-  conn = await mysql.createConnection(databaseUrl);
-});
-
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => null);
-  await conn?.end();
-  const c = await mysql.createConnection(serverUrl.toString());
-  await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await c.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  conn = db.conn();
 });
 
 describe("master key rotation", () => {
