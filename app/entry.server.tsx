@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isMarketingPath } from "~/utils/analytics";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { site } from "~/content/site";
 import { closeDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { logError } from "~/utils/log.server";
+import { logError, maskPathForLog } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/utils/db-errors.server";
 import { MSG } from "~/utils/messages";
@@ -19,6 +20,8 @@ import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/serv
 const ABORT_DELAY = 5_000;
 
 export const productName = site.name;
+/** The access log's masking of paths (scripts/serve.js). */
+export const maskLogPath = maskPathForLog;
 export const prepareServer = prepare;
 export const setDraining = setDrainingFlag;
 export async function closeResources() {
@@ -61,7 +64,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   const env = getEnv();
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", pixel: Boolean(env.META_PIXEL_ID) }),
+    // The pixel's sources only on public marketing pages (the only pages that load it).
+    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", pixel: Boolean(env.META_PIXEL_ID) && isMarketingPath(new URL(request.url).pathname) }),
   );
   // Anonymous GETs of pages that are the same for everyone may be kept by a CDN (never with a
   // cookie in or out: signed-in pages, toasts and sessions stay private, no-store).

@@ -10,15 +10,17 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { Toaster } from "~/components/toaster";
 import { site } from "~/content/site";
 import styles from "~/tailwind.css";
 import { getEnv } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
-import { metaPixelBootstrap } from "~/utils/analytics";
+import { isMarketingPath, metaPixelBootstrap } from "~/utils/analytics";
 import { useNonce } from "~/utils/nonce";
 import { getUser } from "~/utils/session.server";
 import { withDatabase } from "~/utils/db-errors.server";
@@ -34,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? { firstName: user.firstName, role: user.role } : null,
       toast,
-      pixelId: getEnv().META_PIXEL_ID ?? null,
+      // The Meta pixel only on public marketing pages (issue 11): never admin, dashboard, wizard or account pages.
+      pixelId: isMarketingPath(new URL(request.url).pathname) ? (getEnv().META_PIXEL_ID ?? null) : null,
     },
     { headers: combineHeaders(toastHeaders) },
   );
@@ -48,10 +51,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   (!formMethod || formMethod === "GET") && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
+/**
+ * With JavaScript, a client-side navigation from a marketing page (pixel loaded) to any other page
+ * loads that page afresh, so the third-party script and its wider CSP never stay on a private page.
+ */
+function usePixelFreePrivatePages() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if ((window as { fbq?: unknown }).fbq && !isMarketingPath(pathname)) window.location.reload();
+  }, [pathname]);
+}
+
 function Document({ children, title }: { children: React.ReactNode; title?: string }) {
   const nonce = useNonce();
   // The Meta pixel only when META_PIXEL_ID is configured (app/utils/analytics.ts sends events).
   const pixelId = useRouteLoaderData<typeof loader>("root")?.pixelId ?? null;
+  usePixelFreePrivatePages();
   return (
     <html lang="en">
       <head>

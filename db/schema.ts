@@ -77,6 +77,17 @@ export const users = mysqlTable(
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     /** Hashes of unused recovery codes. */
     mfaRecoveryCodes: jsonText<string[]>("mfa_recovery_codes"),
+    // --- Security round two (issue 11) ---
+    /** Consecutive failed second-factor attempts; at MFA_LOCK_AFTER the TOTP factor locks. */
+    mfaFailedAttempts: int("mfa_failed_attempts").notNull().default(0),
+    /** When the TOTP factor locked (a recovery code or a new seed unlocks it). */
+    mfaLockedAt: datetime("mfa_locked_at", { mode: "date", fsp: 3 }),
+    /** Keyed hash of the one-time operator enrolment code printed by `npm run db:seed`, and its expiry. */
+    mfaEnrolCodeHash: char("mfa_enrol_code_hash", { length: 64 }),
+    mfaEnrolCodeExpiresAt: datetime("mfa_enrol_code_expires_at", { mode: "date", fsp: 3 }),
+    /** A disabled account cannot sign in and its sessions count as anonymous (e.g. the demo admin in production). */
+    disabledAt: datetime("disabled_at", { mode: "date", fsp: 3 }),
+    // --- end issue 11 ---
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,25 +1,44 @@
 /**
- * `npm run db:seed`: creates or updates the admin from ADMIN_EMAIL and ADMIN_PASSWORD; without
- * them, the demo admin. Applies migrations first, so it works on a fresh database.
+ * `npm run db:seed`: creates or updates the admin from ADMIN_EMAIL and ADMIN_PASSWORD, disables the
+ * demo admin, and prints a one-time MFA enrolment code (valid 30 minutes) while that admin has no
+ * second factor. Without them: in development the demo admin; in production it refuses.
+ * Applies migrations first, so it works on a fresh database.
  */
-import { upsertAdmin } from "../app/services/admin-seed.server";
+import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/utils/db.server";
 import { getEnv } from "../app/utils/env.server";
 import { DatabaseUnreachableError, ensureDatabase } from "../app/utils/migrate.server";
 
-const env = getEnv();
 try {
+  const env = getEnv();
   await ensureDatabase(env.DATABASE_URL);
-  const email = env.ADMIN_EMAIL ?? DEMO_ADMIN.email;
-  const password = env.ADMIN_PASSWORD ?? DEMO_ADMIN.password;
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
-    console.error("[seed] Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither (for the demo admin).");
+    console.error("[seed] Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither (for the demo admin in development).");
     process.exit(1);
   }
-  const res = await upsertAdmin(email, password, env.ADMIN_EMAIL ? undefined : { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
-  console.info(`[seed] Admin ${email} ${res.created ? "created" : "updated"}.`);
-  console.info("[seed] Sign in at /admin-login; an admin without two-factor authentication enrols an authenticator app at /admin-login/setup (QR code or manual key) before any admin page opens.");
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const res = await seedAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    console.info(`[seed] Admin ${env.ADMIN_EMAIL} ${res.created ? "created" : "updated"}.`);
+    if (res.demoDisabled) console.info("[seed] The demo admin is disabled.");
+    if (res.enrolment) {
+      console.info(`[seed] One-time enrolment code: ${res.enrolment.code}`);
+      console.info(
+        `[seed] Sign in at /admin-login within ${ENROLMENT_CODE_TTL_MS / 60_000} minutes (until ${res.enrolment.expiresAt.toISOString()}); /admin-login/setup asks for this code, then an authenticator app (QR code or manual key). Run db:seed again for a new code.`,
+      );
+    } else {
+      console.info("[seed] This admin already has two-factor authentication; sign in at /admin-login.");
+    }
+  } else if (env.NODE_ENV === "production") {
+    console.error("[seed] In production set ADMIN_EMAIL and ADMIN_PASSWORD: there is no demo admin in production.");
+    process.exitCode = 1;
+  } else if (await hasRealAdmin()) {
+    await prepareAdminsAtStart();
+    console.info("[seed] A real admin exists, so the demo admin stays disabled. Set ADMIN_EMAIL and ADMIN_PASSWORD to update an admin.");
+  } else {
+    const res = await upsertAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
+    console.info(`[seed] Development: demo admin ${DEMO_ADMIN.email} ${res.created ? "created" : "reset"} (its credentials show at /admin-login).`);
+  }
 } catch (e) {
   console.error(e instanceof DatabaseUnreachableError ? e.message : `[seed] failed: ${(e as Error).message}`);
   process.exitCode = 1;

@@ -9,7 +9,12 @@ import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-process.env.NODE_ENV ??= "production";
+// Without NODE_ENV this is a local run (README's `npm start`): development, with generated secrets
+// and the demo admin. Deployments set NODE_ENV=production, which fails closed without secrets.
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = "development";
+  console.warn("[server] NODE_ENV is not set: running in development (demo admin, generated secrets). Set NODE_ENV=production to deploy.");
+}
 const MODE = process.env.NODE_ENV;
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BUILD_PATH = path.resolve(BUILD_DIR, "index.js");
@@ -62,8 +67,8 @@ server.use((req, res, next) => {
     done = true;
     inFlight--;
     if (process.env.ACCESS_LOG !== "0") {
-      // Path only (no query string), references masked: nothing identifying goes to the log.
-      const p = req.path.replace(/APP-[A-Za-z0-9]+/gi, "APP-***").slice(0, 120);
+      // Path only (no query string), references masked in any encoding: nothing identifying goes to the log.
+      const p = app.maskLogPath(req.path);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       console.info(`${req.method} ${p} ${res.statusCode} ${ms.toFixed(0)}ms`);
     }
@@ -129,7 +134,7 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const listener = server.listen(port, host, () => {
   console.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
-  if (MODE === "development") broadcastDevReady(build);
+  if (MODE === "development" && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
 });
 
 let stopping = false;

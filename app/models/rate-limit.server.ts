@@ -22,3 +22,14 @@ export async function hit(bucket: string, windowSeconds: number): Promise<{ hits
 export async function resetBucket(bucket: string) {
   await getDb().execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket.slice(0, 191)}`);
 }
+
+/** The hits in `bucket`'s current window without counting one (0 when the window has ended). */
+export async function peek(bucket: string, windowSeconds: number): Promise<{ hits: number; resetAt: Date }> {
+  const [rows] = (await getDb().execute(
+    sql`SELECT hits, TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(3), window_start + INTERVAL ${windowSeconds} SECOND) DIV 1000 AS msLeft
+        FROM rate_limits WHERE bucket = ${bucket.slice(0, 191)}`,
+  )) as unknown as [Array<{ hits: number | string; msLeft: number | string }>];
+  const msLeft = Number(rows[0]?.msLeft ?? 0);
+  if (!rows[0] || msLeft <= 0) return { hits: 0, resetAt: new Date() };
+  return { hits: Number(rows[0].hits), resetAt: new Date(Date.now() + msLeft) };
+}

@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { site } from "~/content/site";
+import { openSecret } from "~/services/mfa.server";
 import { TOASTS } from "~/utils/messages";
 import { commitSession, getSession, requireAdmin } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -13,9 +14,10 @@ export const meta: MetaFunction = () => [{ title: `Recovery Codes | ${site.name}
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const session = await getSession(request);
-  const codes = session.get("mfaRecoveryCodesOnce");
-  if (!codes?.length) throw redirect("/admin");
-  session.unset("mfaRecoveryCodesOnce");
+  const sealed = session.get("mfaRecoveryCodesSealed");
+  const codes = sealed ? (JSON.parse(openSecret(sealed)) as string[]) : [];
+  if (!codes.length) throw redirect("/admin");
+  session.unset("mfaRecoveryCodesSealed");
   const headers = combineHeaders({ "set-cookie": await commitSession(session) }, await createToastHeaders(TOASTS.adminLoginSuccess));
   return data({ codes }, { headers });
 }

@@ -8,8 +8,10 @@ import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit.server";
 import { getUserById } from "~/models/user.server";
 import { MFA_INVALID_MESSAGE, MfaSetupSchema } from "~/schemas/mfa";
-import { completeEnrolment, enrolmentMaterial, isEnrolled } from "~/services/mfa.server";
-import { throttle } from "~/services/throttle.server";
+import { enrolmentCodeMatches, enrolmentNeedsOperatorCode } from "~/services/admin-seed.server";
+import { completeEnrolment, enrolmentMaterial, isEnrolled, openSecret, sealSecret } from "~/services/mfa.server";
+import { MSG } from "~/utils/messages";
+import { throttleSecondFactor } from "~/services/throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
@@ -23,30 +25,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await requireAdminAwaitingMfa(request);
   const record = await getUserById(user.id);
   if (record && isEnrolled(record)) throw redirect("/admin-login/verify");
-  let secret = session.get("mfaPendingSecret");
-  const material = await enrolmentMaterial(user.email, secret);
+  // The pending secret lives in the session row sealed (AES-256-GCM), never in plain text.
+  const sealed = session.get("mfaPendingSecretSealed");
+  const material = await enrolmentMaterial(user.email, sealed ? openSecret(sealed) : undefined);
   let headers: HeadersInit | undefined;
-  if (!secret) {
-    secret = material.secret;
-    session.set("mfaPendingSecret", secret);
+  if (!sealed) {
+    session.set("mfaPendingSecretSealed", sealSecret(material.secret));
     headers = { "set-cookie": await commitSession(session) };
   }
-  return data({ qr: material.qrDataUrl, secret: material.secret }, { headers });
+  return data({ qr: material.qrDataUrl, secret: material.secret, needsOperatorCode: enrolmentNeedsOperatorCode() }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, session } = await requireAdminAwaitingMfa(request);
   const submission = parseWithZod(await request.formData(), { schema: MfaSetupSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${getClientIp(request, context)}`]);
+  const ip = getClientIp(request, context);
+  const limited = await throttleSecondFactor({ userId: user.id, ip });
   if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
-  const secret = session.get("mfaPendingSecret");
-  const codes = secret ? await completeEnrolment(user.id, secret, submission.value.code) : null;
+  // Production: the first enrolment needs the operator's one-time code, not only the password.
+  const operatorCode = enrolmentNeedsOperatorCode() ? (submission.value.enrolmentCode ?? "") : undefined;
+  if (operatorCode !== undefined && !(await enrolmentCodeMatches(user.id, operatorCode))) {
+    await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "denied", ip, details: "enrolment code missing or invalid" });
+    const message = operatorCode ? MSG.enrolmentCodeInvalid : MSG.enrolmentCodeRequired;
+    return data({ result: submission.reply({ fieldErrors: { enrolmentCode: [message] } }) }, { status: 403 });
+  }
+  const sealed = session.get("mfaPendingSecretSealed");
+  const codes = sealed ? await completeEnrolment(user.id, openSecret(sealed), submission.value.code, operatorCode) : null;
   if (!codes) {
-    await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "failure" });
+    await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "failure", ip });
     return data({ result: submission.reply({ fieldErrors: { code: [MFA_INVALID_MESSAGE] } }) }, { status: 400 });
   }
-  await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "success" });
+  await recordAudit({ actorUserId: user.id, action: "mfa.enrol", outcome: "success", ip });
   // Second factor done: a new session id, marked as MFA-verified; the codes are shown once next.
   const cookie = await createUserSession(request, user, { mfa: true, recoveryCodes: codes });
   return redirect("/admin-login/recovery-codes", { headers: { "set-cookie": cookie } });
@@ -74,6 +84,15 @@ export default function MfaSetup() {
         Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{loaderData.secret}</code>
       </p>
       <Form method="post" action="/admin-login/setup" className="mt-4 space-y-4" {...getFormProps(form)}>
+        {loaderData.needsOperatorCode ? (
+          <Field
+            label="Enrolment code"
+            hint="The one-time code your operator got from npm run db:seed (valid for 30 minutes)."
+            inputProps={{ ...getInputProps(fields.enrolmentCode, { type: "text" }), autoComplete: "off", spellCheck: false }}
+            errors={fields.enrolmentCode.errors}
+            errorId={fields.enrolmentCode.errorId}
+          />
+        ) : null}
         <Field
           label="Authentication code"
           inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}

@@ -9,8 +9,8 @@ import { recordAudit } from "~/models/audit.server";
 import { getUserById } from "~/models/user.server";
 import { MFA_INVALID_MESSAGE, MfaVerifySchema } from "~/schemas/mfa";
 import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
-import { throttle } from "~/services/throttle.server";
-import { TOASTS } from "~/utils/messages";
+import { throttleSecondFactor } from "~/services/throttle.server";
+import { MSG, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
@@ -31,11 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireAdminAwaitingMfa(request);
   const submission = parseWithZod(await request.formData(), { schema: MfaVerifySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${getClientIp(request, context)}`]);
+  const limited = await throttleSecondFactor({ userId: user.id, ip: getClientIp(request, context) });
   if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
-  const ok = await verifySecondFactor(user.id, submission.value.code);
-  await recordAudit({ actorUserId: user.id, action: ok === "recovery" ? "mfa.recovery_code" : "mfa.verify", outcome: ok ? "success" : "failure", ip: getClientIp(request, context) });
-  if (!ok) return data({ result: submission.reply({ fieldErrors: { code: [MFA_INVALID_MESSAGE] } }) }, { status: 401 });
+  const ip = getClientIp(request, context);
+  const { factor, locked } = await verifySecondFactor(user.id, submission.value.code, { ip });
+  await recordAudit({ actorUserId: user.id, action: factor === "recovery" ? "mfa.recovery_code" : "mfa.verify", outcome: factor ? "success" : "failure", ip });
+  if (!factor) return data({ result: submission.reply({ fieldErrors: { code: [locked ? MSG.mfaLocked : MFA_INVALID_MESSAGE] } }) }, { status: 401 });
   const cookie = await createUserSession(request, user, { mfa: true });
   return redirectWithToast("/admin", TOASTS.adminLoginSuccess, { headers: { "set-cookie": cookie } });
 }

@@ -15,7 +15,7 @@ import { StatusChangeSchema } from "~/schemas/admin";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin, safeRedirect } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
@@ -31,7 +31,8 @@ function applicationIdParam(raw: string | undefined) {
 
 /** Only back into the admin panel. */
 function adminRedirect(to: string | undefined, fallback: string) {
-  return to && /^\/admin(\/|\?|$)/.test(to) && !to.includes("//") && !to.includes("\\") ? to : fallback;
+  const safe = safeRedirect(to, fallback);
+  return /^\/admin(\/|\?|$)/.test(safe) ? safe : fallback;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

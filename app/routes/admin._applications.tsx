@@ -11,14 +11,17 @@ import { ApplicationsTable } from "~/components/admin/applications-table";
 import { Pagination } from "~/components/admin/pagination";
 import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
+import { recordAdminListView } from "~/models/audit.server";
+import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/utils/session.server";
 
 const DETAILS_ROUTE_ID = "routes/admin._applications.applications.$id";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
   const params = parseAdminListParams(new URL(request.url).searchParams);
   const list = await listApplicationsForAdmin(params);
+  await recordAdminListView(admin.id, getClientIp(request, context), { view: "applications", via: "page", page: params.page, status: params.status, searched: Boolean(params.q) });
   return { params, list };
 }
 

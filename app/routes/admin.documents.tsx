@@ -6,14 +6,18 @@ import { Pagination } from "~/components/admin/pagination";
 import { site } from "~/content/site";
 import { listDocumentsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin";
+import { recordAdminListView } from "~/models/audit.server";
+import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Documents | Admin | ${site.name}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
   const { page } = DocumentListParamsSchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
-  return { list: await listDocumentsForAdmin({ page }) };
+  const list = await listDocumentsForAdmin({ page });
+  await recordAdminListView(admin.id, getClientIp(request, context), { view: "documents", via: "page", page });
+  return { list };
 }
 
 export default function DocumentsTab() {

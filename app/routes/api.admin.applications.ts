@@ -4,6 +4,7 @@
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { listApplicationsForAdmin } from "~/models/application-read.server";
+import { recordAdminListView } from "~/models/audit.server";
 import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
 import { ApiAdminListQuerySchema } from "~/schemas/api";
 import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
@@ -12,8 +13,9 @@ export const { loader, action } = apiRoute({
   GET: endpoint({
     auth: "admin",
     query: ApiAdminListQuerySchema,
-    async handler({ query }) {
+    async handler({ query, user, ip }) {
       const page = await listApplicationsForAdmin(query);
+      await recordAdminListView(user.id, ip, { view: "applications", via: "api", page: query.page, status: query.status, searched: Boolean(query.q) });
       const rows = await getApplicationRowsInOrder(page.rows.map((r) => r.id));
       return apiJson(rows.map(toApiApplication), 200, {
         "X-Total-Count": String(page.total),

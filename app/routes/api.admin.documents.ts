@@ -3,6 +3,7 @@
  * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { listDocumentsForAdmin } from "~/models/application-read.server";
+import { recordAdminListView } from "~/models/audit.server";
 import { ApiDocumentListQuerySchema } from "~/schemas/api";
 import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
 
@@ -10,8 +11,9 @@ export const { loader, action } = apiRoute({
   GET: endpoint({
     auth: "admin",
     query: ApiDocumentListQuerySchema,
-    async handler({ query }) {
+    async handler({ query, user, ip }) {
       const page = await listDocumentsForAdmin({ page: query.page });
+      await recordAdminListView(user.id, ip, { view: "documents", via: "api", page: query.page });
       const docs = page.rows.map((d) => ({
         id: d.id,
         applicationId: d.applicationDbId,

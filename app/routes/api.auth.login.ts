@@ -8,10 +8,10 @@
 import { recordAudit } from "~/models/audit.server";
 import { toPublicUser } from "~/models/user.server";
 import { ApiLoginBodySchema } from "~/schemas/api";
-import { InvalidCredentialsError, verifyLogin } from "~/services/auth.server";
-import { throttle } from "~/services/throttle.server";
+import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
+import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
-import { TOASTS } from "~/utils/messages";
+import { MSG, TOASTS } from "~/utils/messages";
 import { createUserSession } from "~/utils/session.server";
 import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
 
@@ -23,25 +23,25 @@ export const { loader, action } = apiRoute({
     auth: "none",
     body: ApiLoginBodySchema,
     async handler({ request, body, ip }) {
-      const limited = await throttle("login", [`ip:${ip}`, `acct:${body.email}`]);
+      const limited = await throttleSignIn({ email: body.email, ip });
       if (limited) return apiError(429, limited.message, undefined, limited.headers);
       try {
         const user = await verifyLogin(body.email, body.password);
         if (user.role === "admin") {
           if (!isEnrolled(user)) return apiError(403, MFA_ENROL_MESSAGE);
           if (!body.code) return apiJson({ message: MFA_REQUIRED_MESSAGE, mfaRequired: true }, 401);
-          const mfaLimited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
+          const mfaLimited = await throttleSecondFactor({ userId: user.id, ip });
           if (mfaLimited) return apiError(429, mfaLimited.message, undefined, mfaLimited.headers);
-          const factor = await verifySecondFactor(user.id, body.code);
+          const { factor, locked } = await verifySecondFactor(user.id, body.code, { ip });
           await recordAudit({ actorUserId: user.id, action: "mfa.verify", outcome: factor ? "success" : "failure", ip, details: "api" });
-          if (!factor) return apiError(401, TOASTS.loginFailed.description);
+          if (!factor) return apiError(401, locked ? MSG.mfaLocked : TOASTS.loginFailed.description);
         }
         await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "api" });
         const cookie = await createUserSession(request, user, { mfa: user.role === "admin" });
         return apiJson(toPublicUser(user), 200, { "Set-Cookie": cookie });
       } catch (e) {
         if (!(e instanceof InvalidCredentialsError)) throw e;
-        await recordAudit({ action: "auth.login", outcome: "failure", ip, details: "api" });
+        await recordFailedSignIn({ email: body.email, ip, details: "api" });
         return apiError(401, TOASTS.loginFailed.description);
       }
     },

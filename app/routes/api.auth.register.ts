@@ -1,33 +1,26 @@
 /**
  * POST /api/auth/register: creates an applicant account (role 'user' only) and signs it in.
  * 201 the user + session cookie; 400 field errors; 403 for any other role; 409 taken e-mail
- * (message contains 'already exists'); 429 throttled (per client, like the sign-up page).
+ * (message contains 'already exists'); 429 throttled (per client, like the sign-up page; repeated
+ * 'already exists' answers too). All through the account-creation service.
  */
 import { ApiRegisterBodySchema } from "~/schemas/api";
-import { EmailTakenError, registerUser } from "~/services/auth.server";
-import { throttle } from "~/services/throttle.server";
+import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
 import { MSG } from "~/utils/messages";
-import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { createUserSession } from "~/utils/session.server";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({
     auth: "none",
-    body: withPasswordPolicy(ApiRegisterBodySchema),
+    body: withAccountPasswordPolicy(ApiRegisterBodySchema),
     async handler({ request, body, ip }) {
       const { role, ...account } = body;
       if (role !== undefined && role !== "user") return apiError(403, MSG.apiRegisterRoleRefused);
-      const limited = await throttle("signup", [`ip:${ip}`]);
-      if (limited) return apiError(429, limited.message, undefined, limited.headers);
-      try {
-        const user = await registerUser(account);
-        const cookie = await createUserSession(request, user);
-        return apiJson(user, 201, { "Set-Cookie": cookie });
-      } catch (e) {
-        if (e instanceof EmailTakenError) return apiError(409, MSG.userExists);
-        throw e;
-      }
+      const outcome = await signUp(account, ip);
+      if (!outcome.ok) return apiError(outcome.refusal.status, outcome.refusal.message, undefined, outcome.refusal.headers);
+      const cookie = await createUserSession(request, outcome.user);
+      return apiJson(outcome.user, 201, { "Set-Cookie": cookie });
     },
   }),
 });

@@ -10,9 +10,10 @@ import { Notice, StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
 import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/documents";
 import { stepPath } from "~/schemas/wizard";
 import { ApplicantExistsError, applicationForUpload, draftApplicationId, DraftNotReadyError, loadStep, saveStep, signInKeepingDraft } from "~/services/draft.server";
-import { listDocuments, removeDocument, saveUpload, stageUpload } from "~/services/documents.server";
+import { listDocuments, removeDocument, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
 import type { PublicUser } from "~/models/user.server";
 import { logError } from "~/utils/log.server";
+import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { MSG, TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
@@ -43,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (out.registered && ctx.draft) headers.append("set-cookie", await signInKeepingDraft(ctx.session, out.registered, ctx.draft.id));
       return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(doc.fileName, 25)), { headers });
     } catch (e) {
+      if (e instanceof UploadQuotaError) return failed(area, e.message, { ...TOASTS.uploadFailed, description: e.message }, e.status);
       if (e instanceof ApplicantExistsError) return failed(area, MSG.userExists, { ...TOASTS.uploadFailed, description: MSG.userExists }, 409);
       if (e instanceof DraftNotReadyError) {
         const message = e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed;
@@ -71,7 +73,7 @@ export default function DocumentsStep() {
   return (
     <>
       <StepHeading step={5} heading="Upload your business documents">
-        Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB.
+        Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB. {UPLOAD_QUOTA_TEXT}
       </StepHeading>
       <Notice tone="info">Your documents are encrypted with 256-bit SSL and are never shared without your consent.</Notice>
       <div className="mt-6 grid gap-4">

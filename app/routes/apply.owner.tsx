@@ -10,6 +10,7 @@ import { CheckboxField, Field, FormError, PasswordField } from "~/components/for
 import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { newPasswordField } from "~/schemas/fields";
 import { isBackIntent, ownerStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
+import { passwordAllowed, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
@@ -43,10 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isBackIntent(formData)) {
     const owner = signedIn ? { usCitizen: formData.get("usCitizen") === "on" ? "on" : "" } : pickRaw("owner", formData);
     const typed = newPasswordField.safeParse(formData.get("password"));
-    const patch = signedIn ? { owner } : { owner, ...(typed.success ? { passwordHash: await hashPassword(typed.data) } : {}) };
+    const keep = typed.success && passwordAllowed(typed.data);
+    const patch = signedIn ? { owner } : { owner, ...(keep ? { passwordHash: await hashPassword(typed.data) } : {}) };
     return redirect(stepPath(1), { headers: await saveStep(ctx, patch, 1) });
   }
-  const submission = parseWithZod(formData, { schema: ownerStepSchema({ signedIn, hasPassword }) });
+  // The account-creation service's password policy (common passwords refused), like sign-up and the API.
+  const submission = parseWithZod(formData, { schema: withAccountPasswordPolicy(ownerStepSchema({ signedIn, hasPassword })) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   if (signedIn) return redirect(stepPath(3), { headers: await saveStep(ctx, { owner: { usCitizen: "on" } }, 3) });
 

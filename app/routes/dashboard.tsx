@@ -15,7 +15,7 @@ import { site } from "~/content/site";
 import { getOpenDraftForUser } from "~/models/application.server";
 import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";
 import { getUserById } from "~/models/user.server";
-import { ApplicationAccessError, saveUpload, stageUpload } from "~/services/documents.server";
+import { ApplicationAccessError, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
 import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -61,6 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/dashboard", uploadedToast(shortenFileName(doc.fileName, 25)));
   } catch (e) {
     const t = TOASTS.uploadFailed;
+    if (e instanceof UploadQuotaError) return uploadFailure(e.message, { ...t, description: e.message }, e.status);
     if (e instanceof ApplicationAccessError) return uploadFailure(`${t.title} - ${t.description}`, t, 404);
     console.error("[dashboard] upload failed");
     return uploadFailure(`${t.title} - ${t.description}`, t, 500);

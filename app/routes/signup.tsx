@@ -6,10 +6,8 @@ import { AuthCard } from "~/components/auth-card";
 import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { SignupSchema } from "~/schemas/auth";
-import { EmailTakenError, registerUser } from "~/services/auth.server";
-import { throttle } from "~/services/throttle.server";
-import { withPasswordPolicy } from "~/utils/password-policy.server";
-import { MSG, signupFailed, TOASTS } from "~/utils/messages";
+import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
+import { signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/utils/session.server";
@@ -28,32 +26,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: withPasswordPolicy(SignupSchema) });
+  const submission = parseWithZod(formData, { schema: withAccountPasswordPolicy(SignupSchema) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const limited = await throttle("signup", [`ip:${getClientIp(request, context)}`]);
-  if (limited) {
-    return data({ result: submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: limited.headers });
-  }
   const { usCitizen: _c, agreeToTerms: _t, ...account } = submission.value;
-  try {
-    const user = await registerUser(account);
-    const cookie = await createUserSession(request, user);
+  const outcome = await signUp(account, getClientIp(request, context));
+  if (outcome.ok) {
+    const cookie = await createUserSession(request, outcome.user);
     return redirectWithToast("/dashboard", TOASTS.signupSuccess, { headers: { "set-cookie": cookie } });
-  } catch (e) {
-    if (e instanceof EmailTakenError) {
-      const t = signupFailed(MSG.userExists);
-      return data(
-        {
-          result: submission.reply({ fieldErrors: { email: [MSG.userExists] }, hideFields: ["password"] }),
-          toast: { ...t, id: crypto.randomUUID() },
-        },
-        { status: 409 },
-      );
-    }
-    throw e;
   }
+  const { refusal } = outcome;
+  if (refusal.field === "email") {
+    const t = signupFailed(refusal.message);
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { email: [refusal.message] }, hideFields: ["password"] }),
+        toast: { ...t, id: crypto.randomUUID() },
+      },
+      { status: refusal.status },
+    );
+  }
+  return data({ result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }), toast: null }, { status: refusal.status, headers: refusal.headers });
 }
 
 export default function SignupPage() {

@@ -8,6 +8,8 @@ export const MfaSetupSchema = z.object({
     .string({ required_error: MFA_CODE_MESSAGE })
     .trim()
     .regex(/^\d{6}$/, MFA_CODE_MESSAGE),
+  /** Production: the operator's one-time enrolment code (npm run db:seed); checked by the action. */
+  enrolmentCode: z.string().trim().max(64).optional(),
 });
 
 /** A 6-digit TOTP code or a recovery code (XXXXX-XXXXX). */

@@ -1,19 +1,100 @@
-/** Creates or updates the admin account; on an empty database, a demo admin. */
-import { eq } from "drizzle-orm";
-import { EmailTakenError, getUserByEmail, insertUser, updateUser } from "~/models/user.server";
+/**
+ * Admin accounts: `npm run db:seed` creates or updates the real admin and issues its one-time MFA
+ * enrolment code; the demo admin exists only in development, only until a real admin is seeded.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { deleteUserSessions } from "~/models/session.server";
+import { EmailTakenError, getUserByEmail, insertUser } from "~/models/user.server";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { getDb, schema } from "~/utils/db.server";
+import { isProduction } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+
+/** How long the operator's enrolment code from `npm run db:seed` stays valid. */
+export const ENROLMENT_CODE_TTL_MS = 30 * 60_000;
 
 export async function upsertAdmin(email: string, password: string, names = { firstName: "Admin", lastName: "User" }) {
   const existing = await getUserByEmail(email);
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await updateUser(existing.id, { passwordHash, role: "admin" });
+    await getDb().update(schema.users).set({ passwordHash, role: "admin", disabledAt: null }).where(eq(schema.users.id, existing.id));
     return { id: existing.id, created: false };
   }
   const id = await insertUser({ email, passwordHash, ...names, phone: "", dateOfBirth: null, role: "admin" });
   return { id, created: true };
+}
+
+const isDemoEmail = (email: string) => email.trim().toLowerCase() === DEMO_ADMIN.email;
+
+/** Only the hash of an enrolment code is stored (the code has ~100 bits: a plain SHA-256 is enough). */
+const hashEnrolmentCode = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
+
+function newEnrolmentCode() {
+  const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
+  const s = Array.from(randomBytes(20), (b) => alphabet[b % alphabet.length]).join("");
+  return s.match(/.{5}/g)!.join("-");
+}
+
+/**
+ * Issues a fresh one-time enrolment code for an admin who has not enrolled MFA yet (replacing any
+ * earlier one). Returns the code, shown once to the operator, and when it expires.
+ */
+export async function issueEnrolmentCode(userId: number, now = new Date()) {
+  const code = newEnrolmentCode();
+  const expiresAt = new Date(now.getTime() + ENROLMENT_CODE_TTL_MS);
+  await getDb().update(schema.users).set({ mfaEnrolCodeHash: hashEnrolmentCode(code), mfaEnrolCodeExpiresAt: expiresAt }).where(eq(schema.users.id, userId));
+  return { code, expiresAt };
+}
+
+/** True when `code` is this admin's unexpired, unused enrolment code (does not use it up). */
+export async function enrolmentCodeMatches(userId: number, code: string, now = new Date()) {
+  const [row] = await getDb()
+    .select({ hash: schema.users.mfaEnrolCodeHash, expiresAt: schema.users.mfaEnrolCodeExpiresAt })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .limit(1);
+  if (!row?.hash || !row.expiresAt || row.expiresAt <= now) return false;
+  return timingSafeEqual(Buffer.from(row.hash), Buffer.from(hashEnrolmentCode(code)));
+}
+
+/** Conditions of an UPDATE that uses the enrolment code up: it must still be there and valid. */
+export const enrolmentCodeStillValid = (code: string, now = new Date()) =>
+  and(eq(schema.users.mfaEnrolCodeHash, hashEnrolmentCode(code)), gt(schema.users.mfaEnrolCodeExpiresAt, now));
+
+/** Production asks for the operator's enrolment code at the first MFA enrolment; development does not. */
+export const enrolmentNeedsOperatorCode = () => isProduction();
+
+/** Disables the demo admin (no sign-in, sessions ended). Returns true when it was active before. */
+export async function disableDemoAdmin() {
+  const u = await getUserByEmail(DEMO_ADMIN.email);
+  if (!u || u.disabledAt) return false;
+  await getDb().update(schema.users).set({ disabledAt: new Date(), mfaEnrolCodeHash: null, mfaEnrolCodeExpiresAt: null }).where(eq(schema.users.id, u.id));
+  await deleteUserSessions(u.id);
+  return true;
+}
+
+/**
+ * `npm run db:seed` (and the test fixtures): creates or updates the real admin, disables the demo
+ * admin, and issues a one-time enrolment code while the admin has no second factor yet.
+ */
+export async function seedAdmin(email: string, password: string, names?: { firstName: string; lastName: string }) {
+  if (isDemoEmail(email)) throw new Error("The demo admin's address cannot be seeded as a real admin; choose another ADMIN_EMAIL.");
+  const res = await upsertAdmin(email, password, names);
+  const demoDisabled = await disableDemoAdmin();
+  const [row] = await getDb().select({ mfaEnabledAt: schema.users.mfaEnabledAt }).from(schema.users).where(eq(schema.users.id, res.id)).limit(1);
+  const enrolment = row?.mfaEnabledAt ? null : await issueEnrolmentCode(res.id);
+  return { ...res, demoDisabled, enrolment };
+}
+
+/** Any admin that can sign in, other than the demo admin. */
+export async function hasRealAdmin() {
+  const rows = await getDb()
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.role, "admin"), isNull(schema.users.disabledAt), ne(schema.users.email, DEMO_ADMIN.email)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function hasAnyAdmin() {
@@ -21,9 +102,20 @@ export async function hasAnyAdmin() {
   return rows.length > 0;
 }
 
-/** First start of an empty database: create the demo admin so a newcomer can sign in at once. */
-export async function ensureDemoAdminOnEmptyDatabase() {
-  if (await hasAnyAdmin()) return false;
+/**
+ * Server start. Production never has a demo admin: one found (an old database) is disabled and the
+ * log says so. Development creates it on a database without any admin, so a newcomer can sign in.
+ */
+export async function prepareAdminsAtStart() {
+  if (isProduction()) {
+    if (await disableDemoAdmin()) console.warn("[security] Disabled the demo admin account: it never works in production (seed a real admin with npm run db:seed).");
+    return;
+  }
+  if (await hasRealAdmin()) {
+    await disableDemoAdmin();
+    return;
+  }
+  if (await hasAnyAdmin()) return;
   try {
     await insertUser({
       email: DEMO_ADMIN.email,
@@ -36,16 +128,20 @@ export async function ensureDemoAdminOnEmptyDatabase() {
     });
   } catch (e) {
     // Another server starting at the same moment created it first.
-    if (e instanceof EmailTakenError) return false;
+    if (e instanceof EmailTakenError) return;
     throw e;
   }
-  console.warn(`[seed] Created the demo admin ${DEMO_ADMIN.email} (see README: set ADMIN_EMAIL/ADMIN_PASSWORD and run npm run db:seed for a real one).`);
-  return true;
+  console.warn(`[seed] Development: created the demo admin ${DEMO_ADMIN.email} (see README; npm run db:seed with ADMIN_EMAIL/ADMIN_PASSWORD replaces it).`);
 }
 
-/** The admin sign-in shows the demo credentials only while the demo admin still has its demo password. */
+/**
+ * The admin sign-in shows the demo credentials only outside production, while the demo admin
+ * exists, is not disabled, and still has its demo password.
+ */
 export async function demoAdminActive() {
+  if (isProduction()) return false;
   const u = await getUserByEmail(DEMO_ADMIN.email);
-  if (!u || u.role !== "admin") return false;
+  if (!u || u.role !== "admin" || u.disabledAt) return false;
   return verifyPassword(u.passwordHash, DEMO_ADMIN.password);
 }
+

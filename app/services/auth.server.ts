@@ -1,10 +1,12 @@
 /** Sign-in and registration, with remix-auth's FormStrategy doing the credential check. */
+import { createHmac, hkdfSync } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { recordAudit } from "~/models/audit.server";
 import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/user.server";
 import { LoginSchema } from "~/schemas/auth";
 import type { DbOrTx } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { TOASTS } from "~/utils/messages";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
 
@@ -22,6 +24,8 @@ export async function verifyLogin(email: string, password: string): Promise<User
     throw new InvalidCredentialsError();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new InvalidCredentialsError();
+  // A disabled account (the demo admin in production, say) answers like a wrong password.
+  if (user.disabledAt) throw new InvalidCredentialsError();
   if (needsRehash(user.passwordHash)) await updateUser(user.id, { passwordHash: await hashPassword(password) });
   return user;
 }
@@ -44,11 +48,28 @@ export async function authenticateForm(request: Request, ip?: string): Promise<U
     return user;
   } catch (e) {
     if (e instanceof InvalidCredentialsError) {
-      await recordAudit({ action: "auth.login", outcome: "failure", ip });
+      const email = (await request.clone().formData()).get("email");
+      await recordFailedSignIn({ email: typeof email === "string" ? email : "", ip });
       return null;
     }
     throw e;
   }
+}
+
+/** A stable, keyed pseudonym of an e-mail for the audit trail (no raw address in it). */
+function emailPseudonym(email: string) {
+  const key = hkdfSync("sha256", getEnv().SESSION_SECRET, Buffer.alloc(0), "lendwise-audit-email-v1", 32);
+  return createHmac("sha256", Buffer.from(key)).update(email.trim().toLowerCase()).digest("hex").slice(0, 24);
+}
+
+/**
+ * Audits a failed sign-in with the account tried (its id when it exists, else a keyed hash of the
+ * e-mail, never the address) and the client address.
+ */
+export async function recordFailedSignIn({ email, ip, details }: { email: string; ip?: string | null; details?: string }) {
+  const user = email ? await getUserByEmail(email) : null;
+  const tried = user ? {} : { details: [details, `unknown account ${emailPseudonym(email)}`].filter(Boolean).join("; ") };
+  await recordAudit({ action: "auth.login", outcome: "failure", ip: ip ?? null, targetType: user ? "user" : undefined, targetId: user?.id, details, ...tried });
 }
 
 export type RegisterInput = {

@@ -34,15 +34,18 @@ import {
   type DocumentRow,
 } from "~/models/document.server";
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
-import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { transaction, type Tx } from "~/utils/db.server";
+import { eq, sql } from "drizzle-orm";
+import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, MAX_UPLOAD_BYTES } from "~/utils/constants";
+import { schema, transaction, type Tx } from "~/utils/db.server";
 import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier } from "~/utils/file-type.server";
 import { logError } from "~/utils/log.server";
+import { decodePartValue, multipartBoundary, normalizeMultipartHeaders } from "~/utils/multipart.server";
 import { MSG, TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { getUser } from "~/utils/session.server";
 import { decryptFile, DocumentIntegrityError, encryptStream, newDataKey, unwrapDataKey } from "./document-crypto.server";
 import { getDocumentStore } from "./document-store.server";
+import { throttle } from "./throttle.server";
 
 export type { DocumentType } from "~/content/documents";
 
@@ -218,7 +221,12 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   let fileSeen = false;
   let staged: FileState | null = null;
 
-  const handler: UploadHandler = async (part) => {
+  const boundary = multipartBoundary(contentType);
+  if (!boundary) return failure(400);
+
+  const handler: UploadHandler = async (encoded) => {
+    // Names arrive percent-encoded from normalizeMultipartHeaders (so `;`, `=` and `"` survive).
+    const part = { ...encoded, name: decodePartValue(encoded.name), filename: encoded.filename === undefined ? undefined : decodePartValue(encoded.filename) };
     if (++parts > MAX_PARTS) throw new UploadError(400);
     if (part.filename === undefined) {
       const value = await readTextField(part.data);
@@ -296,7 +304,8 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   // server reads and drops the rest (browsers then show the answer). Anything else is cut off.
   const bounded = declared !== null && declared !== "" && Number(declared) <= MAX_BODY_BYTES;
   try {
-    const body = cappedBody(request.body, source);
+    // A part header that never ends is answered like a body over the cap (413).
+    const body = normalizeMultipartHeaders(cappedBody(request.body, source), boundary, () => new UploadError(413));
     const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
     await unstable_parseMultipartFormData(limited, handler);
   } catch (e) {
@@ -369,6 +378,7 @@ export async function saveUpload(
     const summary = await transaction(async (tx) => {
       const { applicationId, userId } = await resolveApplication(tx);
       const uploadedBy = opts.uploadedBy === undefined ? userId : opts.uploadedBy;
+      await enforceUploadQuotas(tx, { applicationId, accountId: uploadedBy ?? userId, fileSize: upload.fileSize });
       const uploadedAt = new Date();
       const id = await insertDocument(tx, {
         applicationId,
@@ -405,6 +415,34 @@ export async function saveUpload(
     await (renamed ? store.remove(upload.storageKey) : store.discard(upload.storageKey)).catch(() => {});
     throw e;
   }
+}
+
+/** An upload over a quota: 429 (too many uploads from the account) or 413 (the application is full). */
+export class UploadQuotaError extends Error {
+  constructor(
+    readonly status: 413 | 429,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Upload quotas of every upload path (wizard, dashboard, API), inside the commit's transaction:
+ * the per-account rate (UPLOAD_RATE_LIMIT) and the per-application cap on files and bytes. The
+ * application row is locked first, so two parallel uploads cannot both pass the cap.
+ */
+async function enforceUploadQuotas(tx: Tx, q: { applicationId: number; accountId: number; fileSize: number }) {
+  await tx.execute(sql`SELECT id FROM loan_applications WHERE id = ${q.applicationId} FOR UPDATE`);
+  const [row] = await tx
+    .select({ files: sql<number>`COUNT(*)`, bytes: sql<string>`COALESCE(SUM(${schema.documents.fileSize}), 0)` })
+    .from(schema.documents)
+    .where(eq(schema.documents.applicationId, q.applicationId));
+  if (Number(row?.files ?? 0) >= APPLICATION_MAX_FILES) throw new UploadQuotaError(413, MSG.uploadFilesCapReached);
+  if (Number(row?.bytes ?? 0) + q.fileSize > APPLICATION_MAX_BYTES) throw new UploadQuotaError(413, MSG.uploadBytesCapReached);
+  const limited = await throttle("upload", [`acct:${q.accountId}`]);
+  if (limited) throw new UploadQuotaError(429, limited.message, limited.headers);
 }
 
 export async function discardUpload(upload: StagedUpload): Promise<void> {
@@ -488,6 +526,7 @@ export async function handleApiUpload(request: Request, context?: AppLoadContext
       201,
     );
   } catch (e) {
+    if (e instanceof UploadQuotaError) return json({ message: e.message }, e.status, e.headers);
     if (e instanceof ApplicationAccessError) {
       await recordAudit({
         actorUserId: user.id,

@@ -8,14 +8,15 @@ import { getApplicationByDraftId, insertApplication, updateDraftApplication, val
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
 import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
-import { getUserByEmail, getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { getUserByEmail, type PublicUser } from "~/models/user.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
-import { EmailTakenError, InvalidCredentialsError, registerUser, verifyLogin } from "~/services/auth.server";
-import { throttle } from "~/services/throttle.server";
+import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
+import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
+import { throttleSignIn } from "~/services/throttle.server";
 import { transaction, type Tx } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
 import { hashPassword } from "~/utils/password.server";
-import { commitSession, createUserSession, getSession, type SessionData } from "~/utils/session.server";
+import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/utils/session.server";
 
 export type WizardContext = {
   session: Session<SessionData>;
@@ -27,10 +28,8 @@ export type WizardContext = {
 /** The session's draft if it belongs to this visitor (anonymous, or the signed-in user), else the
  *  signed-in user's latest unsubmitted draft. Submitted drafts are returned too (step 7). */
 export async function resolveDraft(request: Request): Promise<WizardContext> {
-  const session = await getSession(request);
-  const userId = session.get("userId") ?? null;
-  const userRow = userId ? await getUserById(userId) : null;
-  const user = userRow ? toPublicUser(userRow) : null;
+  // The one session-user resolver: a half-signed-in admin (no second factor yet) is anonymous here.
+  const { session, user } = await resolveSessionUser(request);
   const draftId = session.get("draftId");
   let draft: DraftRow | null = null;
   if (draftId) {
@@ -129,8 +128,9 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
   };
   const existing = await getUserByEmail(input.email);
   if (existing) {
-    if (!input.password || existing.role !== "user") return { ok: false, field: "email", message: MSG.userExists, status: 409 };
-    const limited = await throttle("login", [`ip:${ip}`, `acct:${input.email}`]);
+    // The account-creation service's enumeration rule: "already exists" answers are throttled.
+    if (!input.password || existing.role !== "user") return refused(await emailTakenAnswer(ip));
+    const limited = await throttleSignIn({ email: input.email, ip });
     if (limited) return { ok: false, field: "form", message: limited.message, status: 429, headers: limited.headers };
     try {
       const user = await verifyLogin(input.email, input.password);
@@ -142,14 +142,22 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
       return { ok: true, headers };
     } catch (e) {
       if (!(e instanceof InvalidCredentialsError)) throw e;
-      await recordAudit({ action: "auth.login", outcome: "failure", ip, details: "wizard" });
-      return { ok: false, field: "email", message: MSG.userExists, status: 409 };
+      await recordFailedSignIn({ email: input.email, ip, details: "wizard" });
+      return refused(await emailTakenAnswer(ip));
     }
+  }
+  // A new e-mail is a sign-up: the same throttle as the sign-up page and the API (once per e-mail
+  // per draft, so going Back and Continue again does not count twice).
+  if (ctx.draft?.data.owner?.email?.toLowerCase() !== input.email.toLowerCase() || !ctx.draft?.data.passwordHash) {
+    const limited = await admitSignupAttempt(ip);
+    if (limited) return refused(limited);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
   const headers = await saveStep(ctx, { owner, passwordHash }, 3);
   return { ok: true, headers };
 }
+
+const refused = (r: Refusal): OwnerOutcome => ({ ok: false, field: r.field, message: r.message, status: r.status, headers: r.headers });
 
 export class ApplicantExistsError extends Error {
   constructor() {
@@ -180,7 +188,7 @@ export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: Pub
   const owner = draftOwner(draft.data);
   if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("incomplete");
   try {
-    const user = await registerUser(
+    const user = await createAccount(
       {
         firstName: owner.firstName,
         lastName: owner.lastName,

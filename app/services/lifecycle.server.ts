@@ -1,5 +1,6 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
-import { ensureDemoAdminOnEmptyDatabase } from "./admin-seed.server";
+import { prepareAdminsAtStart } from "./admin-seed.server";
+import { upgradeLegacyRecoveryCodes } from "./mfa.server";
 import { sweepOrphans } from "./documents.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
@@ -61,7 +62,8 @@ export async function prepareServer() {
     if (e instanceof DatabaseUnreachableError) throw Object.assign(e, { userMessage: e.message });
     throw Object.assign(new Error("migration failed"), { userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}` });
   }
-  await ensureDemoAdminOnEmptyDatabase();
+  await prepareAdminsAtStart();
+  await upgradeLegacyRecoveryCodes();
   state.__lmPrepared = true;
   for (const h of startHooks) await h();
 }

@@ -5,7 +5,7 @@ import { isEnrolled } from "~/services/mfa.server";
 import { recordAudit } from "~/models/audit.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticateForm } from "~/services/auth.server";
-import { throttle } from "~/services/throttle.server";
+import { throttleSignIn } from "~/services/throttle.server";
 import { TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/utils/session.server";
@@ -20,7 +20,7 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const ip = getClientIp(request, context);
-  const limited = await throttle("login", [`ip:${ip}`, `acct:${submission.value.email}`]);
+  const limited = await throttleSignIn({ email: submission.value.email, ip });
   if (limited) {
     return data({ result: submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: limited.headers });
   }

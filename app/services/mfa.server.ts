@@ -1,15 +1,20 @@
 /**
  * Admin multi-factor authentication: TOTP enrolment (QR code + manual key), verification with
- * one-time use of each code, and single-use recovery codes (stored as SHA-256 hashes).
+ * one-time use of each code, single-use recovery codes (salted, keyed hashes), and a lockout of
+ * the TOTP factor after MFA_LOCK_AFTER consecutive failures.
  * TOTP secrets are stored encrypted (AES-256-GCM, key derived from the document master key, with
  * the master key's id in the sealed value so `npm run keys:rotate` can reseal them).
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
-import { getUserById, updateUser } from "~/models/user.server";
-import { getDb, schema } from "~/utils/db.server";
+import { recordAudit } from "~/models/audit.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { getUserById, type UserRecord } from "~/models/user.server";
+import { enrolmentCodeStillValid } from "./admin-seed.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";
 
@@ -62,7 +67,59 @@ export function openSecret(sealed: string) {
 /** True when the sealed value is under the current master key (otherwise a rotation reseals it). */
 export const sealedUnderCurrentKey = (sealed: string) => sealed.startsWith(`v2.${currentMasterKey().id}.`);
 
-const hashCode = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
+/** The first format of stored recovery codes: unsalted SHA-256 hex of the normalised code. */
+const legacyHash = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
+
+/** The recovery-code key: HKDF of SESSION_SECRET under its own label (never the secret itself). */
+function recoveryKey() {
+  return Buffer.from(hkdfSync("sha256", getEnv().SESSION_SECRET, Buffer.alloc(0), "lendwise-recovery-codes-v1", 32));
+}
+const keyed = (salt: string, legacy: string) => createHmac("sha256", recoveryKey()).update(`${salt}.${legacy}`).digest("base64url");
+
+/**
+ * Stored recovery codes: `r2.<salt>.<HMAC-SHA256(key, salt . sha256(code))>`, a random salt per
+ * code and a server-side key, so a database dump alone cannot test guesses. Built over the legacy
+ * SHA-256, so stored values of the first format are upgraded in place (upgradeLegacyRecoveryCodes)
+ * without knowing the codes.
+ */
+export function hashRecoveryCode(code: string) {
+  return wrapLegacy(legacyHash(code));
+}
+const wrapLegacy = (legacy: string) => {
+  const salt = randomBytes(12).toString("base64url");
+  return `r2.${salt}.${keyed(salt, legacy)}`;
+};
+const isLegacy = (stored: string) => /^[0-9a-f]{64}$/.test(stored);
+
+/** The stored entry `code` matches, if any (legacy entries are still recognised). */
+function matchRecoveryCode(stored: string[], code: string) {
+  const legacy = legacyHash(code);
+  return stored.find((s) => {
+    if (isLegacy(s)) return timingSafeEqual(Buffer.from(s), Buffer.from(legacy));
+    const m = /^r2\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(s);
+    if (!m) return false;
+    const want = Buffer.from(m[2]!);
+    const got = Buffer.from(keyed(m[1]!, legacy));
+    return want.length === got.length && timingSafeEqual(want, got);
+  });
+}
+
+/** Start-up: rewrites recovery codes still stored as unsalted SHA-256 into the keyed format. Idempotent. */
+export async function upgradeLegacyRecoveryCodes() {
+  const rows = await getDb().select({ id: schema.users.id, codes: schema.users.mfaRecoveryCodes }).from(schema.users).where(isNotNull(schema.users.mfaRecoveryCodes));
+  let upgraded = 0;
+  for (const r of rows) {
+    const codes = r.codes ?? [];
+    if (!codes.some(isLegacy)) continue;
+    const next = codes.map((c) => (isLegacy(c) ? wrapLegacy(c) : c));
+    const [res] = await getDb()
+      .update(schema.users)
+      .set({ mfaRecoveryCodes: next })
+      .where(and(eq(schema.users.id, r.id), sql`${schema.users.mfaRecoveryCodes} = ${JSON.stringify(codes)}`));
+    upgraded += res.affectedRows;
+  }
+  return upgraded;
+}
 
 export function generateRecoveryCodes(n = 10) {
   const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
@@ -79,18 +136,29 @@ export async function enrolmentMaterial(email: string, secret = generateTotpSecr
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString("base64")}` };
 }
 
-/** Finishes enrolment when `code` is valid for `secret`; returns the recovery codes (shown once). */
-export async function completeEnrolment(userId: number, secret: string, code: string) {
+/**
+ * Finishes enrolment when `code` is valid for `secret`; returns the recovery codes (shown once).
+ * With `operatorCode` (production), the same UPDATE uses up the operator's one-time enrolment
+ * code, so it works once and only while unexpired.
+ */
+export async function completeEnrolment(userId: number, secret: string, code: string, operatorCode?: string) {
   const step = verifyTotp(secret, code);
   if (step == null) return null;
   const codes = generateRecoveryCodes();
-  await updateUser(userId, {
-    mfaSecret: sealSecret(secret),
-    mfaEnabledAt: new Date(),
-    mfaLastStep: step,
-    mfaRecoveryCodes: codes.map(hashCode),
-  });
-  return codes;
+  const [res] = await getDb()
+    .update(schema.users)
+    .set({
+      mfaSecret: sealSecret(secret),
+      mfaEnabledAt: new Date(),
+      mfaLastStep: step,
+      mfaRecoveryCodes: codes.map(hashRecoveryCode),
+      mfaFailedAttempts: 0,
+      mfaLockedAt: null,
+      mfaEnrolCodeHash: null,
+      mfaEnrolCodeExpiresAt: null,
+    })
+    .where(and(eq(schema.users.id, userId), isNull(schema.users.mfaEnabledAt), operatorCode === undefined ? undefined : enrolmentCodeStillValid(operatorCode)));
+  return res.affectedRows === 1 ? codes : null;
 }
 
 /** Claims a TOTP step for the user atomically, so the same code can never be used twice. */
@@ -102,24 +170,71 @@ async function claimStep(userId: number, step: number) {
   return res.affectedRows === 1;
 }
 
-export async function verifySecondFactor(userId: number, input: string): Promise<"totp" | "recovery" | null> {
+/** Consecutive second-factor failures after which the TOTP factor locks (NIST SP 800-63B: at most 100). */
+export const MFA_LOCK_AFTER = 10;
+
+export type SecondFactorResult = { factor: "totp" | "recovery" | null; locked: boolean };
+
+/**
+ * Checks a TOTP or recovery code. Consecutive failures are counted on the account; at
+ * MFA_LOCK_AFTER the TOTP factor locks, the admin gets an e-mail and the audit log an entry. While
+ * locked only a recovery code works (it unlocks); a success resets the count.
+ */
+export async function verifySecondFactor(userId: number, input: string, ctx: { ip?: string | null } = {}): Promise<SecondFactorResult> {
   const user = await getUserById(userId);
-  if (!user?.mfaSecret || !user.mfaEnabledAt) return null;
-  const code = input.trim();
-  if (/^\d{6}$/.test(code.replace(/\s/g, ""))) {
-    const step = verifyTotp(openSecret(user.mfaSecret), code, { lastUsedStep: user.mfaLastStep });
-    return step != null && (await claimStep(userId, step)) ? "totp" : null;
+  if (!user?.mfaSecret || !user.mfaEnabledAt) return { factor: null, locked: false };
+  const factor = await checkFactor(user, input.trim());
+  if (factor) {
+    if (user.mfaFailedAttempts || user.mfaLockedAt) await getDb().update(schema.users).set({ mfaFailedAttempts: 0, mfaLockedAt: null }).where(eq(schema.users.id, userId));
+    return { factor, locked: false };
   }
-  const h = hashCode(code);
+  return { factor: null, locked: await countFailure(user, ctx.ip ?? null) };
+}
+
+async function checkFactor(user: UserRecord, code: string): Promise<"totp" | "recovery" | null> {
+  if (/^\d{6}$/.test(code.replace(/\s/g, ""))) {
+    if (user.mfaLockedAt) return null;
+    const step = verifyTotp(openSecret(user.mfaSecret!), code, { lastUsedStep: user.mfaLastStep });
+    return step != null && (await claimStep(user.id, step)) ? "totp" : null;
+  }
   const remaining = user.mfaRecoveryCodes ?? [];
-  if (!remaining.includes(h)) return null;
-  const next = remaining.filter((c) => c !== h);
+  const hit = matchRecoveryCode(remaining, code);
+  if (!hit) return null;
+  const next = remaining.filter((c) => c !== hit);
   // Optimistic: only succeeds if nobody used a code in between.
   const [res] = await getDb()
     .update(schema.users)
     .set({ mfaRecoveryCodes: next })
-    .where(and(eq(schema.users.id, userId), sql`${schema.users.mfaRecoveryCodes} = ${JSON.stringify(remaining)}`));
+    .where(and(eq(schema.users.id, user.id), sql`${schema.users.mfaRecoveryCodes} = ${JSON.stringify(remaining)}`));
   return res.affectedRows === 1 ? "recovery" : null;
+}
+
+/** One more consecutive failure; locks (once) at the limit. Returns whether the factor is locked. */
+async function countFailure(user: UserRecord, ip: string | null) {
+  await getDb().update(schema.users).set({ mfaFailedAttempts: sql`${schema.users.mfaFailedAttempts} + 1` }).where(eq(schema.users.id, user.id));
+  if (user.mfaLockedAt) return true;
+  if (user.mfaFailedAttempts + 1 < MFA_LOCK_AFTER) return false;
+  const locked = await transaction(async (tx) => {
+    const [res] = await tx
+      .update(schema.users)
+      .set({ mfaLockedAt: new Date() })
+      .where(and(eq(schema.users.id, user.id), isNull(schema.users.mfaLockedAt)));
+    if (res.affectedRows !== 1) return false;
+    await enqueueEmail(tx, {
+      to: user.email,
+      kind: "mfa_locked",
+      subject: `${site.name}: two-factor sign-in locked`,
+      text: [
+        `Hello ${user.firstName},`,
+        "",
+        `Someone entered ${MFA_LOCK_AFTER} wrong two-factor codes in a row for your ${site.name} admin account, so codes from your authenticator app are no longer accepted.`,
+        "Sign in with your password and one of your recovery codes to unlock it. If this was not you, change your password and tell your security contact.",
+      ].join("\n"),
+    });
+    return true;
+  });
+  if (locked) await recordAudit({ actorUserId: user.id, action: "mfa.locked", targetType: "user", targetId: user.id, outcome: "denied", ip, details: `${MFA_LOCK_AFTER} consecutive failures` });
+  return true;
 }
 
 export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | null }) => Boolean(u.mfaEnabledAt && u.mfaSecret);

@@ -1,5 +1,7 @@
 /** Throttling rules backed by MySQL counters (shared by every app server). */
-import { hit } from "~/models/rate-limit.server";
+import { hit, peek } from "~/models/rate-limit.server";
+import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
 
 export const THROTTLE_RULES = {
   login: { limit: 10, windowSeconds: 60, message: "Too many sign-in attempts. Please wait a minute and try again." },
@@ -7,9 +9,19 @@ export const THROTTLE_RULES = {
   statusLookup: { limit: 30, windowSeconds: 60, message: "Too many status lookups. Please wait a minute and try again." },
   mfa: { limit: 10, windowSeconds: 60, message: "Too many verification attempts. Please wait a minute and try again." },
   api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
+  // Security round two (issue 11).
+  /** "Already exists" answers per client address (sign-up page, API, wizard step 2): no free enumeration. */
+  /** Document uploads per account (every upload path; see saveUpload). */
+  upload: { limit: UPLOAD_RATE_LIMIT.files, windowSeconds: UPLOAD_RATE_LIMIT.windowSeconds, message: MSG.uploadRateLimited },
+  accountExists: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
 } as const;
 
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
+
+function retryAfter(worst: Date, message: string) {
+  const seconds = Math.max(1, Math.ceil((worst.getTime() - Date.now()) / 1000));
+  return { message, headers: { "Retry-After": String(seconds) } };
+}
 
 /**
  * Counts one attempt against each key of `rule`; returns null when allowed, or the message and a
@@ -23,6 +35,44 @@ export async function throttle(rule: ThrottleRule, keys: string[]) {
     if (hits > r.limit && (!worst || resetAt > worst)) worst = resetAt;
   }
   if (!worst) return null;
-  const retryAfter = Math.max(1, Math.ceil((worst.getTime() - Date.now()) / 1000));
-  return { message: r.message, headers: { "Retry-After": String(retryAfter) } };
+  return retryAfter(worst, r.message);
+}
+
+/**
+ * Per-account sign-in limits that grow with the attack (issue 11, finding 5). They count distinct
+ * clients (a client address counts once a day per account), so one attacker, already held by the
+ * account+client limit, cannot lock the owner out; many addresses together can only slow it down.
+ */
+export const SIGN_IN_ACCOUNT_WINDOWS = [
+  { limit: 10, windowSeconds: 60 },
+  { limit: 30, windowSeconds: 60 * 60 },
+  { limit: 100, windowSeconds: 24 * 60 * 60 },
+] as const;
+
+/**
+ * The sign-in throttle of every entry point (pages, API, wizard step 2): per client address
+ * (across accounts), per account and client together, and per account over distinct clients with
+ * progressive windows (SIGN_IN_ACCOUNT_WINDOWS).
+ */
+export async function throttleSignIn({ email, ip }: { email: string; ip: string }) {
+  const account = email.trim().toLowerCase();
+  const direct = await throttle("login", [`ip:${ip}`, `acct-ip:${account}|${ip}`]);
+  if (direct) return direct;
+  const firstToday = (await hit(`login-client:${account}|${ip}`, 24 * 60 * 60)).hits === 1;
+  let worst: Date | null = null;
+  for (const w of SIGN_IN_ACCOUNT_WINDOWS) {
+    const bucket = `login-acct-${w.windowSeconds}:${account}`;
+    const { hits, resetAt } = firstToday ? await hit(bucket, w.windowSeconds) : await peek(bucket, w.windowSeconds);
+    if (hits > w.limit && (!worst || resetAt > worst)) worst = resetAt;
+  }
+  return worst ? retryAfter(worst, THROTTLE_RULES.login.message) : null;
+}
+
+/**
+ * The second-factor throttle of every entry point: per account AND client, and per client. Not per
+ * account alone, so an attacker who knows the password cannot keep the owner from using a recovery
+ * code; the account itself is protected by the lock after MFA_LOCK_AFTER failures (mfa.server.ts).
+ */
+export function throttleSecondFactor({ userId, ip }: { userId: number; ip: string }) {
+  return throttle("mfa", [`acct-ip:${userId}|${ip}`, `ip:${ip}`]);
 }

@@ -51,3 +51,21 @@ export function metaPixelBootstrap(pixelId: string): string {
     `})(window,document);fbq('init',${id});fbq('track','PageView');`,
   ].join("");
 }
+
+/**
+ * The public marketing pages: the only pages that load the Meta pixel and whose CSP allows it
+ * (issue 11, finding 10). Never the admin, dashboard, wizard, account or sign-in pages.
+ */
+export const MARKETING_PATHS: ReadonlySet<string> = new Set([
+  "/",
+  "/small-business-funding",
+  "/working-capital-loans",
+  "/equipment-financing",
+  "/business-expansion-loans",
+  "/commercial-real-estate",
+  "/startup-capital-loans",
+  "/loan-calculator",
+  "/faq",
+]);
+
+export const isMarketingPath = (pathname: string) => MARKETING_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);

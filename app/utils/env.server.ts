@@ -1,7 +1,7 @@
 /**
- * Configuration from the environment, validated with zod once at boot. A missing secret is
- * generated once, kept in DATA_DIR and reported with a one-line warning, so the app runs with no
- * configuration; production deployments set them explicitly (see README).
+ * Configuration from the environment, validated with zod once at boot. Outside production a
+ * missing secret is generated once, kept in DATA_DIR and reported with a one-line warning, so the
+ * app runs with no configuration; in production a missing secret stops the start (fail closed).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -98,6 +98,21 @@ function persistedSecret(dataDir: string, file: string, make: () => string, envN
   }
 }
 
+/** The secrets production must be given: generating them next to the data would fail open. */
+export const PRODUCTION_SECRETS = ["SESSION_SECRET", "DOCUMENT_ENCRYPTION_KEY"] as const;
+
+export class MissingProductionSecretError extends Error {
+  constructor(readonly variable: string) {
+    super(`[config] ${variable} is not set. In production it must be set explicitly (see README, "Production"): refusing to start.`);
+  }
+}
+
+/** Production fails closed: a missing secret stops the start with a message naming it (development generates one). */
+function requireSecretsInProduction(v: { NODE_ENV: string } & Partial<Record<(typeof PRODUCTION_SECRETS)[number], string>>) {
+  if (v.NODE_ENV !== "production") return;
+  for (const name of PRODUCTION_SECRETS) if (!v[name]) throw new MissingProductionSecretError(name);
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {
@@ -108,6 +123,7 @@ export function getEnv(): Env {
     throw new Error(`Invalid configuration: ${lines.join("; ")}`);
   }
   const v = parsed.data;
+  requireSecretsInProduction(v);
   const dataDir = path.resolve(v.DATA_DIR);
   cached = {
     ...v,

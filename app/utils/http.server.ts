@@ -13,11 +13,15 @@ export function combineHeaders(...all: Array<HeadersInit | null | undefined>) {
   return out;
 }
 
-/** Client address: X-Forwarded-For only when TRUST_PROXY is set. remix-serve passes the socket address through no header, so fall back to a constant. */
+/**
+ * Client address when the server entry gave none (scripts/serve.js passes the socket's address,
+ * or X-Forwarded-For under TRUST_PROXY, in the load context: see getClientIp). Only
+ * X-Forwarded-For with TRUST_PROXY is read here; no other header a client could set is believed.
+ */
 export function clientAddress(request: Request, trustProxy: boolean) {
   if (trustProxy) {
     const xff = request.headers.get("x-forwarded-for");
     if (xff) return xff.split(",")[0]!.trim().slice(0, 64);
   }
-  return request.headers.get("x-real-client-ip-internal") ?? "local";
+  return "unknown";
 }

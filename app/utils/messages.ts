@@ -50,6 +50,13 @@ export const MSG = {
   apiApplicationNotSubmitted: "This application has not been submitted yet",
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a few moments.",
   serviceUnavailableTitle: "Service temporarily unavailable",
+  // Security round two (issue 11).
+  mfaLocked: "Too many wrong codes: codes from your authenticator app are locked. Use one of your recovery codes.",
+  enrolmentCodeRequired: "Enter the one-time enrolment code from your operator (printed by npm run db:seed)",
+  enrolmentCodeInvalid: "That enrolment code is not valid or has expired. Ask your operator to run npm run db:seed for a new one.",
+  uploadRateLimited: "You are uploading files too quickly. Please wait a few minutes and try again.",
+  uploadFilesCapReached: "This application already has the most documents it can hold. Remove one before adding another.",
+  uploadBytesCapReached: "This file would take the application over its total storage limit.",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };

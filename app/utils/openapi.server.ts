@@ -29,7 +29,7 @@ import {
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
 import { API_BODY_LIMIT_BYTES } from "./api.server";
 import { MSG, TOASTS } from "./messages";
-import { MAX_UPLOAD_BYTES } from "./constants";
+import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "./constants";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
 extendZodWithOpenApi(z);
@@ -210,14 +210,15 @@ function buildRegistry() {
     path: "/api/documents/upload",
     operationId: "uploadDocument",
     summary: "Upload a document to an application",
-    description: "Multipart form: file, applicationId (the database id) and documentType. Owner or admin only. The file is checked by its content and stored encrypted.",
+    description: `Multipart form: file, applicationId (the database id) and documentType. Owner or admin only. The file is checked by its content and stored encrypted. Quotas: ${UPLOAD_QUOTA_TEXT}`,
     request: { body: { required: true, content: { "multipart/form-data": { schema: UploadRequest } } } },
     responses: {
       201: json(Document, "The stored document"),
       400: err("Missing file, application id or document type"),
       404: err("No such application, or not the caller's"),
-      413: err(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`),
+      413: err(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}; or the application's quota is full: "${MSG.uploadFilesCapReached}" / "${MSG.uploadBytesCapReached}"`),
       415: err("File type not accepted for this document type"),
+      429: err(`${MSG.uploadRateLimited} (per-account upload rate; see Retry-After)`),
     },
   });
   for (const [op, path, disposition] of [

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
 import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
 import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "./db-errors.server";
 import { getEnv } from "./env.server";
 import { cookieSecure } from "./toast.server";
@@ -16,10 +17,10 @@ export type SessionData = {
   /** Admin's second factor done in this session (issue 7). */
   mfa?: boolean;
   draftId?: number;
-  /** TOTP secret shown during enrolment, until the first code confirms it. */
-  mfaPendingSecret?: string;
-  /** Recovery codes right after enrolment, shown once by /admin-login/recovery-codes then removed. */
-  mfaRecoveryCodesOnce?: string[];
+  /** TOTP secret shown during enrolment, until the first code confirms it: sealed (sealSecret), never plain. */
+  mfaPendingSecretSealed?: string;
+  /** Recovery codes right after enrolment (sealed JSON), shown once by /admin-login/recovery-codes then removed. */
+  mfaRecoveryCodesSealed?: string;
 };
 
 const MIN = 60_000;
@@ -96,34 +97,30 @@ export async function commitSession(session: Session<SessionData>) {
 }
 
 /**
- * The signed-in user id. An admin who has not passed the second factor in this session counts
- * as signed out everywhere except the MFA pages (see requireAdminAwaitingMfa).
+ * THE session-user resolver: every reader of the session's user (pages, wizard, dashboard, uploads,
+ * API) goes through it. An admin who has not passed the second factor in this session, and a
+ * disabled account, count as signed out everywhere except the MFA pages (requireAdminAwaitingMfa).
  */
-export async function getUserId(request: Request): Promise<number | null> {
+export async function resolveSessionUser(request: Request) {
   const session = await getSession(request);
   const id = session.get("userId");
-  if (!id) return null;
-  if (session.get("role") === "admin" && !session.get("mfa")) return null;
-  return id;
-}
-
-async function loadSessionUser(request: Request) {
-  const session = await getSession(request);
-  const id = session.get("userId");
-  const record = id ? await getUserById(id) : null;
+  const found = id ? await getUserById(id) : null;
+  const record = found && !found.disabledAt ? found : null;
   const pendingMfa = Boolean(record && record.role === "admin" && !session.get("mfa"));
   return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
 }
 
-export async function getUser(request: Request): Promise<PublicUser | null> {
-  return (await loadSessionUser(request)).user;
+/** The signed-in user id (see resolveSessionUser). */
+export async function getUserId(request: Request): Promise<number | null> {
+  return (await resolveSessionUser(request)).user?.id ?? null;
 }
 
-function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  return (await resolveSessionUser(request)).user;
 }
-export { safeRedirect };
+
+/** Client-given redirect targets: see safe-redirect.ts (one function for every caller). */
+export { safeRedirect } from "./safe-redirect";
 
 export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await getUser(request);
@@ -136,7 +133,7 @@ export async function requireUser(request: Request): Promise<PublicUser> {
 
 /** Admin pages: anyone else is sent to the admin sign-in. */
 export async function requireAdmin(request: Request): Promise<PublicUser> {
-  const { user, pendingMfa } = await loadSessionUser(request);
+  const { user, pendingMfa } = await resolveSessionUser(request);
   if (pendingMfa) throw redirect("/admin-login/verify");
   if (!user || user.role !== "admin") throw redirect("/admin-login");
   return user;
@@ -147,7 +144,7 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
  * Anyone else goes to the admin sign-in; an admin who already passed goes to /admin.
  */
 export async function requireAdminAwaitingMfa(request: Request) {
-  const { session, record } = await loadSessionUser(request);
+  const { session, record } = await resolveSessionUser(request);
   if (!record || record.role !== "admin") throw redirect("/admin-login");
   if (session.get("mfa")) throw redirect("/admin");
   return { user: toPublicUser(record), session };
@@ -173,7 +170,8 @@ export async function createUserSession(
   fresh.set("userId", user.id);
   fresh.set("role", user.role);
   if (opts.mfa) fresh.set("mfa", true);
-  if (opts.recoveryCodes) fresh.set("mfaRecoveryCodesOnce", opts.recoveryCodes);
+  // Sealed (AES-256-GCM), so the session row never holds the codes in plain text (issue 11, finding 7).
+  if (opts.recoveryCodes) fresh.set("mfaRecoveryCodesSealed", sealSecret(JSON.stringify(opts.recoveryCodes)));
   if (draftId) fresh.set("draftId", draftId);
   return commitSession(fresh);
 }

@@ -119,11 +119,13 @@ describe.each(MODES)("accounts $label", ({ js }) => {
 });
 
 describe("public shell", () => {
-  it("shows the demo-credentials hint only while the demo admin has its demo password", async () => {
+  // The hint in development (while the demo admin has its demo password): tests/security/demo-admin.test.ts.
+  it("shows no demo-credentials hint in production (there is no demo admin there)", async () => {
     await b.withPage({ js: false }, async (page) => {
       await page.goto("/admin-login");
-      const hint = page.getByTestId("demo-credentials");
-      expect(await hint.textContent()).toContain(DEMO_ADMIN.email);
+      await page.getByRole("heading", { name: "Admin Sign In" }).waitFor();
+      expect(await page.getByTestId("demo-credentials").count()).toBe(0);
+      expect(await text(page)).not.toContain(DEMO_ADMIN.email);
     });
   });
 

@@ -194,7 +194,7 @@ describe("admin guard", () => {
     const key = /data-testid="manual-key"[^>]*>([A-Z2-7]{32})</.exec(html)?.[1];
     expect(key).toBeTruthy();
     expect(html).toContain("data:image/svg+xml;base64,");
-    const done = await c.fetch("/admin-login/setup", { form: { code: totpCode(key!) } });
+    const done = await c.fetch("/admin-login/setup", { form: { code: totpCode(key!), enrolmentCode: a.enrolmentCode } });
     expect(done.headers.get("location")).toBe("/admin-login/recovery-codes");
     const shown = await c.fetch("/admin-login/recovery-codes");
     const codes = [...(await shown.text()).matchAll(/>([A-Z0-9]{5}-[A-Z0-9]{5})</g)].map((m) => m[1]);

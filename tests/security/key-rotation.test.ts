@@ -11,37 +11,24 @@
 import { spawn } from "node:child_process";
 import { createCipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { keyIdOf } from "~/services/document-crypto.server";
 import { openSecret, sealedUnderCurrentKey, sealSecret } from "~/services/mfa.server";
-import { DEMO_ADMIN } from "~/utils/constants";
-import { ensureDatabase } from "~/utils/migrate.server";
 import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
 import { registerPayload } from "../support/api";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
-import { startAppServer, type AppServer } from "../support/server";
+import { isolatedDatabase, runScript } from "../support/server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const OLD = randomBytes(32).toString("base64");
 const NEW = randomBytes(32).toString("base64");
-const dbName = `lm_rotation_${process.pid}_${Date.now().toString(36)}`;
-const serverUrl = new URL(inject("databaseUrl"));
-serverUrl.pathname = "/";
-const databaseUrl = `${serverUrl.toString().replace(/\/$/, "")}/${dbName}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-rotation-"));
-
+const db = isolatedDatabase("lm_rotation");
+const { databaseUrl, dataDir } = db;
 let conn: mysql.Connection;
-const servers: AppServer[] = [];
-
-async function server(name: string, env: Record<string, string>) {
-  const s = await startAppServer({ name, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ACCESS_LOG: "0", ...env } });
-  servers.push(s);
-  return s;
-}
+const server = db.server;
 
 function rotate(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
@@ -58,6 +45,10 @@ function rotate(env: Record<string, string>): Promise<{ code: number | null; out
   });
 }
 
+/** The admin the operator seeds with `npm run db:seed` (production has no demo admin). */
+const ADMIN = { email: "rotation.admin@example.com", password: "Rotation-Admin-Password-42" };
+const seed = (env: Record<string, string>) => runScript("db/seed.ts", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+
 const sha = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 async function documentRows() {
   const [rows] = (await conn.query("SELECT id, storage_key, wrapped_key, key_id FROM documents ORDER BY id")) as unknown as [
@@ -66,7 +57,7 @@ async function documentRows() {
   return rows;
 }
 async function adminSecret() {
-  const [rows] = (await conn.query("SELECT mfa_secret FROM users WHERE email = ?", [DEMO_ADMIN.email])) as unknown as [Array<{ mfa_secret: string | null }>];
+  const [rows] = (await conn.query("SELECT mfa_secret FROM users WHERE email = ?", [ADMIN.email])) as unknown as [Array<{ mfa_secret: string | null }>];
   return rows[0]?.mfa_secret ?? null;
 }
 
@@ -75,31 +66,24 @@ let applicant: { email: string; password: string };
 let totpSecret = "";
 let lastStep = 0;
 
-beforeAll(async () => {
-  await ensureDatabase(databaseUrl);
-  conn = await mysql.createConnection(databaseUrl);
-});
-
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => null);
-  await conn?.end();
-  const c = await mysql.createConnection(serverUrl.toString());
-  await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await c.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  conn = db.conn();
 });
 
 describe("master key rotation", () => {
   it("1. under the old key: an admin enrols in MFA and an applicant uploads documents", async () => {
     const s = await server("rotation-old-key", { DOCUMENT_ENCRYPTION_KEY: OLD });
-    // The demo admin of a fresh database enrols with the manual key shown at /admin-login/setup.
+    // The operator seeds the admin, which enrols with the printed code and the manual key shown at /admin-login/setup.
+    const seeded = await seed({ DOCUMENT_ENCRYPTION_KEY: OLD });
+    expect(seeded.code, seeded.out).toBe(0);
+    const enrolmentCode = /One-time enrolment code: ([A-Z0-9-]+)/.exec(seeded.out)![1]!;
     const admin = new Client(s.origin);
-    const first = await admin.fetch("/admin-login", { form: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+    const first = await admin.fetch("/admin-login", { form: { email: ADMIN.email, password: ADMIN.password } });
     expect(first.headers.get("location")).toBe("/admin-login/setup");
     const setup = await (await admin.fetch("/admin-login/setup")).text();
     totpSecret = /data-testid="manual-key">([A-Z2-7]+)</.exec(setup)![1]!;
     lastStep = totpStep();
-    const enrolled = await admin.fetch("/admin-login/setup", { form: { code: hotp(base32Decode(totpSecret), lastStep) } });
+    const enrolled = await admin.fetch("/admin-login/setup", { form: { code: hotp(base32Decode(totpSecret), lastStep), enrolmentCode } });
     expect(enrolled.headers.get("location")).toBe("/admin-login/recovery-codes");
     expect(await adminSecret()).toMatch(new RegExp(`^v2\\.${keyIdOf(Buffer.from(OLD, "base64"))}\\.`));
 
@@ -168,7 +152,7 @@ describe("master key rotation", () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(samplePdf(u.marker))).toBe(true);
     }
     const admin = new Client(s.origin);
-    expect((await admin.fetch("/admin-login", { form: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } })).headers.get("location")).toBe(
+    expect((await admin.fetch("/admin-login", { form: { email: ADMIN.email, password: ADMIN.password } })).headers.get("location")).toBe(
       "/admin-login/verify",
     );
     const step = Math.max(lastStep + 1, totpStep());

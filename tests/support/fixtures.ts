@@ -1,12 +1,10 @@
 /** Test data made through the app's own services and schemas, in the run's database. */
 import type { Page } from "playwright-core";
-import { updateUser } from "~/models/user.server";
 import { AccountFields } from "~/schemas/auth";
 import { registerUser } from "~/services/auth.server";
-import { upsertAdmin } from "~/services/admin-seed.server";
-import { generateRecoveryCodes, sealSecret } from "~/services/mfa.server";
+import { seedAdmin } from "~/services/admin-seed.server";
+import { completeEnrolment } from "~/services/mfa.server";
 import { generateTotpSecret, hotp, base32Decode, totpStep } from "~/utils/totp.server";
-import { createHash } from "node:crypto";
 import { uniqueEmail, type Client } from "./http";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
@@ -38,22 +36,30 @@ export type TestAdmin = {
   recoveryCodes: string[];
   /** TOTP steps already used by this admin's sign-ins (a code works once). */
   usedSteps: Set<number>;
+  /** The operator's one-time enrolment code from seeding (used up once MFA is enrolled). */
+  enrolmentCode: string;
 };
 
-/** An admin with MFA enrolled (a known TOTP secret and recovery codes), unless `enrolled: false`. */
+/**
+ * An admin made the way an operator makes one: `seedAdmin` (what `npm run db:seed` runs) creates
+ * it and issues the one-time enrolment code; unless `enrolled: false`, MFA is then enrolled with
+ * that code and a known TOTP secret (completeEnrolment, as /admin-login/setup does).
+ */
 export async function createAdmin(opts: { enrolled?: boolean } = {}): Promise<TestAdmin> {
   const email = uniqueEmail("admin");
   const password = "Admin-Password-42";
-  const { id } = await upsertAdmin(email, password, { firstName: "Ada", lastName: "Admin" });
-  if (opts.enrolled === false) return { id, email, password, firstName: "Ada", totpSecret: null, recoveryCodes: [], usedSteps: new Set() };
+  const { id, enrolment } = await seedAdmin(email, password, { firstName: "Ada", lastName: "Admin" });
+  const enrolmentCode = enrolment!.code;
+  const base = { id, email, password, firstName: "Ada", enrolmentCode };
+  if (opts.enrolled === false) return { ...base, totpSecret: null, recoveryCodes: [], usedSteps: new Set() };
   const totpSecret = generateTotpSecret();
-  const recoveryCodes = generateRecoveryCodes();
-  await updateUser(id, {
-    mfaSecret: sealSecret(totpSecret),
-    mfaEnabledAt: new Date(),
-    mfaRecoveryCodes: recoveryCodes.map((c) => createHash("sha256").update(c.replace(/[\s-]/g, "").toUpperCase()).digest("hex")),
-  });
-  return { id, email, password, firstName: "Ada", totpSecret, recoveryCodes, usedSteps: new Set() };
+  // Enrol with the previous step's code, so the current and next steps stay free for sign-ins.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const step = totpStep() - 1;
+    const recoveryCodes = await completeEnrolment(id, totpSecret, hotp(base32Decode(totpSecret), step), enrolmentCode);
+    if (recoveryCodes) return { ...base, totpSecret, recoveryCodes, usedSteps: new Set([step]) };
+  }
+  throw new Error("test admin: MFA enrolment failed");
 }
 
 /**

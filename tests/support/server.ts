@@ -6,7 +6,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, inject } from "vitest";
+import os from "node:os";
+import mysql from "mysql2/promise";
+import { afterAll, beforeAll, inject } from "vitest";
+import { ensureDatabase } from "../../app/utils/migrate.server";
 import { freePort } from "./mariadb";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -104,6 +107,61 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
       const code = await exited;
       clearTimeout(timer);
       return code;
+    },
+  };
+}
+
+/** Runs a project script (e.g. db/seed.ts) with tsx and the run's settings plus `env`; resolves with its exit code and output. */
+export function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...runEnv(), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+/**
+ * A database and data directory of the test file's own (for servers whose start-up or keys must
+ * not touch the run's shared database), created before the file's tests and removed after, with
+ * every server started through `server()` stopped first.
+ */
+export function isolatedDatabase(prefix: string) {
+  const dbName = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const serverUrl = new URL(inject("databaseUrl"));
+  serverUrl.pathname = "/";
+  const databaseUrl = `${serverUrl.toString().replace(/\/$/, "")}/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const servers: AppServer[] = [];
+  const state: { conn?: mysql.Connection } = {};
+  beforeAll(async () => {
+    await ensureDatabase(databaseUrl);
+    state.conn = await mysql.createConnection(databaseUrl);
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.stop().catch(() => null);
+    await state.conn?.end();
+    const c = await mysql.createConnection(serverUrl.toString());
+    await c.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await c.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    databaseUrl,
+    dataDir,
+    /** A connection to this database (after beforeAll). */
+    conn: () => state.conn!,
+    /** An app server on this database and data directory. */
+    async server(name: string, env: Record<string, string> = {}) {
+      const s = await startAppServer({ name, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ACCESS_LOG: "0", ...env } });
+      servers.push(s);
+      return s;
     },
   };
 }

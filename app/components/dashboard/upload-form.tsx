@@ -3,6 +3,7 @@
  * applications, through the same upload service as the wizard. A multipart POST to /dashboard
  * that works without JavaScript.
  */
+import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { Form } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
 import { DOCUMENT_AREAS } from "~/content/documents";
@@ -60,7 +61,7 @@ export function UploadDocumentsForm({
           className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900"
         />
         <p id="upload-file-hint" className="mt-1 text-xs text-slate-700">
-          PDF, image (JPG, PNG, GIF, WEBP, HEIC) or Word file, up to 10MB
+          PDF, image (JPG, PNG, GIF, WEBP, HEIC) or Word file, up to 10MB. {UPLOAD_QUOTA_TEXT}
         </p>
         <ErrorList id="upload-error" errors={error ? [error] : null} />
       </div>
