@@ -3,6 +3,7 @@
  * them, the demo admin. Applies migrations first, so it works on a fresh database.
  */
 import { upsertAdmin } from "../app/services/admin-seed.server";
+import { seedLenders } from "../app/services/marketplace.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/utils/db.server";
 import { getEnv } from "../app/utils/env.server";
@@ -19,6 +20,8 @@ try {
   }
   const res = await upsertAdmin(email, password, env.ADMIN_EMAIL ? undefined : { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
   console.info(`[seed] Admin ${email} ${res.created ? "created" : "updated"}.`);
+  const lenders = await seedLenders();
+  console.info(`[seed] ${lenders} fictional partner lender(s) created (existing ones, by name, left as they are).`);
   console.info("[seed] Sign in at /admin-login; an admin without two-factor authentication enrols an authenticator app at /admin-login/setup (QR code or manual key) before any admin page opens.");
 } catch (e) {
   console.error(e instanceof DatabaseUnreachableError ? e.message : `[seed] failed: ${(e as Error).message}`);

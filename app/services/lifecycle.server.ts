@@ -1,5 +1,6 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
 import { ensureDemoAdminOnEmptyDatabase } from "./admin-seed.server";
+import { ensureLendersOnEmptyDatabase } from "./marketplace.server";
 import { sweepOrphans } from "./documents.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
@@ -62,6 +63,7 @@ export async function prepareServer() {
     throw Object.assign(new Error("migration failed"), { userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}` });
   }
   await ensureDemoAdminOnEmptyDatabase();
+  await ensureLendersOnEmptyDatabase();
   state.__lmPrepared = true;
   for (const h of startHooks) await h();
 }
