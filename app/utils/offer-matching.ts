@@ -179,7 +179,7 @@ export function matchApplication(products: readonly LenderProductTerms[], a: App
  * gave, most frequent first, at most four (Regulation B asks for the specific principal reasons;
  * four is the customary maximum on the model forms).
  */
-export function principalReasons(decisions: readonly Decision[], max = 4): ReasonCode[] {
+export function principalReasons(decisions: ReadonlyArray<{ reasons: readonly ReasonCode[] }>, max = 4): ReasonCode[] {
   const count = new Map<ReasonCode, number>();
   for (const d of decisions) for (const r of d.reasons) count.set(r, (count.get(r) ?? 0) + 1);
   return [...count.entries()]
