@@ -9,9 +9,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MarketShell } from "~/components/marketplace/offer-ui";
 import { site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers";
-import { acceptOffer, getOfferDisclosureForViewer, offersPath } from "~/services/marketplace.server";
+import { acceptOffer, getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatCents } from "~/utils/offer-money";
+import { offersPath } from "~/utils/offer-matching";
 import { getClientIp } from "~/utils/request.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";

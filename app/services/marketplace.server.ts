@@ -46,7 +46,7 @@ import type { LenderFormInput } from "~/schemas/offers";
 import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/utils/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents, priceLoan, toCents } from "~/utils/offer-money";
-import { OFFER_VALIDITY_DAYS, REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/utils/offer-matching";
+import { OFFER_VALIDITY_DAYS, REASON_TEXT, matchApplication, offersPath, principalReasons, type ReasonCode } from "~/utils/offer-matching";
 
 // ---------------------------------------------------------------------------------------------
 // Seed
@@ -111,7 +111,6 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   return { offers, reasons: offers ? [] : principalReasons(decisions) };
 }
 
-export const offersPath = (reference: string) => `/dashboard/applications/${reference}/offers`;
 
 /** The marketplace part of the confirmation e-mail: the offers, or the adverse-action notice. */
 export function marketplaceEmailLines(reference: string, m: MatchSummary): string[] {

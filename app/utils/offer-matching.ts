@@ -228,3 +228,6 @@ export function bestValues<T extends Sortable>(offers: readonly T[]): Record<Off
 export function parseOfferSort(v: string | null): OfferSort {
   return OFFER_SORTS.some((s) => s.value === v) ? (v as OfferSort) : "apr";
 }
+
+/** The applicant's comparison page of an application. */
+export const offersPath = (reference: string) => `/dashboard/applications/${reference}/offers`;
