@@ -220,6 +220,7 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
     }
     const locked = offer;
+    if (app.status === "rejected") return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
     const text = disclosureText(locked, app.applicationId);

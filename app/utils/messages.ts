@@ -107,6 +107,7 @@ export const MARKET_MSG = {
   anotherOfferAccepted: "You have already accepted another offer for this application. An application can accept only one offer.",
   offerWithdrawn: "This offer is no longer available: it was withdrawn.",
   offerExpired: "This offer has expired. Offers are valid for 30 days.",
+  applicationClosed: "This application was declined, so its offers can no longer be accepted.",
   disclosureChanged: "This offer's disclosure changed since you opened it. Please review it again before accepting.",
   signerNameRequired: "Please type your full name to sign",
   signerNameMismatch: "Please type your full name as it appears on your account",
