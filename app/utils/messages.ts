@@ -101,6 +101,10 @@ export const uploadedToast = (shortName: string): ToastMessage => ({
   description: `${shortName} uploaded successfully`,
 });
 
+/** The Equal Credit Opportunity Act notice of every adverse-action notice (admin rejection, no lender). */
+export const ECOA_NOTICE =
+  "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.";
+
 /** The marketplace (issue 12): offers, disclosures, acceptance, lenders. */
 export const MARKET_MSG = {
   offerNotFound: "Offer not found.",
@@ -120,6 +124,5 @@ export const MARKET_MSG = {
   lenderNameTaken: "A lender with this name already exists.",
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",
-  ecoaNotice:
-    "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.",
+  ecoaNotice: ECOA_NOTICE,
 } as const;
