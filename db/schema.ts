@@ -45,6 +45,7 @@ export const APPLICATION_STATUSES_DB = [
   "under-review",
   "approved",
   "rejected",
+  "offer-accepted",
 ] as const;
 export const PURPOSES_DB = [
   "startup-capital",
@@ -274,6 +275,148 @@ export const applicationEventsRelations = relations(applicationEvents, ({ one })
     references: [loanApplications.id],
   }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Marketplace (issue 12): partner lenders, their products, each product's decision on each
+// application, the priced offers (stored, never recomputed) and the acceptance record.
+// Money in integer cents, rates in basis points.
+// ---------------------------------------------------------------------------------------------
+
+export const LENDER_STATUSES_DB = ["active", "paused"] as const;
+export const OFFER_STATUSES_DB = ["offered", "accepted", "withdrawn"] as const;
+export const OFFER_SOURCES_DB = ["match", "manual"] as const;
+
+export type RateTierRow = { minIncomeToAmountBps: number; minCreditScore?: number | null; noteRateBps: number };
+
+export const lenders = mysqlTable(
+  "lenders",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    name: varchar("name", { length: 120 }).notNull(),
+    nmlsId: varchar("nmls_id", { length: 20 }).notNull(),
+    website: varchar("website", { length: 200 }).notNull().default(""),
+    status: mysqlEnum("status", LENDER_STATUSES_DB).notNull().default("active"),
+    /** Free text shown to admins, e.g. that a seeded lender is fictional. */
+    note: varchar("note", { length: 500 }).notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lenders_name_uq").on(t.name), index("lenders_status_idx").on(t.status)],
+);
+
+export const lenderProducts = mysqlTable(
+  "lender_products",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    lenderId: int("lender_id")
+      .notNull()
+      .references(() => lenders.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    active: boolean("active").notNull().default(true),
+    states: jsonText<string[]>("states").notNull(),
+    purposes: jsonText<string[]>("purposes").notNull(),
+    minAmountCents: bigint("min_amount_cents", { mode: "number" }).notNull(),
+    maxAmountCents: bigint("max_amount_cents", { mode: "number" }).notNull(),
+    termsMonths: jsonText<number[]>("terms_months").notNull(),
+    defaultTermMonths: int("default_term_months").notNull(),
+    rateTiers: jsonText<RateTierRow[]>("rate_tiers").notNull(),
+    originationFeeBps: int("origination_fee_bps").notNull().default(0),
+    minAnnualIncomeCents: bigint("min_annual_income_cents", { mode: "number" }).notNull().default(0),
+    minCreditScore: int("min_credit_score"),
+    minYearsInBusiness: int("min_years_in_business"),
+    maxPaymentToIncomeBps: int("max_payment_to_income_bps").notNull().default(2500),
+    prepayment: varchar("prepayment", { length: 300 }).notNull(),
+    fundingDays: int("funding_days").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lender_products_lender_idx").on(t.lenderId), index("lender_products_active_idx").on(t.active)],
+);
+
+export const lenderDecisions = mysqlTable(
+  "lender_decisions",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    lenderProductId: int("lender_product_id")
+      .notNull()
+      .references(() => lenderProducts.id, { onDelete: "cascade" }),
+    lenderName: varchar("lender_name", { length: 120 }).notNull(),
+    productName: varchar("product_name", { length: 120 }).notNull(),
+    eligible: boolean("eligible").notNull(),
+    reasons: jsonText<string[]>("reasons").notNull(),
+    unlock: jsonText<string[]>("unlock").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lender_decisions_app_product_uq").on(t.applicationId, t.lenderProductId)],
+);
+
+export const offers = mysqlTable(
+  "offers",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    lenderProductId: int("lender_product_id").references(() => lenderProducts.id, { onDelete: "set null" }),
+    lenderId: int("lender_id").references(() => lenders.id, { onDelete: "set null" }),
+    source: mysqlEnum("source", OFFER_SOURCES_DB).notNull().default("match"),
+    status: mysqlEnum("status", OFFER_STATUSES_DB).notNull().default("offered"),
+    /** Snapshots: what the applicant saw stays what it was even if the catalogue changes. */
+    lenderName: varchar("lender_name", { length: 120 }).notNull(),
+    lenderNmlsId: varchar("lender_nmls_id", { length: 20 }).notNull(),
+    productName: varchar("product_name", { length: 120 }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    termMonths: int("term_months").notNull(),
+    noteRateBps: int("note_rate_bps").notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    fundingCents: bigint("funding_cents", { mode: "number" }).notNull(),
+    paymentCents: bigint("payment_cents", { mode: "number" }).notNull(),
+    finalPaymentCents: bigint("final_payment_cents", { mode: "number" }).notNull(),
+    paymentCount: int("payment_count").notNull(),
+    totalPaymentsCents: bigint("total_payments_cents", { mode: "number" }).notNull(),
+    financeChargeCents: bigint("finance_charge_cents", { mode: "number" }).notNull(),
+    estimatedAprBps: int("estimated_apr_bps").notNull(),
+    prepayment: varchar("prepayment", { length: 300 }).notNull(),
+    fundingDays: int("funding_days").notNull(),
+    expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
+    withdrawnAt: datetime("withdrawn_at", { mode: "date", fsp: 3 }),
+    withdrawnReason: varchar("withdrawn_reason", { length: 200 }),
+    createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("offers_application_idx").on(t.applicationId, t.status)],
+);
+
+export const offerAcceptances = mysqlTable(
+  "offer_acceptances",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    /** One acceptance per application: the unique index makes concurrent accepts accept once. */
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    offerId: int("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
+    signerName: varchar("signer_name", { length: 200 }).notNull(),
+    acceptedAt: datetime("accepted_at", { mode: "date", fsp: 3 }).notNull(),
+    clientIp: varchar("client_ip", { length: 64 }),
+    /** SHA-256 (hex) of the exact disclosure text shown, which is kept alongside. */
+    disclosureSha256: char("disclosure_sha256", { length: 64 }).notNull(),
+    disclosureText: text("disclosure_text").notNull(),
+  },
+  (t) => [uniqueIndex("offer_acceptances_app_uq").on(t.applicationId), uniqueIndex("offer_acceptances_offer_uq").on(t.offerId)],
+);
+
+export type Lender = typeof lenders.$inferSelect;
+export type LenderProduct = typeof lenderProducts.$inferSelect;
+export type LenderDecision = typeof lenderDecisions.$inferSelect;
+export type Offer = typeof offers.$inferSelect;
+export type OfferAcceptance = typeof offerAcceptances.$inferSelect;
 
 export type User = typeof users.$inferSelect;
 export type LoanApplication = typeof loanApplications.$inferSelect;

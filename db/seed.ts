@@ -5,6 +5,7 @@
  * Applies migrations first, so it works on a fresh database.
  */
 import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
+import { seedLenders } from "../app/services/marketplace.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/utils/db.server";
 import { getEnv } from "../app/utils/env.server";
@@ -39,6 +40,8 @@ try {
     const res = await upsertAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
     console.info(`[seed] Development: demo admin ${DEMO_ADMIN.email} ${res.created ? "created" : "reset"} (its credentials show at /admin-login).`);
   }
+  const lenders = await seedLenders();
+  console.info(`[seed] ${lenders} fictional partner lender(s) created (existing ones, by name, left as they are).`);
 } catch (e) {
   console.error(e instanceof DatabaseUnreachableError ? e.message : `[seed] failed: ${(e as Error).message}`);
   process.exitCode = 1;

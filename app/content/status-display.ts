@@ -44,6 +44,12 @@ const KNOWN: Record<string, StatusDisplay> = {
     icon: "check",
     nextSteps: "Congratulations! Your loan has been approved. Check your e-mail for funding details.",
   },
+  "offer-accepted": {
+    label: "Offer Accepted",
+    badgeClass: GREEN,
+    icon: "check",
+    nextSteps: "You have accepted a lender's offer. The lender will contact you to finalise funding; we have e-mailed you the details.",
+  },
   rejected: {
     label: "Rejected",
     badgeClass: RED,

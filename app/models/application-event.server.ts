@@ -2,10 +2,13 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/utils/db.server";
 
+/** Marketplace events (issue 12): an admin withdrew an offer or added a manual one. */
+export type MarketplaceEventType = "offer_withdrawn" | "offer_added";
+
 export type ApplicationEventInput = {
   applicationId: number;
   actorUserId?: number | null;
-  type: "created" | "submitted" | "status_changed" | "document_uploaded" | "document_removed";
+  type: "created" | "submitted" | "status_changed" | "document_uploaded" | "document_removed" | MarketplaceEventType;
   fromStatus?: string | null;
   toStatus?: string | null;
   note?: string | null;

@@ -52,7 +52,10 @@ export default function SubmittedStep() {
       </ul>
       <p className="mt-4 text-sm text-slate-700">Keep your reference number: you can use it to check your application status at any time.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/dashboard" className="btn-primary">
+        <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">
+          See your offers
+        </Link>
+        <Link to="/dashboard" className="btn-outline">
           Go to Dashboard
         </Link>
         <Link to="/" className="btn-outline">

@@ -9,7 +9,7 @@ export const ADMIN_STATUSES = ["submitted", "under-review", "approved", "rejecte
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 
 /** The list's status filter: everything (except drafts) or one admin status. */
-export const STATUS_FILTERS = ["all", ...ADMIN_STATUSES] as const;
+export const STATUS_FILTERS = ["all", ...ADMIN_STATUSES, "offer-accepted"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const SORT_ORDERS = ["desc", "asc"] as const;

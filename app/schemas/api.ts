@@ -71,7 +71,7 @@ export const ApiMessageSchema = z.object({ message: z.string() });
 export const ROLE_VALUES = ["user", "admin"] as const;
 /** Every status an application row can have: 'draft' before submission, the admin's four, and
  *  'pending', which the spec's details dialog recognises. */
-export const APPLICATION_STATUS_VALUES = ["draft", ...ADMIN_STATUSES, "pending"] as const;
+export const APPLICATION_STATUS_VALUES = ["draft", ...ADMIN_STATUSES, "pending", "offer-accepted"] as const;
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("ISO 8601 date (YYYY-MM-DD)");

@@ -25,6 +25,7 @@ import {
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
 import { confirmationEmail } from "~/services/submit.server";
+import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
 import { transaction, type Tx } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
 
@@ -51,7 +52,9 @@ async function recordSubmission(tx: Tx, row: Row, actorUserId: number) {
   await recordApplicationEvent(tx, { applicationId: row.id, actorUserId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
   const applicant = await getUserById(row.userId, tx);
   if (!applicant) throw new Error("applicant missing");
-  const mail = confirmationEmail({ firstName: applicant.firstName, reference: row.applicationId, amount: Number(row.amount), purpose: row.purpose });
+  // The marketplace: decisions and offers commit with the submission (issue 12).
+  const market = await matchOnSubmit(tx, row.id);
+  const mail = confirmationEmail({ firstName: applicant.firstName, reference: row.applicationId, amount: Number(row.amount), purpose: row.purpose, marketplace: marketplaceEmailLines(row.applicationId, market) });
   await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
 }
 

@@ -12,6 +12,7 @@ import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
 import type { AdminStatus } from "~/schemas/admin";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
 import { schema, transaction, type Tx } from "~/utils/db.server";
+import { ECOA_NOTICE } from "~/utils/messages";
 
 const apps = schema.loanApplications;
 
@@ -87,7 +88,7 @@ export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmai
           "",
           "You can typically reapply after 60-90 days. If you have questions about this decision, contact us at the details below.",
           "",
-          "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.",
+          ECOA_NOTICE,
           signature(),
         ].join("\n"),
       };

@@ -1,6 +1,7 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
 import { prepareAdminsAtStart } from "./admin-seed.server";
 import { upgradeLegacyRecoveryCodes } from "./mfa.server";
+import { ensureLendersOnEmptyDatabase } from "./marketplace.server";
 import { sweepOrphans } from "./documents.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
@@ -64,6 +65,7 @@ export async function prepareServer() {
   }
   await prepareAdminsAtStart();
   await upgradeLegacyRecoveryCodes();
+  await ensureLendersOnEmptyDatabase();
   state.__lmPrepared = true;
   for (const h of startHooks) await h();
 }

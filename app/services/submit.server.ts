@@ -16,6 +16,7 @@ import { site } from "~/content/site";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
 import { kickOutbox } from "~/services/mail.server";
+import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
 import { transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 
@@ -45,7 +46,7 @@ function keyMatches(draft: DraftRow, secret: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function confirmationEmail(input: { firstName: string; reference: string; amount: number; purpose: string }) {
+export function confirmationEmail(input: { firstName: string; reference: string; amount: number; purpose: string; marketplace?: string[] }) {
   const lines = [
     `Hello ${input.firstName},`,
     "",
@@ -55,6 +56,7 @@ export function confirmationEmail(input: { firstName: string; reference: string;
     `Requested amount: ${formatUsd(input.amount)}`,
     `Purpose: ${purposeLabel(input.purpose)}`,
     "",
+    ...(input.marketplace ?? []),
     "What happens next:",
     "1. Initial review: within 24-48 hours.",
     "2. If we need more documentation, we will ask you by e-mail (1-3 days).",
@@ -126,7 +128,9 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
         await recordApplicationEvent(tx, { applicationId: app.id, actorUserId: userId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
         const applicant: Pick<PublicUser, "email" | "firstName"> | null = ctx.user ?? registered ?? (await getUserById(userId, tx));
         if (!applicant) throw new Error("applicant missing");
-        const mail = confirmationEmail({ firstName: applicant.firstName, reference: app.applicationId, amount: appValues.amount, purpose: appValues.purpose });
+        // The marketplace: decisions and offers commit with the submission (issue 12).
+        const market = await matchOnSubmit(tx, app.id);
+        const mail = confirmationEmail({ firstName: applicant.firstName, reference: app.applicationId, amount: appValues.amount, purpose: appValues.purpose, marketplace: marketplaceEmailLines(app.applicationId, market) });
         await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
       }
       await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id, data: withoutPasswordHash(draft.data) }, tx);

@@ -107,3 +107,29 @@ export const uploadedToast = (shortName: string): ToastMessage => ({
   title: "Document Uploaded",
   description: `${shortName} uploaded successfully`,
 });
+
+/** The Equal Credit Opportunity Act notice of every adverse-action notice (admin rejection, no lender). */
+export const ECOA_NOTICE =
+  "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.";
+
+/** The marketplace (issue 12): offers, disclosures, acceptance, lenders. */
+export const MARKET_MSG = {
+  offerNotFound: "Offer not found.",
+  anotherOfferAccepted: "You have already accepted another offer for this application. An application can accept only one offer.",
+  offerWithdrawn: "This offer is no longer available: it was withdrawn.",
+  offerExpired: "This offer has expired. Offers are valid for 30 days.",
+  applicationClosed: "This application was declined, so its offers can no longer be accepted.",
+  disclosureChanged: "This offer's disclosure changed since you opened it. Please review it again before accepting.",
+  signerNameRequired: "Please type your full name to sign",
+  signerNameMismatch: "Please type your full name as it appears on your account",
+  mustConfirmDisclosure: "Please confirm that you have read the disclosure",
+  offerAccepted: "Offer accepted. The lender will contact you to finalise funding.",
+  alreadyAccepted: "You have already accepted this offer.",
+  productNotFound: "Lender product not found.",
+  feeTooLarge: "The fee must be less than the amount.",
+  lenderSaved: "Lender saved.",
+  lenderNameTaken: "A lender with this name already exists.",
+  offerWithdrawnByAdmin: "Offer withdrawn.",
+  manualOfferAdded: "Manual offer added.",
+  ecoaNotice: ECOA_NOTICE,
+} as const;

@@ -28,7 +28,16 @@ import {
 } from "~/schemas/api";
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
 import { API_BODY_LIMIT_BYTES } from "./api.server";
-import { MSG, TOASTS } from "./messages";
+import { MARKET_MSG, MSG, TOASTS } from "./messages";
+import {
+  AcceptOfferBodySchema,
+  ApiAcceptResultSchema,
+  ApiApplicationRefParamsSchema,
+  ApiOfferDisclosureSchema,
+  ApiOfferListSchema,
+  ApiOfferSchema,
+  OfferIdParamsSchema,
+} from "~/schemas/offers";
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "./constants";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
@@ -269,6 +278,45 @@ function buildRegistry() {
       200: json(Application, "The application"),
       ...bodyErrors,
       404: err("No such application (or a draft)"),
+    },
+  });
+
+  // ---- marketplace (issue 12): offers, disclosures, acceptance
+  registry.register("Offer", ApiOfferSchema);
+  const OfferList = registry.register("OfferList", ApiOfferListSchema);
+  const OfferDisclosure = registry.register("OfferDisclosure", ApiOfferDisclosureSchema);
+  const AcceptOfferRequest = registry.register("AcceptOfferRequest", AcceptOfferBodySchema);
+  const AcceptResult = registry.register("AcceptResult", ApiAcceptResultSchema);
+  define("user", "Offers", {
+    method: "get",
+    path: "/api/loan-applications/{applicationId}/offers",
+    operationId: "listOffers",
+    summary: "List an application's lender offers",
+    description: "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
+    request: { params: ApiApplicationRefParamsSchema },
+    responses: { 200: json(OfferList, "The offers"), 404: err(MSG.statusNotFound) },
+  });
+  define("user", "Offers", {
+    method: "get",
+    path: "/api/offers/{id}",
+    operationId: "getOfferDisclosure",
+    summary: "Read one offer's disclosure",
+    description: "The standard commercial financing disclosure of one offer (funding provided, estimated APR, finance charge, total payments, payment, term, prepayment), its exact text and that text's SHA-256. Owner or admin; otherwise 404.",
+    request: { params: OfferIdParamsSchema },
+    responses: { 200: json(OfferDisclosure, "The disclosure"), 404: err(MARKET_MSG.offerNotFound) },
+  });
+  define("user", "Offers", {
+    method: "post",
+    path: "/api/offers/{id}/accept",
+    operationId: "acceptOffer",
+    summary: "Accept an offer",
+    description: "The owner signs with their full name, confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.",
+    request: { params: OfferIdParamsSchema, body: jsonBody(AcceptOfferRequest) },
+    responses: {
+      200: json(AcceptResult, "Accepted (or already accepted)"),
+      ...bodyErrors,
+      404: err(MARKET_MSG.offerNotFound),
+      409: err(`${MARKET_MSG.anotherOfferAccepted} / ${MARKET_MSG.offerWithdrawn} / ${MARKET_MSG.offerExpired} / ${MARKET_MSG.disclosureChanged}`),
     },
   });
 

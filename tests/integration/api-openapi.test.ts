@@ -29,7 +29,24 @@ const SPEC_CALLS = [
   ["get", "/api/documents/download/{id}"],
 ] as const;
 
+/** The marketplace's calls (issue 12), walked the same way. */
+const MARKET_CALLS = [
+  ["get", "/api/loan-applications/{applicationId}/offers"],
+  ["get", "/api/offers/{id}"],
+  ["post", "/api/offers/{id}/accept"],
+] as const;
+
 let doc: Doc;
+
+/** An applicant with a submitted $30,000 working-capital application in Texas (so: offers). */
+async function applicantWithOffers() {
+  const { client } = await signedInApplicant();
+  const res = await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" } });
+  expect(res.status).toBe(201);
+  const { applicationId } = (await res.json()) as { applicationId: string };
+  const list = (await (await client.fetch(`/api/loan-applications/${applicationId}/offers`)).json()) as { offers: Array<{ id: number }> };
+  return { client, applicationId, offerIds: list.offers.map((o) => o.id) };
+}
 
 beforeAll(async () => {
   const res = await new Client().fetch("/api/openapi.json");
@@ -147,6 +164,34 @@ const recipes: Record<string, () => Promise<Response[]>> = {
       await new Client().fetch(path, { method: "PATCH", json: { status: "approved" } }),
     ];
   },
+  async listOffers() {
+    const { client, applicationId } = await applicantWithOffers();
+    const stranger = await signedInApplicant();
+    return [
+      await client.fetch(`/api/loan-applications/${applicationId}/offers`),
+      await stranger.client.fetch(`/api/loan-applications/${applicationId}/offers`),
+      await new Client().fetch(`/api/loan-applications/${applicationId}/offers`),
+    ];
+  },
+  async getOfferDisclosure() {
+    const { client, offerIds } = await applicantWithOffers();
+    const stranger = await signedInApplicant();
+    return [await client.fetch(`/api/offers/${offerIds[0]}`), await stranger.client.fetch(`/api/offers/${offerIds[0]}`), await new Client().fetch(`/api/offers/${offerIds[0]}`)];
+  },
+  async acceptOffer() {
+    const { client, offerIds } = await applicantWithOffers();
+    const d = (await (await client.fetch(`/api/offers/${offerIds[0]}`)).json()) as { disclosureSha256: string };
+    const d2 = (await (await client.fetch(`/api/offers/${offerIds[1]}`)).json()) as { disclosureSha256: string };
+    const body = { signerName: "Jamie Rivera", confirmRead: true, disclosureSha256: d.disclosureSha256 };
+    return [
+      await client.fetch(`/api/offers/${offerIds[0]}/accept`, { json: body }),
+      await client.fetch(`/api/offers/${offerIds[0]}/accept`, { json: body }),
+      await client.fetch(`/api/offers/${offerIds[1]}/accept`, { json: { ...body, disclosureSha256: d2.disclosureSha256 } }),
+      await client.fetch(`/api/offers/${offerIds[0]}/accept`, { json: { signerName: "" } }),
+      await client.fetch(`/api/offers/2000000000/accept`, { json: body }),
+      await new Client().fetch(`/api/offers/${offerIds[0]}/accept`, { json: body }),
+    ];
+  },
 };
 
 async function documentCalls(kind: "preview" | "download") {
@@ -174,7 +219,7 @@ describe("the OpenAPI document", () => {
     expect(declared.sort()).toEqual(Object.keys(recipes).sort());
   });
 
-  const operations = SPEC_CALLS.map(([method, path]) => ({ method, path }));
+  const operations = [...SPEC_CALLS, ...MARKET_CALLS].map(([method, path]) => ({ method, path }));
   it.each(operations)("$method $path: every answer is declared and matches its schema", async ({ method, path }) => {
     const op = doc.paths[path]![method]!;
     const answers = await recipes[op.operationId]!();

@@ -185,4 +185,25 @@ describe("random and malformed payloads get a 4xx JSON error and write nothing",
     expect(await applicationRow(app!.id)).toEqual(before);
     expect(await eventsOf(app!.id, "status_changed")).toHaveLength(0);
   });
+
+  it("POST /api/offers/{id}/accept", async () => {
+    const { client } = await signedInApplicant();
+    const created = await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" } });
+    const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
+    const { offers } = (await (await client.fetch(`/api/loan-applications/${applicationId}/offers`)).json()) as { offers: Array<{ id: number }> };
+    const { disclosureSha256 } = (await (await client.fetch(`/api/offers/${offers[0]!.id}`)).json()) as { disclosureSha256: string };
+    const fields = ["signerName", "confirmRead", "disclosureSha256"] as const;
+    const specific = [
+      set("signerName", fc.oneof(wrongType, fc.constantFrom("", " ", "x"), fc.constant("n".repeat(201)))),
+      set("confirmRead", fc.oneof(fc.constantFrom(false, "on", "true", 1, null), wrongType.filter((v) => v !== true))),
+      set("disclosureSha256", fc.oneof(wrongType, fc.string({ maxLength: 70 }).filter((x) => !/^[0-9a-f]{64}$/.test(x)), fc.constant("0".repeat(64)))),
+    ];
+    await fc.assert(
+      fc.asyncProperty(payloads(() => ({ signerName: "Jamie Rivera", confirmRead: true, disclosureSha256 }), fields, specific), async (body) => {
+        await expect4xxJson(await send(client, `/api/offers/${offers[0]!.id}/accept`, "POST", body), body.text.slice(0, 120));
+      }),
+      { numRuns: RUNS },
+    );
+    expect((await applicationRow(id))?.status).toBe("submitted");
+  });
 });

@@ -12,6 +12,8 @@ import { Client } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";
 
 const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits"];
+// The marketplace's tables (issue 12).
+TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
 const user = `lm_app_${randomBytes(4).toString("hex")}`;
 const password = randomBytes(12).toString("base64url");
 const runUrl = new URL(inject("databaseUrl"));

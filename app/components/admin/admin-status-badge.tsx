@@ -19,11 +19,13 @@ const TABLE_VARIANTS: Record<string, BadgeVariant> = {
   "under-review": "default",
   approved: "default",
   rejected: "destructive",
+  "offer-accepted": "default",
 };
 const DIALOG_VARIANTS: Record<string, BadgeVariant> = {
   approved: "default",
   rejected: "destructive",
   pending: "secondary",
+  "offer-accepted": "default",
 };
 
 export function badgeVariant(status: string, context: "table" | "dialog"): BadgeVariant {

@@ -99,6 +99,11 @@ export function ApplicationDetails({
           ]}
         />
       </Section>
+      <Section title="Lender offers">
+        <a href={`/admin/applications/${a.id}/offers`} className="text-sm font-semibold text-blue-800 underline" data-testid="admin-offers-link">
+          Offers, lender decisions and acceptance
+        </a>
+      </Section>
       <Section title="Timeline">
         <Facts
           items={[

@@ -4,9 +4,11 @@ import { Link, useLocation } from "@remix-run/react";
 export function AdminTabs() {
   const { pathname } = useLocation();
   const onDocuments = pathname.startsWith("/admin/documents");
+  const onLenders = pathname.startsWith("/admin/lenders");
   const tabs = [
-    { to: "/admin", label: "Loan Applications", current: !onDocuments },
+    { to: "/admin", label: "Loan Applications", current: !onDocuments && !onLenders },
     { to: "/admin/documents", label: "Documents", current: onDocuments },
+    { to: "/admin/lenders", label: "Lenders", current: onLenders },
   ];
   return (
     <nav aria-label="Admin sections" className="border-b border-slate-300">

@@ -1,4 +1,5 @@
 /** One of the applicant's applications: reference, amount, purpose, status, date and progress. */
+import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import type { UserApplication } from "~/models/application-read.server";
@@ -50,6 +51,12 @@ export function ApplicationCard({ app }: { app: UserApplication }) {
           </li>
         ))}
       </ol>
+      <p className="mt-4">
+        <Link to={`/dashboard/applications/${app.applicationId}/offers`} className="font-semibold text-blue-800 underline" data-testid="offers-link">
+          {app.status === "offer-accepted" ? "View your accepted offer" : "Compare lender offers"}
+          <span className="sr-only"> for {app.applicationId}</span>
+        </Link>
+      </p>
     </article>
   );
 }

@@ -13,8 +13,8 @@ const lastTo = (history: History, statuses: string[]) =>
 export function progressSteps(app: { status: string; submittedAt: string | null; history: History }): ProgressStep[] {
   const { status, history } = app;
   const reviewAt = lastTo(history, ["under-review"]);
-  const decidedAt = lastTo(history, ["approved", "rejected"]);
-  const decided = status === "approved" || status === "rejected";
+  const decidedAt = lastTo(history, ["approved", "rejected", "offer-accepted"]);
+  const decided = status === "approved" || status === "rejected" || status === "offer-accepted";
   const steps: ProgressStep[] = [
     { key: "submitted", label: "Submitted", state: "complete", at: app.submittedAt },
     { key: "review", label: "Under Review", state: "upcoming", at: null },
@@ -26,9 +26,9 @@ export function progressSteps(app: { status: string; submittedAt: string | null;
     steps[2] = { ...steps[2]!, state: "current" };
   } else if (decided) {
     steps[1] = { ...steps[1]!, state: "complete", at: reviewAt };
-    steps[2] = { ...steps[2]!, state: "complete", at: decidedAt, detail: status === "approved" ? "Approved" : "Rejected" };
+    steps[2] = { ...steps[2]!, state: "complete", at: decidedAt, detail: status === "approved" ? "Approved" : status === "offer-accepted" ? "Offer Accepted" : "Rejected" };
     steps[3] =
-      status === "approved"
+      status === "approved" || status === "offer-accepted"
         ? { ...steps[3]!, state: "current", detail: "Check your e-mail for funding details" }
         : { ...steps[3]!, state: "skipped", detail: "Not applicable" };
   } else {

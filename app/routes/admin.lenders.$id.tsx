@@ -1,0 +1,104 @@
+/** /admin/lenders/:id: edit a lender and its product; pause or resume it. Admins only; audit-logged. */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LenderForm, type LenderFormDefaults } from "~/components/marketplace/lender-form";
+import { site } from "~/content/site";
+import { getLender } from "~/models/marketplace.server";
+import { parseLenderForm } from "~/schemas/offers";
+import { setLenderStatus, updateLenderWithProduct } from "~/services/marketplace.server";
+import { MARKET_MSG } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { requireAdmin } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.lender.name ?? "Lender"} | Admin | ${site.name}` }];
+
+function idParam(raw: string | undefined) {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+const dollars = (c: number) => String(c / 100);
+const pct = (bps: number) => String(bps / 100);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const l = await getLender(idParam(params.id));
+  if (!l) throw data(null, { status: 404 });
+  const p = l.products[0];
+  const base = p ? p.rateTiers.filter((t) => t.minCreditScore == null) : [];
+  const best = base.length ? base.reduce((a, b) => (b.noteRateBps < a.noteRateBps ? b : a)) : null;
+  const std = base.length ? base.reduce((a, b) => (b.noteRateBps > a.noteRateBps ? b : a)) : null;
+  const defaults: LenderFormDefaults = {
+    name: l.name,
+    nmlsId: l.nmlsId,
+    website: l.website,
+    productName: p?.name ?? "",
+    states: p?.states.join(" ") ?? "",
+    purposes: p?.purposes ?? [],
+    minAmount: p ? dollars(p.minAmountCents) : "",
+    maxAmount: p ? dollars(p.maxAmountCents) : "",
+    termsMonths: p?.termsMonths.join(" ") ?? "",
+    defaultTermMonths: p ? String(p.defaultTermMonths) : "",
+    noteRate: std ? pct(std.noteRateBps) : "",
+    bestNoteRate: best ? pct(best.noteRateBps) : "",
+    bestIncomeMultiple: best ? String(best.minIncomeToAmountBps / 10_000) : "0",
+    originationFee: p ? pct(p.originationFeeBps) : "",
+    minAnnualIncome: p ? dollars(p.minAnnualIncomeCents) : "",
+    prepayment: p?.prepayment ?? "",
+    fundingDays: p ? String(p.fundingDays) : "",
+  };
+  return { lender: { id: l.id, name: l.name, status: l.status, note: l.note, productCount: l.products.length }, defaults };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = idParam(params.id);
+  const form = await request.formData();
+  const ip = getClientIp(request, context);
+  const intent = form.get("intent");
+  if (intent === "pause" || intent === "resume") {
+    if (!(await setLenderStatus(admin.id, id, intent === "pause" ? "paused" : "active", ip))) throw data(null, { status: 404 });
+    return redirectWithToast(`/admin/lenders/${id}`, { title: intent === "pause" ? "Lender paused" : "Lender resumed" });
+  }
+  const { parsed, defaults } = parseLenderForm(form);
+  if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
+  const out = await updateLenderWithProduct(admin.id, id, parsed.data, ip);
+  if (!out.ok) return data({ errors: {}, defaults, message: out.message }, { status: 409 });
+  return redirectWithToast(`/admin/lenders/${id}`, { title: MARKET_MSG.lenderSaved });
+}
+
+export default function EditLender() {
+  const { lender, defaults } = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>();
+  return (
+    <section className="card space-y-4" aria-labelledby="edit-h">
+      <p>
+        <Link to="/admin/lenders" className="text-sm text-blue-800 underline">
+          Back to lenders
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="edit-h" className="text-2xl font-bold">
+          {lender.name} <span className="text-base font-normal">({lender.status === "active" ? "Active" : "Paused"})</span>
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value={lender.status === "active" ? "pause" : "resume"} />
+          <button type="submit" className={lender.status === "active" ? "btn-danger" : "btn-primary"}>
+            {lender.status === "active" ? "Pause lender" : "Resume lender"}
+          </button>
+        </Form>
+      </div>
+      {lender.note ? <p className="text-sm text-slate-700">{lender.note}</p> : null}
+      {lender.productCount > 1 ? <p className="text-sm text-slate-700">This form edits the lender&apos;s first product.</p> : null}
+      <p className="text-sm text-slate-700">A paused lender gets no new applications; offers already made stay as they are.</p>
+      {a?.message ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {a.message}
+        </p>
+      ) : null}
+      <LenderForm d={a?.defaults ?? defaults} errors={a?.errors} submitLabel="Save lender" />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * /dashboard/applications/:reference/offers: the application's offers side by side (table on
+ * desktop, cards on a phone), sorted by a GET form, best values marked; or the notice of action
+ * taken when no lender could offer. The owner, or an admin, only (anyone else: 404).
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/components/marketplace/offer-ui";
+import { StatusBadge } from "~/components/status-badge";
+import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { site } from "~/content/site";
+import { ReferenceParamsSchema } from "~/schemas/offers";
+import { getOffersForViewer } from "~/services/marketplace.server";
+import { MARKET_MSG } from "~/utils/messages";
+import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = ReferenceParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const view = await getOffersForViewer(user, parsed.data.reference);
+  if (!view) throw data(null, { status: 404 });
+  const sort = parseOfferSort(new URL(request.url).searchParams.get("sort"));
+  const live = view.offers.filter((o) => o.state === "offered" || o.state === "accepted");
+  const best = bestValues(live);
+  return {
+    ...view,
+    sort,
+    offers: sortOffers(view.offers, sort),
+    best: Object.fromEntries(Object.entries(best).map(([k, v]) => [k, [...v]])) as Record<keyof typeof best, number[]>,
+  };
+}
+
+export default function OffersPage() {
+  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock } = useLoaderData<typeof loader>();
+  const accepted = acceptance ? offers.find((o) => o.id === acceptance.offerId) : null;
+  return (
+    <MarketShell>
+      <p>
+        <Link to="/dashboard" className="text-sm text-blue-800 underline">
+          Back to dashboard
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Compare your offers</h1>
+        <StatusBadge status={application.status} />
+      </div>
+      <p className="mt-1 text-slate-700">
+        Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for {purposeLabel(application.purpose)}
+      </p>
+      {accepted ? (
+        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="accepted-banner">
+          You accepted the offer from {accepted.lenderName} on {new Date(acceptance!.acceptedAt).toUTCString()}. The other offers were withdrawn.
+        </p>
+      ) : null}
+      {offers.length ? (
+        <section className="mt-6 space-y-4" aria-labelledby="offers-heading">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="offers-heading" className="text-xl font-semibold">
+              {offers.length} offer{offers.length === 1 ? "" : "s"} from partner lenders
+            </h2>
+            <SortForm sort={sort} />
+          </div>
+          <p className="text-sm text-slate-700">
+            Figures are estimates under the standard commercial financing disclosure. The estimated APR includes the origination fee, so it is higher than the interest rate. Offers are valid for 30 days.
+          </p>
+          <OfferTable offers={offers} best={best} />
+          <OfferCards offers={offers} best={best} />
+          {unlock.length && !acceptance ? (
+            <ul className="list-disc pl-6 text-sm text-slate-700">
+              {unlock.map((u) => (
+                <li key={u}>{u}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : matched ? (
+        <div className="mt-6">
+          <AdverseActionNotice reasons={principalReasons} unlock={unlock} ecoa={MARKET_MSG.ecoaNotice} />
+        </div>
+      ) : (
+        <p className="mt-6 card">No offers yet: our partner lenders have not reviewed this application.</p>
+      )}
+    </MarketShell>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * /offers/:id: one offer's disclosure in the standard commercial financing layout, a
+ * plain-language explanation, and (for its owner, while open) the acceptance form: full name
+ * typed as a signature plus "I have read the disclosure". Accepting is final and idempotent.
+ * The owner, or an admin (read only), may open it; anyone else gets a 404.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MarketShell } from "~/components/marketplace/offer-ui";
+import { site } from "~/content/site";
+import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers";
+import { acceptOffer, getOfferDisclosureForViewer } from "~/services/marketplace.server";
+import { MARKET_MSG } from "~/utils/messages";
+import { formatCents } from "~/utils/offer-money";
+import { offersPath } from "~/utils/offer-matching";
+import { getClientIp } from "~/utils/request.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` }];
+
+function offerId(params: Record<string, string | undefined>) {
+  const parsed = OfferIdParamsSchema.safeParse(params);
+  if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
+  return parsed.data.id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = await getOfferDisclosureForViewer(user, offerId(params));
+  if (!view) throw data(null, { status: 404 });
+  return view;
+}
+
+type ActionData = { errors?: Partial<Record<"signerName" | "confirmRead" | "form", string>> };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = offerId(params);
+  const view = await getOfferDisclosureForViewer(user, id);
+  if (!view || !view.isOwner) throw data(null, { status: 404 });
+  const parsed = AcceptOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const f = parsed.error.flatten().fieldErrors;
+    const errors: ActionData["errors"] = { signerName: f.signerName?.[0], confirmRead: f.confirmRead?.[0], form: f.disclosureSha256?.[0] };
+    return data<ActionData>({ errors }, { status: 400 });
+  }
+  const out = await acceptOffer(user, id, { ...parsed.data, ip: getClientIp(request, context) });
+  if (!out.ok) return data<ActionData>({ errors: { form: out.message } }, { status: out.status });
+  return redirectWithToast(offersPath(out.reference), {
+    title: out.already ? "Already accepted" : "Offer Accepted",
+    description: out.already ? MARKET_MSG.alreadyAccepted : MARKET_MSG.offerAccepted,
+  });
+}
+
+export default function OfferPage() {
+  const v = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const nav = useNavigation();
+  const errors = actionData?.errors ?? {};
+  const o = v.offer;
+  const open = o.state === "offered" && !v.acceptance;
+  const acceptedThis = v.acceptance?.offerId === o.id;
+  return (
+    <MarketShell>
+      <p>
+        <Link to={offersPath(v.reference)} className="text-sm text-blue-800 underline">
+          Back to all offers
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{o.lenderName}</h1>
+      <p className="text-slate-700">
+        {o.productName} · NMLS {o.nmlsId} · application <span className="font-mono">{v.reference}</span>
+      </p>
+      {acceptedThis ? (
+        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="offer-accepted-note">
+          You accepted this offer. Signed by {v.acceptance!.signerName} on {new Date(v.acceptance!.acceptedAt).toUTCString()}.
+        </p>
+      ) : o.state !== "offered" ? (
+        <p role="status" className="mt-4 rounded-md border border-slate-300 bg-slate-100 p-3">
+          {o.state === "expired" ? MARKET_MSG.offerExpired : v.acceptance ? MARKET_MSG.anotherOfferAccepted : MARKET_MSG.offerWithdrawn}
+        </p>
+      ) : null}
+      <section className="card mt-6" aria-labelledby="disclosure-heading">
+        <h2 id="disclosure-heading" className="text-xl font-semibold">
+          Commercial financing disclosure
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Amount of the loan {formatCents(o.amountCents)}. Offer valid until {new Date(o.expiresAt).toUTCString()}.
+        </p>
+        <table className="mt-4 w-full border-collapse text-left" data-testid="disclosure-table">
+          <tbody>
+            {v.disclosure.map((r) => (
+              <tr key={r.label} className="border-t border-slate-200 align-top">
+                <th scope="row" className="w-1/3 py-3 pr-4 font-semibold">
+                  {r.label}
+                </th>
+                <td className="py-3 pr-4 text-lg font-semibold" data-testid="disclosure-value">
+                  {r.value}
+                </td>
+                <td className="py-3 text-sm text-slate-700">{r.explanation}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card mt-6" aria-labelledby="plain-heading">
+        <h2 id="plain-heading" className="text-xl font-semibold">
+          In plain language
+        </h2>
+        <p className="mt-2">
+          If you accept, {o.lenderName} lends your business {formatCents(o.amountCents)}. It keeps {formatCents(o.feeCents)} as its origination fee, so{" "}
+          {formatCents(o.fundingCents)} reaches your account, usually within {o.fundingDays === 0 ? "the same day" : `${o.fundingDays} business day${o.fundingDays === 1 ? "" : "s"}`}. You then
+          pay {formatCents(o.paymentCents)} every month for {o.termMonths} months, {formatCents(o.totalPaymentsCents)} in all. The difference,{" "}
+          {formatCents(o.financeChargeCents)}, is what this financing costs you. Because the fee comes off the money you receive, the estimated APR is higher than the
+          interest rate.
+        </p>
+      </section>
+      {v.isOwner && open ? (
+        <section className="card mt-6" aria-labelledby="accept-heading">
+          <h2 id="accept-heading" className="text-xl font-semibold">
+            Accept this offer
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">Accepting is final: the other offers are withdrawn and the lender contacts you to finalise funding.</p>
+          {errors.form ? (
+            <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-testid="accept-error">
+              {errors.form}
+            </p>
+          ) : null}
+          <Form method="post" className="mt-4 space-y-4" noValidate>
+            <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
+            <div>
+              <label htmlFor="signerName" className="label">
+                Your full name (signature)
+              </label>
+              <input id="signerName" name="signerName" autoComplete="name" className="input mt-1" aria-invalid={errors.signerName ? true : undefined} aria-describedby={errors.signerName ? "signerName-error" : undefined} required />
+              {errors.signerName ? (
+                <p id="signerName-error" className="mt-1 text-sm text-red-800">
+                  {errors.signerName}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex items-start gap-2">
+              <input id="confirmRead" name="confirmRead" type="checkbox" className="mt-1 h-4 w-4" aria-invalid={errors.confirmRead ? true : undefined} aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined} required />
+              <label htmlFor="confirmRead">I have read the disclosure</label>
+            </div>
+            {errors.confirmRead ? (
+              <p id="confirmRead-error" className="text-sm text-red-800">
+                {errors.confirmRead}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary" disabled={nav.state === "submitting"}>
+              {nav.state === "submitting" ? "Accepting..." : "Accept offer"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {v.isOwner && !open && !acceptedThis && errors.form ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-testid="accept-error">
+          {errors.form}
+        </p>
+      ) : null}
+    </MarketShell>
+  );
+}

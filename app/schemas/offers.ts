@@ -1,0 +1,155 @@
+/**
+ * The marketplace's inputs (pure): accepting an offer (the page's form and the API's JSON body),
+ * the comparison's sort, the admin's manual offer, withdraw and lender forms.
+ */
+import { z } from "zod";
+import { MARKET_MSG } from "~/utils/messages";
+import { LOAN_PURPOSE_VALUES } from "~/content/loan-options";
+import { US_STATES } from "~/content/us-states";
+
+export const SIGNER_NAME_MAX = 200;
+
+const signerName = z
+  .string({ required_error: MARKET_MSG.signerNameRequired })
+  .trim()
+  .min(2, MARKET_MSG.signerNameRequired)
+  .max(SIGNER_NAME_MAX, MARKET_MSG.signerNameRequired)
+  .transform((v) => v.replace(/\s+/g, " "));
+const disclosureSha256 = z.string().regex(/^[0-9a-f]{64}$/, MARKET_MSG.disclosureChanged);
+
+/** The disclosure page's acceptance form (a checkbox sends "on"). */
+export const AcceptOfferFormSchema = z.object({
+  signerName,
+  confirmRead: z.literal("on", { errorMap: () => ({ message: MARKET_MSG.mustConfirmDisclosure }) }),
+  disclosureSha256,
+});
+
+/** POST /api/offers/{id}/accept: the same fields as JSON. */
+export const AcceptOfferBodySchema = z
+  .object({
+    signerName,
+    confirmRead: z.literal(true, { errorMap: () => ({ message: MARKET_MSG.mustConfirmDisclosure }) }),
+    disclosureSha256,
+  })
+  .strict();
+
+export const OfferIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ReferenceParamsSchema = z.object({ reference: z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/) });
+
+const cents = (max: number) => z.coerce.number().min(0).max(max).transform((d) => Math.round(d * 100));
+
+/** Admin: a manual offer, in dollars and percent as typed; stored in cents and basis points. */
+export const ManualOfferSchema = z.object({
+  intent: z.literal("manual-offer"),
+  productId: z.coerce.number().int().min(1),
+  amount: cents(10_000_000).refine((c) => c >= 100, "Amount must be at least $1"),
+  termMonths: z.coerce.number().int().min(1).max(360),
+  noteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
+  fee: cents(10_000_000),
+});
+
+export const WithdrawOfferSchema = z.object({
+  intent: z.literal("withdraw-offer"),
+  offerId: z.coerce.number().int().min(1),
+  reason: z.string().trim().min(1, "Please give a reason").max(200),
+});
+
+const STATE_CODES = US_STATES.map((s) => s.code) as [string, ...string[]];
+const list = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : []), z.array(item).min(1, "Choose at least one"));
+
+/** Admin: a lender and its (first) product, as the create/edit form sends them. */
+export const LenderFormSchema = z.object({
+  name: z.string().trim().min(2, "Name is required").max(120),
+  nmlsId: z.string().trim().regex(/^\d{1,12}$/, "NMLS id: digits only"),
+  website: z.string().trim().max(200).default(""),
+  productName: z.string().trim().min(2, "Product name is required").max(120),
+  states: list(z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES))),
+  purposes: list(z.enum(LOAN_PURPOSE_VALUES)),
+  minAmount: cents(10_000_000),
+  maxAmount: cents(10_000_000),
+  termsMonths: list(z.coerce.number().int().min(1).max(360)),
+  defaultTermMonths: z.coerce.number().int().min(1).max(360),
+  noteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
+  bestNoteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
+  bestIncomeMultiple: z.coerce.number().min(0).max(100).transform((x) => Math.round(x * 10_000)),
+  originationFee: z.coerce.number().min(0).max(50).transform((p) => Math.round(p * 100)),
+  minAnnualIncome: cents(1_000_000_000),
+  prepayment: z.string().trim().min(3, "Prepayment policy is required").max(300),
+  fundingDays: z.coerce.number().int().min(0).max(365),
+}).superRefine((v, ctx) => {
+  if (v.minAmount > v.maxAmount) ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "Maximum must be at least the minimum" });
+  if (!v.termsMonths.includes(v.defaultTermMonths)) ctx.addIssue({ code: "custom", path: ["defaultTermMonths"], message: "The default term must be one of the terms" });
+  if (v.bestNoteRate > v.noteRate) ctx.addIssue({ code: "custom", path: ["bestNoteRate"], message: "The best rate must not exceed the standard rate" });
+});
+export type LenderFormInput = z.infer<typeof LenderFormSchema>;
+
+export const LENDER_STATUS_FILTERS = ["all", "active", "paused"] as const;
+export const LenderListParamsSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  status: z.enum(LENDER_STATUS_FILTERS).catch("all").default("all"),
+  state: z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES)).optional().catch(undefined),
+  purpose: z.enum(LOAN_PURPOSE_VALUES).optional().catch(undefined),
+});
+
+/** Reads the lender form (states as text, purposes as checkboxes) and keeps what was typed. */
+export function parseLenderForm(form: FormData) {
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "purposes") raw[k] = v;
+  raw.purposes = form.getAll("purposes").filter((v): v is string => typeof v === "string");
+  const defaults: { [key: string]: string | string[] | undefined; purposes?: string[] } = { ...(raw as Record<string, string>), purposes: raw.purposes as string[] };
+  return { parsed: LenderFormSchema.safeParse(raw), defaults };
+}
+
+// ---------------------------------------------------------------------------------------------
+// API answers (documented in the OpenAPI document)
+// ---------------------------------------------------------------------------------------------
+
+const cents_ = (d: string) => z.number().int().describe(`${d}, in cents`);
+export const ApiOfferSchema = z.object({
+  id: z.number().int(),
+  lenderName: z.string(),
+  nmlsId: z.string(),
+  productName: z.string(),
+  source: z.enum(["match", "manual"]),
+  state: z.enum(["offered", "accepted", "withdrawn", "expired"]),
+  amountCents: cents_("Amount of the loan"),
+  termMonths: z.number().int(),
+  noteRateBps: z.number().int().describe("Interest (note) rate, basis points a year"),
+  feeCents: cents_("Origination fee withheld at funding"),
+  fundingCents: cents_("Funding provided: amount minus fee"),
+  estimatedAprBps: z.number().int().describe("Estimated APR (Regulation Z appendix J, actuarial, on the funding provided), basis points"),
+  paymentCents: cents_("Regular monthly payment"),
+  finalPaymentCents: cents_("Last payment"),
+  paymentCount: z.number().int(),
+  totalPaymentsCents: cents_("Estimated total payment amount"),
+  financeChargeCents: cents_("Finance charge: total of payments minus funding provided"),
+  prepayment: z.string(),
+  fundingDays: z.number().int(),
+  expiresAt: z.string().describe("ISO 8601"),
+});
+export const ApiAcceptanceSchema = z.object({
+  offerId: z.number().int(),
+  signerName: z.string(),
+  acceptedAt: z.string(),
+  clientIp: z.string().nullable(),
+  disclosureSha256: z.string(),
+});
+export const ApiOfferListSchema = z.object({
+  applicationId: z.string(),
+  status: z.string(),
+  offers: z.array(ApiOfferSchema),
+  acceptance: ApiAcceptanceSchema.nullable(),
+  principalReasons: z.array(z.string()).describe("When no lender could offer: the notice's principal reasons"),
+  unlock: z.array(z.string()).describe("What stating more data would unlock"),
+});
+export const ApiOfferDisclosureSchema = z.object({
+  applicationId: z.string(),
+  offer: ApiOfferSchema,
+  disclosure: z.array(z.object({ label: z.string(), value: z.string(), explanation: z.string() })),
+  disclosureText: z.string().describe("The exact text whose SHA-256 an acceptance must send"),
+  disclosureSha256: z.string(),
+  acceptance: ApiAcceptanceSchema.nullable(),
+});
+export const ApiAcceptResultSchema = z.object({ applicationId: z.string(), offerId: z.number().int(), status: z.literal("offer-accepted"), alreadyAccepted: z.boolean() });
+export const ApiApplicationRefParamsSchema = z.object({ applicationId: z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/) });

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import {
+  REASON_CODES,
+  bestValues,
+  decide,
+  matchApplication,
+  noteRateFor,
+  principalReasons,
+  sortOffers,
+  type ApplicantProfile,
+  type LenderProductTerms,
+  type ReasonCode,
+} from "./offer-matching";
+
+const NOW = new Date("2026-11-23T12:00:00Z");
+
+const product: LenderProductTerms = {
+  productId: 1,
+  lenderId: 10,
+  lenderName: "Test Lender",
+  productName: "Term loan",
+  states: ["TX", "CA"],
+  purposes: ["working-capital"],
+  minAmountCents: 500_000,
+  maxAmountCents: 5_000_000,
+  termsMonths: [12, 24],
+  defaultTermMonths: 24,
+  rateTiers: [
+    { minIncomeToAmountBps: 0, noteRateBps: 2400 },
+    { minIncomeToAmountBps: 40_000, noteRateBps: 1500 },
+    { minIncomeToAmountBps: 40_000, minCreditScore: 700, noteRateBps: 1100 },
+  ],
+  originationFeeBps: 300,
+  minAnnualIncomeCents: 5_000_000,
+  minCreditScore: null,
+  minYearsInBusiness: null,
+  maxPaymentToIncomeBps: 2000,
+  prepayment: "No prepayment penalty",
+  fundingDays: 2,
+};
+
+const applicant: ApplicantProfile = { amountCents: 3_000_000, state: "TX", purpose: "working-capital", annualIncomeCents: 12_000_000 };
+
+// Every reason code, each from the smallest change to an eligible pair.
+const cases: Array<{ code: ReasonCode; p?: Partial<LenderProductTerms>; a?: Partial<ApplicantProfile> }> = [
+  { code: "amount-below-minimum", a: { amountCents: 100_000 } },
+  { code: "amount-above-maximum", a: { amountCents: 6_000_000 } },
+  { code: "state-not-served", a: { state: "NY" } },
+  { code: "purpose-not-served", a: { purpose: "commercial-real-estate" } },
+  { code: "income-below-minimum", a: { annualIncomeCents: 4_000_000, amountCents: 500_000 } },
+  { code: "term-not-offered", a: { termMonths: 60 } },
+  { code: "payment-unaffordable", a: { annualIncomeCents: 6_000_000 } },
+  { code: "credit-score-unknown", p: { minCreditScore: 650 } },
+  { code: "credit-score-below-minimum", p: { minCreditScore: 650 }, a: { creditScore: 600 } },
+  { code: "years-in-business-unknown", p: { minYearsInBusiness: 2 } },
+  { code: "years-in-business-below-minimum", p: { minYearsInBusiness: 2 }, a: { yearsInBusiness: 1 } },
+];
+
+describe("decide: one reason code per row", () => {
+  it("the table covers every reason code", () => {
+    expect(new Set(cases.map((c) => c.code))).toEqual(new Set(REASON_CODES));
+  });
+
+  it.each(cases)("$code", ({ code, p, a }) => {
+    const d = decide({ ...product, ...p }, { ...applicant, ...a }, NOW);
+    expect(d.eligible).toBe(false);
+    expect(d.reasons).toEqual([code]);
+    expect(d.offer).toBeNull();
+    if (code.endsWith("-unknown")) expect(d.unlock.length).toBe(1);
+  });
+
+  it("collects several reasons at once", () => {
+    const d = decide(product, { ...applicant, state: "NY", purpose: "other", amountCents: 9_000_000 }, NOW);
+    expect(d.reasons).toEqual(["amount-above-maximum", "state-not-served", "purpose-not-served"]);
+  });
+});
+
+describe("pricing eligible products", () => {
+  it("prices the offer with the money module and a 30-day expiry", () => {
+    const d = decide(product, applicant, NOW);
+    expect(d.eligible).toBe(true);
+    if (!d.offer) throw new Error("no offer");
+    // income 120,000 is 4x the 30,000 amount: the 15% tier; the 11% tier needs a stated score
+    expect(d.offer.noteRateBps).toBe(1500);
+    expect(d.offer.feeCents).toBe(90_000);
+    expect(d.offer.fundingCents).toBe(2_910_000);
+    expect(d.offer.termMonths).toBe(24);
+    expect(d.offer.estimatedAprBps).toBeGreaterThan(1500);
+    expect(d.offer.expiresAt.toISOString()).toBe("2026-12-23T12:00:00.000Z");
+    expect(d.unlock).toEqual(["Stating your estimated credit score may lower this lender's rate."]);
+  });
+
+  it("is conservative without data: the highest rate when no tier is proven", () => {
+    expect(noteRateFor(product, { ...applicant, annualIncomeCents: 9_000_000 }).noteRateBps).toBe(2400);
+    expect(noteRateFor(product, { ...applicant, creditScore: 720 }).noteRateBps).toBe(1100);
+    expect(noteRateFor(product, { ...applicant, creditScore: 650 }).noteRateBps).toBe(1500);
+  });
+
+  it("matches every product and keeps the order", () => {
+    const ds = matchApplication([product, { ...product, productId: 2, states: ["NY"] }], applicant, NOW);
+    expect(ds.map((d) => [d.productId, d.eligible])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(principalReasons(ds)).toEqual(["state-not-served"]);
+  });
+});
+
+describe("comparison helpers", () => {
+  const offers = [
+    { id: 1, estimatedAprBps: 1500, paymentCents: 100, financeChargeCents: 900, fundingDays: 3 },
+    { id: 2, estimatedAprBps: 1200, paymentCents: 150, financeChargeCents: 700, fundingDays: 5 },
+    { id: 3, estimatedAprBps: 1800, paymentCents: 120, financeChargeCents: 1000, fundingDays: 1 },
+  ];
+  it.each([
+    ["apr", [2, 1, 3]],
+    ["payment", [1, 3, 2]],
+    ["total", [2, 1, 3]],
+    ["speed", [3, 1, 2]],
+  ] as const)("sorts by %s", (sort, ids) => {
+    expect(sortOffers(offers, sort).map((o) => o.id)).toEqual(ids);
+  });
+  it("marks the best value of each column", () => {
+    const best = bestValues(offers);
+    expect([...best.apr]).toEqual([2]);
+    expect([...best.payment]).toEqual([1]);
+    expect([...best.speed]).toEqual([3]);
+  });
+});

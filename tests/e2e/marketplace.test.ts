@@ -1,0 +1,164 @@
+/**
+ * The marketplace walk in Chromium, with JavaScript and without, as a new applicant would: apply
+ * for $30,000 of working capital in Texas, compare at least two offers, sort them, open a
+ * disclosure, accept it, then see "Offer Accepted" in the status lookup, the dashboard, the admin
+ * panel and the outbox e-mail; accepting another offer (from a tab opened before) is refused.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { MARKET_MSG } from "~/utils/messages";
+import { MODES, setupBrowser } from "../support/browser";
+import { createAdmin, signInAdminInBrowser } from "../support/fixtures";
+import { uniqueEmail } from "../support/http";
+import { at, cont, eventually, fillFinances, fillLoan, fillOwner, waitForHydration } from "../support/wizard-browser";
+
+const b = setupBrowser();
+
+async function settle(page: Page, js: boolean) {
+  await page.waitForLoadState("load");
+  if (js) await waitForHydration(page);
+}
+
+async function apply(page: Page, js: boolean) {
+  const a = { firstName: "Rosa", lastName: "Delgado", email: uniqueEmail("market"), password: "Correct-Horse-42", phone: "(555) 010-4455", dateOfBirth: "1982-03-14" };
+  await page.goto("/apply");
+  await fillLoan(page, js, "30000", "Working Capital");
+  await fillOwner(page, js, a);
+  await at(page, "address", js);
+  await page.getByLabel("Street address").fill("500 Congress Avenue");
+  await page.getByLabel("City").fill("Austin");
+  await page.getByLabel("State").selectOption("TX");
+  await page.getByLabel("ZIP code").fill("78701");
+  await cont(page);
+  await fillFinances(page, js);
+  await at(page, "documents", js);
+  await cont(page);
+  await at(page, "review", js);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByLabel(/I authorize the lender/).check();
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await page.waitForURL((u) => u.pathname === "/apply/submitted");
+  const reference = (await page.getByTestId("reference").textContent())!.trim();
+  return { a, reference };
+}
+
+/** The outbox worker writes e-mails as .eml files under DATA_DIR/outbox. */
+async function emlWith(subject: string) {
+  const dir = path.join(inject("dataDir"), "outbox");
+  return eventually(() => {
+    if (!fs.existsSync(dir)) return null;
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
+      const text = fs.readFileSync(path.join(dir, f), "utf8");
+      if (text.includes(subject)) return text;
+    }
+    return null;
+  }, 20_000);
+}
+
+describe.each(MODES)("the marketplace $label", ({ js }) => {
+  it("apply in Texas, compare and sort offers, read a disclosure, accept one; Offer Accepted everywhere; a second accept is refused", async () => {
+    await b.withPage({ js }, async (page, ctx) => {
+      const { a, reference } = await apply(page, js);
+      await settle(page, js);
+      await page.getByRole("link", { name: "See your offers" }).click();
+      await page.waitForURL((u) => u.pathname === `/dashboard/applications/${reference}/offers`);
+      await settle(page, js);
+      await page.getByRole("heading", { name: "Compare your offers" }).waitFor();
+      const rows = page.getByTestId("offer-row");
+      expect(await rows.count()).toBeGreaterThanOrEqual(2);
+
+      // Sort by the lowest monthly payment (a GET form): the first row carries the best-payment mark.
+      await page.getByLabel("Sort by").selectOption("payment");
+      await page.getByRole("button", { name: "Sort" }).click();
+      await page.waitForURL((u) => u.searchParams.get("sort") === "payment");
+      await settle(page, js);
+      await rows.first().getByText("Lowest payment").waitFor();
+
+      // A second tab holds another offer's disclosure, opened before the first is accepted.
+      const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-offer-id")!));
+      const other = await ctx.newPage();
+      await other.goto(`/offers/${ids[1]}`);
+      await settle(other, js);
+
+      await rows.first().getByRole("link", { name: /View disclosure/ }).click();
+      await page.waitForURL((u) => u.pathname === `/offers/${ids[0]}`);
+      await settle(page, js);
+      const table = page.getByTestId("disclosure-table");
+      for (const label of ["Funding provided", "Estimated annual percentage rate (APR)", "Finance charge", "Estimated total payment amount", "Payment amount and frequency", "Term", "Prepayment"]) {
+        await table.getByRole("rowheader", { name: label, exact: true }).waitFor();
+      }
+      await page.getByRole("heading", { name: "In plain language" }).waitFor();
+      await page.getByLabel("Your full name (signature)").fill(`${a.firstName} ${a.lastName}`);
+      await page.getByLabel("I have read the disclosure").check();
+      await page.getByRole("button", { name: "Accept offer" }).click();
+      await page.waitForURL((u) => u.pathname === `/dashboard/applications/${reference}/offers`);
+      await page.getByTestId("accepted-banner").waitFor();
+      await page.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+
+      // The tab opened before: accepting another offer is refused with a clear message.
+      await other.getByLabel("Your full name (signature)").fill(`${a.firstName} ${a.lastName}`);
+      await other.getByLabel("I have read the disclosure").check();
+      await other.getByRole("button", { name: "Accept offer" }).click();
+      await other.getByTestId("accept-error").filter({ hasText: MARKET_MSG.anotherOfferAccepted }).waitFor();
+      await other.close();
+
+      // The status lookup
+      await page.goto("/application-status");
+      await settle(page, js);
+      await page.getByLabel("Application ID").fill(reference);
+      await page.getByRole("button", { name: "Check Status" }).click();
+      await page.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+
+      // The dashboard
+      await page.goto("/dashboard");
+      await settle(page, js);
+      const card = page.locator(`[data-testid="dashboard-application"][data-reference="${reference}"]`);
+      await card.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+      await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
+
+      // The e-mail
+      const eml = await emlWith(`Offer Accepted - ${reference}`);
+      expect(eml).toContain("Funding provided");
+
+      // The admin panel, in another window
+      const admin = await createAdmin();
+      await b.withPage({ js }, async (adminPage) => {
+        await signInAdminInBrowser(adminPage, admin);
+        await adminPage.goto(`/admin?status=offer-accepted&q=${reference}`);
+        await settle(adminPage, js);
+        const row = adminPage.getByRole("row").filter({ hasText: reference });
+        await row.getByTestId("admin-status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+      });
+    });
+  });
+
+  it("an application from a state no lender serves gets the notice of action taken", async () => {
+    await b.withPage({ js }, async (page) => {
+      const a = { firstName: "Nils", lastName: "Berg", email: uniqueEmail("notice"), password: "Correct-Horse-42", phone: "(555) 010-9911", dateOfBirth: "1979-08-02" };
+      await page.goto("/apply");
+      await fillLoan(page, js, "30000", "Working Capital");
+      await fillOwner(page, js, a);
+      await at(page, "address", js);
+      await page.getByLabel("Street address").fill("1 Harbor Way");
+      await page.getByLabel("City").fill("Juneau");
+      await page.getByLabel("State").selectOption("AK");
+      await page.getByLabel("ZIP code").fill("99801");
+      await cont(page);
+      await fillFinances(page, js);
+      await at(page, "documents", js);
+      await cont(page);
+      await at(page, "review", js);
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByLabel(/I authorize the lender/).check();
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await page.waitForURL((u) => u.pathname === "/apply/submitted");
+      await settle(page, js);
+      await page.getByRole("link", { name: "See your offers" }).click();
+      const notice = page.getByTestId("adverse-action-notice");
+      await notice.getByRole("heading", { name: "Notice of action taken" }).waitFor();
+      await notice.getByText("The lender does not lend to businesses in your state").waitFor();
+    });
+  });
+});
