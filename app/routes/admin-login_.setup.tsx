@@ -76,6 +76,7 @@ export default function MfaSetup() {
   return (
     <AuthCard title="Set up two-factor authentication" subtitle="Admins need a second factor to see customer information">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+        {loaderData.needsOperatorCode ? <li>Enter the one-time enrolment code your operator gave you.</li> : null}
         <li>Scan the QR code with an authenticator app (or type the key by hand).</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
