@@ -96,18 +96,19 @@ export async function csvExport(ctx: BenchContext): Promise<SectionResult> {
   // Warm-up (module code, prepared statements), not counted.
   await measuredExport(ctx, cookie, "/admin/export.csv?q=APP-ZZZZZZZZZZZZ");
   const baseline = await measuredExport(ctx, cookie, "/admin/export.csv?q=APP-ZZZZZZZZZZZZ");
+  const quarter = await measuredExport(ctx, cookie, "/admin/export.csv?status=approved");
   const full = await measuredExport(ctx, cookie, "/admin/export.csv");
   const runs = [
     { label: "baseline: a filter matching no row (header only)", ...baseline },
+    { label: "status approved (a quarter of the rows)", ...quarter },
     { label: "every submitted application", ...full },
   ];
   for (const r of runs) console.info(`  ${r.label}: ${r.rows} rows, ${mb(r.bytes)} in ${r.seconds.toFixed(2)} s, RSS ${mb(r.before)} -> peak ${mb(r.peak)} (+${mb(r.growth)})`);
-  const extra = full.growth - baseline.growth;
   return {
     tables: [
       {
         title: `CSV export of ${full.rows.toLocaleString("en-US")} applications (GET /admin/export.csv)`,
-        columns: ["Export", "Rows", "CSV size", "Time", "Rows/s", "RSS samples", "Server RSS before", "Peak RSS", "Growth"],
+        columns: ["Export", "Rows", "CSV size", "Time", "Rows/s", "RSS samples", "Server RSS before", "Peak RSS", "Growth", "Peak over baseline RSS"],
         rows: runs.map((r) => [
           r.label,
           r.rows.toLocaleString("en-US"),
@@ -118,19 +119,22 @@ export async function csvExport(ctx: BenchContext): Promise<SectionResult> {
           mb(r.before),
           mb(r.peak),
           mb(r.growth),
+          mb(r.peak - baseline.before),
         ]),
         notes: [
           `RSS of the server process (VmRSS) sampled every ${SAMPLE_MS} ms and once at the end; growth = peak minus the RSS just before the request. One warm-up export first, not shown.`,
           "The client reads the stream as fast as the loopback allows; the server reads 1,000 rows per query (keyset on id) only when the previous batch was taken.",
-          `Growth over the baseline: ${mb(extra)} for a ${mb(full.bytes)} file.`,
+          `Peak over baseline RSS = peak minus the RSS before the header-only export (${mb(baseline.before)}), the same reference for every run. The first large export stretches the heap (young generation, old space); later ones reuse it.`,
+          `The 100,000-row export peaks ${mb(full.peak - quarter.peak)} above the 25,000-row one, for ${mb(full.bytes - quarter.bytes)} more CSV.`,
+          "A server holding the file would grow at least with the file's size; a streaming one by about the same amount whatever the row count (its batch and the garbage collector's young generation).",
         ],
       },
     ],
     checks: [
       {
-        name: `CSV export streams with flat server memory (${full.rows.toLocaleString("en-US")} rows grow RSS by less than half the file's size over the baseline)`,
-        pass: full.rows >= Math.min(N, total) && extra < full.bytes / 2,
-        detail: `+${mb(full.growth)} (baseline +${mb(baseline.growth)}) for ${mb(full.bytes)} of CSV; ${full.rows} rows of ${total}`,
+        name: `CSV export streams with flat server memory (4x the rows raise the peak RSS by less than half the extra CSV's size)`,
+        pass: full.rows >= Math.min(N, total) && full.peak - quarter.peak < (full.bytes - quarter.bytes) / 2,
+        detail: `peak over baseline RSS: ${full.rows} rows +${mb(full.peak - baseline.before)}, ${quarter.rows} rows +${mb(quarter.peak - baseline.before)}, header only +${mb(baseline.peak - baseline.before)}; ${mb(full.bytes)} of CSV`,
       },
     ],
   };

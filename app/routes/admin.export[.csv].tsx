@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     details: describeFilter(params),
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(csvExportStream(params, admin.id), {
+  const waitForDrain = (context as { waitForDrain?: () => Promise<void> }).waitForDrain;
+  return new Response(csvExportStream(params, admin.id, { waitForDrain }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="applications-${day}.csv"`,

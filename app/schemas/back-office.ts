@@ -6,9 +6,10 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "~/content/documents";
 
-export const REQUEST_MESSAGE_MAX_LENGTH = 1000;
-export const INTERNAL_NOTE_MAX_LENGTH = 4000;
-export const REASON_TEXT_MAX_LENGTH = 500;
+import { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH } from "~/utils/constants";
+import { BACK_OFFICE_MSG, BACK_OFFICE_TOASTS } from "~/utils/messages";
+
+export { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH };
 
 export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
@@ -24,30 +25,8 @@ export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {
   other: "Other",
 };
 
-/** Messages of the back office, one home each. */
-export const BACK_OFFICE_MSG = {
-  documentTypesRequired: "Please choose at least one document type",
-  requestMessageRequired: "Please write a message for the applicant",
-  requestMessageTooLong: `The message must be at most ${REQUEST_MESSAGE_MAX_LENGTH} characters`,
-  decisionRequired: "Please choose accepted or rejected",
-  reasonRequired: "Please choose a reason for the rejection",
-  reasonTextRequired: "Please describe the reason",
-  reasonTextTooLong: `The reason must be at most ${REASON_TEXT_MAX_LENGTH} characters`,
-  noteRequired: "Please write a note",
-  noteTooLong: `The note must be at most ${INTERNAL_NOTE_MAX_LENGTH} characters`,
-  assigneeInvalid: "Please choose an admin",
-  documentNotFound: "Document not found",
-  applicationNotFound: "Application not found",
-  colleagueAssigned: (name: string) =>
-    `This application is assigned to ${name}. You can still change it; the change is recorded as made on a colleague's application.`,
-} as const;
-
-export const BACK_OFFICE_TOASTS = {
-  requestCreated: { title: "Documents Requested", description: "The applicant has been asked for the documents." },
-  reviewSaved: { title: "Review Saved", description: "The document review has been saved." },
-  noteAdded: { title: "Note Added", description: "Your internal note has been added." },
-  assigned: { title: "Assignment Updated", description: "The application's assignment has been updated." },
-} as const;
+// Messages and toasts live with every other message (~/utils/messages).
+export { BACK_OFFICE_MSG, BACK_OFFICE_TOASTS };
 
 const documentType = z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: BACK_OFFICE_MSG.documentTypesRequired }) });
 const requestMessage = z

@@ -1,8 +1,9 @@
 /**
  * CSV export of the admin list's current filter: read from MySQL in batches of 1,000 by id (a
  * keyset, so no OFFSET scans and no long-held connection) and written to the response as the
- * client reads it (a pull stream: the next batch is read only when the previous one was taken), so
- * 100,000 rows never sit in memory. Cells are formula-safe (~/utils/csv).
+ * client reads it (a pull stream, and the server entry's `waitForDrain` so a slow client holds
+ * back the next batch instead of letting the response buffer grow), so 100,000 rows never sit in
+ * memory. Cells are formula-safe (~/utils/csv).
  */
 import { purposeLabel } from "~/content/loan-options";
 import { exportBatch, EXPORT_BATCH_SIZE, type ExportRow } from "~/models/back-office.server";
@@ -54,7 +55,16 @@ export function describeFilter(p: AdminListParams) {
   return `q=${JSON.stringify(p.q)} status=${p.status} assigned=${p.assigned} queue=${p.queue}`;
 }
 
-export function csvExportStream(params: AdminListParams, viewerId: number, batchSize = EXPORT_BATCH_SIZE): ReadableStream<Uint8Array> {
+/**
+ * `waitForDrain` (from the server entry's load context) resolves when the client has taken what
+ * was written; without it (tests calling this directly) batches follow one another at once.
+ */
+export function csvExportStream(
+  params: AdminListParams,
+  viewerId: number,
+  opts: { batchSize?: number; waitForDrain?: () => Promise<void> } = {},
+): ReadableStream<Uint8Array> {
+  const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
   const where = exportConditions(params, viewerId);
   const encoder = new TextEncoder();
   let afterId = 0;
@@ -71,6 +81,7 @@ export function csvExportStream(params: AdminListParams, viewerId: number, batch
         }
         if (done) return;
         try {
+          await opts.waitForDrain?.();
           const rows = await exportBatch(where!, afterId, batchSize);
           if (rows.length) {
             afterId = rows[rows.length - 1]!.id;

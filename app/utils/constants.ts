@@ -26,3 +26,8 @@ export const DEMO_ADMIN = {
   firstName: "Demo",
   lastName: "Admin",
 } as const;
+
+// Back office (issue 17)
+export const REQUEST_MESSAGE_MAX_LENGTH = 1000;
+export const INTERNAL_NOTE_MAX_LENGTH = 4000;
+export const REASON_TEXT_MAX_LENGTH = 500;
