@@ -7,6 +7,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BACK_OFFICE_MSG } from "~/schemas/back-office";
+import { parseAdminListParams } from "~/schemas/admin";
+import { assignApplication } from "~/services/back-office.server";
+import { csvExportStream } from "~/services/csv-export.server";
 import { getDb, schema } from "~/utils/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
@@ -250,5 +253,44 @@ describe("CSV export", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin-login");
     expect((await new Client().fetch("/admin/export.csv")).headers.get("location")).toBe("/admin-login");
+  });
+
+  it("reads the next batch only after the response's buffer has drained (back-pressure from the server entry)", async () => {
+    const admin = await createAdmin();
+    const applicant = await createApplicant();
+    const apps = [];
+    for (let i = 0; i < 3; i++) apps.push(await createSubmittedApplication({ userId: applicant.id }));
+    for (const a of apps) await assignApplication(admin.id, a.id, admin.id);
+    let waits = 0;
+    let release: () => void = () => {};
+    const waitForDrain = () => {
+      waits++;
+      return new Promise<void>((r) => (release = r));
+    };
+    const reader = csvExportStream(parseAdminListParams(new URLSearchParams("assigned=mine")), admin.id, { batchSize: 1, waitForDrain }).getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    expect(decoder.decode((await reader.read()).value)).toMatch(/^\uFEFFApplication ID,/);
+    const lines: string[] = [];
+    for (let batch = 0; batch < 3; batch++) {
+      const next = reader.read();
+      // The stream is waiting for the client: no batch is read until the buffer drains.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(waits).toBe(batch + 1);
+      release();
+      lines.push(decoder.decode((await next).value));
+    }
+    expect(lines.map((l) => l.split(",")[0])).toEqual(apps.map((a) => a.applicationId));
+  });
+});
+
+describe("the status API records a change to a colleague's application", () => {
+  it("writes backoffice.colleague_application_changed", async () => {
+    const { admin, app } = await setup();
+    await assignApplication(admin.id, app.id, admin.id);
+    const colleague = await adminClient(await createAdmin());
+    const res = await colleague.fetch(`/api/admin/applications/${app.id}/status`, { method: "PATCH", json: { status: "approved" } });
+    expect(res.status).toBe(200);
+    const [entry] = await auditOf("backoffice.colleague_application_changed", app.id);
+    expect(entry!.details).toBe(`status submitted -> approved; assigned to admin ${admin.id}`);
   });
 });
