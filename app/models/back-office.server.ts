@@ -251,10 +251,10 @@ export async function setAssignment(db: DbOrTx, applicationId: number, assigneeU
     .onDuplicateKeyUpdate({ set: { assigneeUserId, assignedBy, assignedAt: now } });
 }
 
-/** Admins with the second factor enrolled (those who can work in the panel), by name. */
+/** Every admin, by name (whom an application can be assigned to). */
 export async function listAssignableAdmins(db: DbOrTx = getDb()) {
   const rows = await db
-    .select({ id: users.id, first: users.firstName, last: users.lastName, mfa: users.mfaEnabledAt })
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
     .from(users)
     .where(eq(users.role, "admin"))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
