@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds into build-bench/, then runs every bench against a throwaway database
  * and production server and prints one table per bench plus the budget checks.
- *   tsx bench/run.ts [page-weight no-js low-end-phone upload throughput admin-scale marketplace] [--md FILE]
+ *   tsx bench/run.ts [page-weight no-js low-end-phone upload throughput admin-scale marketplace csv-export] [--md FILE]
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { adminScale } from "./admin-scale";
+import { csvExport } from "./csv-export";
 import { createContext, type BenchContext } from "./lib/context";
 import { formatChecks, formatTable, markdownChecks, markdownTable, type SectionResult } from "./lib/report";
 import { dropBenchData, startBenchServer, type BenchServer } from "./lib/server";
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   throughput: { title: "Server throughput (autocannon, 50 connections, 10 s each)", run: throughput },
   "admin-scale": { title: "Admin at scale: 100,000 applications", run: adminScale },
   marketplace: { title: "Marketplace: matching 100 lender products; offers page with 50 offers", run: marketplace },
+  "csv-export": { title: "CSV export of 100,000 applications: server memory", run: csvExport },
 };
 
 function machine() {

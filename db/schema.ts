@@ -258,6 +258,89 @@ export const rateLimits = mysqlTable(
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Back office (issue 17): document requests, per-document review, internal notes, assignment.
+// ---------------------------------------------------------------------------------------------
+
+export const DOCUMENT_REQUEST_STATUSES_DB = ["open", "fulfilled"] as const;
+export const REVIEW_DECISIONS_DB = ["accepted", "rejected"] as const;
+export const REJECTION_REASONS_DB = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
+
+/** An admin's request to the applicant for one or more documents, with a message. */
+export const documentRequests = mysqlTable(
+  "document_requests",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    requestedBy: int("requested_by").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    status: mysqlEnum("status", DOCUMENT_REQUEST_STATUSES_DB).notNull().default("open"),
+    createdAt: createdAt(),
+    fulfilledAt: datetime("fulfilled_at", { mode: "date", fsp: 3 }),
+  },
+  (t) => [index("document_requests_app_idx").on(t.applicationId, t.status), index("document_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/** One requested document type of a request; fulfilled by the first upload of that type. */
+export const documentRequestItems = mysqlTable(
+  "document_request_items",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    requestId: int("request_id")
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: "cascade" }),
+    documentType: mysqlEnum("document_type", DOCUMENT_TYPES_DB).notNull(),
+    documentId: int("document_id").references(() => documents.id, { onDelete: "set null" }),
+    fulfilledAt: datetime("fulfilled_at", { mode: "date", fsp: 3 }),
+  },
+  (t) => [uniqueIndex("document_request_items_uq").on(t.requestId, t.documentType)],
+);
+
+/** The current review of a document (its history is in the audit log). */
+export const documentReviews = mysqlTable("document_reviews", {
+  documentId: int("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  decision: mysqlEnum("decision", REVIEW_DECISIONS_DB).notNull(),
+  reason: mysqlEnum("reason", REJECTION_REASONS_DB),
+  reasonText: varchar("reason_text", { length: 500 }),
+  reviewedBy: int("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  reviewedAt: datetime("reviewed_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+});
+
+/** Internal notes on an application: admins only, append-only (the app's user gets SELECT, INSERT). */
+export const applicationNotes = mysqlTable(
+  "application_notes",
+  {
+    id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    authorUserId: int("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_notes_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** Who works on an application now (one admin at most). */
+export const applicationAssignments = mysqlTable(
+  "application_assignments",
+  {
+    applicationId: int("application_id")
+      .primaryKey()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    assigneeUserId: int("assignee_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assignedBy: int("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: datetime("assigned_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+  },
+  (t) => [index("application_assignments_assignee_idx").on(t.assigneeUserId)],
+);
+
 export const usersRelations = relations(users, ({ many }) => ({
   applications: many(loanApplications),
 }));

@@ -112,12 +112,34 @@ server.use((req, res, next) => {
   return res.status(415).type("text/plain").send("Unsupported Media Type");
 });
 
+/**
+ * Back-pressure for streamed downloads (the CSV export): Remix's adapter writes a body stream as
+ * fast as it is produced, whatever the client takes. A loader that streams awaits this between
+ * batches: it resolves once less than 1 MB waits in the response's buffer (or the client left).
+ */
+const RESPONSE_BUFFER_LIMIT = 1024 * 1024;
+const drainWaiter = (res) => () =>
+  res.writableLength < RESPONSE_BUFFER_LIMIT || res.destroyed || res.writableEnded
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const done = () => {
+          res.off("drain", done);
+          res.off("close", done);
+          resolve();
+        };
+        res.on("drain", done);
+        res.on("close", done);
+      });
+
 server.all(
   "*",
   createRequestHandler({
     build,
     mode: MODE,
-    getLoadContext: (req) => ({ clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "") }),
+    getLoadContext: (req, res) => ({
+      clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, ""),
+      waitForDrain: drainWaiter(res),
+    }),
   }),
 );
 

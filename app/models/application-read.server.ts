@@ -14,6 +14,7 @@ import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin";
 import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { backOfficeConditions } from "./back-office.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;
@@ -59,8 +60,10 @@ export function resolveSearch(raw: string): SearchIntent {
 
 const crockford = (body: string) => body.replace(/O/g, "0").replace(/[IL]/g, "1");
 
-function listConditions(params: Pick<AdminListParams, "q" | "status">): SQL | null {
+export function listConditions(params: Pick<AdminListParams, "q" | "status"> & Partial<Pick<AdminListParams, "assigned" | "queue">>, viewerId: number | null = null): SQL | null {
   const conds: SQL[] = [];
+  // Back office (issue 17): assignee and queue filters.
+  conds.push(...backOfficeConditions({ assigned: params.assigned ?? "any", queue: params.queue ?? "any" }, viewerId));
   conds.push(params.status === "all" ? ne(apps.status, "draft") : eq(apps.status, params.status));
   const search = resolveSearch(params.q);
   if (search.kind === "none") return null;
@@ -79,8 +82,8 @@ const adminRowColumns = {
 };
 
 /** The list's two queries (one page of rows, the total), exposed so tests can EXPLAIN them. */
-export function adminListQueries(params: AdminListParams, db: DbOrTx = getDb()) {
-  const where = listConditions(params);
+export function adminListQueries(params: AdminListParams, db: DbOrTx = getDb(), viewerId: number | null = null) {
+  const where = listConditions(params, viewerId);
   if (!where) return null;
   const dir = params.sort === "asc" ? asc : desc;
   const rows = db
@@ -105,8 +108,8 @@ export type AdminApplicationRow = {
 
 export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number };
 
-export async function listApplicationsForAdmin(params: AdminListParams): Promise<Page<AdminApplicationRow>> {
-  const queries = adminListQueries(params);
+export async function listApplicationsForAdmin(params: AdminListParams, viewerId: number | null = null): Promise<Page<AdminApplicationRow>> {
+  const queries = adminListQueries(params, getDb(), viewerId);
   if (!queries) return { rows: [], total: 0, page: 1, pageCount: 1 };
   const [rows, [totalRow]] = await Promise.all([queries.rows, queries.total]);
   const total = Number(totalRow?.n ?? 0);

@@ -8,6 +8,10 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ApplicationDetails, DetailsTitle } from "~/components/admin/application-details";
 import { RouteDialog } from "~/components/admin/details-dialog";
+import { BackOfficePanel, ColleagueNotice } from "~/components/admin/back-office-panel";
+import { isBackOfficeIntent } from "~/schemas/back-office";
+import { handleBackOfficeForm } from "~/services/back-office-form.server";
+import { backOfficeDetails, recordColleagueChange } from "~/services/back-office.server";
 import { site } from "~/content/site";
 import { listAuditForApplication, recordAudit } from "~/models/audit.server";
 import { getApplicationForAdmin } from "~/models/application-read.server";
@@ -52,19 +56,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     application.documents.map((d) => d.id),
   );
   const auditTrail = audit.map(({ at, ...entry }) => ({ ...entry, at: at.toISOString() }));
-  return { application, auditTrail };
+  const backOffice = await backOfficeDetails(id, application.documents.map((d) => d.id), admin.id);
+  return { application, auditTrail, backOffice };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = applicationIdParam(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
+  const formData = await request.formData();
+  // Back office (issue 17): assignment, document requests, reviews and notes post here too.
+  const intent = formData.get("intent");
+  if (isBackOfficeIntent(intent)) {
+    const out = await handleBackOfficeForm(admin.id, id, intent, formData, { ip: getClientIp(request, context) });
+    if (!out.ok && out.status === 404) throw data(null, { status: 404 });
+    if (!out.ok) return data({ result: undefined, toast: null, backOffice: { intent: out.intent, errors: out.errors } }, { status: 400 });
+    return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`), out.toast);
+  }
+  const submission = parseWithZod(formData, { schema: StatusChangeSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
   const { status, note, redirectTo } = submission.value;
   try {
-    await changeStatus(admin.id, id, status, note, { ip: getClientIp(request, context) });
+    const change = await changeStatus(admin.id, id, status, note, { ip: getClientIp(request, context) });
+    if (change.changed) await recordColleagueChange(admin.id, id, `status ${change.from} -> ${change.to}`, { ip: getClientIp(request, context) });
   } catch (e) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
     if (e instanceof RejectionReasonRequiredError) return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
@@ -79,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetailsRoute() {
-  const { application, auditTrail } = useLoaderData<typeof loader>();
+  const { application, auditTrail, backOffice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -96,6 +111,17 @@ export default function ApplicationDetailsRoute() {
       lastResult={actionData?.result}
       rejectRequested={rejectRequested}
       auditTrail={auditTrail}
+      statusNotice={<ColleagueNotice view={backOffice} />}
+      backOffice={
+        <BackOfficePanel
+          key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews).map((r) => r.reviewedAt).join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
+          applicationDbId={application.id}
+          documents={application.documents}
+          view={backOffice}
+          redirectTo={selfHref}
+          errors={actionData && "backOffice" in actionData ? actionData.backOffice : null}
+        />
+      }
     />
   );
   if (hydrated) {

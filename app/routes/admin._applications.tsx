@@ -9,6 +9,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ApplicationFilters } from "~/components/admin/application-filters";
 import { ApplicationsTable } from "~/components/admin/applications-table";
 import { Pagination } from "~/components/admin/pagination";
+import { ExportCsvLink, QueueLinks } from "~/components/admin/back-office-list";
+import { listRowExtras } from "~/models/back-office.server";
+import { queueLinks } from "~/services/back-office.server";
 import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
 import { recordAdminListView } from "~/models/audit.server";
@@ -20,13 +23,15 @@ const DETAILS_ROUTE_ID = "routes/admin._applications.applications.$id";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = parseAdminListParams(new URL(request.url).searchParams);
-  const list = await listApplicationsForAdmin(params);
+  const list = await listApplicationsForAdmin(params, admin.id);
   await recordAdminListView(admin.id, getClientIp(request, context), { view: "applications", via: "page", page: params.page, status: params.status, searched: Boolean(params.q) });
-  return { params, list };
+  // Back office (issue 17): queues with counts, assignee and waiting time of the page's rows.
+  const [queues, extras] = await Promise.all([queueLinks(admin.id, params), listRowExtras(list.rows.map((r) => r.id))]);
+  return { params, list, queues, extras: Object.fromEntries(extras) };
 }
 
 export default function ApplicationsTab() {
-  const { params, list } = useLoaderData<typeof loader>();
+  const { params, list, queues, extras } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const matches = useMatches();
   const navigation = useNavigation();
@@ -41,15 +46,19 @@ export default function ApplicationsTab() {
         <h2 id="applications-heading" className="text-xl font-semibold">
           Loan Applications
         </h2>
-        <Link to={`/admin${location.pathname === "/admin" ? location.search : adminListSearch(params)}`} className="btn-outline" preventScrollReset>
-          Refresh
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvLink params={params} />
+          <Link to={`/admin${location.pathname === "/admin" ? location.search : adminListSearch(params)}`} className="btn-outline" preventScrollReset>
+            Refresh
+          </Link>
+        </div>
       </div>
+      <QueueLinks queues={queues} />
       <ApplicationFilters params={params} />
       <p role="status" className="min-h-5 text-sm text-slate-700">
         {loading ? "Loading applications..." : ""}
       </p>
-      <ApplicationsTable rows={list.rows} params={params} loading={loading} />
+      <ApplicationsTable rows={list.rows} params={params} loading={loading} extras={extras} />
       <Pagination
         page={list.page}
         pageCount={list.pageCount}

@@ -16,6 +16,9 @@ import { getOpenDraftForUser } from "~/models/application.server";
 import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";
 import { getUserById } from "~/models/user.server";
 import { ApplicationAccessError, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
+import { closeRequestsForUpload } from "~/services/back-office.server";
+import { DocumentsAndRequests } from "~/components/dashboard/document-requests";
+import { listApplicantDocuments, listDocumentRequests } from "~/models/back-office.server";
 import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,7 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getOpenDraftForUser(user.id),
     getUserById(user.id),
   ]);
+  // Back office (issue 17): open requests and each document's review state (never who reviewed).
+  const appIds = applications.map((a) => a.id);
+  const [documentRequests, documentStates] = await Promise.all([listDocumentRequests(appIds), listApplicantDocuments(appIds)]);
   return {
+    backOffice: { requests: documentRequests.map(({ id, applicationId, message, status, createdAt, items }) => ({ id, applicationId, message, status, createdAt, items: items.map(({ documentType, fulfilledAt }) => ({ documentType, fulfilled: Boolean(fulfilledAt) })) })), documents: documentStates },
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
     memberSince: account?.createdAt.toISOString() ?? null,
     applications,
@@ -58,6 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { uploadedBy: user.id },
     );
+    await closeRequestsForUpload(doc.applicationId, doc.documentType, doc.id); // back office (issue 17)
     return redirectWithToast("/dashboard", uploadedToast(shortenFileName(doc.fileName, 25)));
   } catch (e) {
     const t = TOASTS.uploadFailed;
@@ -69,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, memberSince, applications, activity, draft } = useLoaderData<typeof loader>();
+  const { user, memberSince, applications, activity, draft, backOffice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const activeLoans = applications.filter((a) => a.status === "approved").length;
@@ -121,6 +129,7 @@ export default function Dashboard() {
                 {!applications.length && !draft ? <p className="text-slate-700">You have no applications yet.</p> : null}
               </div>
             </section>
+            <DocumentsAndRequests applications={applications} requests={backOffice.requests} documents={backOffice.documents} />
             <section className="card" aria-labelledby="activity-heading">
               <h2 id="activity-heading" className="text-xl font-semibold">
                 Recent Activity

@@ -3,6 +3,7 @@
  * linkable) and the status change form. Pure: used by the routes, the client and the tests.
  */
 import { z } from "zod";
+import { ASSIGNEE_FILTERS, QUEUE_FILTERS } from "./back-office";
 
 /** The four statuses an admin may set (spec section 4), in the order the dropdown shows them. */
 export const ADMIN_STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
@@ -29,6 +30,9 @@ export const AdminListParamsSchema = z.object({
   status: fallback(z.enum(STATUS_FILTERS), "all").default("all"),
   page: fallback(z.coerce.number().int().min(1).max(100_000), 1).default(1),
   sort: fallback(z.enum(SORT_ORDERS), "desc").default("desc"),
+  // Back office (issue 17): assignee and queue filters.
+  assigned: fallback(z.enum(ASSIGNEE_FILTERS), "any").default("any"),
+  queue: fallback(z.enum(QUEUE_FILTERS), "any").default("any"),
 });
 export type AdminListParams = z.infer<typeof AdminListParamsSchema>;
 
@@ -39,6 +43,8 @@ export function parseAdminListParams(search: URLSearchParams): AdminListParams {
     status: search.get("status") ?? undefined,
     page: search.get("page") ?? undefined,
     sort: search.get("sort") ?? undefined,
+    assigned: search.get("assigned") ?? undefined,
+    queue: search.get("queue") ?? undefined,
   });
 }
 
@@ -48,6 +54,8 @@ export function adminListSearch(params: Partial<AdminListParams>): string {
   if (params.q) s.set("q", params.q);
   if (params.status && params.status !== "all") s.set("status", params.status);
   if (params.sort && params.sort !== "desc") s.set("sort", params.sort);
+  if (params.assigned && params.assigned !== "any") s.set("assigned", params.assigned);
+  if (params.queue && params.queue !== "any") s.set("queue", params.queue);
   if (params.page && params.page > 1) s.set("page", String(params.page));
   const str = s.toString();
   return str ? `?${str}` : "";

@@ -9,6 +9,7 @@
  * only submit; a submitted application's fields no longer change.
  */
 import { applicationFieldValues, getApplicationRow, lockApplicationRow, toApiApplication } from "~/models/application-api.server";
+import { recordColleagueChange } from "./back-office.server";
 import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/application.server";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { updateDraft } from "~/models/draft.server";
@@ -153,7 +154,9 @@ export async function changeStatusForApi(
   meta: { ip?: string | null } = {},
 ): Promise<ApiWriteOutcome> {
   try {
-    await changeStatus(admin.id, id, input.status, input.note ?? null, { ip: meta.ip ?? null });
+    const change = await changeStatus(admin.id, id, input.status, input.note ?? null, { ip: meta.ip ?? null });
+    // Back office (issue 17): a change to an application assigned to a colleague is recorded.
+    if (change.changed) await recordColleagueChange(admin.id, id, `status ${change.from} -> ${change.to}`, { ip: meta.ip ?? null });
   } catch (e) {
     if (e instanceof RejectionReasonRequiredError) return { ok: false, status: 400, errors: { note: [e.message] } };
     if (e instanceof ApplicationNotFoundError) return notFound();

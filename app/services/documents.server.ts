@@ -46,6 +46,7 @@ import { getUser } from "~/utils/session.server";
 import { decryptFile, DocumentIntegrityError, encryptStream, newDataKey, unwrapDataKey } from "./document-crypto.server";
 import { getDocumentStore } from "./document-store.server";
 import { throttle } from "./throttle.server";
+import { closeRequestsForUpload } from "./back-office.server";
 
 export type { DocumentType } from "~/content/documents";
 
@@ -514,6 +515,7 @@ export async function handleApiUpload(request: Request, context?: AppLoadContext
   }
   try {
     const doc = await saveUpload(upload, existingApplicationResolver(parsed.data.applicationId, user), { uploadedBy: user.id });
+    await closeRequestsForUpload(doc.applicationId, doc.documentType, doc.id); // back office (issue 17)
     return json(
       {
         id: doc.id,

@@ -1,4 +1,6 @@
 /** Every user-facing message of the spec (sections 5 and 8), one home each. */
+import { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH } from "./constants";
+
 export const MSG = {
   invalidEmail: "Invalid email address",
   passwordRequired: "Password is required",
@@ -132,4 +134,30 @@ export const MARKET_MSG = {
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",
   ecoaNotice: ECOA_NOTICE,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Back office (issue 17): document requests, reviews, internal notes, assignment.
+export const BACK_OFFICE_MSG = {
+  documentTypesRequired: "Please choose at least one document type",
+  requestMessageRequired: "Please write a message for the applicant",
+  requestMessageTooLong: `The message must be at most ${REQUEST_MESSAGE_MAX_LENGTH} characters`,
+  decisionRequired: "Please choose accepted or rejected",
+  reasonRequired: "Please choose a reason for the rejection",
+  reasonTextRequired: "Please describe the reason",
+  reasonTextTooLong: `The reason must be at most ${REASON_TEXT_MAX_LENGTH} characters`,
+  noteRequired: "Please write a note",
+  noteTooLong: `The note must be at most ${INTERNAL_NOTE_MAX_LENGTH} characters`,
+  assigneeInvalid: "Please choose an admin",
+  documentNotFound: "Document not found",
+  applicationNotFound: "Application not found",
+  colleagueAssigned: (name: string) =>
+    `This application is assigned to ${name}. You can still change it; the change is recorded as made on a colleague's application.`,
+} as const;
+
+export const BACK_OFFICE_TOASTS = {
+  requestCreated: { title: "Documents Requested", description: "The applicant has been asked for the documents." },
+  reviewSaved: { title: "Review Saved", description: "The document review has been saved." },
+  noteAdded: { title: "Note Added", description: "Your internal note has been added." },
+  assigned: { title: "Assignment Updated", description: "The application's assignment has been updated." },
 } as const;

@@ -27,6 +27,16 @@ import {
   ApiValidationErrorSchema,
 } from "~/schemas/api";
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
+import {
+  ApiDocumentRequestBodySchema,
+  ApiDocumentRequestListSchema,
+  ApiDocumentRequestSchema,
+  ApiDocumentReviewBodySchema,
+  ApiDocumentReviewSchema,
+  ApiNoteBodySchema,
+  ApiNoteListSchema,
+  ApiNoteSchema,
+} from "~/schemas/back-office";
 import { API_BODY_LIMIT_BYTES } from "./api.server";
 import { MARKET_MSG, MSG, TOASTS } from "./messages";
 import {
@@ -318,6 +328,58 @@ function buildRegistry() {
       404: err(MARKET_MSG.offerNotFound),
       409: err(`${MARKET_MSG.anotherOfferAccepted} / ${MARKET_MSG.offerWithdrawn} / ${MARKET_MSG.offerExpired} / ${MARKET_MSG.disclosureChanged}`),
     },
+  });
+
+  // ---- back office (issue 17)
+  const DocumentRequest = registry.register("DocumentRequest", ApiDocumentRequestSchema);
+  const DocumentRequestList = registry.register("DocumentRequestList", ApiDocumentRequestListSchema);
+  const DocumentReview = registry.register("DocumentReview", ApiDocumentReviewSchema);
+  const Note = registry.register("Note", ApiNoteSchema);
+  const NoteList = registry.register("NoteList", ApiNoteListSchema);
+  define("admin", "Back office", {
+    method: "get",
+    path: "/api/admin/applications/{id}/document-requests",
+    operationId: "adminListDocumentRequests",
+    summary: "List an application's document requests",
+    description: "Newest first, open and fulfilled, each with its document types and the uploads that fulfilled them.",
+    request: { params: ApiIdParamsSchema },
+    responses: { 200: json(DocumentRequestList, "The requests"), 404: err("No such application (or a draft)") },
+  });
+  define("admin", "Back office", {
+    method: "post",
+    path: "/api/admin/applications/{id}/document-requests",
+    operationId: "adminCreateDocumentRequest",
+    summary: "Ask the applicant for documents",
+    description: "Opens a request for one or more document types with a message; the applicant is e-mailed and sees it on the dashboard. An upload of a requested type fulfils it; the request closes when every type is fulfilled.",
+    request: { params: ApiIdParamsSchema, body: jsonBody(registry.register("DocumentRequestRequest", ApiDocumentRequestBodySchema)) },
+    responses: { 201: json(DocumentRequest, "The new request"), ...bodyErrors, 404: err("No such application (or a draft)") },
+  });
+  define("admin", "Back office", {
+    method: "post",
+    path: "/api/admin/documents/{id}/review",
+    operationId: "adminReviewDocument",
+    summary: "Accept or reject a document",
+    description: "A rejection needs a reason (unreadable, expired, wrong-type, does-not-match, other with reasonText). With requestReplacement a replacement request for the same document type is opened in the same transaction. The applicant sees the decision and reason, never the reviewer.",
+    request: { params: ApiIdParamsSchema, body: jsonBody(registry.register("DocumentReviewRequest", ApiDocumentReviewBodySchema)) },
+    responses: { 200: json(DocumentReview, "The review"), ...bodyErrors, 404: err("No such document (or one of a draft)") },
+  });
+  define("admin", "Back office", {
+    method: "get",
+    path: "/api/admin/applications/{id}/notes",
+    operationId: "adminListNotes",
+    summary: "List an application's internal notes",
+    description: "Oldest first, with author and time. Internal notes are visible to admins only.",
+    request: { params: ApiIdParamsSchema },
+    responses: { 200: json(NoteList, "The notes"), 404: err("No such application (or a draft)") },
+  });
+  define("admin", "Back office", {
+    method: "post",
+    path: "/api/admin/applications/{id}/notes",
+    operationId: "adminAddNote",
+    summary: "Add an internal note",
+    description: "Appends a note (notes are append-only: there is no update or delete). Never shown to the applicant nor e-mailed.",
+    request: { params: ApiIdParamsSchema, body: jsonBody(registry.register("NoteRequest", ApiNoteBodySchema)) },
+    responses: { 201: json(Note, "The new note"), ...bodyErrors, 404: err("No such application (or a draft)") },
   });
 
   return { registry, summaries };

@@ -192,7 +192,79 @@ const recipes: Record<string, () => Promise<Response[]>> = {
       await new Client().fetch(`/api/offers/${offerIds[0]}/accept`, { json: body }),
     ];
   },
+  // Back office (issue 17)
+  async adminListDocumentRequests() {
+    const { client, applicant, app } = await backOfficeSetup();
+    await client.fetch(`/api/admin/applications/${app.id}/document-requests`, { json: { documentTypes: ["ein"], message: "EIN letter please" } });
+    return [
+      await client.fetch(`/api/admin/applications/${app.id}/document-requests`),
+      await client.fetch("/api/admin/applications/2000000000/document-requests"),
+      await applicant.fetch(`/api/admin/applications/${app.id}/document-requests`),
+      await new Client().fetch(`/api/admin/applications/${app.id}/document-requests`),
+    ];
+  },
+  async adminCreateDocumentRequest() {
+    const { client, applicant, app } = await backOfficeSetup();
+    const path = `/api/admin/applications/${app.id}/document-requests`;
+    return [
+      await client.fetch(path, { json: { documentTypes: ["bank-statements", "ein"], message: "The May statement is cut off" } }),
+      await client.fetch(path, { json: { documentTypes: [], message: "" } }),
+      await client.fetch("/api/admin/applications/2000000000/document-requests", { json: { documentTypes: ["ein"], message: "x" } }),
+      await applicant.fetch(path, { json: { documentTypes: ["ein"], message: "x" } }),
+      await new Client().fetch(path, { json: { documentTypes: ["ein"], message: "x" } }),
+    ];
+  },
+  async adminReviewDocument() {
+    const { client, applicant, app } = await backOfficeSetup();
+    const up = await upload(applicant, app.id);
+    const { id } = (await up.json()) as { id: number };
+    const path = `/api/admin/documents/${id}/review`;
+    return [
+      await client.fetch(path, { json: { decision: "rejected", reason: "expired", requestReplacement: true } }),
+      await client.fetch(path, { json: { decision: "rejected", reason: "other" } }),
+      await client.fetch("/api/admin/documents/2000000000/review", { json: { decision: "accepted" } }),
+      await applicant.fetch(path, { json: { decision: "accepted" } }),
+      await new Client().fetch(path, { json: { decision: "accepted" } }),
+    ];
+  },
+  async adminListNotes() {
+    const { client, applicant, app } = await backOfficeSetup();
+    await client.fetch(`/api/admin/applications/${app.id}/notes`, { json: { body: "Spoke to the applicant" } });
+    return [
+      await client.fetch(`/api/admin/applications/${app.id}/notes`),
+      await client.fetch("/api/admin/applications/2000000000/notes"),
+      await applicant.fetch(`/api/admin/applications/${app.id}/notes`),
+      await new Client().fetch(`/api/admin/applications/${app.id}/notes`),
+    ];
+  },
+  async adminAddNote() {
+    const { client, applicant, app } = await backOfficeSetup();
+    const path = `/api/admin/applications/${app.id}/notes`;
+    return [
+      await client.fetch(path, { json: { body: "Income verified by phone" } }),
+      await client.fetch(path, { json: { body: " " } }),
+      await client.fetch("/api/admin/applications/2000000000/notes", { json: { body: "x" } }),
+      await applicant.fetch(path, { json: { body: "x" } }),
+      await new Client().fetch(path, { json: { body: "x" } }),
+    ];
+  },
 };
+
+async function backOfficeSetup() {
+  const { client } = await signedInAdmin();
+  const { client: applicant, user } = await signedInApplicant();
+  const app = (await createSubmittedApplication({ userId: user.id }))!;
+  return { client, applicant, app };
+}
+
+/** The back office's admin API (issue 17). */
+const BACK_OFFICE_CALLS = [
+  ["get", "/api/admin/applications/{id}/document-requests"],
+  ["post", "/api/admin/applications/{id}/document-requests"],
+  ["post", "/api/admin/documents/{id}/review"],
+  ["get", "/api/admin/applications/{id}/notes"],
+  ["post", "/api/admin/applications/{id}/notes"],
+] as const;
 
 async function documentCalls(kind: "preview" | "download") {
   const { client, user } = await signedInApplicant();
@@ -219,7 +291,7 @@ describe("the OpenAPI document", () => {
     expect(declared.sort()).toEqual(Object.keys(recipes).sort());
   });
 
-  const operations = [...SPEC_CALLS, ...MARKET_CALLS].map(([method, path]) => ({ method, path }));
+  const operations = [...SPEC_CALLS, ...MARKET_CALLS, ...BACK_OFFICE_CALLS].map(([method, path]) => ({ method, path }));
   it.each(operations)("$method $path: every answer is declared and matches its schema", async ({ method, path }) => {
     const op = doc.paths[path]![method]!;
     const answers = await recipes[op.operationId]!();

@@ -20,6 +20,8 @@ import {
 } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { Client } from "../support/http";
+import { samplePdf } from "../fixtures/documents";
+import { getPool } from "~/utils/db.server";
 
 const RUNS = 50;
 const MARK = `prop-${Date.now().toString(36)}.test`;
@@ -206,4 +208,69 @@ describe("random and malformed payloads get a 4xx JSON error and write nothing",
     );
     expect((await applicationRow(id))?.status).toBe("submitted");
   });
+
+  // Back office (issue 17): the admin API's three write endpoints.
+  it("POST /api/admin/applications/{id}/document-requests", async () => {
+    const { user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const { client } = await signedInAdmin();
+    const specific = [
+      set("documentTypes", fc.oneof(fc.constant([]), fc.array(fc.string({ maxLength: 10 }).filter((s) => !["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"].includes(s)), { minLength: 1, maxLength: 3 }), wrongType)),
+      set("message", fc.oneof(fc.constant(""), fc.constant("   "), fc.constant("m".repeat(1001)), wrongType.filter((v) => typeof v !== "string"))),
+    ];
+    await fc.assert(
+      fc.asyncProperty(payloads(() => ({ documentTypes: ["ein"], message: "Please send it" }), ["documentTypes", "message"], specific), async (body) => {
+        await expect4xxJson(await send(client, `/api/admin/applications/${app!.id}/document-requests`, "POST", body), body.text.slice(0, 120));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await backOfficeRows("document_requests", app!.id)).toBe(0);
+  });
+
+  it("POST /api/admin/documents/{id}/review", async () => {
+    const { client: applicant, user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const fd = new FormData();
+    fd.set("applicationId", String(app!.id));
+    fd.set("documentType", "ein");
+    fd.set("file", new Blob([new Uint8Array(samplePdf("prop-review"))], { type: "application/pdf" }), "ein.pdf");
+    const { id } = (await (await applicant.fetch("/api/documents/upload", { method: "POST", body: fd })).json()) as { id: number };
+    const { client } = await signedInAdmin();
+    const specific = [
+      set("decision", fc.oneof(fc.string({ maxLength: 10 }).filter((s) => s !== "accepted" && s !== "rejected"), wrongType)),
+      set("reason", fc.oneof(fc.string({ minLength: 1, maxLength: 10 }).filter((s) => !["unreadable", "expired", "wrong-type", "does-not-match", "other"].includes(s)), wrongType.filter((v) => v !== null))),
+      set("reasonText", fc.oneof(fc.constant("r".repeat(501)), wrongType.filter((v) => v !== null && typeof v !== "string"))),
+      set("requestReplacement", fc.oneof(fc.string({ maxLength: 5 }), fc.integer())),
+    ];
+    await fc.assert(
+      fc.asyncProperty(payloads(() => ({ decision: "rejected", reason: "other", reasonText: "Blurry", requestReplacement: true }), ["decision", "reason", "reasonText", "requestReplacement", "message"], specific), async (body) => {
+        await expect4xxJson(await send(client, `/api/admin/documents/${id}/review`, "POST", body), body.text.slice(0, 120));
+      }),
+      { numRuns: RUNS },
+    );
+    // Also: a rejection without a reason, and 'other' without its text.
+    await expect4xxJson(await send(client, `/api/admin/documents/${id}/review`, "POST", { text: '{"decision":"rejected"}', contentType: "application/json" }), "no reason");
+    await expect4xxJson(await send(client, `/api/admin/documents/${id}/review`, "POST", { text: '{"decision":"rejected","reason":"other"}', contentType: "application/json" }), "other");
+    expect(await backOfficeRows("document_reviews", id, "document_id")).toBe(0);
+    expect(await backOfficeRows("document_requests", app!.id)).toBe(0);
+  });
+
+  it("POST /api/admin/applications/{id}/notes", async () => {
+    const { user } = await signedInApplicant();
+    const app = await createSubmittedApplication({ userId: user.id });
+    const { client } = await signedInAdmin();
+    const specific = [set("body", fc.oneof(fc.constant(""), fc.constant(" \n "), fc.constant("n".repeat(4001)), wrongType.filter((v) => typeof v !== "string")))];
+    await fc.assert(
+      fc.asyncProperty(payloads(() => ({ body: "A note" }), ["body"], specific), async (body) => {
+        await expect4xxJson(await send(client, `/api/admin/applications/${app!.id}/notes`, "POST", body), body.text.slice(0, 120));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await backOfficeRows("application_notes", app!.id)).toBe(0);
+  });
 });
+
+async function backOfficeRows(table: "document_requests" | "application_notes" | "document_reviews", id: number, column = "application_id") {
+  const [rows] = (await getPool().query(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE \`${column}\` = ?`, [id])) as unknown as [Array<{ n: number }>];
+  return Number(rows[0]!.n);
+}

@@ -9,11 +9,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { registerPayload } from "../support/api";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
+import { createSubmittedApplication } from "../support/applications";
+import { createAdmin, createApplicant, signInAdmin } from "../support/fixtures";
+
+async function adminClient(admin: Awaited<ReturnType<typeof createAdmin>>, origin: string) {
+  const c = new Client(origin);
+  await signInAdmin(c, admin);
+  return c;
+}
 import { startAppServer, type AppServer } from "../support/server";
 
 const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits"];
 // The marketplace's tables (issue 12).
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
+/** Back office (issue 17): read-write tables, and the append-only internal notes. */
+const BACK_OFFICE_TABLES = ["document_requests", "document_request_items", "document_reviews", "application_assignments"];
 const user = `lm_app_${randomBytes(4).toString("hex")}`;
 const password = randomBytes(12).toString("base64url");
 const runUrl = new URL(inject("databaseUrl"));
@@ -28,6 +38,8 @@ const grants = (host: string) => [
   `GRANT CREATE ON \`${db}\`.* TO '${user}'@'${host}'`,
   ...TABLES.map((t) => `GRANT SELECT, INSERT, UPDATE, DELETE ON \`${db}\`.\`${t}\` TO '${user}'@'${host}'`),
   `GRANT SELECT, INSERT ON \`${db}\`.\`audit_log\` TO '${user}'@'${host}'`,
+  ...BACK_OFFICE_TABLES.map((t) => `GRANT SELECT, INSERT, UPDATE, DELETE ON \`${db}\`.\`${t}\` TO '${user}'@'${host}'`),
+  `GRANT SELECT, INSERT ON \`${db}\`.\`application_notes\` TO '${user}'@'${host}'`,
   `GRANT SELECT ON \`${db}\`.\`__drizzle_migrations\` TO '${user}'@'${host}'`,
 ];
 
@@ -84,5 +96,33 @@ describe("database privileges of the app's user", () => {
     } finally {
       await app.end();
     }
+  });
+
+  it("refuses UPDATE and DELETE on application_notes (internal notes are append-only), and allows INSERT", async () => {
+    const app = await mysql.createConnection(appUrl());
+    try {
+      await expect(app.query("UPDATE application_notes SET body = 'rewritten'")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
+      await expect(app.query("DELETE FROM application_notes")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
+      await expect(app.query("TRUNCATE TABLE application_notes")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
+      const [[row]] = (await app.query("SELECT COUNT(*) AS n FROM application_notes")) as unknown as [Array<{ n: number }>];
+      expect(Number(row!.n)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await app.end();
+    }
+  });
+
+  it("lets that user run the back office: a document request, a note and an assignment over HTTP", async () => {
+    const admin = await createAdmin();
+    const ac = await adminClient(admin, server.origin);
+    const applicant = await createApplicant();
+    const application = await createSubmittedApplication({ userId: applicant.id });
+    const path = `/admin/applications/${application.id}`;
+    const body = new URLSearchParams({ intent: "request-documents", documentTypes: "ein", message: "EIN letter please", redirectTo: path });
+    expect((await ac.fetch(path, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(302);
+    expect((await ac.fetch(path, { form: { intent: "add-note", body: "grants note", redirectTo: path } })).status).toBe(302);
+    expect((await ac.fetch(path, { form: { intent: "assign", assigneeId: String(admin.id), redirectTo: path } })).status).toBe(302);
+    const page = await (await ac.fetch(path)).text();
+    expect(page).toContain("grants note");
+    expect(page).toContain("EIN letter please");
   });
 });

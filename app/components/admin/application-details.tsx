@@ -52,6 +52,8 @@ export function ApplicationDetails({
   lastResult,
   rejectRequested,
   auditTrail,
+  backOffice,
+  statusNotice,
 }: {
   application: AdminApplicationDetails;
   redirectTo: string;
@@ -59,6 +61,10 @@ export function ApplicationDetails({
   rejectRequested?: boolean;
   /** Audit entries about this application and its documents, newest first. */
   auditTrail?: AuditTrailItem[];
+  /** Back office (issue 17): assignment, requests, reviews and notes, after the documents. */
+  backOffice?: ReactNode;
+  /** Back office (issue 17): e.g. "assigned to a colleague", shown above the status form. */
+  statusNotice?: ReactNode;
 }) {
   const living = HAS_MONTHLY_PAYMENT.has(a.livingSituation)
     ? `${livingSituationLabel(a.livingSituation)} (${formatUsd(a.monthlyPayment)}/month)`
@@ -141,6 +147,7 @@ export function ApplicationDetails({
           </ul>
         )}
       </Section>
+      {backOffice}
       <Section title="Status History">
         {a.history.length === 0 ? (
           <p className="text-sm text-slate-700">No status changes yet</p>
@@ -173,6 +180,7 @@ export function ApplicationDetails({
         )}
       </Section>
       <Section title="Update Status">
+        {statusNotice}
         <StatusChangeForm
           applicationDbId={a.id}
           currentStatus={a.status}

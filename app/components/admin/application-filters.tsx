@@ -5,6 +5,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getStatusDisplay } from "~/content/status-display";
+import { BackOfficeFilterFields } from "./back-office-list";
 import { SEARCH_MAX_LENGTH, STATUS_FILTERS, type AdminListParams } from "~/schemas/admin";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -66,6 +67,7 @@ export function ApplicationFilters({ params }: { params: AdminListParams }) {
           ))}
         </select>
       </div>
+      <BackOfficeFilterFields key={`${params.assigned}-${params.queue}`} params={params} />
       {params.sort !== "desc" ? <input type="hidden" name="sort" value={params.sort} /> : null}
       <button type="submit" className="btn-primary">
         Search

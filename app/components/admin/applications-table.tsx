@@ -7,6 +7,7 @@ import { adminListSearch, type AdminListParams } from "~/schemas/admin";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { formatDate } from "./format";
 import { RowStatusForm } from "./row-status-form";
+import { WaitingSince, type RowExtras } from "./back-office-list";
 
 const INTERACTIVE = "a, button, select, input, textarea, label, option";
 
@@ -14,10 +15,13 @@ export function ApplicationsTable({
   rows,
   params,
   loading,
+  extras,
 }: {
   rows: AdminApplicationRow[];
   params: AdminListParams;
   loading: boolean;
+  /** Back office (issue 17): assignee and waiting time per application id. */
+  extras?: RowExtras;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -44,6 +48,9 @@ export function ApplicationsTable({
             <th scope="col" className={th}>
               Status
             </th>
+            <th scope="col" className={th}>
+              Assigned to
+            </th>
             <th scope="col" className={th} aria-sort={params.sort === "desc" ? "descending" : "ascending"}>
               <Link to={sortHref} preventScrollReset className="inline-flex items-center gap-1 hover:underline" data-testid="sort-submitted">
                 Submitted
@@ -59,7 +66,7 @@ export function ApplicationsTable({
         <tbody className="divide-y divide-slate-200">
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={6} className="px-4 py-10 text-center text-slate-700">
+              <td colSpan={7} className="px-4 py-10 text-center text-slate-700">
                 {loading ? "Loading applications..." : "No applications found"}
               </td>
             </tr>
@@ -90,6 +97,10 @@ export function ApplicationsTable({
                   <td className="px-4 py-3">{purposeLabel(r.purpose)}</td>
                   <td className="px-4 py-3">
                     <AdminStatusBadge status={r.status} />
+                    <WaitingSince since={extras?.[r.id]?.waitingSince ?? null} />
+                  </td>
+                  <td className="px-4 py-3" data-testid="assigned-to">
+                    {extras?.[r.id]?.assignee?.name ?? <span className="text-slate-700">Unassigned</span>}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">{formatDate(r.submittedAt)}</td>
                   <td className="px-4 py-3">

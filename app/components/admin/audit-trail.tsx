@@ -16,6 +16,12 @@ const ACTIONS: Record<string, string> = {
   "document.preview": "Previewed a document",
   "document.download": "Downloaded a document",
   "document.upload": "Uploaded a document",
+  // Back office (issue 17)
+  "backoffice.documents_requested": "Requested documents",
+  "backoffice.document_reviewed": "Reviewed a document",
+  "backoffice.note_added": "Added an internal note",
+  "backoffice.assigned": "Changed the assignment",
+  "backoffice.colleague_application_changed": "Changed an application assigned to a colleague",
 };
 
 const OUTCOMES: Record<string, string> = { success: "Succeeded", failure: "Failed", denied: "Refused" };

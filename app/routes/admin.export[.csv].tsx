@@ -1,0 +1,32 @@
+/**
+ * GET /admin/export.csv?q=&status=&assigned=&queue=: the applications list's current filter as a
+ * CSV file, streamed (see ~/services/csv-export.server). Admins only; audited with the filter.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordAudit } from "~/models/audit.server";
+import { parseAdminListParams } from "~/schemas/admin";
+import { csvExportStream, describeFilter } from "~/services/csv-export.server";
+import { getClientIp } from "~/utils/request.server";
+import { requireAdmin } from "~/utils/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const params = parseAdminListParams(new URL(request.url).searchParams);
+  await recordAudit({
+    actorUserId: admin.id,
+    action: "backoffice.csv_exported",
+    targetType: "application_list",
+    ip: getClientIp(request, context),
+    details: describeFilter(params),
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  const waitForDrain = (context as { waitForDrain?: () => Promise<void> }).waitForDrain;
+  return new Response(csvExportStream(params, admin.id, { waitForDrain }), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="applications-${day}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

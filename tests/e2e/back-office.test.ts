@@ -1,0 +1,116 @@
+/**
+ * The back office in Chromium, with and without JavaScript (issue 17), as a new admin would use
+ * it: request a bank statement with a message, see the applicant's dashboard show the request,
+ * upload as the applicant, see the request close, reject the document with a reason, add a note,
+ * assign the file to yourself, filter "assigned to me", and export the list as CSV. The applicant
+ * then sees "Needs replacing: <reason>", never the reviewer's name nor the note.
+ */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { samplePdf } from "../fixtures/documents";
+import { createSubmittedApplication } from "../support/applications";
+import { MODES, setupBrowser } from "../support/browser";
+import { createAdmin, createApplicant, signInAdminInBrowser, TEST_PASSWORD } from "../support/fixtures";
+
+const b = setupBrowser();
+
+async function signInApplicant(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** Waits for the toast a form's redirect shows (JS: the toaster; no JS: the rendered status). */
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
+
+describe.each(MODES)("back office $label", ({ js }) => {
+  it("request, upload, close, reject with a reason, note, assign to me, filter, export CSV", async () => {
+    const admin = await createAdmin();
+    const applicant = await createApplicant({ firstName: js ? "Jordan" : "Morgan", lastName: "Reyes" });
+    const app = await createSubmittedApplication({ userId: applicant.id });
+    const message = `The May bank statement is cut off (${js ? "js" : "no-js"})`;
+    const note = `Called the applicant about May (${js ? "js" : "no-js"})`;
+    const detailsUrl = `/admin/applications/${app.id}`;
+
+    await b.withPage({ js }, async (adminPage) => {
+      await signInAdminInBrowser(adminPage, admin);
+      await adminPage.goto(detailsUrl);
+      if (js) await adminPage.getByRole("dialog", { name: new RegExp(app.applicationId) }).waitFor();
+
+      // 1. Request a bank statement with a message.
+      const requests = adminPage.getByTestId("document-requests");
+      await requests.getByLabel("Bank Statements").check();
+      await requests.getByLabel("Message to the applicant").fill(message);
+      await requests.getByRole("button", { name: "Request Documents" }).click();
+      await toast(adminPage, "The applicant has been asked for the documents.");
+      await adminPage.getByTestId("document-request").filter({ hasText: message }).waitFor();
+      expect(await adminPage.getByTestId("document-request").getAttribute("data-status")).toBe("open");
+
+      // 2. The applicant's dashboard shows it; the applicant uploads against it; it closes.
+      await b.withPage({ js }, async (applicantPage) => {
+        await signInApplicant(applicantPage, applicant.email);
+        const open = applicantPage.getByTestId("open-request");
+        await open.getByText(message).waitFor();
+        expect(await open.textContent()).toContain("Bank Statements: still needed");
+        await open.getByLabel("File for this request").setInputFiles({ name: "may-statement.pdf", mimeType: "application/pdf", buffer: samplePdf("may") });
+        await open.getByRole("button", { name: "Upload" }).click();
+        await toast(applicantPage, "may-statement.pdf uploaded successfully");
+        await applicantPage.getByTestId("closed-requests").getByText("1 request completed").waitFor();
+        expect(await applicantPage.getByTestId("open-request").count()).toBe(0);
+        expect(await applicantPage.getByTestId("document-state").textContent()).toBe("In review");
+      });
+      await adminPage.goto(detailsUrl);
+      await adminPage.getByTestId("document-request").filter({ hasText: "Closed: fulfilled" }).waitFor();
+
+      // 3. Reject the document with a reason.
+      const review = adminPage.getByTestId("review-form").filter({ hasText: "may-statement.pdf" });
+      await review.getByLabel("Reject", { exact: true }).check();
+      await review.getByLabel("Reason for a rejection").selectOption("unreadable");
+      await review.getByRole("button", { name: "Save review" }).click();
+      await toast(adminPage, "The document review has been saved.");
+      await adminPage.getByTestId("review-state").filter({ hasText: "Rejected: Unreadable by Ada Admin" }).waitFor();
+
+      // 4. An internal note.
+      await adminPage.getByLabel("New internal note").fill(note);
+      await adminPage.getByRole("button", { name: "Add Note" }).click();
+      await toast(adminPage, "Your internal note has been added.");
+      await adminPage.getByTestId("internal-note").filter({ hasText: note }).waitFor();
+      expect(await adminPage.getByTestId("internal-note").textContent()).toContain("Ada Admin");
+
+      // 5. Assign to me, then the "Assigned to me" queue lists it.
+      await adminPage.getByRole("button", { name: "Assign to me" }).click();
+      await toast(adminPage, "The application's assignment has been updated.");
+      await adminPage.getByTestId("assignee").filter({ hasText: "Ada Admin (you)" }).waitFor();
+      await adminPage.goto("/admin");
+      const mine = adminPage.getByTestId("queue-mine");
+      expect(await mine.textContent()).toBe("Assigned to me1");
+      await mine.click();
+      await adminPage.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("assigned") === "mine");
+      await adminPage.locator(`[data-testid=application-row][data-reference="${app.applicationId}"]`).waitFor();
+      expect(await adminPage.locator("[data-testid=application-row]").count()).toBe(1);
+      expect(await adminPage.getByTestId("assigned-to").textContent()).toBe("Ada Admin");
+
+      // 6. Export the filtered list: a CSV a spreadsheet opens (BOM, header, the one row).
+      const [download] = await Promise.all([adminPage.waitForEvent("download"), adminPage.getByTestId("export-csv").click()]);
+      expect(download.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = fs.readFileSync((await download.path())!);
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(new RegExp(`^${app.applicationId},submitted,25000\\.00,Working Capital,${js ? "Jordan" : "Morgan"},Reyes,`));
+      expect(lines[1]).toContain("Ada Admin");
+    });
+
+    // The applicant sees the decision and the reason; never the reviewer or the note.
+    await b.withPage({ js }, async (applicantPage) => {
+      await signInApplicant(applicantPage, applicant.email);
+      await applicantPage.getByTestId("document-state").filter({ hasText: "Needs replacing: Unreadable" }).waitFor();
+      const html = await applicantPage.content();
+      expect(html).not.toContain(note);
+      expect(html).not.toContain("Ada Admin");
+    });
+  });
+});
