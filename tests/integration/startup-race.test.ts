@@ -18,6 +18,8 @@ describe("start-up on a new database", () => {
           ...["__drizzle_migrations", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users"],
           // the marketplace (issue 12)
           ...["lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances"],
+          // the back office (issue 17)
+          ...["application_assignments", "application_notes", "document_request_items", "document_requests", "document_reviews"],
         ].sort(),
       );
       const migrations = (await import("node:fs")).readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).length;
