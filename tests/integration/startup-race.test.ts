@@ -14,7 +14,11 @@ describe("start-up on a new database", () => {
       const [applied] = (await conn.query("SELECT COUNT(*) AS n FROM __drizzle_migrations")) as unknown as [Array<{ n: number }>];
       await conn.end();
       expect(tables.map((t) => Object.values(t)[0]).sort()).toEqual(
-        ["__drizzle_migrations", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users"].sort(),
+        [
+          "__drizzle_migrations", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users",
+          // Back office (issue 17)
+          "application_assignments", "application_notes", "document_request_items", "document_requests", "document_reviews",
+        ].sort(),
       );
       const migrations = (await import("node:fs")).readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).length;
       expect(Number(applied[0]!.n)).toBe(migrations);
