@@ -221,7 +221,7 @@ export type AdminApplicationDetails = {
   zipCode: string;
   submittedAt: string | null;
   updatedAt: string;
-  applicant: { firstName: string; lastName: string; email: string; phone: string };
+  applicant: { firstName: string; lastName: string; email: string; phone: string; emailVerified?: boolean };
   documents: ApplicationDocument[];
   history: StatusHistoryEntry[];
 };
@@ -274,6 +274,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       phone: users.phone,
     })
     .from(apps)
@@ -298,7 +299,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
     zipCode: a.zipCode,
     submittedAt: a.submittedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
-    applicant: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+    applicant: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, emailVerified: Boolean(row.emailVerifiedAt) },
     documents,
     history,
   };

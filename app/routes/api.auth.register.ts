@@ -5,6 +5,7 @@
  */
 import { ApiRegisterBodySchema } from "~/schemas/api";
 import { EmailTakenError, registerUser } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
 import { MSG } from "~/utils/messages";
@@ -22,6 +23,7 @@ export const { loader, action } = apiRoute({
       if (limited) return apiError(429, limited.message, undefined, limited.headers);
       try {
         const user = await registerUser(account);
+        await afterAccountCreated(user); // issue 13: e-mail verification link
         const cookie = await createUserSession(request, user);
         return apiJson(user, 201, { "Set-Cookie": cookie });
       } catch (e) {

@@ -70,6 +70,11 @@ export default function LoginPage() {
           {pending ? "Signing In..." : "Sign In"}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="link">
+          Forgot your password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

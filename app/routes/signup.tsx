@@ -7,6 +7,7 @@ import { CheckboxField, Field, FormError, PasswordField } from "~/components/for
 import { site } from "~/content/site";
 import { SignupSchema } from "~/schemas/auth";
 import { EmailTakenError, registerUser } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { MSG, signupFailed, TOASTS } from "~/utils/messages";
@@ -39,6 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { usCitizen: _c, agreeToTerms: _t, ...account } = submission.value;
   try {
     const user = await registerUser(account);
+    await afterAccountCreated(user); // issue 13: e-mail verification link
     const cookie = await createUserSession(request, user);
     return redirectWithToast("/dashboard", TOASTS.signupSuccess, { headers: { "set-cookie": cookie } });
   } catch (e) {

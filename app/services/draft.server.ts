@@ -11,6 +11,7 @@ import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft,
 import { getUserByEmail, getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
 import { EmailTakenError, InvalidCredentialsError, registerUser, verifyLogin } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import { transaction, type Tx } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
@@ -191,6 +192,7 @@ export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: Pub
       },
       tx,
     );
+    await afterAccountCreated(user, tx); // issue 13: e-mail verification link
     return { userId: user.id, registered: user };
   } catch (e) {
     if (e instanceof EmailTakenError) throw new ApplicantExistsError();

@@ -123,3 +123,13 @@ export async function verifySecondFactor(userId: number, input: string): Promise
 }
 
 export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | null }) => Boolean(u.mfaEnabledAt && u.mfaSecret);
+
+/**
+ * Replaces an admin's recovery codes with new ones (issue 13, /account); the old ones stop working.
+ * Returns the new codes, shown once. Hashing stays in this module.
+ */
+export async function regenerateRecoveryCodes(userId: number) {
+  const codes = generateRecoveryCodes();
+  await updateUser(userId, { mfaRecoveryCodes: codes.map(hashCode) });
+  return codes;
+}

@@ -7,6 +7,12 @@ export const THROTTLE_RULES = {
   statusLookup: { limit: 30, windowSeconds: 60, message: "Too many status lookups. Please wait a minute and try again." },
   mfa: { limit: 10, windowSeconds: 60, message: "Too many verification attempts. Please wait a minute and try again." },
   api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
+  // Accounts (issue 13).
+  forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
+  forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
+  accountLink: { limit: 20, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
+  verifyResend: { limit: 3, windowSeconds: 60 * 60, message: "We already sent several links. Please check your inbox or try again in an hour." },
+  accountChange: { limit: 10, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
 } as const;
 
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
