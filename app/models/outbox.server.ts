@@ -1,5 +1,5 @@
 /** The e-mail outbox: rows written in the same transaction as the change that causes them. */
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/utils/db.server";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; kind: string };
@@ -40,13 +40,14 @@ async function holdFor(db: DbOrTx, email: OutgoingEmail): Promise<number | null>
     .limit(1);
   if (!user || user.verifiedAt) return null;
   if (email.kind === FIRST_CONFIRMATION_KIND) {
-    const o = schema.outbox;
-    const [earlier] = await db
-      .select({ id: o.id })
-      .from(o)
-      .where(and(eq(o.kind, FIRST_CONFIRMATION_KIND), or(eq(o.toEmail, email.to), eq(o.holdUserId, user.id))))
-      .limit(1);
-    if (!earlier) return null;
+    // The confirmation of the account's first submitted application goes at once.
+    const a = schema.loanApplications;
+    const submitted = await db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.userId, user.id), ne(a.status, "draft")))
+      .limit(2);
+    if (submitted.length <= 1) return null;
   }
   return user.id;
 }

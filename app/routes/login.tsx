@@ -71,7 +71,8 @@ export default function LoginPage() {
         </button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/forgot-password" className="link">
+        {/* Keeps focus in the form on mouse-down, so the e-mail field's blur check cannot move this link mid-click. */}
+        <Link to="/forgot-password" className="link" onMouseDown={(e) => e.preventDefault()}>
           Forgot your password?
         </Link>
       </p>

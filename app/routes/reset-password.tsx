@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";
 
-export const meta: MetaFunction = () => [{ title: `Reset Password | ${site.name}` }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: `Reset Password | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

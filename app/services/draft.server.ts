@@ -192,7 +192,6 @@ export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: Pub
       },
       tx,
     );
-    await afterAccountCreated(user, tx); // issue 13: e-mail verification link
     return { userId: user.id, registered: user };
   } catch (e) {
     if (e instanceof EmailTakenError) throw new ApplicantExistsError();
@@ -225,6 +224,7 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     // Once the account exists the draft no longer needs the password hash.
     const data = registered ? withoutPasswordHash(draft.data) : undefined;
     await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
+    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
     return { applicationId, userId };
   };
 }
