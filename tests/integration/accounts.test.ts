@@ -13,6 +13,7 @@ import { ACCOUNT_MSG } from "~/utils/messages";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
+import { builtRoutes } from "../support/build-routes";
 import { createDocument } from "../support/documents";
 import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
@@ -347,24 +348,30 @@ describe("/account", () => {
     expect((await applicant.fetch("/account", { form: { intent: "recovery-codes", currentPassword: TEST_PASSWORD } })).status).toBe(400);
   });
 
-  it("refuses the account pages to anyone not signed in, and the authenticator page to applicants", async () => {
-    for (const p of ["/account", "/account/data", "/account/export"]) {
-      const res = await new Client().fetch(p);
-      expect(res.status, p).toBe(302);
-      expect(res.headers.get("location"), p).toMatch(/^\/login\?redirectTo=/);
-      const post = await new Client().fetch(p, { form: { intent: "sessions", confirm: "DELETE" } });
-      expect([302, 405], p).toContain(post.status);
-    }
-    expect((await new Client().fetch("/account/authenticator")).headers.get("location")).toBe("/admin-login");
+  it("refuses every /account route of the build to anyone not signed in, the admin ones to applicants and half-signed-in admins", async () => {
+    const routes = (await builtRoutes()).filter((r) => /^account(\/|$)/.test(r.pattern));
+    expect(routes.map((r) => r.pattern).sort()).toEqual(["account", "account/authenticator", "account/data", "account/export"]);
     const user = await createApplicant();
-    const { client } = await signIn(user.email, TEST_PASSWORD);
-    expect((await client.fetch("/account/authenticator")).headers.get("location")).toBe("/admin-login");
+    const { client: applicant } = await signIn(user.email, TEST_PASSWORD);
     const admin = await createAdmin();
     const half = new Client();
     await half.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
-    for (const p of ["/account", "/account/authenticator", "/account/export"]) {
-      expect((await half.fetch(p)).status, p).toBe(302);
+    for (const r of routes) {
+      const url = `/${r.pattern}`;
+      const adminOnly = r.pattern === "account/authenticator";
+      const requests = [{ method: "GET" }, ...(r.hasAction ? [{ method: "POST", form: { intent: "sessions", confirm: "DELETE", code: "123456", currentPassword: "x" } }] : [])];
+      for (const init of requests) {
+        const anon = await new Client().fetch(url, init);
+        expect(anon.status, `${init.method} ${url}`).toBe(302);
+        expect(anon.headers.get("location"), `${init.method} ${url}`).toMatch(adminOnly ? /^\/admin-login$/ : /^\/login\?redirectTo=/);
+        const h = await half.fetch(url, init);
+        expect(h.status, `half ${init.method} ${url}`).toBe(302);
+        expect(h.headers.get("location"), `half ${init.method} ${url}`).toMatch(/^\/(login\?redirectTo=|admin-login\/verify$)/);
+        if (adminOnly) expect((await applicant.fetch(url, init)).headers.get("location")).toBe("/admin-login");
+      }
     }
+    // The session the applicant has was not ended by any of these.
+    expect((await applicant.fetch("/dashboard")).status).toBe(200);
   });
 });
 
