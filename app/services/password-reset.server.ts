@@ -7,9 +7,9 @@
  */
 import { recordAudit } from "~/models/audit.server";
 import { createAccountToken, findUsableToken, revokeTokens, useToken } from "~/models/account-token.server";
-import { enqueueEmail } from "~/models/outbox.server";
+import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { deleteUserSessions } from "~/models/session.server";
-import { getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/user.server";
+import { getUserByEmail, getUserById, setUserEmail, updateUser, type UserRecord } from "~/models/user.server";
 import { site } from "~/content/site";
 import { transaction, type DbOrTx } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -100,6 +100,11 @@ export async function resetPassword(input: { token: string; password: string; se
     if (!(await useToken(tx, row.id))) return false;
     await updateUser(user.id, { passwordHash }, tx);
     await revokeTokens(tx, user.id, "reset-password");
+    // The link reached this mailbox, which proves the address as well as a verification link would.
+    if (!user.emailVerifiedAt && row.email === user.email) {
+      await setUserEmail(tx, user.id, user.email, new Date());
+      await releaseHeldEmails(tx, user.id, user.email);
+    }
     await queuePasswordChangedEmail(tx, user);
     return true;
   });

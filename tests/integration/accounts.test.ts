@@ -15,7 +15,8 @@ import { signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { builtRoutes } from "../support/build-routes";
 import { createDocument } from "../support/documents";
-import { createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { fillStepsOverHttp } from "../support/wizard";
 
@@ -136,6 +137,8 @@ describe("e-mail verification", () => {
     expect((await admin.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "under-review" } })).status).toBe(200);
     const [held] = await mailsTo(email, "status_under_review");
     expect(held!.holdUserId).toBe(user.id);
+    const details = async () => (await (await admin.fetch(`/admin/applications/${app!.id}`)).text()).replace(/<!-- -->/g, "");
+    expect(await details()).toContain("No, status e-mails are held until it is");
     expect(held!.status).toBe("pending");
     // The worker runs every few seconds: the held row is still not sent after it had its chance.
     await new Promise((r) => setTimeout(r, 6000));
@@ -145,6 +148,7 @@ describe("e-mail verification", () => {
     expect((await client.fetch("/verify-email", { form: { intent: "verify", token } })).status).toBe(302);
     const [released] = await mailsTo(email, "status_under_review");
     expect(released!.holdUserId).toBeNull();
+    expect(await details()).toMatch(/data-testid="email-verified">Yes</);
     for (let i = 0; i < 100; i++) {
       if ((await mailsTo(email, "status_under_review"))[0]!.status === "sent") break;
       await new Promise((r) => setTimeout(r, 200));
@@ -210,6 +214,8 @@ describe("forgotten password", () => {
     expect((await signIn(user.email, TEST_PASSWORD)).res.status).toBe(401);
     expect((await signIn(user.email, NEW_PASSWORD)).res.headers.get("location")).toBe("/dashboard");
     expect(await mailsTo(user.email, "password_changed")).toHaveLength(1);
+    // Using the e-mailed link proved the address too.
+    expect((await userRow(user.id))!.emailVerifiedAt).not.toBeNull();
     const twice = await c.fetch("/reset-password", { form: { token, password: "Another-Pass-77", confirmPassword: "Another-Pass-77" } });
     expect(twice.status).toBe(400);
     expect(await twice.text()).toContain(html(ACCOUNT_MSG.resetInvalid));
@@ -346,6 +352,26 @@ describe("/account", () => {
     const user = await createApplicant();
     const { client: applicant } = await signIn(user.email, TEST_PASSWORD);
     expect((await applicant.fetch("/account", { form: { intent: "recovery-codes", currentPassword: TEST_PASSWORD } })).status).toBe(400);
+  });
+
+  it("moves an admin to a new authenticator after a code from it and the current password", async () => {
+    const { client, admin } = await signedInAdmin();
+    const page = await (await client.fetch("/account/authenticator")).text();
+    const secret = /data-testid="manual-key">([A-Z2-7]+)</.exec(page)![1]!;
+    const code = () => hotp(base32Decode(secret), totpStep());
+    const wrongPassword = await client.fetch("/account/authenticator", { form: { code: code(), currentPassword: "not-it-at-all" } });
+    expect(await wrongPassword.text()).toContain(ACCOUNT_MSG.currentPasswordWrong);
+    const ok = await client.fetch("/account/authenticator", { form: { code: code(), currentPassword: admin.password } });
+    expect(ok.status).toBe(200);
+    expect([...(await ok.text()).matchAll(/>([A-Z2-9]{5}-[A-Z2-9]{5})</g)]).toHaveLength(10);
+    const [row] = await db().select().from(schema.users).where(eq(schema.users.id, admin.id));
+    expect(row!.mfaSecret).not.toContain(secret);
+    // The old app's codes no longer sign in; the new app's do (next step: the current one was used).
+    const c = new Client();
+    await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
+    expect((await c.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } })).headers.get("location")).not.toBe("/admin");
+    expect((await c.fetch("/admin-login/verify", { form: { code: hotp(base32Decode(secret), totpStep() + 1) } })).headers.get("location")).toBe("/admin");
+    expect(await auditOf(admin.id, "mfa.reenrol")).toHaveLength(1);
   });
 
   it("refuses every /account route of the build to anyone not signed in, the admin ones to applicants and half-signed-in admins", async () => {
