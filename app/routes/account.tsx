@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const schema = intent === "password" ? withPasswordPolicy(ChangePasswordSchema) : intent === "email" ? ChangeEmailSchema : intent === "recovery-codes" ? RecoveryCodesSchema : null;
-  if (!schema || (intent === "recovery-codes" && user.role !== "admin")) throw new Response(MSG.methodNotAllowed, { status: 400 });
+  if (!schema || (intent === "recovery-codes" && user.role !== "admin")) throw new Response(null, { status: 400 });
   const submission = parseWithZod(form, { schema: schema as z.ZodTypeAny });
   if (submission.status !== "success") return reply({ intent, result: submission.reply(hide) });
   const limited = await throttle("accountChange", [`acct:${user.id}`]);

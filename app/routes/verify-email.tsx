@@ -11,7 +11,7 @@ import { findUsableToken } from "~/models/account-token.server";
 import { VerifyEmailSchema } from "~/schemas/account";
 import { resendVerification, verifyEmailToken } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { getUserId, requireUser } from "~/utils/session.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "resend") {
     const user = await requireUser(request);
     const limited = await throttle("verifyResend", [`acct:${user.id}`]);
-    if (limited) return redirectWithToast("/dashboard", { title: "Please wait", description: limited.message, variant: "destructive" }, { headers: limited.headers });
+    if (limited) return redirectWithToast("/dashboard", resendThrottledToast(limited.message), { headers: limited.headers });
     await resendVerification(user.id, ip);
     return redirectWithToast("/dashboard", ACCOUNT_TOASTS.verificationSent);
   }

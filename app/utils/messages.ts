@@ -139,3 +139,5 @@ export const ACCOUNT_TOASTS = {
   dataDeleted: { title: "Data deleted", description: "Your unsubmitted applications and drafts have been deleted." },
   accountDeleted: { title: "Account deleted", description: "Your account and its data have been deleted." },
 } as const satisfies Record<string, ToastMessage>;
+
+export const resendThrottledToast = (message: string): ToastMessage => ({ title: "Please wait", description: message, variant: "destructive" });

@@ -14,7 +14,7 @@ describe("start-up on a new database", () => {
       const [applied] = (await conn.query("SELECT COUNT(*) AS n FROM __drizzle_migrations")) as unknown as [Array<{ n: number }>];
       await conn.end();
       expect(tables.map((t) => Object.values(t)[0]).sort()).toEqual(
-        ["__drizzle_migrations", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users"].sort(),
+        ["__drizzle_migrations", "account_tokens", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users"].sort(),
       );
       const migrations = (await import("node:fs")).readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).length;
       expect(Number(applied[0]!.n)).toBe(migrations);

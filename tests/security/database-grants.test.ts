@@ -11,7 +11,7 @@ import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";
 
-const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits"];
+const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits", "account_tokens"];
 const user = `lm_app_${randomBytes(4).toString("hex")}`;
 const password = randomBytes(12).toString("base64url");
 const runUrl = new URL(inject("databaseUrl"));
