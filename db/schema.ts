@@ -89,6 +89,8 @@ export const users = mysqlTable(
     /** A disabled account cannot sign in and its sessions count as anonymous (e.g. the demo admin in production). */
     disabledAt: datetime("disabled_at", { mode: "date", fsp: 3 }),
     // --- end issue 11 ---
+    /** When the current e-mail address was proven (issue 13); null: not verified yet. */
+    emailVerifiedAt: datetime("email_verified_at", { mode: "date", fsp: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -224,6 +226,8 @@ export const outbox = mysqlTable(
     lockedBy: varchar("locked_by", { length: 64 }),
     lockedUntil: datetime("locked_until", { mode: "date", fsp: 3 }),
     lastError: varchar("last_error", { length: 500 }),
+    /** Held until this user verifies an e-mail address, then addressed to it and released (issue 13). */
+    holdUserId: int("hold_user_id"),
     createdAt: createdAt(),
     sentAt: datetime("sent_at", { mode: "date", fsp: 3 }),
   },
@@ -339,6 +343,30 @@ export const applicationAssignments = mysqlTable(
     assignedAt: datetime("assigned_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
   },
   (t) => [index("application_assignments_assignee_idx").on(t.assigneeUserId)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+
+/**
+ * Single-use account links (issue 13): e-mail verification and password reset. Only the SHA-256
+ * of the random token is stored; `email` is the address a verification proves (the new one during
+ * a change of e-mail).
+ */
+export const accountTokens = mysqlTable(
+  "account_tokens",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    userId: int("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: mysqlEnum("purpose", ACCOUNT_TOKEN_PURPOSES).notNull(),
+    tokenHash: char("token_hash", { length: 64 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
+    usedAt: datetime("used_at", { mode: "date", fsp: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_uq").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
 export const usersRelations = relations(users, ({ many }) => ({

@@ -224,7 +224,7 @@ export type AdminApplicationDetails = {
   zipCode: string;
   submittedAt: string | null;
   updatedAt: string;
-  applicant: { firstName: string; lastName: string; email: string; phone: string };
+  applicant: { firstName: string; lastName: string; email: string; phone: string; emailVerified?: boolean };
   documents: ApplicationDocument[];
   history: StatusHistoryEntry[];
 };
@@ -277,6 +277,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       phone: users.phone,
     })
     .from(apps)
@@ -301,7 +302,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
     zipCode: a.zipCode,
     submittedAt: a.submittedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
-    applicant: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone },
+    applicant: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, emailVerified: Boolean(row.emailVerifiedAt) },
     documents,
     history,
   };

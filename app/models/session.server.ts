@@ -1,6 +1,6 @@
 /** Server-side session rows. The cookie holds a random id; the table holds only its SHA-256. */
 import { createHash } from "node:crypto";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
@@ -39,4 +39,15 @@ export async function deleteUserSessions(userId: number, keepId?: string) {
 
 export async function deleteExpiredSessions(now = new Date()) {
   await getDb().delete(schema.sessions).where(lt(schema.sessions.expiresAt, now));
+}
+
+/** A user's live sessions (issue 13, /account), most recently used first. */
+export async function listUserSessions(userId: number, now = new Date()) {
+  const s = schema.sessions;
+  return getDb()
+    .select({ idHash: s.idHash, data: s.data, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt })
+    .from(s)
+    .where(and(eq(s.userId, userId), gt(s.expiresAt, now)))
+    .orderBy(desc(s.lastSeenAt))
+    .limit(50);
 }

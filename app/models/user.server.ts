@@ -67,3 +67,21 @@ export async function updateUser(
 }
 
 export { isDuplicate };
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue 13).
+
+/** Sets the (verified) e-mail address; throws EmailTakenError when another account has it. */
+export async function setUserEmail(db: DbOrTx, id: number, email: string, verifiedAt: Date) {
+  try {
+    await db.update(schema.users).set({ email: email.trim().toLowerCase(), emailVerifiedAt: verifiedAt }).where(eq(schema.users.id, id));
+  } catch (e) {
+    if (isDuplicate(e)) throw new EmailTakenError();
+    throw e;
+  }
+}
+
+export async function deleteUserRow(db: DbOrTx, id: number) {
+  const [res] = await db.delete(schema.users).where(eq(schema.users.id, id));
+  return res.affectedRows === 1;
+}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
@@ -63,6 +63,12 @@ export default function AdminLoginPage() {
           {pending ? "Signing In..." : "Sign In"}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        {/* Keeps focus in the form on mouse-down, so the e-mail field's blur check cannot move this link mid-click. */}
+        <Link to="/forgot-password" className="link" onMouseDown={(e) => e.preventDefault()}>
+          Forgot your password?
+        </Link>
+      </p>
       {demo ? (
         <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="demo-credentials">
           <p className="font-semibold">Demo credentials</p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { StatCards } from "~/components/admin/stat-cards";
 import { AdminTabs } from "~/components/admin/tabs";
 import { LogoutButton } from "~/components/logout-button";
@@ -25,6 +25,9 @@ export default function AdminPanel() {
           <Logo />
           <div className="flex items-center gap-3">
             <span className="text-sm font-medium text-slate-800">Admin: {admin.firstName}</span>
+            <Link to="/account" className="btn-ghost">
+              Account settings
+            </Link>
             <LogoutButton />
           </div>
         </div>

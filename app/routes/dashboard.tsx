@@ -9,6 +9,7 @@ import { activityText } from "~/components/dashboard/activity";
 import { ApplicationCard } from "~/components/dashboard/application-card";
 import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
 import { LogoutButton } from "~/components/logout-button";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { Logo } from "~/components/site-header";
 import { shortenFileName } from "~/content/documents";
 import { site } from "~/content/site";
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     applications,
     activity,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
+    emailVerified: Boolean(account?.emailVerifiedAt),
   };
 }
 
@@ -77,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, memberSince, applications, activity, draft, backOffice } = useLoaderData<typeof loader>();
+  const { user, memberSince, applications, activity, draft, backOffice, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const activeLoans = applications.filter((a) => a.status === "approved").length;
@@ -90,11 +92,18 @@ export default function Dashboard() {
             <Link to="/" className="btn-ghost">
               Home
             </Link>
+            <Link to="/account" className="btn-ghost">
+              Account settings
+            </Link>
+            <Link to="/account/data" className="btn-ghost">
+              My data
+            </Link>
             <LogoutButton />
           </div>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8">
+        {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">

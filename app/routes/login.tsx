@@ -70,6 +70,12 @@ export default function LoginPage() {
           {pending ? "Signing In..." : "Sign In"}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        {/* Keeps focus in the form on mouse-down, so the e-mail field's blur check cannot move this link mid-click. */}
+        <Link to="/forgot-password" className="link" onMouseDown={(e) => e.preventDefault()}>
+          Forgot your password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -4,11 +4,12 @@
  *   - the password policy (length from the shared schemas, plus the common-password list),
  *   - the sign-up throttle (per client address, shared by all three entry points),
  *   - the enumeration rule: the "already exists" answer is counted per client and throttled,
- *   - creating the account, and the "account created" hook point (onAccountCreated).
+ *   - creating the account; sign-up and the API also send the e-mail verification link here.
  */
 import type { z } from "zod";
 import type { PublicUser } from "~/models/user.server";
 import { EmailTakenError, registerUser, type RegisterInput } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
@@ -43,24 +44,13 @@ export async function emailTakenAnswer(ip: string): Promise<Refusal> {
   return { status: 409, field: "email", message: MSG.userExists };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The hook point: "an account was just created". Hooks run inside the creating transaction when
-// there is one (so an e-mail written to the outbox commits with the account), e.g. issue 13's
-// e-mail verification: onAccountCreated(async (user, db) => enqueueEmail(db, ...)).
-
-export type AccountCreatedHook = (user: PublicUser, db: DbOrTx | undefined) => Promise<void> | void;
-const hooks: AccountCreatedHook[] = [];
-
-/** Registers a hook that runs right after every account creation (all entry points). */
-export function onAccountCreated(hook: AccountCreatedHook) {
-  hooks.push(hook);
-}
-
-/** Creates an applicant account (role 'user') and runs the hooks. Throws EmailTakenError. */
+/**
+ * Creates an applicant account (role 'user'). Throws EmailTakenError. The caller sends the
+ * verification link (afterAccountCreated, issue 13) once its own writes are done: signUp below for
+ * the page and the API; the wizard after the application rows in the same transaction.
+ */
 export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<PublicUser> {
-  const user = await registerUser(input, db);
-  for (const hook of hooks) await hook(user, db);
-  return user;
+  return registerUser(input, db);
 }
 
 /**
@@ -71,7 +61,9 @@ export async function signUp(input: RegisterInput, ip: string): Promise<{ ok: tr
   const limited = await admitSignupAttempt(ip);
   if (limited) return { ok: false, refusal: limited };
   try {
-    return { ok: true, user: await createAccount(input) };
+    const user = await createAccount(input);
+    await afterAccountCreated(user);
+    return { ok: true, user };
   } catch (e) {
     if (e instanceof EmailTakenError) return { ok: false, refusal: await emailTakenAnswer(ip) };
     throw e;

@@ -12,6 +12,7 @@ import { getUserByEmail, type PublicUser } from "~/models/user.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
 import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttleSignIn } from "~/services/throttle.server";
 import { transaction, type Tx } from "~/utils/db.server";
 import { MSG } from "~/utils/messages";
@@ -231,6 +232,7 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     // Once the account exists the draft no longer needs the password hash.
     const data = registered ? withoutPasswordHash(draft.data) : undefined;
     await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
+    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
     return { applicationId, userId };
   };
 }

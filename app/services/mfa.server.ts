@@ -238,3 +238,31 @@ async function countFailure(user: UserRecord, ip: string | null) {
 }
 
 export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | null }) => Boolean(u.mfaEnabledAt && u.mfaSecret);
+
+/**
+ * Replaces an admin's recovery codes with new ones (issue 13, /account); the old ones stop working.
+ * Returns the new codes, shown once.
+ */
+export async function regenerateRecoveryCodes(userId: number) {
+  const codes = generateRecoveryCodes();
+  await getDb()
+    .update(schema.users)
+    .set({ mfaRecoveryCodes: codes.map(hashRecoveryCode) })
+    .where(eq(schema.users.id, userId));
+  return codes;
+}
+
+/**
+ * Moves an enrolled admin's second factor to a new authenticator app (issue 13,
+ * /account/authenticator) once `code` proves the new `secret`; returns new recovery codes.
+ */
+export async function reenrolAuthenticator(userId: number, secret: string, code: string) {
+  const step = verifyTotp(secret, code);
+  if (step == null) return null;
+  const codes = generateRecoveryCodes();
+  const [res] = await getDb()
+    .update(schema.users)
+    .set({ mfaSecret: sealSecret(secret), mfaEnabledAt: new Date(), mfaLastStep: step, mfaRecoveryCodes: codes.map(hashRecoveryCode), mfaFailedAttempts: 0, mfaLockedAt: null })
+    .where(and(eq(schema.users.id, userId), isNotNull(schema.users.mfaEnabledAt)));
+  return res.affectedRows === 1 ? codes : null;
+}

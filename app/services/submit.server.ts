@@ -15,6 +15,7 @@ import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { kickOutbox } from "~/services/mail.server";
 import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
 import { transaction } from "~/utils/db.server";
@@ -134,6 +135,7 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
         await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
       }
       await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id, data: withoutPasswordHash(draft.data) }, tx);
+      if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
       return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };

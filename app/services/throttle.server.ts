@@ -14,6 +14,12 @@ export const THROTTLE_RULES = {
   /** Document uploads per account (every upload path; see saveUpload). */
   upload: { limit: UPLOAD_RATE_LIMIT.files, windowSeconds: UPLOAD_RATE_LIMIT.windowSeconds, message: MSG.uploadRateLimited },
   accountExists: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
+  // Accounts (issue 13).
+  forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
+  forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
+  accountLink: { limit: 20, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
+  verifyResend: { limit: 3, windowSeconds: 60 * 60, message: "We already sent several links. Please check your inbox or try again in an hour." },
+  accountChange: { limit: 10, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
 } as const;
 
 export type ThrottleRule = keyof typeof THROTTLE_RULES;

@@ -45,6 +45,9 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Extra origins allowed to POST (comma separated), e.g. the public https origin behind a proxy. */
   ALLOWED_ORIGINS: z.string().optional(),
+  /** Public origin for links in e-mails (verification, password reset), e.g. https://lendwise.example.
+   *  Never taken from the request's Host header. Default: http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Deadline for getting a pooled connection and for each query; past it: DatabaseUnavailableError (503). */
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Connections per app server (N servers use N x this many; keep it under the server's max_connections). */

@@ -161,3 +161,44 @@ export const BACK_OFFICE_TOASTS = {
   noteAdded: { title: "Note Added", description: "Your internal note has been added." },
   assigned: { title: "Assignment Updated", description: "The application's assignment has been updated." },
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue 13): e-mail verification, forgotten and changed passwords, e-mail change,
+// sessions, and the applicant's data. One home for every message these pages and e-mails show.
+export const ACCOUNT_MSG = {
+  verifyBanner: "Please confirm your e-mail address. Until you do, we hold status updates and offers for you.",
+  verifyPrompt: "Confirm that this e-mail address is yours to finish setting up your account.",
+  verifyInvalid: "This confirmation link is invalid, has expired or was already used. Sign in and ask for a new one from your dashboard.",
+  verifyEmailTaken: "This e-mail address now belongs to another account, so it cannot be added to yours.",
+  forgotSent:
+    "If an account exists for that e-mail address, we have sent a link to reset the password. The link works once, for one hour. Check your inbox and spam folder.",
+  resetInvalid: "This password reset link is invalid, has expired or was already used. Please ask for a new one.",
+  resetSecondFactorRequired: "Enter a code from your authenticator app or one of your recovery codes.",
+  resetSecondFactorInvalid: "That code is not valid or was already used.",
+  passwordConfirmMismatch: "The passwords do not match",
+  currentPasswordRequired: "Enter your current password",
+  currentPasswordWrong: "Your current password is not correct.",
+  newPasswordSame: "Choose a password you do not use here already",
+  emailSame: "This is already your e-mail address",
+  deleteConfirmRequired: "Type DELETE to confirm",
+  throttled: "Too many attempts. Please wait and try again later.",
+} as const;
+
+export const ACCOUNT_TOASTS = {
+  emailVerified: { title: "E-mail confirmed", description: "Thank you. Your e-mail address is confirmed." },
+  emailChanged: { title: "E-mail changed", description: "Your new e-mail address is confirmed and now signs you in." },
+  verificationSent: { title: "E-mail sent", description: "We sent you a new confirmation link. It works for 24 hours." },
+  passwordReset: { title: "Password changed", description: "Your password was reset. Please sign in with your new password." },
+  passwordChanged: { title: "Password changed", description: "Your password was changed and your other sessions were signed out." },
+  emailChangeRequested: {
+    title: "Check your new inbox",
+    description: "We sent a confirmation link to the new address. Your e-mail changes once you open it.",
+  },
+  signedOutElsewhere: { title: "Signed out elsewhere", description: "Every other session of your account has been signed out." },
+  recoveryCodesRegenerated: { title: "New recovery codes", description: "Your old recovery codes no longer work." },
+  authenticatorReenrolled: { title: "Authenticator changed", description: "Your new authenticator app is now your second factor." },
+  dataDeleted: { title: "Data deleted", description: "Your unsubmitted applications and drafts have been deleted." },
+  accountDeleted: { title: "Account deleted", description: "Your account and its data have been deleted." },
+} as const satisfies Record<string, ToastMessage>;
+
+export const resendThrottledToast = (message: string): ToastMessage => ({ title: "Please wait", description: message, variant: "destructive" });

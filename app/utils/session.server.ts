@@ -21,6 +21,8 @@ export type SessionData = {
   mfaPendingSecretSealed?: string;
   /** Recovery codes right after enrolment (sealed JSON), shown once by /admin-login/recovery-codes then removed. */
   mfaRecoveryCodesSealed?: string;
+  /** Issue 13: the browser that signed in, for the account page's list of sessions. */
+  device?: string;
 };
 
 const MIN = 60_000;
@@ -173,6 +175,7 @@ export async function createUserSession(
   // Sealed (AES-256-GCM), so the session row never holds the codes in plain text (issue 11, finding 7).
   if (opts.recoveryCodes) fresh.set("mfaRecoveryCodesSealed", sealSecret(JSON.stringify(opts.recoveryCodes)));
   if (draftId) fresh.set("draftId", draftId);
+  fresh.set("device", describeDevice(request.headers.get("user-agent")));
   return commitSession(fresh);
 }
 
@@ -180,4 +183,12 @@ export async function createUserSession(
 export async function destroySession(request: Request) {
   const session = await getSession(request);
   return sessionStorage().destroySession(session);
+}
+
+/** A short, log-safe description of a browser ("Chrome on Linux") for the sessions list. */
+export function describeDevice(ua: string | null): string {
+  if (!ua) return "Unknown browser";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : /curl|node|undici/i.test(ua) ? "Script" : "Browser";
+  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  return os ? `${browser} on ${os}` : browser;
 }

@@ -134,7 +134,7 @@ async function submitAgain(client: Client, submitKey: string, email: string) {
   );
   expect(apps).toHaveLength(1);
   expect(apps[0]!.status).toBe("submitted");
-  expect(await rows("SELECT id FROM outbox WHERE to_email = ?", [email])).toHaveLength(1);
+  expect(await rows("SELECT id FROM outbox WHERE to_email = ? AND kind = 'application_submitted'", [email])).toHaveLength(1);
   const page = await client.fetch("/apply/submitted");
   expect(await page.text()).toContain(apps[0]!.application_id);
   await expectConsistent();

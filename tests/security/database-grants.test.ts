@@ -19,7 +19,7 @@ async function adminClient(admin: Awaited<ReturnType<typeof createAdmin>>, origi
 }
 import { startAppServer, type AppServer } from "../support/server";
 
-const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits"];
+const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits", "account_tokens"];
 // The marketplace's tables (issue 12).
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
 /** Back office (issue 17): read-write tables, and the append-only internal notes. */

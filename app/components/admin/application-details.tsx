@@ -82,6 +82,7 @@ export function ApplicationDetails({
               </a>,
             ],
             ["Phone", a.applicant.phone || "–"],
+            ["E-mail verified", <span key="v" data-testid="email-verified">{a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is"}</span>],
           ]}
         />
       </Section>

@@ -1,0 +1,218 @@
+/**
+ * /account (issue 13): change password, change e-mail (after the new address is verified), the
+ * signed-in sessions with "sign out everywhere else", and for admins new recovery codes and a new
+ * authenticator. Every form posts here with an `intent`; each works without JavaScript.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { AccountHeader } from "~/components/account-header";
+import { formatDateTime } from "~/components/admin/format";
+import { Field, FormError, PasswordField } from "~/components/forms";
+import { site } from "~/content/site";
+import { pendingEmailChange } from "~/models/account-token.server";
+import { getUserById } from "~/models/user.server";
+import { ChangeEmailSchema, ChangePasswordSchema, RecoveryCodesSchema, SignOutOthersSchema } from "~/schemas/account";
+import { changePassword, checkCurrentPassword, requestEmailChange, sessionsOf, signOutOtherSessions } from "~/services/account.server";
+import { regenerateRecoveryCodes } from "~/services/mfa.server";
+import { recordAudit } from "~/models/audit.server";
+import { throttle } from "~/services/throttle.server";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG } from "~/utils/messages";
+import { useIsPending } from "~/utils/misc";
+import { withPasswordPolicy } from "~/utils/password-policy.server";
+import { getClientIp } from "~/utils/request.server";
+import { getSession, requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
+export const meta: MetaFunction = () => [{ title: `Account Settings | ${site.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [record, session] = await Promise.all([getUserById(user.id), getSession(request)]);
+  if (!record) throw new Response("Not found", { status: 404 });
+  const [pending, sessions] = await Promise.all([pendingEmailChange(user.id, record.email), sessionsOf(user.id, session.id)]);
+  return {
+    role: record.role,
+    email: record.email,
+    emailVerified: Boolean(record.emailVerifiedAt),
+    pendingEmail: pending?.email ?? null,
+    sessions,
+    recoveryCodesLeft: record.role === "admin" ? (record.mfaRecoveryCodes?.length ?? 0) : null,
+  };
+}
+
+type Reply = { intent: string; result: SubmissionResult<string[]>; codes?: string[] };
+const reply = (r: Reply, status = 400, headers?: HeadersInit) => data(r, { status, headers });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ip = getClientIp(request, context);
+  const session = await getSession(request);
+  const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };
+
+  if (intent === "sessions") {
+    const submission = parseWithZod(form, { schema: SignOutOthersSchema });
+    if (submission.status !== "success") return reply({ intent, result: submission.reply() });
+    await signOutOtherSessions(user.id, session.id, ip);
+    return redirectWithToast("/account", ACCOUNT_TOASTS.signedOutElsewhere);
+  }
+
+  const schema = intent === "password" ? withPasswordPolicy(ChangePasswordSchema) : intent === "email" ? ChangeEmailSchema : intent === "recovery-codes" ? RecoveryCodesSchema : null;
+  if (!schema || (intent === "recovery-codes" && user.role !== "admin")) throw new Response(null, { status: 400 });
+  const submission = parseWithZod(form, { schema: schema as z.ZodTypeAny });
+  if (submission.status !== "success") return reply({ intent, result: submission.reply(hide) });
+  const limited = await throttle("accountChange", [`acct:${user.id}`]);
+  if (limited) return reply({ intent, result: submission.reply({ ...hide, formErrors: [limited.message] }) }, 429, limited.headers);
+  const value = submission.value as { currentPassword: string; password?: string; email?: string };
+  const record = await checkCurrentPassword(user.id, value.currentPassword);
+  if (!record) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }) });
+
+  if (intent === "password") {
+    await changePassword(record, value.password!, session.id, ip);
+    return redirectWithToast("/account", ACCOUNT_TOASTS.passwordChanged);
+  }
+  if (intent === "email") {
+    if (value.email!.trim().toLowerCase() === record.email) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [ACCOUNT_MSG.emailSame] } }) });
+    const outcome = await requestEmailChange(record, value.email!, ip);
+    if (!outcome.ok) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [MSG.userExists] } }) }, 409);
+    return redirectWithToast("/account", ACCOUNT_TOASTS.emailChangeRequested);
+  }
+  const codes = await regenerateRecoveryCodes(user.id);
+  await recordAudit({ actorUserId: user.id, action: "mfa.recovery_codes_regenerated", targetType: "user", targetId: user.id, ip });
+  return reply({ intent, result: submission.reply({ resetForm: true }), codes }, 200);
+}
+
+function useSectionForm<S extends z.ZodTypeAny>(id: string, schema: S, actionData: Reply | undefined) {
+  return useForm({
+    id,
+    constraint: getZodConstraint(schema),
+    lastResult: actionData?.intent === id ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+export default function Account() {
+  const { role, email, emailVerified, pendingEmail, sessions, recoveryCodesLeft } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Reply | undefined;
+  const pending = useIsPending({ formAction: "/account" });
+  const [pwForm, pw] = useSectionForm("password", ChangePasswordSchema, actionData);
+  const [emailForm, em] = useSectionForm("email", ChangeEmailSchema, actionData);
+  const [codesForm, cf] = useSectionForm("recovery-codes", RecoveryCodesSchema, actionData);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AccountHeader role={role} />
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+        <h1 className="text-3xl font-bold">Account settings</h1>
+
+        <section className="card" aria-labelledby="email-heading">
+          <h2 id="email-heading" className="text-xl font-semibold">
+            E-mail address
+          </h2>
+          <p className="mt-2 text-slate-800">
+            <span data-testid="account-email">{email}</span>{" "}
+            <span className={emailVerified ? "text-emerald-800" : "text-amber-900"} data-testid="account-email-status">
+              ({emailVerified ? "confirmed" : "not confirmed yet"})
+            </span>
+          </p>
+          {pendingEmail ? (
+            <p className="mt-2 text-sm text-slate-800" data-testid="pending-email">
+              Waiting for confirmation: <strong>{pendingEmail}</strong>. Your e-mail changes once you open the link we sent there.
+            </p>
+          ) : null}
+          <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(emailForm)}>
+            <input type="hidden" name="intent" value="email" />
+            <Field label="New e-mail address" inputProps={{ ...getInputProps(em.email, { type: "email" }), autoComplete: "email" }} errors={em.email.errors} errorId={em.email.errorId} />
+            <PasswordField label="Current password" inputProps={{ ...getInputProps(em.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={em.currentPassword.errors} errorId={em.currentPassword.errorId} />
+            <FormError id={emailForm.errorId} errors={emailForm.errors} />
+            <button type="submit" className="btn-primary" disabled={pending}>
+              Change e-mail
+            </button>
+          </Form>
+        </section>
+
+        <section className="card" aria-labelledby="password-heading">
+          <h2 id="password-heading" className="text-xl font-semibold">
+            Password
+          </h2>
+          <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(pwForm)}>
+            <input type="hidden" name="intent" value="password" />
+            <PasswordField label="Current password" inputProps={{ ...getInputProps(pw.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={pw.currentPassword.errors} errorId={pw.currentPassword.errorId} />
+            <PasswordField label="New password" inputProps={{ ...getInputProps(pw.password, { type: "password" }), autoComplete: "new-password" }} errors={pw.password.errors} errorId={pw.password.errorId} />
+            <PasswordField label="Confirm new password" inputProps={{ ...getInputProps(pw.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={pw.confirmPassword.errors} errorId={pw.confirmPassword.errorId} />
+            <FormError id={pwForm.errorId} errors={pwForm.errors} />
+            <button type="submit" className="btn-primary" disabled={pending}>
+              Change password
+            </button>
+          </Form>
+        </section>
+
+        <section className="card" aria-labelledby="sessions-heading">
+          <h2 id="sessions-heading" className="text-xl font-semibold">
+            Where you are signed in
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200" data-testid="sessions">
+            {sessions.map((s) => (
+              <li key={s.key} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-current={s.current ? "true" : "false"}>
+                <span className="font-medium text-slate-900">
+                  {s.device}
+                  {s.current ? " (this browser)" : ""}
+                </span>
+                <span className="text-slate-700">
+                  Signed in {formatDateTime(s.signedInAt)}, last active {formatDateTime(s.lastSeenAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action="/account" className="mt-4">
+            <input type="hidden" name="intent" value="sessions" />
+            <button type="submit" className="btn-outline" disabled={pending}>
+              Sign out everywhere else
+            </button>
+          </Form>
+        </section>
+
+        {role === "admin" ? (
+          <section className="card" aria-labelledby="mfa-heading">
+            <h2 id="mfa-heading" className="text-xl font-semibold">
+              Two-factor authentication
+            </h2>
+            <p className="mt-2 text-sm text-slate-800" data-testid="recovery-codes-left">
+              Recovery codes left: {recoveryCodesLeft}
+            </p>
+            {actionData?.codes ? (
+              <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
+                <p className="font-semibold text-amber-950">Your new recovery codes. Save them now: they are shown only once.</p>
+                <ul className="mt-2 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
+                  {actionData.codes.map((c) => (
+                    <li key={c} className="rounded bg-white px-2 py-1 text-slate-900">
+                      {c}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(codesForm)}>
+              <input type="hidden" name="intent" value="recovery-codes" />
+              <PasswordField label="Current password" inputProps={{ ...getInputProps(cf.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={cf.currentPassword.errors} errorId={cf.currentPassword.errorId} />
+              <FormError id={codesForm.errorId} errors={codesForm.errors} />
+              <button type="submit" className="btn-outline" disabled={pending}>
+                Make new recovery codes
+              </button>
+            </Form>
+            <Link to="/account/authenticator" className="link mt-4 inline-block">
+              Set up a new authenticator app
+            </Link>
+          </section>
+        ) : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * /account/authenticator (issue 13, admins): move the second factor to a new authenticator app.
+ * The new secret waits in the session until a code from it and the current password confirm it;
+ * then it replaces the old one and new recovery codes are shown once.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountHeader } from "~/components/account-header";
+import { Field, FormError, PasswordField } from "~/components/forms";
+import { site } from "~/content/site";
+import { recordAudit } from "~/models/audit.server";
+import { ReenrolAuthenticatorSchema } from "~/schemas/account";
+import { MFA_INVALID_MESSAGE } from "~/schemas/mfa";
+import { checkCurrentPassword } from "~/services/account.server";
+import { enrolmentMaterial, openSecret, reenrolAuthenticator, sealSecret } from "~/services/mfa.server";
+import { throttle } from "~/services/throttle.server";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
+import { useIsPending } from "~/utils/misc";
+import { getClientIp } from "~/utils/request.server";
+import { commitSession, getSession, requireAdmin } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { combineHeaders } from "~/utils/http.server";
+
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
+export const meta: MetaFunction = () => [{ title: `New Authenticator | ${site.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request);
+  const session = await getSession(request);
+  // The pending secret lives in the session row sealed (AES-256-GCM), never in plain text.
+  const sealed = session.get("mfaPendingSecretSealed");
+  const material = await enrolmentMaterial(user.email, sealed ? openSecret(sealed) : undefined);
+  let headers: HeadersInit | undefined;
+  if (!sealed) {
+    session.set("mfaPendingSecretSealed", sealSecret(material.secret));
+    headers = { "set-cookie": await commitSession(session) };
+  }
+  return data({ qr: material.qrDataUrl, secret: material.secret }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const ip = getClientIp(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: ReenrolAuthenticatorSchema });
+  const hide = { hideFields: ["currentPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide), codes: null }, { status: 400 });
+  const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
+  if (limited) return data({ result: submission.reply({ ...hide, formErrors: [limited.message] }), codes: null }, { status: 429, headers: limited.headers });
+  if (!(await checkCurrentPassword(user.id, submission.value.currentPassword))) {
+    return data({ result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }), codes: null }, { status: 400 });
+  }
+  const session = await getSession(request);
+  const sealed = session.get("mfaPendingSecretSealed");
+  const codes = sealed ? await reenrolAuthenticator(user.id, openSecret(sealed), submission.value.code) : null;
+  if (!codes) {
+    await recordAudit({ actorUserId: user.id, action: "mfa.reenrol", outcome: "failure", ip });
+    return data({ result: submission.reply({ ...hide, fieldErrors: { code: [MFA_INVALID_MESSAGE] } }), codes: null }, { status: 400 });
+  }
+  await recordAudit({ actorUserId: user.id, action: "mfa.reenrol", targetType: "user", targetId: user.id, ip });
+  session.unset("mfaPendingSecretSealed");
+  const headers = combineHeaders({ "set-cookie": await commitSession(session) }, await createToastHeaders(ACCOUNT_TOASTS.authenticatorReenrolled));
+  return data({ result: submission.reply({ resetForm: true }), codes }, { headers });
+}
+
+export default function Authenticator() {
+  const { qr, secret } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending({ formAction: "/account/authenticator" });
+  const [form, fields] = useForm({
+    id: "reenrol",
+    constraint: getZodConstraint(ReenrolAuthenticatorSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReenrolAuthenticatorSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AccountHeader role="admin" />
+      <main className="mx-auto max-w-xl space-y-6 px-4 py-8">
+        <h1 className="text-3xl font-bold">Set up a new authenticator app</h1>
+        {actionData?.codes ? (
+          <section className="card" role="status">
+            <p className="font-semibold">Your new authenticator is on. Save these recovery codes now: they are shown only once.</p>
+            <ul className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
+              {actionData.codes.map((c) => (
+                <li key={c} className="rounded bg-slate-100 px-2 py-1 text-slate-900">
+                  {c}
+                </li>
+              ))}
+            </ul>
+            <Link to="/account" className="btn-primary mt-4">
+              Back to account settings
+            </Link>
+          </section>
+        ) : (
+          <section className="card">
+            <p className="text-sm text-slate-800">Your current authenticator keeps working until you confirm a code from the new one.</p>
+            <img src={qr} alt="QR code for your new authenticator app" className="mx-auto my-4 h-48 w-48" />
+            <p className="text-center text-sm text-slate-700">
+              Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{secret}</code>
+            </p>
+            <Form method="post" action="/account/authenticator" className="mt-4 space-y-4" {...getFormProps(form)}>
+              <Field label="Code from the new app" inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }} errors={fields.code.errors} errorId={fields.code.errorId} />
+              <PasswordField label="Current password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId} />
+              <FormError id={form.errorId} errors={form.errors} />
+              <button type="submit" className="btn-primary w-full" disabled={pending}>
+                {pending ? "Verifying..." : "Switch to the new app"}
+              </button>
+            </Form>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * /account/data (issue 13): "My data". Download everything as JSON, or ask for deletion: never
+ * submitted applications and drafts go at once; submitted applications are kept for the privacy
+ * policy's retention period; without any, the whole account is deleted and signed out.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountHeader } from "~/components/account-header";
+import { Field, FormError } from "~/components/forms";
+import { privacySections } from "~/content/legal";
+import { site } from "~/content/site";
+import { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data.server";
+import { DeleteDataSchema } from "~/schemas/account";
+import { deleteMyData } from "~/services/account.server";
+import { ACCOUNT_TOASTS } from "~/utils/messages";
+import { useIsPending } from "~/utils/misc";
+import { getClientIp } from "~/utils/request.server";
+import { destroySession, requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `My Data | ${site.name}` }];
+
+/** The privacy policy's own retention sentence, so the page and the policy cannot disagree. */
+const retentionText = privacySections.find((s) => s.id === "retention")?.paragraphs.join(" ") ?? "";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.role === "admin") throw redirect("/account");
+  const [unsubmitted, total] = await Promise.all([listUnsubmittedApplicationIds(user.id), countApplications(user.id)]);
+  return { unsubmitted: unsubmitted.length, submitted: total - unsubmitted.length, retentionText };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.role === "admin") throw redirect("/account");
+  const submission = parseWithZod(await request.formData(), { schema: DeleteDataSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await deleteMyData(user.id, getClientIp(request, context));
+  if (outcome.accountDeleted) {
+    return redirectWithToast("/", ACCOUNT_TOASTS.accountDeleted, { headers: { "set-cookie": await destroySession(request) } });
+  }
+  return redirectWithToast("/account/data", ACCOUNT_TOASTS.dataDeleted);
+}
+
+export default function MyData() {
+  const { unsubmitted, submitted, retentionText } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending({ formAction: "/account/data" });
+  const [form, fields] = useForm({
+    id: "delete-data",
+    constraint: getZodConstraint(DeleteDataSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteDataSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AccountHeader role="user" />
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+        <h1 className="text-3xl font-bold">My data</h1>
+        <section className="card" aria-labelledby="export-heading">
+          <h2 id="export-heading" className="text-xl font-semibold">
+            Download your data
+          </h2>
+          <p className="mt-2 text-slate-800">
+            One JSON file with your profile, your applications and their history, the list of your documents (names and types; open the documents
+            themselves from your dashboard), the e-mails we sent you and your account activity.
+          </p>
+          <a href="/account/export" className="btn-primary mt-4" download>
+            Download my data (JSON)
+          </a>
+        </section>
+        <section className="card" aria-labelledby="delete-heading">
+          <h2 id="delete-heading" className="text-xl font-semibold">
+            Delete your data
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+            <li>
+              Applications you never submitted, their documents, and your unfinished drafts are deleted at once (you have{" "}
+              <span data-testid="unsubmitted-count">{unsubmitted}</span>).
+            </li>
+            <li>
+              Submitted applications (you have <span data-testid="submitted-count">{submitted}</span>) are kept, as our{" "}
+              <Link to="/privacy-policy#retention" className="link">
+                privacy policy
+              </Link>{" "}
+              says: <q data-testid="retention-text">{retentionText}</q>
+            </li>
+            <li>
+              {submitted
+                ? `Your account stays open while it holds submitted applications, so you can follow them and download your data. To close it, write to ${site.supportEmail}.`
+                : "You have no submitted applications, so your account is deleted too and you are signed out."}
+            </li>
+          </ul>
+          <Form method="post" action="/account/data" className="mt-4 space-y-4" {...getFormProps(form)}>
+            <Field label="Type DELETE to confirm" inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }} errors={fields.confirm.errors} errorId={fields.confirm.errorId} />
+            <FormError id={form.errorId} errors={form.errors} />
+            <button type="submit" className="btn-danger" disabled={pending}>
+              {pending ? "Deleting..." : "Delete my data"}
+            </button>
+          </Form>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** GET /account/export (issue 13): everything held about the signed-in user, as a JSON download. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exportUserData } from "~/services/account.server";
+import { getClientIp } from "~/utils/request.server";
+import { requireUser } from "~/utils/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const body = await exportUserData(user.id, getClientIp(request, context));
+  if (!body) throw new Response("Not found", { status: 404 });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-data-${day}.json"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

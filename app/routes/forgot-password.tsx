@@ -1,0 +1,79 @@
+/** /forgot-password (issue 13): the same answer whether or not an account has this address. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormError } from "~/components/forms";
+import { site } from "~/content/site";
+import { ForgotPasswordSchema } from "~/schemas/account";
+import { requestPasswordReset } from "~/services/password-reset.server";
+import { throttle } from "~/services/throttle.server";
+import { ACCOUNT_MSG } from "~/utils/messages";
+import { useIsPending } from "~/utils/misc";
+import { getClientIp } from "~/utils/request.server";
+
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
+export const meta: MetaFunction = () => [{ title: `Forgot Password | ${site.name}` }];
+
+export async function loader() {
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const ip = getClientIp(request, context);
+  const email = submission.value.email.trim().toLowerCase();
+  const limited = (await throttle("forgotPasswordClient", [`ip:${ip}`])) ?? (await throttle("forgotPasswordAccount", [`acct:${email}`]));
+  if (limited) {
+    return data({ result: submission.reply({ formErrors: [limited.message] }), sent: false }, { status: 429, headers: limited.headers });
+  }
+  await requestPasswordReset(email, ip);
+  return data({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending({ formAction: "/forgot-password" });
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="We will e-mail you a link to choose a new one"
+      footer={
+        <>
+          Remembered it?{" "}
+          <Link to="/login" className="link">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {actionData?.sent ? (
+        <p role="status" className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="forgot-sent">
+          {ACCOUNT_MSG.forgotSent}
+        </p>
+      ) : null}
+      <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <FormError id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Sending..." : "Send reset link"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
