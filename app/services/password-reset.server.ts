@@ -89,7 +89,8 @@ export async function resetPassword(input: { token: string; password: string; se
     return { ok: false, reason: "invalid" };
   }
   if (user.role === "admin" && isEnrolled(user)) {
-    const factor = input.secondFactor?.trim() ? await verifySecondFactor(user.id, input.secondFactor) : null;
+    // verifySecondFactor counts failures towards the lockout; only a matched factor passes.
+    const factor = input.secondFactor?.trim() ? (await verifySecondFactor(user.id, input.secondFactor, { ip })).factor : null;
     if (!factor) {
       await recordAudit({ actorUserId: user.id, action: "account.password_reset", outcome: "failure", ip, details: "second factor" });
       return { ok: false, reason: "secondFactor" };
