@@ -11,7 +11,7 @@ import { ApplicationsTable } from "~/components/admin/applications-table";
 import { Pagination } from "~/components/admin/pagination";
 import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
-import { recordAdminListView } from "~/models/audit.server";
+import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/utils/session.server";
 
