@@ -14,7 +14,7 @@ import { listRowExtras } from "~/models/back-office.server";
 import { queueLinks } from "~/services/back-office.server";
 import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
-import { recordAdminListView } from "~/models/audit.server";
+import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/utils/session.server";
 

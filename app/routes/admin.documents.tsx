@@ -6,7 +6,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { site } from "~/content/site";
 import { listDocumentsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin";
-import { recordAdminListView } from "~/models/audit.server";
+import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/utils/session.server";
 

@@ -4,7 +4,7 @@
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { listApplicationsForAdmin } from "~/models/application-read.server";
-import { recordAdminListView } from "~/models/audit.server";
+import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
 import { ApiAdminListQuerySchema } from "~/schemas/api";
 import { apiJson, apiRoute, endpoint } from "~/utils/api.server";

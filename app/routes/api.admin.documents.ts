@@ -3,7 +3,7 @@
  * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { listDocumentsForAdmin } from "~/models/application-read.server";
-import { recordAdminListView } from "~/models/audit.server";
+import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { ApiDocumentListQuerySchema } from "~/schemas/api";
 import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
 

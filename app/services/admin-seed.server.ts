@@ -139,9 +139,8 @@ export async function prepareAdminsAtStart() {
  * exists, is not disabled, and still has its demo password.
  */
 export async function demoAdminActive() {
-  if (isProduction()) return false;
   const u = await getUserByEmail(DEMO_ADMIN.email);
-  if (!u || u.role !== "admin" || u.disabledAt) return false;
+  if (isProduction() || !u || u.role !== "admin" || u.disabledAt) return false;
   return verifyPassword(u.passwordHash, DEMO_ADMIN.password);
 }
 

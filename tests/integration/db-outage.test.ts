@@ -91,8 +91,8 @@ describe("MySQL frozen (SIGSTOP), then resumed", () => {
         // A public page that needs no database still works for a visitor without a session.
         timed(fetch(`${app.origin}/faq`)),
       ]);
-      // The admin sign-in page needs no database in production (no demo-credentials hint there).
-      expect((await timed(new Client(app.origin).fetch("/admin-login"))).res.status).toBe(200);
+      // No session either, but the page's own loader needs the database: the same friendly 503.
+      expectFriendly503(await timed(new Client(app.origin).fetch("/admin-login")));
       expectFriendly503(page);
       expectFriendly503(landing);
       expectFriendly503(post);
