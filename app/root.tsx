@@ -13,6 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { SubmitGuard } from "~/components/submit-guard";
 import { Toaster } from "~/components/toaster";
 import { site } from "~/content/site";
 import styles from "~/tailwind.css";
@@ -81,8 +82,9 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      <Outlet />
       <Toaster toast={toast} />
+      <Outlet />
+      <SubmitGuard />
     </Document>
   );
 }

@@ -58,7 +58,13 @@ export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel
   const busy = nav.state !== "idle" && nav.formAction === formAction && nav.formMethod === "POST";
   const goingBack = busy && nav.formData?.get("intent") === "back";
   return (
-    <div className="mt-8 flex items-center justify-between gap-4 border-t border-slate-200 pt-6">
+    <div className="wizard-nav mt-8 flex items-center justify-between gap-4 border-t border-slate-200 pt-6">
+      {/* The form's default button (the first submit button in tree order) is what Enter in a
+          field presses: Continue, not Back. Invisible and out of the tab order; the visible
+          Continue below stays where people expect it. */}
+      <button type="submit" name="intent" value="continue" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy || continueDisabled}>
+        {continueLabel}
+      </button>
       <button type="submit" name="intent" value="back" formNoValidate className="btn-outline" disabled={busy}>
         {backLabel}
       </button>
