@@ -50,6 +50,13 @@ export const MSG = {
   apiApplicationNotSubmitted: "This application has not been submitted yet",
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a few moments.",
   serviceUnavailableTitle: "Service temporarily unavailable",
+  // The applicant's experience (issue 16): what the spec leaves without a message.
+  fileNotPdfOrWord: "This file is not a valid PDF, DOC or DOCX. Please choose another file.",
+  fileNotImageOrPdf: "This file is not a valid image (JPG, PNG, GIF, WEBP, HEIC) or PDF. Please choose another file.",
+  sessionExpired: "Your session has expired, so your application could not be opened. Sign in to resume where you left off.",
+  draftSaved: "All changes saved",
+  draftSaving: "Saving...",
+  draftSaveFailed: "Your latest changes could not be saved. Check your connection; they will be saved when you continue.",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
@@ -99,4 +106,10 @@ export const submittedToast = (applicationId: string): ToastMessage => ({
 export const uploadedToast = (shortName: string): ToastMessage => ({
   title: "Document Uploaded",
   description: `${shortName} uploaded successfully`,
+});
+
+/** 'Document Uploaded - 3 files uploaded successfully' (several files sent together without JavaScript). */
+export const uploadedManyToast = (count: number): ToastMessage => ({
+  title: "Document Uploaded",
+  description: `${count} files uploaded successfully`,
 });
