@@ -2,23 +2,25 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { Notice, OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
-import { isBackIntent, LoanStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
-import { loadStep, saveStep } from "~/services/draft.server";
+import { LoanStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };
 const ACTION = "/apply/loan";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data: draft } = await loadStep(request, 1);
-  return { values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
+  const { data: draft, user } = await loadStep(request, 1);
+  const expired = !user && new URL(request.url).searchParams.get("session") === "expired";
+  return { expired, values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,10 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const limited = await throttle("api", [`wizard-draft:${getClientIp(request, context)}`]);
     if (limited) return data({ result: parseWithZod(formData, { schema: LoanStepSchema }).reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   }
-  if (isBackIntent(formData)) {
-    const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1);
-    return redirect("/", { headers });
-  }
+  const saving = saveIntent(formData);
+  if (saving) return afterSave(saving, "/", await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1));
   const submission = parseWithZod(formData, { schema: LoanStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 2);
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.round(n / LOAN_STEP) * LOAN_STEP));
 
 export default function LoanStep() {
-  const { values } = useLoaderData<typeof loader>();
+  const { values, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "wizard-loan",
@@ -61,6 +61,16 @@ export default function LoanStep() {
   return (
     <>
       <StepHeading step={1} heading="How much does your business need?" />
+      {expired ? (
+        <div className="mb-6">
+          <Notice tone="error">
+            {MSG.sessionExpired}{" "}
+            <Link to="/login?redirectTo=/apply" className="font-semibold underline">
+              Sign in
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>
           <label htmlFor={fields.amount.id} className="label">
@@ -122,7 +132,7 @@ export default function LoanStep() {
           </div>
         </OptionGroup>
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

@@ -9,8 +9,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
 import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { newPasswordField } from "~/schemas/fields";
-import { isBackIntent, ownerStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
-import { loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
+import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
 
@@ -40,11 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const signedIn = Boolean(ctx.user);
   const hasPassword = Boolean(ctx.data.passwordHash);
-  if (isBackIntent(formData)) {
+  const saving = saveIntent(formData);
+  if (saving) {
     const owner = signedIn ? { usCitizen: formData.get("usCitizen") === "on" ? "on" : "" } : pickRaw("owner", formData);
     const typed = newPasswordField.safeParse(formData.get("password"));
     const patch = signedIn ? { owner } : { owner, ...(typed.success ? { passwordHash: await hashPassword(typed.data) } : {}) };
-    return redirect(stepPath(1), { headers: await saveStep(ctx, patch, 1) });
+    return afterSave(saving, stepPath(1), await saveStep(ctx, patch, saving === "back" ? 1 : 2));
   }
   const submission = parseWithZod(formData, { schema: ownerStepSchema({ signedIn, hasPassword }) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -111,7 +112,7 @@ export default function OwnerStep() {
         )}
         <CheckboxField label={CITIZEN_LABEL} inputProps={getInputProps(fields.usCitizen, { type: "checkbox" })} errors={fields.usCitizen.errors} errorId={fields.usCitizen.errorId} />
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

@@ -3,13 +3,13 @@
  * step behind the steps it depends on, save a step, resolve the account at step 2, and turn the
  * draft into an application row at the first upload.
  */
-import { redirect, type Session } from "@remix-run/node";
+import { data as dataResponse, redirect, type Session } from "@remix-run/node";
 import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/application.server";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
 import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
 import { getUserByEmail, getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
-import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
+import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard";
 import { EmailTakenError, InvalidCredentialsError, registerUser, verifyLogin } from "~/services/auth.server";
 import { throttle } from "~/services/throttle.server";
 import { transaction, type Tx } from "~/utils/db.server";
@@ -55,8 +55,26 @@ export async function loadStep(request: Request, step: number): Promise<WizardCo
   const data = draft?.data ?? {};
   const invalid = firstInvalidStep(data, Boolean(ctx.user));
   const needed = Math.min(step, 5);
-  if (invalid < needed) throw redirect(stepPath(invalid));
+  if (invalid < needed) throw redirect(!draft && sessionExpired(ctx) ? EXPIRED_PATH : stepPath(invalid));
   return { ...ctx, draft, data };
+}
+
+/** Step 1 with the 'session expired, sign in to resume' notice (issue 16). */
+export const EXPIRED_PATH = `${stepPath(1)}?session=expired`;
+
+/** The browser sent a session cookie whose session is gone (expired or ended): it had a draft. */
+function sessionExpired(ctx: WizardContext): boolean {
+  return Boolean(ctx.session.id) && !ctx.session.has("draftId") && !ctx.session.has("userId");
+}
+
+/**
+ * After a save without validation: Back goes to `backTo`, exit to the home page, and the
+ * autosave (with JavaScript) stays, answering `{ saved: true }`.
+ */
+export function afterSave(intent: SaveIntent, backTo: string, headers: Headers) {
+  if (intent === "back") return redirect(backTo, { headers });
+  if (intent === "exit") return redirect("/", { headers });
+  return dataResponse({ saved: true as const, result: undefined }, { headers });
 }
 
 /**
