@@ -26,7 +26,10 @@ import { withDatabase } from "~/utils/db-errors.server";
 import { MSG } from "~/utils/messages";
 import { getToast } from "~/utils/toast.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The database unreachable: the friendly 503 page (ErrorBoundary below), not a 500.

@@ -12,6 +12,7 @@ import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
+import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };
@@ -20,7 +21,10 @@ const ACTION = "/apply/loan";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data: draft, user } = await loadStep(request, 1);
   const expired = !user && new URL(request.url).searchParams.get("session") === "expired";
-  return { expired, values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
+  // From the calculator's Apply Now: its amount, within the step's range and steps.
+  const offered = Number(new URL(request.url).searchParams.get("amount"));
+  const fromCalculator = Number.isFinite(offered) && offered > 0 ? String(clampToSlider(offered)) : null;
+  return { expired, values: { amount: draft.loan?.amount ?? fromCalculator ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,7 +59,11 @@ export default function LoanStep() {
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
   const shown = String(fields.amount.initialValue ?? values.amount);
   const [amountText, setAmountText] = useState(shown);
-  const sliderValue = Number.isFinite(Number(amountText)) && amountText.trim() !== "" ? clampToSlider(Number(amountText)) : LOAN_DEFAULT;
+  // An emptied field puts the slider at its start (it does not pretend an amount is chosen).
+  const typed = amountText.trim() !== "" && Number.isFinite(Number(amountText)) ? Number(amountText) : null;
+  const sliderValue = typed === null ? LOAN_MIN : clampToSlider(typed);
+  const inRange = typed !== null && typed >= LOAN_MIN && typed <= LOAN_MAX;
+  const estimate = inRange ? calculateLoan({ amount: typed, apr: CALCULATOR_DEFAULTS.apr, termMonths: CALCULATOR_DEFAULTS.termMonths }) : null;
   const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "number" });
 
   return (
@@ -73,6 +81,22 @@ export default function LoanStep() {
       ) : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>
+          {/* The amount, large and formatted, with an example monthly payment (issue 16). */}
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 rounded-xl bg-blue-50 px-5 py-4" data-testid="live-amount">
+            <div>
+              <p className="text-sm font-medium text-slate-700">You are requesting</p>
+              <p className="tabular-nums text-4xl font-extrabold tracking-tight text-blue-900">{inRange ? formatUsd(typed) : "\u2014"}</p>
+            </div>
+            <div className="text-right">
+              <p className="text-sm font-medium text-slate-700">Estimated monthly payment</p>
+              <p className="tabular-nums text-2xl font-bold text-slate-900" data-testid="estimated-payment">
+                {estimate ? formatMoney2(estimate.monthlyPayment) : "\u2014"}
+              </p>
+              <p className="text-xs text-slate-600">
+                Example at {CALCULATOR_DEFAULTS.apr}% APR over {CALCULATOR_DEFAULTS.termMonths} months; your offer may differ.
+              </p>
+            </div>
+          </div>
           <label htmlFor={fields.amount.id} className="label">
             Loan amount (USD)
           </label>

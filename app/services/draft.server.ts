@@ -251,6 +251,12 @@ export async function draftApplicationId(ctx: WizardContext): Promise<number | n
   return ctx.draft.loanApplicationId ?? (await getApplicationByDraftId(ctx.draft.id))?.id ?? null;
 }
 
+/** The calculator's Apply Now (?amount=) carries its amount to step 1 (issue 16). */
+export function withCalculatorAmount(path: string, request: Request): string {
+  const amount = new URL(request.url).searchParams.get("amount");
+  return path === stepPath(1) && amount && /^\d{1,9}$/.test(amount) ? `${path}?amount=${amount}` : path;
+}
+
 /** Where /apply and /loan-application open the wizard: the resume step of the open draft. */
 export async function currentStepPath(request: Request): Promise<string> {
   const { draft, user } = await resolveDraft(request);

@@ -138,7 +138,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await cont(page);
       await at(page, "review", js);
       const text = await body(page);
-      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "1979-11-23", "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
+      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "November 23, 1979" /* issue 16: formatted */, "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
         expect(text).toContain(v);
       }
       if (js) await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));

@@ -284,3 +284,4 @@ export function Notice({ tone, children, id }: { tone: "success" | "info" | "err
     </div>
   );
 }
+
