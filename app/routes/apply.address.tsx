@@ -8,6 +8,7 @@ import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/
 import { US_STATES } from "~/content/us-states";
 import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
+import { formatZip, maskOnBlur } from "~/utils/display";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";
@@ -57,7 +58,7 @@ export default function AddressStep() {
           />
           <Field
             label="ZIP code"
-            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345" }}
+            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345", onBlur: maskOnBlur(formatZip) }}
             errors={fields.zipCode.errors}
             errorId={fields.zipCode.errorId}
           />

@@ -11,6 +11,7 @@ import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizar
 import { newPasswordField } from "~/schemas/fields";
 import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
+import { formatPhone, maskOnBlur } from "~/utils/display";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
 
@@ -106,7 +107,7 @@ export default function OwnerStep() {
               errorId={fields.password.errorId}
             />
             <p className="-mt-2 text-sm text-slate-700">We create your account with this password when you upload a document or submit. Already have an account? Enter its email and password to continue with it.</p>
-            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567" }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
+            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
             <Field label="Date of birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), autoComplete: "bday" }} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId} />
           </>
         )}

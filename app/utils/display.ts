@@ -18,3 +18,16 @@ export function formatCalendarDate(iso: string | null | undefined): string {
   const month = MONTHS[Number(m[2]) - 1];
   return month ? `${month} ${Number(m[3])}, ${m[1]}` : (iso ?? "");
 }
+
+/** "12345-6789" for nine digits typed any way; five digits as they are; anything else as typed. */
+export function formatZip(raw: string): string {
+  const digits = raw.replace(/\D/g, "");
+  if (digits.length === 9 && /^[\d\s-]+$/.test(raw.trim())) return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+  return raw.trim();
+}
+
+/** An input mask applied when the field is left (with JavaScript): the plain value stays valid without it. */
+export const maskOnBlur = (format: (v: string) => string) => (e: { currentTarget: HTMLInputElement }) => {
+  const next = format(e.currentTarget.value);
+  if (next !== e.currentTarget.value) e.currentTarget.value = next;
+};

@@ -116,3 +116,41 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
     });
   });
 });
+
+describe("wizard polish", () => {
+  it("named steps in the tracker; masks for phone and ZIP with JavaScript; Continue in reach on a phone", async () => {
+    await b.withPage({ js: true }, async (page) => {
+      await page.goto("/apply/loan");
+      await at(page, "loan", true);
+      const steps = page.getByRole("list", { name: "Application steps" });
+      expect(((await steps.textContent()) ?? "").replace(/\s+/g, " ")).toContain("Loan");
+      expect(await steps.locator("[aria-current=step]").textContent()).toContain("Loan");
+      await page.getByLabel("Equipment Financing").check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await at(page, "owner", true);
+      const phone = page.getByLabel("Phone");
+      await phone.fill("5550103344");
+      await phone.blur();
+      expect(await phone.inputValue()).toBe("(555) 010-3344");
+      // On a phone the Continue button is on screen without scrolling to the end of the form.
+      await page.setViewportSize({ width: 375, height: 700 });
+      const box = (await page.getByRole("button", { name: "Continue" }).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(700);
+    });
+  });
+
+  it("the ZIP mask", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      const { cookie } = await draftSession(await completeAnonymousData(uniqueEmail("zip")));
+      const [pair] = cookie.split(";");
+      const i = pair!.indexOf("=");
+      await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+      await page.goto("/apply/address");
+      await at(page, "address", true);
+      const zip = page.getByLabel("ZIP code");
+      await zip.fill("191037240");
+      await zip.blur();
+      expect(await zip.inputValue()).toBe("19103-7240");
+    });
+  });
+});

@@ -5,6 +5,9 @@ import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes 
 import { z } from "zod";
 import { ErrorList } from "~/components/forms";
 import { stepTitle } from "~/schemas/wizard";
+
+/** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
+const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
 import { WIZARD_STEPS } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 
@@ -29,6 +32,22 @@ export function WizardProgress({ step }: { step: number }) {
       >
         <div className="h-full rounded-full bg-blue-700 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
+      {/* Named steps: all of them from the small tablet up; on a phone the bar and the count say it. */}
+      <ol className="mt-3 hidden grid-cols-7 gap-1 text-center text-xs sm:grid" aria-label="Application steps">
+        {SHORT_NAMES.map((name, i) => {
+          const n = i + 1;
+          const state = n < step ? "done" : n === step ? "current" : "todo";
+          return (
+            <li key={name} aria-current={state === "current" ? "step" : undefined} className={state === "current" ? "font-semibold text-blue-800" : state === "done" ? "text-slate-800" : "text-slate-600"}>
+              <span aria-hidden="true" className={`mx-auto mb-1 flex h-5 w-5 items-center justify-center rounded-full text-[11px] ${state === "todo" ? "border border-slate-300 bg-white" : state === "current" ? "bg-blue-700 text-white" : "bg-blue-100 text-blue-800"}`}>
+                {state === "done" ? "\u2713" : n}
+              </span>
+              {name}
+              <span className="sr-only">{state === "done" ? " (completed)" : state === "current" ? " (current step)" : ""}</span>
+            </li>
+          );
+        })}
+      </ol>
     </div>
   );
 }
@@ -74,7 +93,11 @@ export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel
         </Notice>
       </div>
     ) : null}
-    <div ref={navRef} className="wizard-nav mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 pt-6">
+    {/* On a phone the buttons stay at the bottom of the screen (sticky, inside the card). */}
+    <div
+      ref={navRef}
+      className="wizard-nav sticky bottom-0 z-10 -mx-6 mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-6 pb-4 pt-4 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:pb-0 sm:pt-6 sm:backdrop-blur-none"
+    >
       {/* The form's default button (the first submit button in tree order) is what Enter in a
           field presses: Continue, not Back. Invisible and out of the tab order; the visible
           Continue below stays where people expect it. */}
