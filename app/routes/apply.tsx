@@ -33,11 +33,11 @@ export default function ApplyLayout() {
           <div className="flex items-center gap-1">
             {user || step >= 7 ? null : (
               // Signing in from here comes back to the wizard (the draft follows the account).
-              <Link to="/login?redirectTo=/apply" className="btn-ghost" onClick={flushDraft}>
+              <Link to="/login?redirectTo=/apply" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
                 Sign in
               </Link>
             )}
-            <Link to="/" className="btn-ghost" onClick={flushDraft}>
+            <Link to="/" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
               Exit Application
             </Link>
           </div>
