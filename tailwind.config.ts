@@ -1,9 +1,12 @@
 import type { Config } from "tailwindcss";
+import defaultTheme from "tailwindcss/defaultTheme";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
   theme: {
     extend: {
+      // Self-hosted Inter (app/tailwind.css), then the system stack while it loads.
+      fontFamily: { sans: ['"Inter Variable"', ...defaultTheme.fontFamily.sans] },
       colors: {
         brand: {
           50: "#eff6ff",

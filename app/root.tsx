@@ -15,6 +15,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
+import { SubmitGuard } from "~/components/submit-guard";
 import { Toaster } from "~/components/toaster";
 import { site } from "~/content/site";
 import styles from "~/tailwind.css";
@@ -27,7 +28,10 @@ import { withDatabase } from "~/utils/db-errors.server";
 import { MSG } from "~/utils/messages";
 import { getToast } from "~/utils/toast.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The database unreachable: the friendly 503 page (ErrorBoundary below), not a 500.
@@ -96,8 +100,9 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      <Outlet />
       <Toaster toast={toast} />
+      <Outlet />
+      <SubmitGuard />
     </Document>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   CALCULATOR_DEFAULTS,
   TERM_OPTIONS,
@@ -39,13 +40,23 @@ export function evaluateCalculator(values: CalculatorValues): { input: LoanInput
 
 const DEFAULT_EVALUATION = evaluateCalculator(DEFAULT_VALUES)!;
 
-/** The values and figures for a query string: the typed values, and their figures or the defaults'. */
+/**
+ * The values and figures for a query string: the typed values, and their figures; when they do
+ * not parse, the figures that were on screen (sent along as shown*, issue 16: "results stay
+ * unchanged"), else the defaults'.
+ */
 export function calculatorFromQuery(params: URLSearchParams) {
   const has = ["amount", "apr", "term"].some((k) => params.has(k));
   const values: CalculatorValues = has
     ? { amount: params.get("amount") ?? "", apr: params.get("apr") ?? "", term: params.get("term") ?? "" }
     : DEFAULT_VALUES;
-  return { values, input: (evaluateCalculator(values) ?? DEFAULT_EVALUATION).input };
+  const shown: CalculatorValues = { amount: params.get("shownAmount") ?? "", apr: params.get("shownApr") ?? "", term: params.get("shownTerm") ?? "" };
+  return { values, input: (evaluateCalculator(values) ?? evaluateCalculator(shown) ?? DEFAULT_EVALUATION).input };
+}
+
+/** Apply Now starts the wizard with the calculator's amount (step 1 takes whole dollars in its range). */
+export function applyHref(amount: number): string {
+  return `/loan-application?amount=${Math.round(amount)}`;
 }
 
 function Figure({ label, value, big = false, testId }: { label: string; value: string; big?: boolean; testId: string }) {
@@ -60,6 +71,7 @@ function Figure({ label, value, big = false, testId }: { label: string; value: s
 }
 
 export function LoanCalculator({ initialValues, initialInput }: { initialValues: CalculatorValues; initialInput: LoanInput }) {
+  const hydrated = useHydrated();
   const [values, setValues] = useState(initialValues);
   const [input, setInput] = useState(initialInput);
   // A new query from the server (form submitted, back/forward) replaces what is on screen; while
@@ -136,6 +148,14 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
               ))}
             </select>
           </div>
+          {/* The figures on screen: without JavaScript, an invalid entry leaves them unchanged. */}
+          {hydrated ? null : (
+            <>
+              <input type="hidden" name="shownAmount" value={String(input.amount)} />
+              <input type="hidden" name="shownApr" value={String(input.apr)} />
+              <input type="hidden" name="shownTerm" value={String(input.termMonths)} />
+            </>
+          )}
           <button type="submit" className="btn-primary w-full">
             Calculate Payment
           </button>
@@ -159,7 +179,7 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
             <Figure label="Loan Term" value={`${input.termMonths} months`} testId="echo-term" />
           </dl>
         </div>
-        <Link to="/loan-application" className="btn-primary mt-6 w-full">
+        <Link to={applyHref(input.amount)} className="btn-primary mt-6 w-full">
           Apply Now
         </Link>
       </section>

@@ -10,6 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getProductBySlug, type LoanProduct, type LoanProductSlug } from "~/content/products";
 import { site } from "~/content/site";
 import { LOAN_MAX, LOAN_MIN } from "~/utils/constants";
+import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
 
 const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 
@@ -88,12 +89,54 @@ function ApplyCard({ product }: { product: LoanProduct }) {
   );
 }
 
+/**
+ * The hero's right side (issue 16): a worked example at the product's lowest advertised rate,
+ * from the calculator's own math, labelled as an example. It claims nothing beyond the spec's
+ * figures, and links to the calculator to try other numbers.
+ */
+function HeroExample({ rateFrom }: { rateFrom: string }) {
+  const apr = Number.parseFloat(rateFrom);
+  const amount = CALCULATOR_DEFAULTS.amount;
+  const term = CALCULATOR_DEFAULTS.termMonths;
+  const result = Number.isFinite(apr) ? calculateLoan({ amount, apr, termMonths: term }) : null;
+  if (!result) return null;
+  return (
+    <aside aria-labelledby="hero-example" className="rounded-2xl border border-blue-100 bg-white p-6 shadow-lg shadow-blue-900/5">
+      <h2 id="hero-example" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        Example
+      </h2>
+      <p className="mt-3 text-slate-700">
+        Borrow <span className="font-semibold text-slate-900">{usd(amount)}</span> over {term} months at {apr}% APR:
+      </p>
+      <p className="mt-2 text-4xl font-extrabold tracking-tight text-blue-900 [font-variant-numeric:tabular-nums]">
+        {formatMoney2(result.monthlyPayment)}
+        <span className="text-base font-semibold text-slate-600"> / month</span>
+      </p>
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Total interest</dt>
+          <dd className="font-semibold text-slate-900">{formatMoney2(result.totalInterest)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Total repaid</dt>
+          <dd className="font-semibold text-slate-900">{formatMoney2(result.totalPayment)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs text-slate-600">An example at the lowest advertised rate, not an offer. Your rate depends on your application.</p>
+      <Link to={`/loan-calculator?amount=${amount}&apr=${apr}&term=${term}`} className="link mt-3 inline-block text-sm font-semibold">
+        Try your own numbers
+      </Link>
+    </aside>
+  );
+}
+
 export function ProductPage() {
   const { product } = useLoaderData<{ product: LoanProduct }>();
   return (
     <>
       <section className="bg-gradient-to-b from-blue-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-16">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-[1fr_22rem]">
+          <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Business Loans</p>
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{product.headline}</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{product.subheadline}</p>
@@ -116,6 +159,8 @@ export function ProductPage() {
               Estimate Your Payment
             </Link>
           </div>
+          </div>
+          <HeroExample rateFrom={product.rateFrom} />
         </div>
       </section>
 

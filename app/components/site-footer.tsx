@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NewTabNote } from "~/components/new-tab";
 import { site } from "~/content/site";
 
 const productLinks = [
@@ -18,7 +19,6 @@ const resourceLinks = [
 /** Items the spec lists without a target: text, not dead links. */
 const plainItems = ["Inventory Financing", "Emergency Business Loans"];
 const companyItems = ["Interest Rates", "Success Stories", "Licensing", "Compliance"];
-const socials = ["Facebook", "X (Twitter)", "LinkedIn", "Instagram"];
 
 export function SiteFooter() {
   return (
@@ -30,9 +30,17 @@ export function SiteFooter() {
             Connecting entrepreneurs and small businesses with licensed lenders for business loans from $1,000 to $50,000.
           </p>
           <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
-            {socials.map((s) => (
-              <li key={s} className="rounded border border-slate-600 px-2 py-1 text-slate-300">
-                {s}
+            {site.social.map((s) => (
+              <li key={s.label}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center rounded border border-slate-600 px-2 py-1 text-slate-200 hover:border-slate-400 hover:text-white"
+                >
+                  {s.label}
+                  <NewTabNote />
+                </a>
               </li>
             ))}
           </ul>

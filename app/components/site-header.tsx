@@ -3,13 +3,23 @@ import { site } from "~/content/site";
 import { useOptionalUser } from "~/utils/user";
 import { LogoutButton } from "./logout-button";
 
+/** The brand mark (also public/favicon.svg): an L that carries a rising line. */
+export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={`${className} shrink-0`} aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="#1e40af" />
+      <path d="M10.5 7.5v14a3 3 0 0 0 3 3h9" fill="none" stroke="#fff" strokeWidth="3.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="m15.5 17.5 3.5-3.5 2.5 2.5 4-4.5" fill="none" stroke="#34d399" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M22.5 12h3v3" fill="none" stroke="#34d399" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-      <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-blue-700 text-white">
-        L
-      </span>
-      <span>{site.name}</span>
+      <LogoMark />
+      <span className="tracking-tight">{site.name}</span>
     </Link>
   );
 }

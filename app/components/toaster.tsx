@@ -3,7 +3,8 @@
  * dismiss, F8 focuses the region 'Notifications (F8)', max width 420px, default/destructive.
  * The server renders the toast, so without JavaScript it is a visible role="status" message.
  */
-import { useEffect, useRef, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/utils/constants";
 import type { ToastMessage } from "~/utils/messages";
 import { subscribeToasts } from "~/utils/toast-bus";
@@ -11,8 +12,25 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 export type ToastData = ToastMessage & { id: string };
 
+const CONTROLS = "a[href],button,input:not([type=hidden]),select,textarea,summary,label,[role=progressbar],[tabindex]:not([tabindex='-1'])";
+
+/** How many visible controls (outside the toast) a rectangle covers. */
+function coveredControls(rect: DOMRect, region: HTMLElement): number {
+  let n = 0;
+  for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (region.contains(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.right > rect.left && r.left < rect.right && r.bottom > rect.top && r.top < rect.bottom) n++;
+  }
+  return n;
+}
+
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const [current, setCurrent] = useState<ToastData | null>(toast);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  const location = useLocation();
+  const lastKey = useRef(location.key);
   const regionRef = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
@@ -23,6 +41,16 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   }, [toast]);
 
   useEffect(() => subscribeToasts((t) => setCurrent(t)), []);
+
+  // A toast belongs to the page it was raised on: on another page, only that page's own toast
+  // (from its loader) shows, so e.g. a failed password does not follow the admin to the
+  // two-factor page.
+  useEffect(() => {
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
+    setCurrent((c) => (c && toast && c.id === toast.id ? c : toast ?? null));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   useEffect(() => {
     if (!current) return;
@@ -42,6 +70,45 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   }, []);
 
   const hydrated = useHydrated();
+  // With JavaScript the toast floats: it takes the first place, from the bottom right corner up,
+  // where it covers no control (or the one where it covers the fewest), checked again when the
+  // page scrolls or resizes.
+  useLayoutEffect(() => {
+    if (!current || !hydrated) return;
+    const region = regionRef.current;
+    if (!region) return;
+    let frame = 0;
+    const choose = () => {
+      const card = region.querySelector<HTMLElement>("[data-toast]");
+      if (!card) return;
+      const h = card.offsetHeight + 32;
+      const w = Math.min(window.innerWidth, 420);
+      // The bottom right corner first, then higher up (and the left edge), 16 px at a time.
+      let best = { top: window.innerHeight - h, left: window.innerWidth - w };
+      let bestCount = Infinity;
+      search: for (let top = window.innerHeight - h; top >= 0; top -= 16) {
+        for (const left of [window.innerWidth - w, 0]) {
+          const count = coveredControls(new DOMRect(left, top, w, h), region);
+          if (count < bestCount) [best, bestCount] = [{ top, left }, count];
+          if (count === 0) break search;
+        }
+      }
+      setPlace(best);
+    };
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(choose);
+    };
+    choose();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [current, hydrated]);
+
   const destructive = current?.variant === "destructive";
   return (
     <div
@@ -49,11 +116,16 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       tabIndex={-1}
       role="region"
       aria-label="Notifications (F8)"
-      className={`pointer-events-none fixed right-0 z-50 flex w-full max-w-[420px] flex-col p-4 outline-none ${
-        // With JavaScript the toast leaves after 5 s, so the usual bottom corner is fine. Without
-        // it, it stays until closed: below the header, clear of the forms' buttons at the bottom.
-        hydrated ? "bottom-0" : "top-24"
-      }`}
+      data-place={hydrated ? "floating" : "inline"}
+      // With JavaScript: floating where it covers no control (see above).
+      style={hydrated ? (place ? { top: place.top, left: place.left } : { bottom: 0, right: 0 }) : undefined}
+      className={
+        hydrated
+          ? "pointer-events-none fixed z-50 flex w-full max-w-[420px] flex-col p-4 outline-none"
+          : // Without JavaScript it stays until closed: in the page's flow at the top, so it
+            // covers nothing (the page is drawn with it, nothing moves later).
+            "mx-auto flex w-full max-w-3xl flex-col px-4 pt-3 outline-none empty:hidden"
+      }
     >
       {current && !hydrated ? <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" /> : null}
       {current ? (

@@ -354,6 +354,9 @@ export type ActivityItem = {
   applicationId: string;
   fromStatus: string | null;
   toStatus: string | null;
+  /** Document events (issue 16): the document's type and, while it exists, its file name. */
+  documentType?: string | null;
+  documentName?: string | null;
 };
 
 /** The latest events of the user's submitted applications (their audit trail), newest first. */
@@ -366,13 +369,25 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
       applicationId: apps.applicationId,
       fromStatus: events.fromStatus,
       toStatus: events.toStatus,
+      note: events.note,
     })
     .from(events)
     .innerJoin(apps, eq(apps.id, events.applicationId))
     .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  // Document events note "<type> (document <id>)": name the document where it still exists.
+  const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
+  const ids = rows.map((r) => docRef(r.note)).filter((m): m is RegExpExecArray => Boolean(m)).map((m) => Number(m[2]));
+  const names = ids.length ? await db.select({ id: docs.id, fileName: docs.fileName }).from(docs).where(inArray(docs.id, ids)) : [];
+  return rows.map(({ note, ...r }) => {
+    const m = r.type.startsWith("document_") ? docRef(note) : null;
+    return {
+      ...r,
+      at: r.at.toISOString(),
+      ...(m ? { documentType: m[1] ?? null, documentName: names.find((n) => n.id === Number(m[2]))?.fileName ?? null } : {}),
+    };
+  });
 }
 
 /**

@@ -14,6 +14,14 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** The trust strip: each line is something the product does (design.md: Security, Documents). */
+const TRUST = [
+  { title: "Encrypted documents", text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them." },
+  { title: "A person decides", text: "Every application is reviewed by our team; the decision and its reason come to you by e-mail." },
+  { title: "No application fee", text: "Applying is free, and checking your rate does not affect your credit score." },
+  { title: "Your data, your choice", text: "We never share your documents without your consent." },
+];
+
 const features = [
   { title: "Fast Funding", text: "AI-powered instant review and decisions, with funds deposited within 24 hours and same-day funding available." },
   { title: "Secure Lending", text: "Your information and documents are protected with 256-bit encryption and SSL, and never shared without your consent." },
@@ -50,6 +58,26 @@ export default function Landing() {
             </div>
             <p className="mt-4 text-sm text-slate-600">Checking your rate does not affect your credit score.</p>
           </div>
+        </section>
+
+        {/* Trust strip (issue 16): only what the product does. */}
+        <section aria-labelledby="trust-heading" className="border-y border-slate-200 bg-white">
+          <h2 id="trust-heading" className="sr-only">
+            How we handle your application
+          </h2>
+          <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            {TRUST.map((t) => (
+              <li key={t.title} className="flex gap-3">
+                <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" fill="currentColor">
+                  <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+                </svg>
+                <span>
+                  <span className="block font-semibold text-slate-900">{t.title}</span>
+                  <span className="text-slate-700">{t.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section id="features" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16" aria-labelledby="features-heading">

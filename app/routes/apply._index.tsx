@@ -1,7 +1,7 @@
 /** /apply opens the wizard at the applicant's current step (step 1 for a new application). */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentStepPath } from "~/services/draft.server";
+import { currentStepPath, withCalculatorAmount } from "~/services/draft.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  throw redirect(await currentStepPath(request));
+  throw redirect(withCalculatorAmount(await currentStepPath(request), request));
 }

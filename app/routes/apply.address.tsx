@@ -6,8 +6,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { US_STATES } from "~/content/us-states";
-import { AddressStepSchema, isBackIntent, pickRaw, stepPath } from "~/schemas/wizard";
-import { loadStep, saveStep } from "~/services/draft.server";
+import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { afterSave, loadStep, saveStep } from "~/services/draft.server";
+import { formatZip, maskOnBlur } from "~/utils/display";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";
@@ -22,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 3);
   const formData = await request.formData();
-  if (isBackIntent(formData)) return redirect(stepPath(2), { headers: await saveStep(ctx, { address: pickRaw("address", formData) }, 2) });
+  const saving = saveIntent(formData);
+  if (saving) return afterSave(saving, stepPath(2), await saveStep(ctx, { address: pickRaw("address", formData) }, saving === "back" ? 2 : 3));
   const submission = parseWithZod(formData, { schema: AddressStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return redirect(stepPath(4), { headers: await saveStep(ctx, { address: pickRaw("address", formData) }, 4) });
@@ -56,12 +58,12 @@ export default function AddressStep() {
           />
           <Field
             label="ZIP code"
-            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345" }}
+            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345", onBlur: maskOnBlur(formatZip) }}
             errors={fields.zipCode.errors}
             errorId={fields.zipCode.errorId}
           />
         </div>
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

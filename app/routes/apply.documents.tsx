@@ -2,19 +2,22 @@
  * Step 5: Business Document Upload. Six areas, several files each, removable until submission.
  * The first upload registers the applicant when needed and creates the draft application; the
  * document service streams, checks, encrypts and commits the file. No document is required.
+ * With JavaScript a tile uploads one file as soon as it is chosen (`?area=`); without it the step
+ * is one multipart form whose every button (Upload, Remove, Back, Continue) sends the chosen
+ * files too, so none is lost (issue 16).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentArea, DOCUMENTS_ACTION } from "~/components/wizard/document-area";
+import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
+import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/components/wizard/document-area";
 import { Notice, StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
 import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/documents";
 import { stepPath } from "~/schemas/wizard";
 import { ApplicantExistsError, applicationForUpload, draftApplicationId, DraftNotReadyError, loadStep, saveStep, signInKeepingDraft } from "~/services/draft.server";
-import { listDocuments, removeDocument, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
+import { discardUpload, listDocuments, removeDocument, saveUpload, stageUpload, stageUploads, UploadQuotaError, type StagedUpload } from "~/services/documents.server";
 import type { PublicUser } from "~/models/user.server";
 import { logError } from "~/utils/log.server";
 import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
-import { MSG, TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
+import { MSG, TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
@@ -30,13 +33,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const failed = (area: string | null, message: string, toast: ToastMessage, status: number) =>
   data({ upload: { area: area ?? "", message }, toast: { ...toast, id: crypto.randomUUID() } }, { status });
 
+/** A refused file of the wrong type says which types the area takes. */
+const refusal = (area: string | null, f: { status: number; message: string; toast: ToastMessage }) =>
+  f.status === 415 && isDocumentType(area)
+    ? { message: wrongTypeMessage(area), toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") } }
+    : { message: f.message, toast: f.toast };
+
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 5);
+  const areaParam = new URL(request.url).searchParams.get("area");
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null) return onePageForm(ctx, request);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const areaParam = new URL(request.url).searchParams.get("area");
     const area = isDocumentType(areaParam) ? areaParam : null;
     const staged = await stageUpload(request);
-    if (!staged.ok) return failed(area, staged.message, staged.toast, staged.status);
+    if (!staged.ok) {
+      const r = refusal(area, staged);
+      return failed(area, r.message, r.toast, staged.status);
+    }
     const out: { registered: PublicUser | null } = { registered: null };
     try {
       const doc = await saveUpload(staged.upload, applicationForUpload(ctx, out));
@@ -66,17 +79,81 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(stepPath(6), { headers: await saveStep(ctx, {}, 6) });
 }
 
+/**
+ * Without JavaScript: the step's one form. Every chosen file is uploaded first (all or none),
+ * then the button's intent: Upload stays here, Remove removes, Back and Continue move on.
+ */
+async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: Request) {
+  const staged = await stageUploads(request);
+  if (!staged.ok) {
+    // A refusal before the body was read (too large) belongs to the tile whose Upload was pressed.
+    const tile = new URL(request.url).searchParams.get("tile");
+    const area = staged.area ?? (isDocumentType(tile) ? tile : null);
+    const r = refusal(area, staged);
+    return failed(area, r.message, r.toast, staged.status);
+  }
+  const intent = staged.fields.intent ?? "";
+  const saved: string[] = [];
+  const headers = new Headers();
+  const pending: StagedUpload[] = [...staged.uploads];
+  try {
+    for (const upload of staged.uploads) {
+      const out: { registered: PublicUser | null } = { registered: null };
+      pending.shift();
+      const doc = await saveUpload(upload, applicationForUpload(ctx, out));
+      saved.push(doc.fileName);
+      if (out.registered && ctx.draft) {
+        const cookie = await signInKeepingDraft(ctx.session, out.registered, ctx.draft.id);
+        headers.append("set-cookie", cookie);
+        // The next file of this request must see the signed-in applicant.
+        ctx.user = out.registered;
+      }
+    }
+  } catch (e) {
+    for (const rest of pending) await discardUpload(rest).catch(() => {});
+    const area = staged.uploads[saved.length]?.documentType ?? null;
+    if (e instanceof ApplicantExistsError) return failed(area, MSG.userExists, { ...TOASTS.uploadFailed, description: MSG.userExists }, 409);
+    if (e instanceof DraftNotReadyError) {
+      const message = e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed;
+      return failed(area, message, { ...TOASTS.uploadFailed, description: message }, 409);
+    }
+    logError("wizard.upload", e);
+    return failed(area, `${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`, TOASTS.uploadFailed, 500);
+  }
+  const toast = saved.length === 1 ? uploadedToast(shortenFileName(saved[0]!, 25)) : saved.length > 1 ? uploadedManyToast(saved.length) : null;
+  const go = async (to: string) => (toast ? redirectWithToast(to, toast, { headers }) : redirect(to, { headers }));
+  if (intent.startsWith("remove:")) {
+    const applicationId = await draftApplicationId(ctx);
+    const documentId = Number(intent.slice("remove:".length));
+    if (applicationId && Number.isSafeInteger(documentId)) await removeDocument(documentId, applicationId, { actorUserId: ctx.user?.id ?? null });
+    return go(DOCUMENTS_ACTION);
+  }
+  if (intent === "back") {
+    for (const [k, v] of await saveStep(ctx, {}, 4)) headers.append(k, v);
+    return go(stepPath(4));
+  }
+  if (intent === "continue") {
+    for (const [k, v] of await saveStep(ctx, {}, 6)) headers.append(k, v);
+    return go(stepPath(6));
+  }
+  // Upload: back to this step, at the tile that was used.
+  const area = intent.startsWith("upload:") ? intent.slice("upload:".length) : "";
+  return go(isDocumentType(area) ? `${DOCUMENTS_ACTION}#area-${area}` : DOCUMENTS_ACTION);
+}
+
 export default function DocumentsStep() {
   const { documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
+  // Continue waits for running uploads, so the review lists every file chosen here.
+  const uploading = useFetchers().some((f) => f.state !== "idle" && f.key.startsWith("upload-"));
   return (
     <>
       <StepHeading step={5} heading="Upload your business documents">
         Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB. {UPLOAD_QUOTA_TEXT}
       </StepHeading>
       <Notice tone="info">Your documents are encrypted with 256-bit SSL and are never shared without your consent.</Notice>
-      <div className="mt-6 grid gap-4">
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {DOCUMENT_AREAS.map((a) => (
           <DocumentArea
             key={a.type}
@@ -94,8 +171,8 @@ export default function DocumentsStep() {
           {actionData.upload.message}
         </p>
       ) : null}
-      <Form method="post" action={DOCUMENTS_ACTION}>
-        <WizardNav formAction={DOCUMENTS_ACTION} />
+      <Form id={DOCUMENTS_FORM_ID} method="post" action={DOCUMENTS_ACTION} encType="multipart/form-data">
+        <WizardNav formAction={DOCUMENTS_ACTION} continueDisabled={uploading} />
       </Form>
     </>
   );

@@ -11,8 +11,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LIVING_SITUATIONS } from "~/content/loan-options";
-import { FinancesStepSchema, isBackIntent, pickRaw, stepPath } from "~/schemas/wizard";
-import { loadStep, saveStep } from "~/services/draft.server";
+import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { HOUSING_STEP, INCOME_STEP } from "~/utils/constants";
 
 export const handle = { step: 4 };
@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 4);
   const formData = await request.formData();
-  if (isBackIntent(formData)) return redirect(stepPath(3), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 3) });
+  const saving = saveIntent(formData);
+  if (saving) return afterSave(saving, stepPath(3), await saveStep(ctx, { finances: pickRaw("finances", formData) }, saving === "back" ? 3 : 4));
   const submission = parseWithZod(formData, { schema: FinancesStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return redirect(stepPath(5), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 5) });
@@ -87,7 +88,7 @@ export default function FinancesStep() {
             errorId={fields.monthlyPayment.errorId}
           />
         </div>
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

@@ -2,23 +2,29 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { Notice, OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
-import { isBackIntent, LoanStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
-import { loadStep, saveStep } from "~/services/draft.server";
+import { LoanStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
+import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };
 const ACTION = "/apply/loan";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data: draft } = await loadStep(request, 1);
-  return { values: { amount: draft.loan?.amount ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
+  const { data: draft, user } = await loadStep(request, 1);
+  const expired = !user && new URL(request.url).searchParams.get("session") === "expired";
+  // From the calculator's Apply Now: its amount, within the step's range and steps.
+  const offered = Number(new URL(request.url).searchParams.get("amount"));
+  const fromCalculator = Number.isFinite(offered) && offered > 0 ? String(clampToSlider(offered)) : null;
+  return { expired, values: { amount: draft.loan?.amount ?? fromCalculator ?? String(LOAN_DEFAULT), purpose: draft.loan?.purpose ?? "" } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,10 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const limited = await throttle("api", [`wizard-draft:${getClientIp(request, context)}`]);
     if (limited) return data({ result: parseWithZod(formData, { schema: LoanStepSchema }).reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   }
-  if (isBackIntent(formData)) {
-    const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1);
-    return redirect("/", { headers });
-  }
+  const saving = saveIntent(formData);
+  if (saving) return afterSave(saving, "/", await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1));
   const submission = parseWithZod(formData, { schema: LoanStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const headers = await saveStep(ctx, { loan: pickRaw("loan", formData) }, 2);
@@ -42,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.round(n / LOAN_STEP) * LOAN_STEP));
 
 export default function LoanStep() {
-  const { values } = useLoaderData<typeof loader>();
+  const { values, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "wizard-loan",
@@ -55,14 +59,44 @@ export default function LoanStep() {
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
   const shown = String(fields.amount.initialValue ?? values.amount);
   const [amountText, setAmountText] = useState(shown);
-  const sliderValue = Number.isFinite(Number(amountText)) && amountText.trim() !== "" ? clampToSlider(Number(amountText)) : LOAN_DEFAULT;
+  // An emptied field puts the slider at its start (it does not pretend an amount is chosen).
+  const typed = amountText.trim() !== "" && Number.isFinite(Number(amountText)) ? Number(amountText) : null;
+  const sliderValue = typed === null ? LOAN_MIN : clampToSlider(typed);
+  const inRange = typed !== null && typed >= LOAN_MIN && typed <= LOAN_MAX;
+  const estimate = inRange ? calculateLoan({ amount: typed, apr: CALCULATOR_DEFAULTS.apr, termMonths: CALCULATOR_DEFAULTS.termMonths }) : null;
   const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "number" });
 
   return (
     <>
       <StepHeading step={1} heading="How much does your business need?" />
+      {expired ? (
+        <div className="mb-6">
+          <Notice tone="error">
+            {MSG.sessionExpired}{" "}
+            <Link to="/login?redirectTo=/apply" className="font-semibold underline">
+              Sign in
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>
+          {/* The amount, large and formatted, with an example monthly payment (issue 16). */}
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 rounded-xl bg-blue-50 px-5 py-4" data-testid="live-amount">
+            <div>
+              <p className="text-sm font-medium text-slate-700">You are requesting</p>
+              <p className="tabular-nums text-4xl font-extrabold tracking-tight text-blue-900">{inRange ? formatUsd(typed) : "\u2014"}</p>
+            </div>
+            <div className="text-right">
+              <p className="text-sm font-medium text-slate-700">Estimated monthly payment</p>
+              <p className="tabular-nums text-2xl font-bold text-slate-900" data-testid="estimated-payment">
+                {estimate ? formatMoney2(estimate.monthlyPayment) : "\u2014"}
+              </p>
+              <p className="text-xs text-slate-600">
+                Example at {CALCULATOR_DEFAULTS.apr}% APR over {CALCULATOR_DEFAULTS.termMonths} months; your offer may differ.
+              </p>
+            </div>
+          </div>
           <label htmlFor={fields.amount.id} className="label">
             Loan amount (USD)
           </label>
@@ -122,7 +156,7 @@ export default function LoanStep() {
           </div>
         </OptionGroup>
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

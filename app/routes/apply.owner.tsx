@@ -9,9 +9,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
 import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { newPasswordField } from "~/schemas/fields";
-import { isBackIntent, ownerStepSchema, pickRaw, stepPath } from "~/schemas/wizard";
+import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { passwordAllowed, withAccountPasswordPolicy } from "~/services/account-creation.server";
-import { loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
+import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
+import { formatPhone, maskOnBlur } from "~/utils/display";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
 
@@ -41,12 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const signedIn = Boolean(ctx.user);
   const hasPassword = Boolean(ctx.data.passwordHash);
-  if (isBackIntent(formData)) {
+  const saving = saveIntent(formData);
+  if (saving) {
     const owner = signedIn ? { usCitizen: formData.get("usCitizen") === "on" ? "on" : "" } : pickRaw("owner", formData);
     const typed = newPasswordField.safeParse(formData.get("password"));
     const keep = typed.success && passwordAllowed(typed.data);
     const patch = signedIn ? { owner } : { owner, ...(keep ? { passwordHash: await hashPassword(typed.data) } : {}) };
-    return redirect(stepPath(1), { headers: await saveStep(ctx, patch, 1) });
+    return afterSave(saving, stepPath(1), await saveStep(ctx, patch, saving === "back" ? 1 : 2));
   }
   // The account-creation service's password policy (common passwords refused), like sign-up and the API.
   const submission = parseWithZod(formData, { schema: withAccountPasswordPolicy(ownerStepSchema({ signedIn, hasPassword })) });
@@ -108,13 +110,13 @@ export default function OwnerStep() {
               errorId={fields.password.errorId}
             />
             <p className="-mt-2 text-sm text-slate-700">We create your account with this password when you upload a document or submit. Already have an account? Enter its email and password to continue with it.</p>
-            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567" }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
+            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
             <Field label="Date of birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), autoComplete: "bday" }} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId} />
           </>
         )}
         <CheckboxField label={CITIZEN_LABEL} inputProps={getInputProps(fields.usCitizen, { type: "checkbox" })} errors={fields.usCitizen.errors} errorId={fields.usCitizen.errorId} />
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} />
+        <WizardNav formAction={ACTION} autosave />
       </Form>
     </>
   );

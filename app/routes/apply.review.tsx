@@ -10,7 +10,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckboxField, FormError } from "~/components/forms";
+import { NewTabNote } from "~/components/new-tab";
 import { StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { formatCalendarDate, formatPhone } from "~/utils/display";
 import { DOCUMENT_TYPE_LABELS } from "~/content/documents";
 import { formatUsd, livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStateName } from "~/content/us-states";
@@ -33,19 +35,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const applicationId = await draftApplicationId(ctx);
   const docs = applicationId ? await listDocuments(applicationId) : [];
   const { loan, address, finances } = values;
-  const summary: Array<[string, string]> = [
-    ["Loan amount", formatUsd(loan.amount)],
-    ["Loan purpose", purposeLabel(loan.purpose)],
-    ["Name", `${owner.firstName} ${owner.lastName}`],
-    ["Email", owner.email],
-    ["Phone", owner.phone || "Not provided"],
-    ["Date of birth", owner.dateOfBirth || "Not provided"],
-    ["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`],
+  // Sections with the step that edits them (issue 16: "Edit" per section).
+  const finance: Array<[string, string]> = [
     ["Annual income", formatUsd(finances.annualIncome)],
     ["Living situation", livingSituationLabel(finances.livingSituation)],
   ];
-  if (finances.livingSituation !== "own") summary.push(["Monthly housing payment", formatUsd(finances.monthlyPayment)]);
-  summary.push(["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"]);
+  if (finances.livingSituation !== "own") finance.push(["Monthly housing payment", formatUsd(finances.monthlyPayment)]);
+  const summary: Array<{ title: string; step: number; rows: Array<[string, string]> }> = [
+    { title: "Loan", step: 1, rows: [["Loan amount", formatUsd(loan.amount)], ["Loan purpose", purposeLabel(loan.purpose)]] },
+    {
+      title: "Owner",
+      step: 2,
+      rows: [
+        ["Name", `${owner.firstName} ${owner.lastName}`],
+        ["Email", owner.email],
+        ["Phone", owner.phone ? formatPhone(owner.phone) : "Not provided"],
+        ["Date of birth", owner.dateOfBirth ? formatCalendarDate(owner.dateOfBirth) : "Not provided"],
+      ],
+    },
+    { title: "Address", step: 3, rows: [["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`]] },
+    { title: "Finances", step: 4, rows: finance },
+    { title: "Documents", step: 5, rows: [["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"]] },
+  ];
   return { summary, submitKey: await ensureSubmitKey(ctx.draft) };
 }
 
@@ -84,16 +95,30 @@ export default function ReviewStep() {
   return (
     <>
       <StepHeading step={6} heading="Review your application">
-        Check your details before you submit. Use Back to change anything.
+        Check your details before you submit. Use Edit or Back to change anything.
       </StepHeading>
-      <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-        {summary.map(([label, value]) => (
-          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
-            <dt className="text-sm font-medium text-slate-700">{label}</dt>
-            <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
-          </div>
+      <div className="space-y-4">
+        {summary.map((section) => (
+          <section key={section.title} aria-labelledby={`review-${section.step}`} className="rounded-lg border border-slate-200">
+            <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2">
+              <h3 id={`review-${section.step}`} className="font-semibold text-slate-900">
+                {section.title}
+              </h3>
+              <Link to={stepPath(section.step)} className="link text-sm font-semibold">
+                Edit<span className="sr-only"> {section.title.toLowerCase()}</span>
+              </Link>
+            </div>
+            <dl className="divide-y divide-slate-200">
+              {section.rows.map(([label, value]) => (
+                <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
+                  <dt className="text-sm font-medium text-slate-700">{label}</dt>
+                  <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         ))}
-      </dl>
+      </div>
       <Form method="post" action={ACTION} className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="submitKey" value={submitKey} />
         <CheckboxField
@@ -102,10 +127,12 @@ export default function ReviewStep() {
               I agree to the{" "}
               <Link to="/terms-of-service" className="link" target="_blank">
                 Terms of Service
+                <NewTabNote />
               </Link>{" "}
               and{" "}
               <Link to="/privacy-policy" className="link" target="_blank">
                 Privacy Policy
+                <NewTabNote />
               </Link>{" "}
               (required)
             </>

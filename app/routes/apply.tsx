@@ -7,9 +7,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { Logo } from "~/components/site-header";
-import { WizardProgress } from "~/components/wizard/wizard-ui";
+import { flushDraft, WizardProgress } from "~/components/wizard/wizard-ui";
 import { site } from "~/content/site";
 import { trackEvent } from "~/utils/analytics";
+import { useOptionalUser } from "~/utils/user";
 
 export const meta: MetaFunction = () => [{ title: `Apply for a Business Loan | ${site.name}` }];
 
@@ -19,6 +20,7 @@ export default function ApplyLayout() {
   const matches = useMatches();
   const step = matches.map((m) => (m.handle as WizardHandle | undefined)?.step).find((s): s is number => typeof s === "number") ?? 1;
 
+  const user = useOptionalUser();
   useEffect(() => {
     trackEvent("InitiateCheckout", { content_name: "business loan application" });
   }, []);
@@ -28,9 +30,17 @@ export default function ApplyLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
           <Logo />
-          <Link to="/" className="btn-ghost">
-            Exit Application
-          </Link>
+          <div className="flex items-center gap-1">
+            {user || step >= 7 ? null : (
+              // Signing in from here comes back to the wizard (the draft follows the account).
+              <Link to="/login?redirectTo=/apply" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
+                Sign in
+              </Link>
+            )}
+            <Link to="/" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
+              Exit Application
+            </Link>
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-3xl px-4 py-8">

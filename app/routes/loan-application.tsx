@@ -1,7 +1,7 @@
 /** /loan-application shows the same wizard as /apply, at the applicant's current step. */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentStepPath } from "~/services/draft.server";
+import { currentStepPath, withCalculatorAmount } from "~/services/draft.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  throw redirect(await currentStepPath(request));
+  throw redirect(withCalculatorAmount(await currentStepPath(request), request));
 }

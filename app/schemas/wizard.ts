@@ -248,3 +248,13 @@ export function draftOwner(data: DraftData | null | undefined): OwnerDraft | nul
 
 /** On Back without JavaScript validation: let Conform pass the submission through untouched. */
 export const isBackIntent = (formData: FormData) => formData.get("intent") === "back";
+
+/**
+ * Intents that save what was typed without validating (issue 16): Back (then the previous step),
+ * save (the autosave as the applicant types, with JavaScript: stay) and exit (then the home page).
+ */
+export type SaveIntent = "back" | "save" | "exit";
+export function saveIntent(formData: FormData): SaveIntent | null {
+  const v = formData.get("intent");
+  return v === "back" || v === "save" || v === "exit" ? v : null;
+}

@@ -211,6 +211,25 @@ type FileState = { storageKey: string; kind: FileKind; size: number; rawName: st
  * type -> 415; missing/empty file or bad documentType -> 400. On failure nothing is left on disk.
  */
 export async function stageUpload(request: Request): Promise<{ ok: true; upload: StagedUpload } | UploadFailure> {
+  const out = await stageParts(request, false);
+  if (!out.ok) return out;
+  return { ok: true, upload: out.uploads[0]! };
+}
+
+/**
+ * The wizard's one-form upload without JavaScript (issue 16): like `stageUpload`, but the body
+ * may carry several files, each in a part named `file-<documentType>` (the area it was chosen
+ * in), or none at all. All or nothing: on any refusal every staged file is discarded, and the
+ * failure names the area (`area`) whose file was refused when it is known.
+ */
+export async function stageUploads(request: Request): Promise<{ ok: true; uploads: StagedUpload[]; fields: Record<string, string> } | (UploadFailure & { area?: DocumentType })> {
+  return stageParts(request, true);
+}
+
+async function stageParts(
+  request: Request,
+  multi: boolean,
+): Promise<{ ok: true; uploads: StagedUpload[]; fields: Record<string, string> } | (UploadFailure & { area?: DocumentType })> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType) || !request.body) return failure(400);
   const declared = request.headers.get("content-length");
@@ -220,7 +239,8 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let parts = 0;
   let fileSeen = false;
-  let staged: FileState | null = null;
+  const stagedFiles: (FileState & { area: DocumentType | null })[] = [];
+  let currentArea: DocumentType | undefined;
 
   const boundary = multipartBoundary(contentType);
   if (!boundary) return failure(400);
@@ -239,12 +259,14 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
       for await (const chunk of part.data) if (chunk.byteLength) throw new UploadError(400);
       return undefined;
     }
-    if (part.name !== "file" || fileSeen) throw new UploadError(400);
+    const named = multi && part.name.startsWith("file-") ? part.name.slice(5) : null;
+    if (multi ? !isDocumentType(named) : part.name !== "file" || fileSeen) throw new UploadError(400);
     fileSeen = true;
+    currentArea = isDocumentType(named) ? named : undefined;
 
     const storageKey = randomBytes(16).toString("hex");
     const { dek, wrappedKey, keyId } = newDataKey(storageKey);
-    const early = isDocumentType(fields.documentType) ? fields.documentType : null;
+    const early = isDocumentType(named) ? named : isDocumentType(fields.documentType) ? fields.documentType : null;
     const state: FileState = { storageKey, kind: "pdf", size: 0, rawName: part.filename, wrappedKey, keyId };
     let kind: FileKind | null = null;
     let verifier: ContentVerifier | null = null;
@@ -296,7 +318,8 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
       dek.fill(0);
     }
     state.kind = kind!;
-    staged = state;
+    stagedFiles.push({ ...state, area: isDocumentType(named) ? named : null });
+    currentArea = undefined;
     return undefined;
   };
 
@@ -310,10 +333,9 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
     const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
     await unstable_parseMultipartFormData(limited, handler);
   } catch (e) {
-    const file = staged as FileState | null;
-    if (file) await store.discard(file.storageKey).catch(() => {});
+    for (const file of stagedFiles) await store.discard(file.storageKey).catch(() => {});
     const close = !source.done && !bounded;
-    if (e instanceof UploadError) return failure(e.status, close);
+    if (e instanceof UploadError) return { ...failure(e.status, close), ...(currentArea ? { area: currentArea } : {}) };
     // Malformed or cut-off bodies land here; the staging file (if any) is already gone.
     if (!request.signal.aborted && !(e instanceof TypeError) && !/malformed|unexpected end/i.test(String((e as Error)?.message))) {
       logError("documents.upload", e);
@@ -321,22 +343,21 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
     return failure(400, close);
   }
 
-  const file = staged as FileState | null;
-  if (!file) return failure(400);
-  const documentType = fields.documentType;
-  let fileName: string;
-  try {
-    if (!isDocumentType(documentType)) throw new UploadError(400);
-    if (!ALLOWED_KINDS[documentType].includes(file.kind)) throw new UploadError(415);
-    fileName = sanitizeFileName(file.rawName, file.kind);
-  } catch (e) {
-    await store.discard(file.storageKey).catch(() => {});
-    if (e instanceof UploadError) return failure(e.status);
-    throw e;
-  }
-  return {
-    ok: true,
-    upload: {
+  if (!stagedFiles.length && !multi) return failure(400);
+  const uploads: StagedUpload[] = [];
+  for (const file of stagedFiles) {
+    const documentType = file.area ?? fields.documentType;
+    let fileName: string;
+    try {
+      if (!isDocumentType(documentType)) throw new UploadError(400);
+      if (!ALLOWED_KINDS[documentType].includes(file.kind)) throw new UploadError(415);
+      fileName = sanitizeFileName(file.rawName, file.kind);
+    } catch (e) {
+      for (const f of stagedFiles) await store.discard(f.storageKey).catch(() => {});
+      if (e instanceof UploadError) return { ...failure(e.status), ...(file.area ? { area: file.area } : {}) };
+      throw e;
+    }
+    uploads.push({
       storageKey: file.storageKey,
       fileName,
       fileSize: file.size,
@@ -346,8 +367,9 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
       kind: file.kind,
       wrappedKey: file.wrappedKey,
       keyId: file.keyId,
-    },
-  };
+    });
+  }
+  return { ok: true, uploads, fields };
 }
 
 function toSummary(row: DocumentRow): DocumentSummary {

@@ -3,13 +3,13 @@
  * step behind the steps it depends on, save a step, resolve the account at step 2, and turn the
  * draft into an application row at the first upload.
  */
-import { redirect, type Session } from "@remix-run/node";
+import { data as dataResponse, redirect, type Session } from "@remix-run/node";
 import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/application.server";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
 import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
 import { getUserByEmail, type PublicUser } from "~/models/user.server";
-import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData } from "~/schemas/wizard";
+import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
 import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
@@ -55,8 +55,26 @@ export async function loadStep(request: Request, step: number): Promise<WizardCo
   const data = draft?.data ?? {};
   const invalid = firstInvalidStep(data, Boolean(ctx.user));
   const needed = Math.min(step, 5);
-  if (invalid < needed) throw redirect(stepPath(invalid));
+  if (invalid < needed) throw redirect(!draft && sessionExpired(ctx) ? EXPIRED_PATH : stepPath(invalid));
   return { ...ctx, draft, data };
+}
+
+/** Step 1 with the 'session expired, sign in to resume' notice (issue 16). */
+export const EXPIRED_PATH = `${stepPath(1)}?session=expired`;
+
+/** The browser sent a session cookie whose session is gone (expired or ended): it had a draft. */
+function sessionExpired(ctx: WizardContext): boolean {
+  return Boolean(ctx.session.id) && !ctx.session.has("draftId") && !ctx.session.has("userId");
+}
+
+/**
+ * After a save without validation: Back goes to `backTo`, exit to the home page, and the
+ * autosave (with JavaScript) stays, answering `{ saved: true }`.
+ */
+export function afterSave(intent: SaveIntent, backTo: string, headers: Headers) {
+  if (intent === "back") return redirect(backTo, { headers });
+  if (intent === "exit") return redirect("/", { headers });
+  return dataResponse({ saved: true as const, result: undefined }, { headers });
 }
 
 /**
@@ -241,6 +259,12 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
 export async function draftApplicationId(ctx: WizardContext): Promise<number | null> {
   if (!ctx.draft) return null;
   return ctx.draft.loanApplicationId ?? (await getApplicationByDraftId(ctx.draft.id))?.id ?? null;
+}
+
+/** The calculator's Apply Now (?amount=) carries its amount to step 1 (issue 16). */
+export function withCalculatorAmount(path: string, request: Request): string {
+  const amount = new URL(request.url).searchParams.get("amount");
+  return path === stepPath(1) && amount && /^\d{1,9}$/.test(amount) ? `${path}?amount=${amount}` : path;
 }
 
 /** Where /apply and /loan-application open the wizard: the resume step of the open draft. */

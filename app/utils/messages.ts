@@ -59,6 +59,13 @@ export const MSG = {
   uploadRateLimited: "You are uploading files too quickly. Please wait a few minutes and try again.",
   uploadFilesCapReached: "This application already has the most documents it can hold. Remove one before adding another.",
   uploadBytesCapReached: "This file would take the application over its total storage limit.",
+  // The applicant's experience (issue 16): what the spec leaves without a message.
+  fileNotPdfOrWord: "This file is not a valid PDF, DOC or DOCX. Please choose another file.",
+  fileNotImageOrPdf: "This file is not a valid image (JPG, PNG, GIF, WEBP, HEIC) or PDF. Please choose another file.",
+  sessionExpired: "Your session has expired, so your application could not be opened. Sign in to resume where you left off.",
+  draftSaved: "All changes saved",
+  draftSaving: "Saving...",
+  draftSaveFailed: "Your latest changes could not be saved. Check your connection; they will be saved when you continue.",
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
@@ -202,3 +209,8 @@ export const ACCOUNT_TOASTS = {
 } as const satisfies Record<string, ToastMessage>;
 
 export const resendThrottledToast = (message: string): ToastMessage => ({ title: "Please wait", description: message, variant: "destructive" });
+/** 'Document Uploaded - 3 files uploaded successfully' (several files sent together without JavaScript). */
+export const uploadedManyToast = (count: number): ToastMessage => ({
+  title: "Document Uploaded",
+  description: `${count} files uploaded successfully`,
+});

@@ -68,7 +68,8 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
       }
       expect(await page.getByTestId("calculator-note").textContent()).toContain("estimates only");
       const apply = page.getByTestId("calculator-summary").getByRole("link", { name: "Apply Now" });
-      expect(await apply.getAttribute("href")).toBe("/loan-application");
+      // Issue 16: Apply Now carries the amount into the wizard.
+      expect(await apply.getAttribute("href")).toBe("/loan-application?amount=25000");
     });
   });
 
@@ -90,7 +91,9 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
       await page.getByRole("button", { name: "Calculate Payment" }).click();
       await page.waitForURL((u) => u.searchParams.get("amount") === "10000");
       const url = new URL(page.url());
-      expect(Object.fromEntries(url.searchParams)).toEqual({ amount: "10000", apr: "6", term: "12" });
+      // Without JavaScript the form also carries the figures on screen (shown*, issue 16).
+      expect(Object.fromEntries([...url.searchParams].filter(([k]) => !k.startsWith("shown")))).toEqual({ amount: "10000", apr: "6", term: "12" });
+      if (js) expect([...url.searchParams.keys()].sort()).toEqual(["amount", "apr", "term"]);
       expect(await figures(page)).toEqual(TEN_K_FIGURES);
       expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("10000");
       expect(await page.getByLabel("Loan Term").inputValue()).toBe("12");
@@ -141,13 +144,18 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
         await page.getByLabel("Loan Term").selectOption("36");
         await page.getByTestId("monthly-payment").filter({ hasText: "$794.88" }).waitFor();
       } else {
-        // Without JavaScript the server has no earlier figures: it shows the defaults' figures,
-        // never NaN, and keeps what was typed in the form.
+        // Without JavaScript the form sends the figures on screen along (issue 16): the results
+        // stay unchanged, never NaN, and the form keeps what was typed.
         await page.getByLabel("Loan Amount ($)").fill("0");
         await page.getByRole("button", { name: "Calculate Payment" }).click();
         await page.waitForURL((u) => u.searchParams.get("amount") === "0");
-        expect(await figures(page)).toEqual(DEFAULT_FIGURES);
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
         expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("0");
+        // And again from there: still the last valid figures.
+        await page.getByLabel("Interest Rate (APR %)").fill("");
+        await page.getByRole("button", { name: "Calculate Payment" }).click();
+        await page.waitForURL((u) => u.searchParams.get("apr") === "");
+        expect(await figures(page)).toEqual(TEN_K_FIGURES);
       }
       expect(await page.textContent("main")).not.toMatch(/NaN|Infinity/);
     });

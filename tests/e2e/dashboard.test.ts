@@ -107,6 +107,8 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ documentType: "ein", fileName: "ein-confirmation-letter-2025.pdf", fileSize: bytes.length, uploadedBy: s.user.id });
       expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.applicationId}`);
+      // Issue 16: the activity item names the document.
+      expect(await page.getByTestId("recent-activity").textContent()).toContain("ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)");
       const own = await page.request.get(`/documents/${docs[0]!.id}/download`);
       expect(Buffer.from(await own.body()).equals(bytes)).toBe(true);
 

@@ -119,7 +119,8 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       expect(await fileRow(page, "bank-statements", "March statement.pdf").textContent()).toMatch(/\(\d+(\.\d+)? (Bytes|KB)\)/);
       // Several files per area, and removable before submission.
       await upload(page, "bank-statements", "Bank Statements", { name: "April.png", mimeType: "image/png", buffer: samplePng() });
-      await page.getByText("Upload Failed - There was an error uploading your document. Please try again.").first().waitFor();
+      // Issue 16: a file of the wrong type is refused with the types the area takes.
+      await page.getByText(`Upload Failed - ${MSG.fileNotPdfOrWord}`).first().waitFor();
       await upload(page, "id-front", "Government ID (Front)", { name: "licence.png", mimeType: "image/png", buffer: samplePng() });
       await fileRow(page, "id-front", "licence.png").waitFor();
       await page.getByRole("button", { name: "Remove licence.png" }).click();
@@ -137,7 +138,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await cont(page);
       await at(page, "review", js);
       const text = await body(page);
-      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "1979-11-23", "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
+      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "November 23, 1979" /* issue 16: formatted */, "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
         expect(text).toContain(v);
       }
       if (js) await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));

@@ -57,10 +57,14 @@ export async function fillFinances(page: Page, js: boolean) {
   await cont(page);
 }
 
-/** Picks a file in one upload area and presses its Upload button. */
+/**
+ * Picks a file in one upload area; without JavaScript also presses its Upload button (with
+ * JavaScript the tile uploads the file as soon as it is chosen, and has no Upload button).
+ */
 export async function upload(page: Page, area: string, areaLabel: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   await page.locator(`section[data-area="${area}"] input[type=file]`).setInputFiles(file);
-  await page.getByRole("button", { name: `Upload ${areaLabel}` }).click();
+  const button = page.getByRole("button", { name: `Upload ${areaLabel}` });
+  if (await button.count()) await button.click();
 }
 
 /** The listed file `name` in an upload area. */

@@ -33,15 +33,25 @@ export function badgeVariant(status: string, context: "table" | "dialog"): Badge
   return map[status] ?? "outline";
 }
 
+/**
+ * Issue 16: the spec gives Under Review and Approved the same variant in the table; their colours
+ * differ (blue for a review in progress, green for approved) so the two are told apart at a glance.
+ */
+const STATUS_TINT: Record<string, string> = {
+  approved: "border-transparent bg-green-700 text-white",
+  "under-review": "border-transparent bg-blue-700 text-white",
+};
+
 export function AdminStatusBadge({ status, context = "table" }: { status: string; context?: "table" | "dialog" }) {
   const variant = badgeVariant(status, context);
+  const colour = variant === "default" ? (STATUS_TINT[status] ?? VARIANT_CLASS[variant]) : VARIANT_CLASS[variant];
   const label = getStatusDisplay(status).label;
   return (
     <span
       data-testid="admin-status-badge"
       data-status={status}
       data-variant={variant}
-      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${VARIANT_CLASS[variant]}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${colour}`}
     >
       {context === "dialog" ? label.toUpperCase() : label}
     </span>

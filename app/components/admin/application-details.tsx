@@ -2,6 +2,7 @@
  * What an admin sees of one application (spec 'Details dialog', plus the applicant's contact and
  * the status history). Rendered inside a dialog with JavaScript and as a page without it.
  */
+import { NewTabIcon } from "~/components/new-tab";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/documents";
@@ -11,6 +12,7 @@ import type { AdminApplicationDetails } from "~/models/application-read.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
 import { formatDateTime } from "./format";
+import { formatPhone } from "~/utils/display";
 import { StatusChangeForm } from "./status-change-form";
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -81,7 +83,7 @@ export function ApplicationDetails({
                 {a.applicant.email}
               </a>,
             ],
-            ["Phone", a.applicant.phone || "–"],
+            ["Phone", a.applicant.phone ? formatPhone(a.applicant.phone) : "–"],
             ["E-mail verified", <span key="v" data-testid="email-verified">{a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is"}</span>],
           ]}
         />
@@ -138,6 +140,7 @@ export function ApplicationDetails({
                 <div className="flex gap-2">
                   <a href={`/documents/${d.id}/preview`} target="_blank" rel="noopener noreferrer" className="btn-outline px-3 py-1">
                     Preview<span className="sr-only"> {d.fileName} (opens in a new tab)</span>
+                    <NewTabIcon />
                   </a>
                   <a href={`/documents/${d.id}/download`} className="btn-outline px-3 py-1">
                     Download<span className="sr-only"> {d.fileName}</span>

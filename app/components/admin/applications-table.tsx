@@ -31,7 +31,7 @@ export function ApplicationsTable({
   const sortHref = `/admin${adminListSearch({ ...params, sort: nextSort, page: 1 })}`;
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" data-scroll-box>
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
         <caption className="sr-only">Loan applications</caption>
         <thead className="bg-slate-50">

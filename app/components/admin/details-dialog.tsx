@@ -36,7 +36,7 @@ export function RouteDialog({
       aria-labelledby={labelledBy}
       aria-modal="true"
       data-testid="details-dialog"
-      className="w-full max-w-3xl rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="w-[calc(100vw-1rem)] max-w-3xl rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
       onCancel={(e) => {
         e.preventDefault();
         close();

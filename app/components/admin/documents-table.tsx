@@ -1,13 +1,14 @@
 /** The Documents tab's table (spec columns) with its empty and loading states. */
+import { NewTabIcon } from "~/components/new-tab";
 import { Link } from "@remix-run/react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/documents";
 import type { AdminDocumentRow } from "~/models/application-read.server";
 import { formatDateTime } from "./format";
 
 export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" data-scroll-box>
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
         <caption className="sr-only">Uploaded documents</caption>
         <thead className="bg-slate-50">
@@ -40,7 +41,10 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
                 </td>
                 <td className="px-4 py-3">{DOCUMENT_TYPE_LABELS[d.documentType]}</td>
                 <td className="px-4 py-3">
-                  <span title={d.fileName}>{shortenMiddle(d.fileName)}</span>
+                  {/* The spec shortens names only in the details dialog: here the full name, wrapped. */}
+                  <span className="block max-w-xs break-words [overflow-wrap:anywhere]" data-testid="documents-tab-name">
+                    {d.fileName}
+                  </span>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">{formatFileSize(d.fileSize)}</td>
                 <td className="whitespace-nowrap px-4 py-3">{formatDateTime(d.uploadedAt)}</td>
@@ -48,6 +52,7 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
                   <div className="flex gap-2">
                     <a href={`/documents/${d.id}/preview`} target="_blank" rel="noopener noreferrer" className="btn-outline px-3 py-1">
                       View<span className="sr-only"> {d.fileName} (opens in a new tab)</span>
+                    <NewTabIcon />
                     </a>
                     <a href={`/documents/${d.id}/download`} className="btn-outline px-3 py-1">
                       Download<span className="sr-only"> {d.fileName}</span>

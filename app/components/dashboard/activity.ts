@@ -1,7 +1,15 @@
 /** Human text for the dashboard's Recent Activity, from the application's audit trail. */
+import { DOCUMENT_TYPE_LABELS, isDocumentType } from "~/content/documents";
 import { getStatusDisplay } from "~/content/status-display";
 
-export function activityText(e: { type: string; applicationId: string; toStatus: string | null }): string {
+/** "March.pdf (Bank Statements)", "Bank Statements" when the file is gone, else "unnamed document". */
+function documentLabel(e: { documentType?: string | null; documentName?: string | null }) {
+  const type = isDocumentType(e.documentType) ? DOCUMENT_TYPE_LABELS[e.documentType] : null;
+  if (e.documentName) return type ? `${e.documentName} (${type})` : e.documentName;
+  return type ?? "unnamed document";
+}
+
+export function activityText(e: { type: string; applicationId: string; toStatus: string | null; documentType?: string | null; documentName?: string | null }): string {
   switch (e.type) {
     case "created":
       return `Application ${e.applicationId} started`;
@@ -10,9 +18,9 @@ export function activityText(e: { type: string; applicationId: string; toStatus:
     case "status_changed":
       return `Status of ${e.applicationId} changed to ${getStatusDisplay(e.toStatus ?? "").label}`;
     case "document_uploaded":
-      return `Document uploaded to ${e.applicationId}`;
+      return `Document uploaded to ${e.applicationId}: ${documentLabel(e)}`;
     case "document_removed":
-      return `Document removed from ${e.applicationId}`;
+      return `Document removed from ${e.applicationId}: ${documentLabel(e)}`;
     default:
       return `Application ${e.applicationId} updated`;
   }

@@ -8,7 +8,7 @@ import { progressSteps, type StepState } from "./progress";
 
 const STATE_TEXT: Record<StepState, string> = {
   complete: "completed",
-  current: "in progress",
+  current: "up next",
   upcoming: "not started",
   skipped: "not applicable",
 };
@@ -45,7 +45,7 @@ export function ApplicationCard({ app }: { app: UserApplication }) {
               </span>
               <span className="sr-only">, {STATE_TEXT[s.state]}</span>
               <span className="block text-xs text-slate-700">
-                {s.at ? formatDate(s.at) : s.detail && s.key !== "decision" ? s.detail : s.state === "current" ? "In progress" : ""}
+                {s.at ? formatDate(s.at) : s.detail && s.key !== "decision" ? s.detail : s.state === "current" ? "Up next" : ""}
               </span>
             </span>
           </li>

@@ -1,11 +1,15 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
 import { parseWithZod } from "@conform-to/zod";
-import { useNavigation } from "@remix-run/react";
-import type { ReactNode, SelectHTMLAttributes } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { z } from "zod";
 import { ErrorList } from "~/components/forms";
 import { stepTitle } from "~/schemas/wizard";
+
+/** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
+const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
 import { WIZARD_STEPS } from "~/utils/constants";
+import { MSG } from "~/utils/messages";
 
 export function WizardProgress({ step }: { step: number }) {
   const pct = Math.round((step / WIZARD_STEPS) * 100);
@@ -28,6 +32,22 @@ export function WizardProgress({ step }: { step: number }) {
       >
         <div className="h-full rounded-full bg-blue-700 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
+      {/* Named steps: all of them from the small tablet up; on a phone the bar and the count say it. */}
+      <ol className="mt-3 hidden grid-cols-7 gap-1 text-center text-xs sm:grid" aria-label="Application steps">
+        {SHORT_NAMES.map((name, i) => {
+          const n = i + 1;
+          const state = n < step ? "done" : n === step ? "current" : "todo";
+          return (
+            <li key={name} aria-current={state === "current" ? "step" : undefined} className={state === "current" ? "font-semibold text-blue-800" : state === "done" ? "text-slate-800" : "text-slate-600"}>
+              <span aria-hidden="true" className={`mx-auto mb-1 flex h-5 w-5 items-center justify-center rounded-full text-[11px] ${state === "todo" ? "border border-slate-300 bg-white" : state === "current" ? "bg-blue-700 text-white" : "bg-blue-100 text-blue-800"}`}>
+                {state === "done" ? "\u2713" : n}
+              </span>
+              {name}
+              <span className="sr-only">{state === "done" ? " (completed)" : state === "current" ? " (current step)" : ""}</span>
+            </li>
+          );
+        })}
+      </ol>
     </div>
   );
 }
@@ -47,33 +67,141 @@ export function StepHeading({ step, heading, children }: { step: number; heading
  * Back saves what was typed without validating (formNoValidate + intent=back, also without
  * JavaScript); Continue validates. `continueLabel` for the review step's submit.
  */
-export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel = "Saving...", continueDisabled = false, backLabel = "Back" }: {
+export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel = "Saving...", continueDisabled = false, backLabel = "Back", autosave = false }: {
   formAction: string;
   continueLabel?: string;
   pendingLabel?: string;
   continueDisabled?: boolean;
   backLabel?: string;
+  /** Save what is typed as the applicant goes (with JavaScript), and warn before leaving unsaved. */
+  autosave?: boolean;
 }) {
+  const navRef = useRef<HTMLDivElement>(null);
+  const saveState = useDraftAutosave(navRef, formAction, autosave);
   const nav = useNavigation();
   const busy = nav.state !== "idle" && nav.formAction === formAction && nav.formMethod === "POST";
   const goingBack = busy && nav.formData?.get("intent") === "back";
   return (
-    <div className="mt-8 flex items-center justify-between gap-4 border-t border-slate-200 pt-6">
+    <>
+    {saveState === "expired" ? (
+      <div className="mt-6">
+        <Notice tone="error">
+          {MSG.sessionExpired}{" "}
+          <Link to="/login?redirectTo=/apply" className="font-semibold underline">
+            Sign in
+          </Link>
+        </Notice>
+      </div>
+    ) : null}
+    {/* On a phone the buttons stay at the bottom of the screen (sticky, inside the card). */}
+    <div
+      ref={navRef}
+      className="wizard-nav sticky bottom-0 z-10 -mx-6 mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-6 pb-4 pt-4 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:pb-0 sm:pt-6 sm:backdrop-blur-none"
+    >
+      {/* The form's default button (the first submit button in tree order) is what Enter in a
+          field presses: Continue, not Back. Invisible and out of the tab order; the visible
+          Continue below stays where people expect it. */}
+      <button type="submit" name="intent" value="continue" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy || continueDisabled}>
+        {continueLabel}
+      </button>
       <button type="submit" name="intent" value="back" formNoValidate className="btn-outline" disabled={busy}>
         {backLabel}
       </button>
       <button type="submit" name="intent" value="continue" className="btn-primary min-w-32" disabled={busy || continueDisabled}>
         {busy && !goingBack ? pendingLabel : continueLabel}
       </button>
+      {autosave ? (
+        <p className="order-last w-full text-right text-xs text-slate-600" data-save-state={saveState}>
+          {saveState === "saving" ? MSG.draftSaving : saveState === "saved" ? MSG.draftSaved : saveState === "failed" ? MSG.draftSaveFailed : "\u00a0"}
+        </p>
+      ) : null}
     </div>
+    </>
   );
+}
+
+type SaveState = "idle" | "dirty" | "saving" | "saved" | "failed" | "expired";
+/** The pending autosave of the step on screen, for Exit Application to send at once. */
+let flushPending: (() => void) | null = null;
+/** Sends what is typed on the current step now (Exit Application, with JavaScript). */
+export function flushDraft() {
+  flushPending?.();
+}
+
+const AUTOSAVE_DELAY_MS = 800;
+
+/**
+ * With JavaScript, each change of the step's form is saved (debounced) with intent=save: the
+ * server stores it without validating, like Back. Until it is saved, leaving the page asks first.
+ * A redirect instead of an answer means the session is gone: the step says so, with Sign in.
+ */
+function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, enabled: boolean): SaveState {
+  const [state, setState] = useState<SaveState>("idle");
+  const stateRef = useRef<SaveState>("idle");
+  const set = (s: SaveState) => {
+    stateRef.current = s;
+    setState(s);
+  };
+  useEffect(() => {
+    const form = anchor.current?.closest("form");
+    if (!enabled || !form) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let submitting = false;
+    const save = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (submitting || stateRef.current !== "dirty") return;
+      const body = new FormData(form);
+      body.set("intent", "save");
+      set("saving");
+      fetch(action, { method: "POST", body, credentials: "same-origin", redirect: "manual", keepalive: true })
+        .then((res) => {
+          if (stateRef.current !== "saving") return; // typed again meanwhile: a newer save follows
+          set(res.type === "opaqueredirect" || res.status === 401 ? "expired" : res.ok ? "saved" : "failed");
+        })
+        .catch(() => stateRef.current === "saving" && set("failed"));
+    };
+    const onChange = () => {
+      if (submitting) return;
+      set("dirty");
+      clearTimeout(timer);
+      timer = setTimeout(save, AUTOSAVE_DELAY_MS);
+    };
+    const onSubmit = () => {
+      // Back and Continue save it themselves.
+      submitting = true;
+      clearTimeout(timer);
+      set("idle");
+    };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (stateRef.current !== "dirty" && stateRef.current !== "saving") return;
+      save();
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    form.addEventListener("input", onChange);
+    form.addEventListener("change", onChange);
+    form.addEventListener("submit", onSubmit);
+    window.addEventListener("beforeunload", onBeforeUnload);
+    flushPending = save;
+    return () => {
+      form.removeEventListener("input", onChange);
+      form.removeEventListener("change", onChange);
+      form.removeEventListener("submit", onSubmit);
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      if (flushPending === save) flushPending = null;
+      // Leaving the step inside the app (e.g. a link): what is typed is sent first.
+      save();
+    };
+  }, [anchor, action, enabled]);
+  return state;
 }
 
 const passThrough = z.object({}).passthrough();
 /** Conform's onValidate for a step: Back skips validation, anything else uses the step's schema. */
 export function validateStep(schema: z.ZodTypeAny) {
   return ({ formData }: { formData: FormData }) =>
-    parseWithZod(formData, { schema: formData.get("intent") === "back" ? passThrough : schema });
+    parseWithZod(formData, { schema: ["back", "save", "exit"].includes(String(formData.get("intent"))) ? passThrough : schema });
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
@@ -179,3 +307,4 @@ export function Notice({ tone, children, id }: { tone: "success" | "info" | "err
     </div>
   );
 }
+

@@ -1,0 +1,119 @@
+/**
+ * Issue 16, defects 2 and 3 on step 5, with and without JavaScript: a chosen file is never lost
+ * by pressing Continue; the input is cleared after a success (no second copy); an old error
+ * leaves after a later success; with JavaScript an 11 MB file is refused before anything is sent;
+ * a file of the wrong type says which types the area takes; focus stays in the tile after Upload
+ * and Remove; a long file name stays readable on a 375 px phone.
+ */
+import { eq } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { getDraftById } from "~/models/draft.server";
+import { getDb, schema } from "~/utils/db.server";
+import { MSG, TOASTS } from "~/utils/messages";
+import { samplePdf, samplePng } from "../fixtures/documents";
+import { MODES, setupBrowser } from "../support/browser";
+import { uniqueEmail } from "../support/http";
+import { completeAnonymousData, draftSession } from "../support/wizard";
+import { at, cont, eventually, fileRow, upload } from "../support/wizard-browser";
+
+const b = setupBrowser();
+
+async function withDraft(ctx: BrowserContext) {
+  const { draftId, cookie } = await draftSession(await completeAnonymousData(uniqueEmail("tiles")));
+  const [pair] = cookie.split(";");
+  const i = pair!.indexOf("=");
+  await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+  return draftId;
+}
+
+async function documentsOfDraft(draftId: number) {
+  const draft = await getDraftById(draftId);
+  if (!draft?.loanApplicationId) return [];
+  return getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, draft.loanApplicationId));
+}
+
+const tile = (page: Page, area: string) => page.locator(`section[data-area="${area}"]`);
+const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: samplePdf(`${name}-${Date.now()}`) });
+
+describe.each(MODES)("documents step $label", ({ js }) => {
+  it("a chosen file is not lost when the applicant presses Continue without Upload (defect 2)", async () => {
+    await b.withPage({ js }, async (page, ctx) => {
+      const draftId = await withDraft(ctx);
+      await page.goto("/apply/documents");
+      await at(page, "documents", js);
+      await tile(page, "ein").locator("input[type=file]").setInputFiles(pdf("ein-letter.pdf"));
+      await cont(page);
+      await at(page, "review", js);
+      expect(await page.textContent("body")).toContain("ein-letter.pdf");
+      expect((await documentsOfDraft(draftId)).map((d) => d.fileName)).toEqual(["ein-letter.pdf"]);
+    });
+  });
+
+  it("uploads once, clears the input and an old error, keeps focus in the tile (defect 3)", async () => {
+    await b.withPage({ js }, async (page, ctx) => {
+      const draftId = await withDraft(ctx);
+      await page.goto("/apply/documents");
+      await at(page, "documents", js);
+      // A wrong type first: the area says which types it takes.
+      await upload(page, "bank-statements", "Bank Statements", { name: "April.png", mimeType: "image/png", buffer: samplePng() });
+      const error = tile(page, "bank-statements").getByRole("alert");
+      await error.getByText(`${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`).waitFor();
+      // Then a good file: listed, the error gone, the input empty. (A person clicks the input
+      // to choose, so it has focus.)
+      await tile(page, "bank-statements").locator("input[type=file]").focus();
+      await upload(page, "bank-statements", "Bank Statements", pdf("March.pdf"));
+      await fileRow(page, "bank-statements", "March.pdf").waitFor();
+      await error.waitFor({ state: "detached" });
+      expect(await tile(page, "bank-statements").locator("input[type=file]").inputValue()).toBe("");
+      if (js) {
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("file-bank-statements");
+      } else {
+        expect(new URL(page.url()).hash).toBe("#area-bank-statements");
+        // Pressing Upload again sends nothing new.
+        await page.getByRole("button", { name: "Upload Bank Statements" }).click();
+        await page.waitForLoadState("load");
+      }
+      expect((await documentsOfDraft(draftId)).map((d) => d.fileName)).toEqual(["March.pdf"]);
+      // Remove: focus goes to the tile's file input (with JavaScript), the tile is in view (without).
+      await page.getByRole("button", { name: "Remove March.pdf" }).click();
+      await fileRow(page, "bank-statements", "March.pdf").waitFor({ state: "detached" });
+      if (js) expect(await page.evaluate(() => document.activeElement?.id)).toBe("file-bank-statements");
+      await eventually(async () => (await documentsOfDraft(draftId)).length === 0);
+    });
+  });
+
+  it("a long file name stays readable at 375 px", async () => {
+    await b.withPage({ js }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/apply/documents");
+      await at(page, "documents", js);
+      const name = "Quarterly-business-bank-statement-for-January-February-March-2026.pdf";
+      await upload(page, "llc", "LLC Documents", pdf(name));
+      const row = fileRow(page, "llc", name);
+      await row.waitFor();
+      const box = (await row.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(await row.textContent()).toContain(name);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  });
+});
+
+describe("documents step with JavaScript only", () => {
+  it("an 11 MB file is refused in the browser: nothing is sent (defect 3)", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.goto("/apply/documents");
+      await at(page, "documents", true);
+      const posts: string[] = [];
+      page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+      const big = { name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]) };
+      await tile(page, "ein").locator("input[type=file]").setInputFiles(big);
+      await tile(page, "ein").getByRole("alert").getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`).waitFor();
+      expect(posts).toEqual([]);
+      expect(await tile(page, "ein").locator("input[type=file]").inputValue()).toBe("");
+    });
+  });
+});

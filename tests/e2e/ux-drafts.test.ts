@@ -1,0 +1,114 @@
+/**
+ * Issue 16, defect 4: typed data is not lost. With JavaScript the step saves as the applicant
+ * types (a reload or Exit Application keeps it) and leaving with unsaved changes asks first;
+ * when the session is gone mid-wizard, the step says so and offers sign-in to resume (with and
+ * without JavaScript). Also (defect 8): signing in from inside the wizard comes back to it.
+ */
+import { sql } from "drizzle-orm";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { getDraftById } from "~/models/draft.server";
+import { getDb } from "~/utils/db.server";
+import { MSG } from "~/utils/messages";
+import { MODES, setupBrowser } from "../support/browser";
+import { createApplicant } from "../support/fixtures";
+import { uniqueEmail } from "../support/http";
+import { completeAnonymousData, draftSession } from "../support/wizard";
+import { at, eventually } from "../support/wizard-browser";
+
+const b = setupBrowser();
+
+async function withDraft(ctx: BrowserContext, user?: { id: number; role: "user" | "admin" }) {
+  const { draftId, cookie } = await draftSession(await completeAnonymousData(uniqueEmail("autosave")), user);
+  const [pair] = cookie.split(";");
+  const i = pair!.indexOf("=");
+  await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+  return draftId;
+}
+
+const cityOf = async (draftId: number) => ((await getDraftById(draftId))?.data.address as { city?: string } | undefined)?.city;
+
+describe("saving as the applicant types, with JavaScript", () => {
+  it("a reload keeps what was typed; leaving with unsaved changes asks first", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      const draftId = await withDraft(ctx);
+      await page.goto("/apply/address");
+      await at(page, "address", true);
+      // Typed and left at once: the browser asks before leaving.
+      const asked: string[] = [];
+      page.on("dialog", (d) => {
+        asked.push(d.type());
+        void d.accept();
+      });
+      await page.getByLabel("City").fill("Pittsburgh");
+      await page.reload();
+      await at(page, "address", true);
+      expect(asked).toContain("beforeunload");
+      // Typed and saved (no Continue): a reload shows it.
+      await page.getByLabel("City").fill("Scranton");
+      await page.locator("[data-save-state=saved]").getByText(MSG.draftSaved).waitFor();
+      expect(await cityOf(draftId)).toBe("Scranton");
+      asked.length = 0;
+      await page.reload();
+      await at(page, "address", true);
+      expect(asked).toEqual([]);
+      expect(await page.getByLabel("City").inputValue()).toBe("Scranton");
+    });
+  });
+
+  it("Exit Application right after typing keeps what was typed", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      const draftId = await withDraft(ctx);
+      await page.goto("/apply/address");
+      await at(page, "address", true);
+      await page.getByLabel("City").fill("Allentown");
+      await page.getByRole("link", { name: "Exit Application" }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+      await eventually(async () => (await cityOf(draftId)) === "Allentown");
+      await page.goto("/apply/address");
+      await at(page, "address", true);
+      expect(await page.getByLabel("City").inputValue()).toBe("Allentown");
+    });
+  });
+});
+
+describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
+  it("says so and offers sign-in, which resumes the application", async () => {
+    const applicant = await createApplicant();
+    await b.withPage({ js }, async (page, ctx) => {
+      const draftId = await withDraft(ctx, { id: applicant.id, role: "user" });
+      await page.goto("/apply/finances");
+      await at(page, "finances", js);
+      // The server-side session expires (idle or absolute limit) while the page is open.
+      await getDb().execute(sql`UPDATE sessions SET expires_at = NOW() - INTERVAL 1 DAY WHERE user_id = ${applicant.id}`);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText(MSG.sessionExpired).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/apply/loan");
+      await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+      await page.waitForURL((u) => u.pathname === "/login");
+      await page.getByLabel("Email").fill(applicant.email);
+      await page.getByLabel("Password", { exact: true }).fill(applicant.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      // Back in the wizard, at the step the applicant had reached.
+      await page.waitForURL((u) => u.pathname.startsWith("/apply/") && u.pathname !== "/apply/loan");
+      expect(["/apply/documents", "/apply/review"]).toContain(new URL(page.url()).pathname);
+      expect((await getDraftById(draftId))?.userId).toBe(applicant.id);
+    });
+  });
+});
+
+describe.each(MODES)("sign-in from the wizard $label (defect 8)", ({ js }) => {
+  it("comes back to the wizard, not the dashboard", async () => {
+    const applicant = await createApplicant();
+    await b.withPage({ js }, async (page) => {
+      await page.goto("/apply/loan");
+      await at(page, "loan", js);
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/login");
+      await page.getByLabel("Email").fill(applicant.email);
+      await page.getByLabel("Password", { exact: true }).fill(applicant.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((u) => u.pathname.startsWith("/apply/"));
+    });
+  });
+});
