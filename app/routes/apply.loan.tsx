@@ -2,16 +2,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { Notice, OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
 import { LoanStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
-import { MSG } from "~/utils/messages";
 import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
@@ -70,14 +69,7 @@ export default function LoanStep() {
     <>
       <StepHeading step={1} heading="How much does your business need?" />
       {expired ? (
-        <div className="mb-6">
-          <Notice tone="error">
-            {MSG.sessionExpired}{" "}
-            <Link to="/login?redirectTo=/apply" className="font-semibold underline">
-              Sign in
-            </Link>
-          </Notice>
-        </div>
+        <SessionExpiredNotice className="mb-6" />
       ) : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>

@@ -84,14 +84,7 @@ export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel
   return (
     <>
     {saveState === "expired" ? (
-      <div className="mt-6">
-        <Notice tone="error">
-          {MSG.sessionExpired}{" "}
-          <Link to="/login?redirectTo=/apply" className="font-semibold underline">
-            Sign in
-          </Link>
-        </Notice>
-      </div>
+      <SessionExpiredNotice className="mt-6" />
     ) : null}
     {/* On a phone the buttons stay at the bottom of the screen (sticky, inside the card). */}
     <div
@@ -308,3 +301,16 @@ export function Notice({ tone, children, id }: { tone: "success" | "info" | "err
   );
 }
 
+/** "Your session has expired ... Sign in" with a sign-in link that comes back to the wizard. */
+export function SessionExpiredNotice({ className }: { className?: string }) {
+  return (
+    <div className={className}>
+      <Notice tone="error">
+        {MSG.sessionExpired}{" "}
+        <Link to="/login?redirectTo=/apply" className="font-semibold underline">
+          Sign in
+        </Link>
+      </Notice>
+    </div>
+  );
+}
