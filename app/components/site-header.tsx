@@ -74,7 +74,7 @@ export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
           </div>
         </div>
       ) : null}
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
           {variant === "landing"

@@ -30,7 +30,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   const [current, setCurrent] = useState<ToastData | null>(toast);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
   const location = useLocation();
-  const lastKey = useRef(location.key);
+  const lastPath = useRef(location.pathname);
   const regionRef = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
@@ -44,13 +44,14 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
 
   // A toast belongs to the page it was raised on: on another page, only that page's own toast
   // (from its loader) shows, so e.g. a failed password does not follow the admin to the
-  // two-factor page.
+  // two-factor page. A form posted to the same page (whose answer raises its own toast) is not
+  // another page: keying this on the path, not the location key, keeps that toast.
   useEffect(() => {
-    if (lastKey.current === location.key) return;
-    lastKey.current = location.key;
+    if (lastPath.current === location.pathname) return;
+    lastPath.current = location.pathname;
     setCurrent((c) => (c && toast && c.id === toast.id ? c : toast ?? null));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!current) return;

@@ -55,7 +55,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
       await signInAdminInBrowser(page, admin);
       // Each found by its reference (the list is shared with every other test's applications).
       const colour = async (ref: string) => {
-        await page.goto(`/admin?search=${ref}`);
+        await page.goto(`/admin?q=${ref}`);
         const badge = page.locator("tr", { hasText: ref }).getByTestId("admin-status-badge");
         await badge.waitFor();
         return badge.evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -75,7 +75,7 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
     await b.withPage({ js }, async (page) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await signInAdminInBrowser(page, admin);
-      await page.goto(`/admin?search=${app!.applicationId}`);
+      await page.goto(`/admin?q=${app!.applicationId}`);
       await page.getByText(app!.applicationId).first().waitFor();
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.goto("/admin/documents");
