@@ -10,6 +10,9 @@ import type { ToastMessage } from "~/utils/messages";
 import { subscribeToasts } from "~/utils/toast-bus";
 import { useHydrated } from "remix-utils/use-hydrated";
 
+/** useLayoutEffect in the browser; on the server (where it cannot run and React warns) useEffect. */
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
 export type ToastData = ToastMessage & { id: string };
 
 const CONTROLS = "a[href],button,input:not([type=hidden]),select,textarea,summary,label,[role=progressbar],[tabindex]:not([tabindex='-1'])";
@@ -74,7 +77,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   // With JavaScript the toast floats: it takes the first place, from the bottom right corner up,
   // where it covers no control (or the one where it covers the fewest), checked again when the
   // page scrolls or resizes.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!current || !hydrated) return;
     const region = regionRef.current;
     if (!region) return;
