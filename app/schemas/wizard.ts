@@ -36,11 +36,23 @@ export const stepTitle = (step: number) => WIZARD_STEP_LIST[Math.min(Math.max(st
  * changed, or neither) the number input wins. With JavaScript both always carry the same value.
  */
 export function pickAmount(raw: Record<string, unknown>): unknown {
-  const amount = typeof raw.amount === "string" ? raw.amount.trim() : raw.amount;
+  const amount = plainMoney(typeof raw.amount === "string" ? raw.amount.trim() : raw.amount);
   const slider = typeof raw.amountSlider === "string" ? raw.amountSlider.trim() : undefined;
-  const shown = typeof raw.amountShown === "string" ? raw.amountShown.trim() : undefined;
+  const shown = typeof raw.amountShown === "string" ? String(plainMoney(raw.amountShown.trim())) : undefined;
   if (slider && shown !== undefined && String(amount ?? "") === shown && slider !== shown) return slider;
-  return raw.amount;
+  return plainMoney(raw.amount);
+}
+
+/**
+ * Money as the wizard's forms show it (issue 16): "25,000", "$25,000" and "25000" are the same
+ * amount. A string in one of those shapes loses its "$" and separators ("25000"); anything else
+ * (numbers, "", "abc", "-1", "1,2345") is returned untouched for the schema to judge. Only the
+ * wizard's form values pass through this: the API keeps its own numeric-string rule.
+ */
+export function plainMoney(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d*)?$/.exec(value.trim());
+  return m ? `${m[1]!.replace(/,/g, "")}${m[2] ?? ""}` : value;
 }
 
 const amountField = z

@@ -90,7 +90,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
       if (js) await waitForHydration(page);
       await page.getByTestId("calculator-summary").getByRole("link", { name: "Apply Now" }).click();
       await at(page, "loan", js);
-      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("18000");
+      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("18,000");
       const live = (await page.getByTestId("live-amount").textContent()) ?? "";
       expect(live).toContain("$18,000");
       expect(live).toMatch(/Estimated monthly payment\s*\$\d{3},?\d*\.\d\d/);
