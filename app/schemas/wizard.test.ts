@@ -146,6 +146,16 @@ describe("step 4: finances", () => {
       monthlyPayment: [MSG.monthlyPaymentInvalid],
     });
   });
+
+  it("takes money as the fields show it ('$85,000', '1,250.50') and stores plain amounts (issue 16)", () => {
+    const r = parseWithZod(form({ annualIncome: "$85,000", livingSituation: "rent", monthlyPayment: "1,250.50" }), { schema: FinancesStepSchema });
+    expect(r.status === "success" && r.value).toEqual({ annualIncome: 85000, livingSituation: "rent", monthlyPayment: 1250.5 });
+    expect(pickRaw("finances", form({ annualIncome: "85,000", livingSituation: "rent", monthlyPayment: "$1,250" }))).toEqual({
+      annualIncome: "85000",
+      livingSituation: "rent",
+      monthlyPayment: "1250",
+    });
+  });
 });
 
 describe("step 6: review", () => {

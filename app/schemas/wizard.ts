@@ -128,7 +128,9 @@ export const FinancesStepSchema = z.preprocess(
     // The monthly payment only counts for rent or mortgage: for 'own' (or no choice yet) a value
     // left in the hidden field is ignored rather than reported.
     if (!raw || typeof raw !== "object") return raw;
-    const r = raw as Record<string, unknown>;
+    const given = raw as Record<string, unknown>;
+    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts (issue 16).
+    const r: Record<string, unknown> = { ...given, annualIncome: plainMoney(given.annualIncome), monthlyPayment: plainMoney(given.monthlyPayment) };
     const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
     return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
   },
@@ -196,7 +198,9 @@ export function pickRaw(key: FormStepKey, source: FormData | Record<string, unkn
   const get = (name: string) => (source instanceof FormData ? source.get(name) : source[name]);
   const raw = key === "loan" ? { amount: pickAmount(Object.fromEntries(["amount", "amountSlider", "amountShown"].map((n) => [n, get(n)]))) } : {};
   for (const name of STEP_FIELDS[key]) {
-    const v = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
+    const given = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
+    // Stored as plain amounts whatever the form showed ("30,000" is kept as "30000").
+    const v = key === "finances" && name !== "livingSituation" ? plainMoney(given) : given;
     if (typeof v === "string") out[name] = v.slice(0, MAX_RAW_LENGTH);
     else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
   }
