@@ -13,7 +13,7 @@ import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~
 import { LIVING_SITUATIONS } from "~/content/loan-options";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { HOUSING_STEP, INCOME_STEP } from "~/utils/constants";
+import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
 
 export const handle = { step: 4 };
 const ACTION = "/apply/finances";
@@ -40,6 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(stepPath(5), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 5) });
 }
 
+/** Money fields (issue 16): shown with separators ("85,000") from the server render on, and kept
+ *  so as the applicant types (with JavaScript); the server accepts them with or without. */
+function moneyInputProps<P extends { defaultValue?: unknown }>(props: P) {
+  return {
+    ...props,
+    defaultValue: formatMoneyInput(typeof props.defaultValue === "string" ? props.defaultValue : ""),
+    autoComplete: "off",
+    onInput: (e: React.FormEvent<HTMLInputElement>) => void maskMoneyInput(e.currentTarget),
+  };
+}
+
 export default function FinancesStep() {
   const { values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -58,7 +69,7 @@ export default function FinancesStep() {
       <Form method="post" action={ACTION} className="group space-y-6" {...getFormProps(form)}>
         <Field
           label="Total annual income (USD)"
-          inputProps={{ ...getInputProps(fields.annualIncome, { type: "number" }), min: 0, step: INCOME_STEP, inputMode: "numeric" }}
+          inputProps={{ ...moneyInputProps(getInputProps(fields.annualIncome, { type: "text" })), inputMode: "numeric" }}
           hint="Include all sources of income: business revenue, salary, investments and any other income."
           errors={fields.annualIncome.errors}
           errorId={fields.annualIncome.errorId}
@@ -82,7 +93,7 @@ export default function FinancesStep() {
         <div className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block" data-testid="monthly-payment">
           <Field
             label="Monthly housing payment (USD)"
-            inputProps={{ ...getInputProps(fields.monthlyPayment, { type: "number" }), min: 0, step: HOUSING_STEP, inputMode: "decimal" }}
+            inputProps={{ ...moneyInputProps(getInputProps(fields.monthlyPayment, { type: "text" })), inputMode: "decimal" }}
             hint="Your monthly rent or mortgage payment."
             errors={fields.monthlyPayment.errors}
             errorId={fields.monthlyPayment.errorId}

@@ -7,10 +7,11 @@ import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
 import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
-import { LoanStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
+import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
 import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
@@ -56,14 +57,16 @@ export default function LoanStep() {
     shouldRevalidate: "onInput",
   });
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
-  const shown = String(fields.amount.initialValue ?? values.amount);
+  // Shown with thousands separators ("25,000"), on the server render too (issue 16).
+  const shown = formatMoneyInput(String(fields.amount.initialValue ?? values.amount));
   const [amountText, setAmountText] = useState(shown);
   // An emptied field puts the slider at its start (it does not pretend an amount is chosen).
-  const typed = amountText.trim() !== "" && Number.isFinite(Number(amountText)) ? Number(amountText) : null;
+  const plain = String(plainMoney(amountText));
+  const typed = plain.trim() !== "" && Number.isFinite(Number(plain)) ? Number(plain) : null;
   const sliderValue = typed === null ? LOAN_MIN : clampToSlider(typed);
   const inRange = typed !== null && typed >= LOAN_MIN && typed <= LOAN_MAX;
   const estimate = inRange ? calculateLoan({ amount: typed, apr: CALCULATOR_DEFAULTS.apr, termMonths: CALCULATOR_DEFAULTS.termMonths }) : null;
-  const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "number" });
+  const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "text" });
 
   return (
     <>
@@ -98,12 +101,10 @@ export default function LoanStep() {
             </span>
             <input
               {...amountProps}
-              min={LOAN_MIN}
-              max={LOAN_MAX}
-              step={LOAN_STEP}
               inputMode="numeric"
+              autoComplete="off"
               value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
+              onChange={(e) => setAmountText(maskMoneyInput(e.currentTarget))}
               aria-describedby={[amountProps["aria-describedby"], "amount-hint"].filter(Boolean).join(" ")}
               className="input text-lg font-semibold"
             />
@@ -120,7 +121,7 @@ export default function LoanStep() {
             max={LOAN_MAX}
             step={LOAN_STEP}
             value={sliderValue}
-            onChange={(e) => setAmountText(e.target.value)}
+            onChange={(e) => setAmountText(formatMoneyInput(e.target.value))}
             aria-valuetext={formatUsd(sliderValue)}
             className="mt-4 w-full accent-blue-700"
           />

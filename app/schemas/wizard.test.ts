@@ -9,6 +9,7 @@ import {
   LoanStepSchema,
   ownerStepSchema,
   pickRaw,
+  plainMoney,
   resumeStep,
   ReviewStepSchema,
   stepPath,
@@ -53,6 +54,20 @@ describe("step 1: loan", () => {
     const both = parseWithZod(form({ amount: "12000", amountSlider: "40000", amountShown: "25000", purpose: "other" }), { schema: LoanStepSchema });
     expect(both.status === "success" && both.value.amount).toBe(12000);
     expect(pickRaw("loan", form({ amount: "25000", amountSlider: "3000", amountShown: "25000", purpose: "other" }))).toEqual({ amount: "3000", purpose: "other" });
+  });
+
+  it("takes the amount as the field shows it, with or without '$' and separators (issue 16)", () => {
+    for (const amount of ["25,000", "$25,000", "25000", " $ 25000 "]) {
+      const r = parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema });
+      expect(r.status === "success" && r.value.amount).toBe(25000);
+    }
+    expect(pickRaw("loan", form({ amount: "30,000", amountSlider: "25000", amountShown: "25,000", purpose: "other" }))).toEqual({ amount: "30000", purpose: "other" });
+    // Untouched amount with a moved slider (no JavaScript): the slider still wins.
+    expect(pickRaw("loan", form({ amount: "25,000", amountSlider: "3000", amountShown: "25,000", purpose: "other" }))).toEqual({ amount: "3000", purpose: "other" });
+    for (const amount of ["2,50,00", "25.000,00", "abc", "1,2345"]) {
+      expect(errorsOf(parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({ amount: [MSG.amountRequired] });
+    }
+    expect(plainMoney(25000)).toBe(25000);
   });
 });
 
@@ -129,6 +144,16 @@ describe("step 4: finances", () => {
     expect(noPayment.status === "success" && noPayment.value.monthlyPayment).toBe(0);
     expect(errorsOf(parseWithZod(form({ annualIncome: "1", livingSituation: "rent", monthlyPayment: "-5" }), { schema: FinancesStepSchema }))).toEqual({
       monthlyPayment: [MSG.monthlyPaymentInvalid],
+    });
+  });
+
+  it("takes money as the fields show it ('$85,000', '1,250.50') and stores plain amounts (issue 16)", () => {
+    const r = parseWithZod(form({ annualIncome: "$85,000", livingSituation: "rent", monthlyPayment: "1,250.50" }), { schema: FinancesStepSchema });
+    expect(r.status === "success" && r.value).toEqual({ annualIncome: 85000, livingSituation: "rent", monthlyPayment: 1250.5 });
+    expect(pickRaw("finances", form({ annualIncome: "85,000", livingSituation: "rent", monthlyPayment: "$1,250" }))).toEqual({
+      annualIncome: "85000",
+      livingSituation: "rent",
+      monthlyPayment: "1250",
     });
   });
 });

@@ -36,11 +36,23 @@ export const stepTitle = (step: number) => WIZARD_STEP_LIST[Math.min(Math.max(st
  * changed, or neither) the number input wins. With JavaScript both always carry the same value.
  */
 export function pickAmount(raw: Record<string, unknown>): unknown {
-  const amount = typeof raw.amount === "string" ? raw.amount.trim() : raw.amount;
+  const amount = plainMoney(typeof raw.amount === "string" ? raw.amount.trim() : raw.amount);
   const slider = typeof raw.amountSlider === "string" ? raw.amountSlider.trim() : undefined;
-  const shown = typeof raw.amountShown === "string" ? raw.amountShown.trim() : undefined;
+  const shown = typeof raw.amountShown === "string" ? String(plainMoney(raw.amountShown.trim())) : undefined;
   if (slider && shown !== undefined && String(amount ?? "") === shown && slider !== shown) return slider;
-  return raw.amount;
+  return plainMoney(raw.amount);
+}
+
+/**
+ * Money as the wizard's forms show it (issue 16): "25,000", "$25,000" and "25000" are the same
+ * amount. A string in one of those shapes loses its "$" and separators ("25000"); anything else
+ * (numbers, "", "abc", "-1", "1,2345") is returned untouched for the schema to judge. Only the
+ * wizard's form values pass through this: the API keeps its own numeric-string rule.
+ */
+export function plainMoney(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d*)?$/.exec(value.trim());
+  return m ? `${m[1]!.replace(/,/g, "")}${m[2] ?? ""}` : value;
 }
 
 const amountField = z
@@ -116,7 +128,9 @@ export const FinancesStepSchema = z.preprocess(
     // The monthly payment only counts for rent or mortgage: for 'own' (or no choice yet) a value
     // left in the hidden field is ignored rather than reported.
     if (!raw || typeof raw !== "object") return raw;
-    const r = raw as Record<string, unknown>;
+    const given = raw as Record<string, unknown>;
+    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts (issue 16).
+    const r: Record<string, unknown> = { ...given, annualIncome: plainMoney(given.annualIncome), monthlyPayment: plainMoney(given.monthlyPayment) };
     const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
     return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
   },
@@ -184,7 +198,9 @@ export function pickRaw(key: FormStepKey, source: FormData | Record<string, unkn
   const get = (name: string) => (source instanceof FormData ? source.get(name) : source[name]);
   const raw = key === "loan" ? { amount: pickAmount(Object.fromEntries(["amount", "amountSlider", "amountShown"].map((n) => [n, get(n)]))) } : {};
   for (const name of STEP_FIELDS[key]) {
-    const v = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
+    const given = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
+    // Stored as plain amounts whatever the form showed ("30,000" is kept as "30000").
+    const v = key === "finances" && name !== "livingSituation" ? plainMoney(given) : given;
     if (typeof v === "string") out[name] = v.slice(0, MAX_RAW_LENGTH);
     else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
   }

@@ -31,3 +31,33 @@ export const maskOnBlur = (format: (v: string) => string) => (e: { currentTarget
   const next = format(e.currentTarget.value);
   if (next !== e.currentTarget.value) e.currentTarget.value = next;
 };
+
+/**
+ * Money as an input shows it (issue 16): "25,000" for 25000, "1,250.5" while a decimal is typed.
+ * Keeps the digits and at most one "." (what a user can mean); "" stays "". A value that is not
+ * money-like at all (letters) is returned as typed so a refused submit shows what was sent.
+ */
+export function formatMoneyInput(raw: string | null | undefined): string {
+  const value = (raw ?? "").trim();
+  if (value === "" || /[a-z]/i.test(value) || value.startsWith("-")) return value;
+  const cleaned = value.replace(/[^\d.]/g, "");
+  const dot = cleaned.indexOf(".");
+  const whole = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, "");
+  const fraction = dot === -1 ? "" : `.${cleaned.slice(dot + 1).replace(/\./g, "")}`;
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+}
+
+/** The money mask as the user types (with JavaScript): reformats the field and keeps the caret
+ *  after the same digit. Returns the new value (for controlled inputs). */
+export function maskMoneyInput(input: HTMLInputElement): string {
+  const before = input.value;
+  const caret = input.selectionStart ?? before.length;
+  const digitsBeforeCaret = before.slice(0, caret).replace(/[^\d.]/g, "").length;
+  const next = formatMoneyInput(before);
+  if (next === before) return next;
+  input.value = next;
+  let pos = 0;
+  for (let seen = 0; pos < next.length && seen < digitsBeforeCaret; pos++) if (/[\d.]/.test(next[pos]!)) seen++;
+  if (document.activeElement === input) input.setSelectionRange(pos, pos);
+  return next;
+}

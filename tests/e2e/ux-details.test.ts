@@ -7,7 +7,10 @@
  * an emptied amount puts the slider at its start; the dashboard tracker does not call the review
  * "In progress" next to a "Submitted" badge.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { DraftData } from "~/schemas/wizard";
+import { getDb, schema } from "~/utils/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
@@ -90,7 +93,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
       if (js) await waitForHydration(page);
       await page.getByTestId("calculator-summary").getByRole("link", { name: "Apply Now" }).click();
       await at(page, "loan", js);
-      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("18000");
+      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("18,000");
       const live = (await page.getByTestId("live-amount").textContent()) ?? "";
       expect(live).toContain("$18,000");
       expect(live).toMatch(/Estimated monthly payment\s*\$\d{3},?\d*\.\d\d/);
@@ -154,6 +157,72 @@ describe("wizard polish", () => {
       await zip.fill("191037240");
       await zip.blur();
       expect(await zip.inputValue()).toBe("19103-7240");
+    });
+  });
+});
+
+/** The draft's stored step values (what the server kept of what the browser sent). */
+async function storedDraft(draftId: number) {
+  const [row] = await getDb().select().from(schema.applicationDrafts).where(eq(schema.applicationDrafts.id, draftId));
+  return (row?.data ?? {}) as DraftData;
+}
+
+describe.each(MODES)("money masks $label", ({ js }) => {
+  it("step 1 and step 4 show money with separators, take it with or without them, and store plain amounts", async () => {
+    const data = await completeAnonymousData(uniqueEmail("money"));
+    const { draftId, cookie } = await draftSession({ ...data, step: 4, loan: { amount: "25000", purpose: "equipment-financing" }, finances: {} });
+    await b.withPage({ js }, async (page, ctx) => {
+      const [pair] = cookie.split(";");
+      const i = pair!.indexOf("=");
+      await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+      await page.goto("/apply/loan");
+      await at(page, "loan", js);
+      const amount = page.getByLabel("Loan amount (USD)");
+      expect(await amount.inputValue()).toBe("25,000");
+      if (js) {
+        // Kept formatted while typing, the slider following the amount.
+        await amount.fill("");
+        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("1000");
+        await amount.pressSequentially("30000");
+        expect(await amount.inputValue()).toBe("30,000");
+        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("30000");
+        await page.getByLabel("Loan amount slider").fill("41000");
+        expect(await amount.inputValue()).toBe("41,000");
+        await amount.fill("30000");
+        expect(await amount.inputValue()).toBe("30,000");
+      } else {
+        await amount.fill("30,000");
+      }
+      await page.getByRole("button", { name: "Continue" }).click();
+      await at(page, "owner", js);
+      expect((await storedDraft(draftId)).loan?.amount).toBe("30000");
+
+      await page.goto("/apply/finances");
+      await at(page, "finances", js);
+      const income = page.getByLabel("Total annual income (USD)");
+      if (js) {
+        await income.pressSequentially("150000");
+        expect(await income.inputValue()).toBe("150,000");
+      } else {
+        await income.fill("$150,000");
+      }
+      await page.getByLabel("Pay Rent").check();
+      const housing = page.getByLabel("Monthly housing payment (USD)");
+      if (js) {
+        await housing.pressSequentially("2250");
+        expect(await housing.inputValue()).toBe("2,250");
+      } else {
+        await housing.fill("2,250");
+      }
+      await page.getByRole("button", { name: "Continue" }).click();
+      await at(page, "documents", js);
+      const stored = await storedDraft(draftId);
+      expect(stored.finances).toMatchObject({ annualIncome: "150000", monthlyPayment: "2250" });
+
+      await page.goto("/apply/finances");
+      await at(page, "finances", js);
+      expect(await income.inputValue()).toBe("150,000");
+      expect(await housing.inputValue()).toBe("2,250");
     });
   });
 });

@@ -90,7 +90,18 @@ describe.each(MODES)("documents step $label", ({ js }) => {
       await page.goto("/apply/documents");
       await at(page, "documents", js);
       const name = "Quarterly-business-bank-statement-for-January-February-March-2026.pdf";
-      await upload(page, "llc", "LLC Documents", pdf(name));
+      // The file input has a line of its own, as wide as the tile, so the chosen name is not
+      // squeezed to a few letters beside a button.
+      const widths = await tile(page, "llc").evaluate((section) => {
+        const s = getComputedStyle(section);
+        const input = section.querySelector("input[type=file]")!;
+        return { tile: section.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight), input: input.getBoundingClientRect().width };
+      });
+      expect(widths.input).toBeGreaterThanOrEqual(widths.tile - 1);
+      await tile(page, "llc").locator("input[type=file]").setInputFiles(pdf(name));
+      // Without JavaScript Upload sends it; with JavaScript choosing is enough: the tile names the
+      // chosen file in full at once.
+      if (!js) await page.getByRole("button", { name: "Upload LLC Documents" }).click();
       const row = fileRow(page, "llc", name);
       await row.waitFor();
       const box = (await row.boundingBox())!;

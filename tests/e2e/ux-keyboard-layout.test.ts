@@ -51,6 +51,30 @@ async function controlsUnderToast(page: Page) {
   });
 }
 
+/** Visible text of the page (outside the toast) that the toast lies over. */
+async function textUnderToast(page: Page) {
+  return page.evaluate(() => {
+    const toast = document.querySelector("[data-toast]");
+    if (!toast) throw new Error("no toast");
+    const t = toast.getBoundingClientRect();
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent?.trim() || !el || toast.contains(el) || el.closest("[aria-hidden=true],.sr-only,script,style")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width && r.height && r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom) {
+          out.push(node.textContent.trim().slice(0, 40));
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
+
 describe.each(MODES)("keyboard and layout $label", ({ js }) => {
   it("Enter in a wizard field means Continue, not Back (defect 1)", async () => {
     await b.withPage({ js }, async (page) => {
@@ -112,6 +136,16 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
         // With JavaScript the toast picks its place in the frame after it appears.
         if (js) await page.waitForFunction(() => document.querySelector("[data-place=floating]")?.getAttribute("style")?.includes("top"));
         expect(await controlsUnderToast(page)).toEqual([]);
+        if (!js) {
+          // Without JavaScript the toast stays until closed: it takes its own place in the page
+          // instead of lying over it, so no text (headings, the wizard's progress) is under it.
+          expect(await textUnderToast(page)).toEqual([]);
+          const floats = await page.locator("[data-toast]").evaluate((t) => {
+            for (let e: Element | null = t; e; e = e.parentElement) if (["fixed", "absolute", "sticky"].includes(getComputedStyle(e).position)) return true;
+            return false;
+          });
+          expect(floats).toBe(false);
+        }
       });
     });
   }

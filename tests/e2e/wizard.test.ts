@@ -80,14 +80,14 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await at(page, "loan", js);
       expect(await body(page)).toContain("Step 1 of 7");
       await page.getByRole("heading", { name: "How much does your business need?" }).waitFor();
-      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("25000");
+      expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("25,000");
       expect(await page.getByRole("link", { name: "Exit Application" }).getAttribute("href")).toBe("/");
       if (js) {
         // Number input and slider kept in step.
         await page.getByLabel("Loan amount (USD)").fill("42000");
         expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("42000");
         await page.getByLabel("Loan amount slider").fill("7000");
-        expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("7000");
+        expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("7,000");
       }
       await fillLoan(page, js);
       await at(page, "owner", js);

@@ -66,7 +66,7 @@ describe("two app servers, one database", () => {
 
     const page = await v.via.b.fetch("/apply/loan");
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('value="35000"');
+    expect(await page.text()).toContain('value="35,000"');
 
     const step2 = await v.via.b.fetch("/apply/owner", { form: { ...owner(uniqueEmail("scale")), password: TEST_PASSWORD, intent: "continue" } });
     expect(step2.status).toBe(302);
