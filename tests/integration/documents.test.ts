@@ -268,7 +268,8 @@ describe("refused uploads leave no row and no file", () => {
       path: "/api/documents/upload",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: client.cookieHeader(), origin: url.origin, "x-forwarded-for": client.ip },
     });
-    req.on("error", () => {});
+    let reset = false;
+    req.on("error", () => (reset = true));
     let answer: { status: number; body: string } | null = null;
     const answered = new Promise<void>((resolve) => {
       req.on("close", () => resolve());
@@ -293,7 +294,11 @@ describe("refused uploads leave no row and no file", () => {
     }
     await answered;
     req.destroy();
-    expect(answer).toEqual({ status: 413, body: JSON.stringify({ message: TOO_LARGE }) });
+    // The server answers 413 and closes. A close while the client is still sending can reach the
+    // client as a reset before it has read the answer (the client's kernel drops what it had not
+    // read), so either the 413 arrived, or the connection was reset; in both cases it was cut off
+    // long before the client was done.
+    if (answer || !reset) expect(answer).toEqual({ status: 413, body: JSON.stringify({ message: TOO_LARGE }) });
     expect(sent).toBeLessThan(50 * MB);
   });
 
