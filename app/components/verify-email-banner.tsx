@@ -6,7 +6,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="verify-banner">
       <p className="text-amber-950">
-        {ACCOUNT_MSG.verifyBanner} We sent the link to <strong>{email}</strong>.
+        {ACCOUNT_MSG.verifyBanner} We sent the link to <strong className="break-all">{email}</strong>.
       </p>
       <Form method="post" action="/verify-email">
         <input type="hidden" name="intent" value="resend" />

@@ -117,7 +117,7 @@ export default function Account() {
             E-mail address
           </h2>
           <p className="mt-2 text-slate-800">
-            <span data-testid="account-email">{email}</span>{" "}
+            <span data-testid="account-email" className="break-all">{email}</span>{" "}
             <span className={emailVerified ? "text-emerald-800" : "text-amber-900"} data-testid="account-email-status">
               ({emailVerified ? "confirmed" : "not confirmed yet"})
             </span>
