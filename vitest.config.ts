@@ -28,7 +28,10 @@ export default defineConfig({
         extends: true,
         test: { name: "integration", include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"], ...serverBacked },
       },
-      { extends: true, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], ...serverBacked } },
+      // A browser test that fails is run once more before it counts as failed: on 2 cores a page
+      // can miss a 15 s wait. One intermittent case is known and open (step 1's Continue with
+      // JavaScript, seen once in several full runs); a test that fails twice still fails the run.
+      { extends: true, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], retry: 1, ...serverBacked } },
     ],
   },
 });
