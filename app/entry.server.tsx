@@ -6,7 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { site } from "~/content/site";
-import { closeDb } from "~/utils/db.server";
+import { closeDb } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logError, maskPathForLog } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";

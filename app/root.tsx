@@ -23,7 +23,7 @@ import { getEnv } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { isMarketingPath, metaPixelBootstrap } from "~/utils/analytics";
 import { useNonce } from "~/utils/nonce";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/server/session.server";
 import { withDatabase } from "~/utils/db-errors.server";
 import { MSG } from "~/utils/messages";
 import { getToast } from "~/utils/toast.server";

@@ -17,7 +17,7 @@ const WARMUP = 3;
 const STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 
 async function seed(ownerId: number) {
-  const { getDb, getPool, schema } = await import("~/utils/db.server");
+  const { getDb, getPool, schema } = await import("~/models/db.server");
   const { generateReference } = await import("~/utils/reference.server");
   const purposes = schema.PURPOSES_DB;
   const now = Date.now();

@@ -19,7 +19,7 @@ const STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 
 async function ensureRows(ownerId: number) {
-  const { getDb, getPool, schema } = await import("~/utils/db.server");
+  const { getDb, getPool, schema } = await import("~/models/db.server");
   const { generateReference } = await import("~/utils/reference.server");
   const apps = schema.loanApplications;
   const [row] = await getDb().select({ n: count() }).from(apps).where(ne(apps.status, "draft"));

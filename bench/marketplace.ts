@@ -67,7 +67,7 @@ async function pureFigures() {
 }
 
 async function seedOffers(applicationId: number) {
-  const { transaction } = await import("~/utils/db.server");
+  const { transaction } = await import("~/models/db.server");
   const { insertOffer } = await import("~/models/marketplace.server");
   const { priceLoan } = await import("~/utils/offer-money");
   await transaction(async (tx) => {

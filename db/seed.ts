@@ -7,9 +7,9 @@
 import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
 import { seedLenders } from "../app/services/marketplace.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
-import { closeDb } from "../app/utils/db.server";
+import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";
-import { DatabaseUnreachableError, ensureDatabase } from "../app/utils/migrate.server";
+import { DatabaseUnreachableError, ensureDatabase } from "../app/models/migrate.server";
 
 try {
   const env = getEnv();

@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: create the database if needed and apply pending migrations. */
 import { getEnv } from "../app/utils/env.server";
-import { DatabaseUnreachableError, describeTarget, ensureDatabase } from "../app/utils/migrate.server";
+import { DatabaseUnreachableError, describeTarget, ensureDatabase } from "../app/models/migrate.server";
 
 const env = getEnv();
 try {

@@ -4,7 +4,7 @@
  * throttle counters. Never touches a submitted application. Run it daily (cron, a scheduled job).
  */
 import { purgeAbandoned } from "../app/services/retention.server";
-import { closeDb } from "../app/utils/db.server";
+import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";
 
 try {

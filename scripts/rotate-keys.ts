@@ -11,7 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { rotateMasterKey } from "../app/services/key-rotation.server";
-import { closeDb } from "../app/utils/db.server";
+import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";
 
 if (process.argv.includes("--new-key")) {

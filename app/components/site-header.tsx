@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { site } from "~/content/site";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser } from "~/components/use-user";
 import { LogoutButton } from "./logout-button";
 
 /** The brand mark (also public/favicon.svg): an L that carries a rising line. */

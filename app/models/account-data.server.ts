@@ -3,7 +3,7 @@
  * one user for the export, and the ids the deletion request removes.
  */
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type AccountTokenPurpose = (typeof schema.ACCOUNT_TOKEN_PURPOSES)[number];
 export type AccountTokenRow = typeof schema.accountTokens.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { ApiApplication, ApplicationFieldValues } from "~/schemas/api";
-import { getDb, schema, type DbOrTx, type Tx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 
 type Row = typeof schema.loanApplications.$inferSelect;
 const apps = schema.loanApplications;

@@ -1,6 +1,6 @@
 /** The audit trail of an application (created, submitted, status changes, documents). */
 import { asc, eq } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 /** Marketplace events (issue 12): an admin withdrew an offer or added a manual one. */
 export type MarketplaceEventType = "offer_withdrawn" | "offer_added";

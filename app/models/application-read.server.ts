@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, type SQL } fro
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 import { backOfficeConditions } from "./back-office.server";
 
 const apps = schema.loanApplications;

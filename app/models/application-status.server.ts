@@ -1,6 +1,6 @@
 /** The status lookup's read model: what a visitor holding a reference may see, nothing more. */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 import { normalizeReference } from "~/utils/reference.server";
 
 /** The spec's "Application status response": exactly these five fields. */

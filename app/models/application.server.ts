@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { getLatestOpenDraftOfUser } from "~/models/draft.server";
 import { isDuplicate } from "~/models/user.server";
 import { resumeStep, stepPath, type DraftValues } from "~/schemas/wizard";
-import { getDb, schema, type DbOrTx, type Tx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 import { generateReference } from "~/utils/reference.server";
 
 export type ApplicationRow = typeof schema.loanApplications.$inferSelect;

@@ -1,6 +1,6 @@
 /** Append-only security audit log. Values are cut and stripped of CR/LF; never PII. */
 import { and, desc, eq, inArray, or } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 
 export type AuditEntry = {
   actorUserId?: number | null;

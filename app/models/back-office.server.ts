@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/schemas/admin";
 import { REJECTION_REASON_LABELS, STALE_DAYS, type RejectionReason } from "~/schemas/back-office";
 import type { DocumentType } from "~/content/documents";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;

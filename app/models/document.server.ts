@@ -1,6 +1,6 @@
 /** Database access for documents (and the few application fields their access checks need). */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type DocumentRow = typeof schema.documents.$inferSelect;
 export type NewDocumentRow = typeof schema.documents.$inferInsert;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/models/db.server";
 
 /** SELECT 1 with a deadline: does the database answer? */
 export async function pingDatabase(timeoutMs = 2000) {

@@ -4,7 +4,7 @@
  * single-row statement, i.e. its own small transaction), so a concurrent change is never lost.
  */
 import { and, asc, count, eq, gt, isNotNull, ne } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 
 export type WrappedKeyRow = { id: number; storageKey: string; wrappedKey: string; keyId: string };
 

@@ -3,7 +3,7 @@
  * the stored offers and the acceptance record. The only module that touches these tables.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { getDb, schema, type DbOrTx, type Tx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 import type { Decision, LenderProductTerms, PricedOffer } from "~/utils/offer-matching";
 
 const L = schema.lenders;

@@ -4,7 +4,7 @@
  * Times come from the caller so tests can move the clock.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 
 export type OutboxRow = typeof schema.outbox.$inferSelect;
 

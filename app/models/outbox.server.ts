@@ -1,6 +1,6 @@
 /** The e-mail outbox: rows written in the same transaction as the change that causes them. */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; kind: string };
 

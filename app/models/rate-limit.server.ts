@@ -1,6 +1,6 @@
 /** Fixed-window counters in MySQL, so a limit holds across several app servers. */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/models/db.server";
 
 /** Counts one hit in `bucket` and returns the hits in the current window. */
 export async function hit(bucket: string, windowSeconds: number): Promise<{ hits: number; resetAt: Date }> {

@@ -4,7 +4,7 @@
  * select and the delete is kept.
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb, schema, type Tx } from "~/utils/db.server";
+import { getDb, schema, type Tx } from "~/models/db.server";
 
 const drafts = schema.applicationDrafts;
 const apps = schema.loanApplications;

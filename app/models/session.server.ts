@@ -1,7 +1,7 @@
 /** Server-side session rows. The cookie holds a random id; the table holds only its SHA-256. */
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
 

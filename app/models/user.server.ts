@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/utils/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type UserRecord = typeof schema.users.$inferSelect;
 /** What pages and the API may see of a user: never the hash or MFA secrets. */

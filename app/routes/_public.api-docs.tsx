@@ -1,7 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { apiEndpointSummaries } from "~/utils/openapi.server";
+import { apiEndpointSummaries } from "~/server/openapi.server";
 
 export { publicPageHandle as handle } from "~/utils/cache";
 

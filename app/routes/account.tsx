@@ -23,7 +23,7 @@ import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { getClientIp } from "~/utils/request.server";
-import { getSession, requireUser } from "~/utils/session.server";
+import { getSession, requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

@@ -19,7 +19,7 @@ import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { commitSession, getSession, requireAdmin } from "~/utils/session.server";
+import { commitSession, getSession, requireAdmin } from "~/server/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { combineHeaders } from "~/utils/http.server";
 

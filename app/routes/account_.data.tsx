@@ -17,7 +17,7 @@ import { deleteMyData } from "~/services/account.server";
 import { ACCOUNT_TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { destroySession, requireUser } from "~/utils/session.server";
+import { destroySession, requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `My Data | ${site.name}` }];

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportUserData } from "~/services/account.server";
 import { getClientIp } from "~/utils/request.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -10,7 +10,7 @@ import { demoAdminActive } from "~/services/admin-seed.server";
 import { handleLogin } from "~/services/login-action.server";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { useIsPending } from "~/utils/misc";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/server/session.server";
 import { redirect } from "@remix-run/node";
 import { useActionToast } from "~/utils/toast-bus";
 

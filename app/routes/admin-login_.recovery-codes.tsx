@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { site } from "~/content/site";
 import { openSecret } from "~/services/mfa.server";
 import { TOASTS } from "~/utils/messages";
-import { commitSession, getSession, requireAdmin } from "~/utils/session.server";
+import { commitSession, getSession, requireAdmin } from "~/server/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { combineHeaders } from "~/utils/http.server";
 

@@ -14,7 +14,7 @@ import { MSG } from "~/utils/messages";
 import { throttleSecondFactor } from "~/services/throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
+import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/server/session.server";
 import { redirect } from "@remix-run/node";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

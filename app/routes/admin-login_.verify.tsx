@@ -13,7 +13,7 @@ import { throttleSecondFactor } from "~/services/throttle.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession, requireAdminAwaitingMfa } from "~/utils/session.server";
+import { createUserSession, requireAdminAwaitingMfa } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

@@ -19,7 +19,7 @@ import { StatusChangeSchema } from "~/schemas/admin";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin, safeRedirect } from "~/utils/session.server";
+import { requireAdmin, safeRedirect } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 

@@ -16,7 +16,7 @@ import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 
 const DETAILS_ROUTE_ID = "routes/admin._applications.applications.$id";
 

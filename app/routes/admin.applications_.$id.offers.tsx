@@ -13,7 +13,7 @@ import { addManualOffer, getMarketplaceForAdmin, withdrawOffer } from "~/service
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents } from "~/utils/offer-money";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offers ${data?.application.applicationId ?? ""} | Admin | ${site.name}` }];

@@ -8,7 +8,7 @@ import { listDocumentsForAdmin } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Documents | Admin | ${site.name}` }];
 

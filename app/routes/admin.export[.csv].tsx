@@ -7,7 +7,7 @@ import { recordAudit } from "~/models/audit.server";
 import { parseAdminListParams } from "~/schemas/admin";
 import { csvExportStream, describeFilter } from "~/services/csv-export.server";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -8,7 +8,7 @@ import { parseLenderForm } from "~/schemas/offers";
 import { setLenderStatus, updateLenderWithProduct } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.lender.name ?? "Lender"} | Admin | ${site.name}` }];

@@ -7,7 +7,7 @@ import { US_STATES } from "~/content/us-states";
 import { listLendersWithProducts } from "~/models/marketplace.server";
 import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers";
 import { formatBps, formatCents } from "~/utils/offer-money";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Lenders | Admin | ${site.name}` }];
 

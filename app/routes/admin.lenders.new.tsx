@@ -7,7 +7,7 @@ import { parseLenderForm } from "~/schemas/offers";
 import { createLenderWithProduct } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Add lender | Admin | ${site.name}` }];

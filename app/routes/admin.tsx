@@ -6,7 +6,7 @@ import { LogoutButton } from "~/components/logout-button";
 import { Logo } from "~/components/site-header";
 import { site } from "~/content/site";
 import { getAdminStats } from "~/models/application-read.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin | ${site.name}` }];
 

@@ -7,7 +7,7 @@ import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from
 import { ApiIdParamsSchema } from "~/schemas/api";
 import { ApiDocumentRequestBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
 import { BackOfficeNotFoundError, requestDocuments } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({

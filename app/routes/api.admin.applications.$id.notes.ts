@@ -7,7 +7,7 @@ import { getNote, isSubmittedApplication, listNotes } from "~/models/back-office
 import { ApiIdParamsSchema } from "~/schemas/api";
 import { ApiNoteBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
 import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({

@@ -5,7 +5,7 @@
  */
 import { ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/schemas/api";
 import { changeStatusForApi } from "~/services/application-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
 export const { loader, action } = apiRoute({

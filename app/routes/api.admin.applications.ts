@@ -7,7 +7,7 @@ import { listApplicationsForAdmin } from "~/models/application-read.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
 import { ApiAdminListQuerySchema } from "~/schemas/api";
-import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({

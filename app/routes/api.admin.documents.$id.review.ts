@@ -7,7 +7,7 @@ import { listReviews } from "~/models/back-office.server";
 import { ApiIdParamsSchema } from "~/schemas/api";
 import { ApiDocumentReviewBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
 import { BackOfficeNotFoundError, reviewDocument } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({

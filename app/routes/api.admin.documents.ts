@@ -5,7 +5,7 @@
 import { listDocumentsForAdmin } from "~/models/application-read.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { ApiDocumentListQuerySchema } from "~/schemas/api";
-import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({

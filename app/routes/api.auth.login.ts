@@ -10,9 +10,9 @@ import { toPublicUser } from "~/models/user.server";
 import { ApiLoginBodySchema } from "~/schemas/api";
 import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG, TOASTS } from "~/utils/messages";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/server/session.server";
 import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
 
 export const MFA_REQUIRED_MESSAGE = "Two-factor authentication code required";

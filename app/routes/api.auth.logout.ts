@@ -1,7 +1,7 @@
 /** POST /api/auth/logout (no body): ends the session on the server and expires the cookie. 200 { message }. */
-import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { TOASTS } from "~/utils/messages";
-import { destroySession } from "~/utils/session.server";
+import { destroySession } from "~/server/session.server";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({

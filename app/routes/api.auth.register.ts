@@ -6,9 +6,9 @@
  */
 import { ApiRegisterBodySchema } from "~/schemas/api";
 import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
-import { createUserSession } from "~/utils/session.server";
+import { createUserSession } from "~/server/session.server";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({

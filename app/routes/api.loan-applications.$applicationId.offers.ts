@@ -4,7 +4,7 @@
  */
 import { ApiApplicationRefParamsSchema } from "~/schemas/offers";
 import { getOffersForViewer } from "~/services/marketplace.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
 export const { loader, action } = apiRoute({

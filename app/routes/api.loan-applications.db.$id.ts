@@ -5,7 +5,7 @@
  */
 import { ApiIdParamsSchema, ApiUpdateApplicationBodySchema } from "~/schemas/api";
 import { updateApiApplication } from "~/services/application-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
 export const { loader, action } = apiRoute({

@@ -4,7 +4,7 @@
  */
 import { ApiApplicationStatusSchema, ApiStatusParamsSchema } from "~/schemas/api";
 import { lookupApplicationStatus } from "~/services/status-lookup.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
 export const { loader, action } = apiRoute({

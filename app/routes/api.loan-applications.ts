@@ -5,7 +5,7 @@
  */
 import { ApiCreateApplicationBodySchema } from "~/schemas/api";
 import { createApiApplication } from "~/services/application-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute({
   POST: endpoint({

@@ -5,7 +5,7 @@
  */
 import { AcceptOfferBodySchema, OfferIdParamsSchema } from "~/schemas/offers";
 import { acceptOffer } from "~/services/marketplace.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/utils/api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MARKET_MSG } from "~/utils/messages";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 document of every /api endpoint. */
-import { apiJson, apiRoute, endpoint } from "~/utils/api.server";
-import { openApiDocument } from "~/utils/openapi.server";
+import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+import { openApiDocument } from "~/server/openapi.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({

@@ -10,7 +10,7 @@ import { Logo } from "~/components/site-header";
 import { flushDraft, WizardProgress } from "~/components/wizard/wizard-ui";
 import { site } from "~/content/site";
 import { trackEvent } from "~/utils/analytics";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser } from "~/components/use-user";
 
 export const meta: MetaFunction = () => [{ title: `Apply for a Business Loan | ${site.name}` }];
 

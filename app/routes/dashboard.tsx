@@ -21,7 +21,7 @@ import { closeRequestsForUpload } from "~/services/back-office.server";
 import { DocumentsAndRequests } from "~/components/dashboard/document-requests";
 import { listApplicantDocuments, listDocumentRequests } from "~/models/back-office.server";
 import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 

@@ -13,7 +13,7 @@ import { ReferenceParamsSchema } from "~/schemas/offers";
 import { getOffersForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/server/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` }];
 

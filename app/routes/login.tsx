@@ -8,7 +8,7 @@ import { site } from "~/content/site";
 import { LoginSchema } from "~/schemas/auth";
 import { handleLogin } from "~/services/login-action.server";
 import { useIsPending } from "~/utils/misc";
-import { requireAnonymous } from "~/utils/session.server";
+import { requireAnonymous } from "~/server/session.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

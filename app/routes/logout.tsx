@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { TOASTS } from "~/utils/messages";
-import { destroySession } from "~/utils/session.server";
+import { destroySession } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** GET /logout changes nothing: logging out is a POST. */

@@ -14,7 +14,7 @@ import { MARKET_MSG } from "~/utils/messages";
 import { formatCents } from "~/utils/offer-money";
 import { offersPath } from "~/utils/offer-matching";
 import { getClientIp } from "~/utils/request.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` }];

@@ -17,7 +17,7 @@ import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { getClientIp } from "~/utils/request.server";
-import { destroySession } from "~/utils/session.server";
+import { destroySession } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

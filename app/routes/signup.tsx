@@ -10,7 +10,7 @@ import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.s
 import { signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession, requireAnonymous } from "~/utils/session.server";
+import { createUserSession, requireAnonymous } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 

@@ -14,7 +14,7 @@ import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
-import { getUserId, requireUser } from "~/utils/session.server";
+import { getUserId, requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";

@@ -11,7 +11,7 @@ import type { PublicUser } from "~/models/user.server";
 import { EmailTakenError, registerUser, type RegisterInput } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
-import type { DbOrTx } from "~/utils/db.server";
+import type { DbOrTx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { isCommonPassword, withPasswordPolicy } from "~/utils/password-policy.server";
 

@@ -17,7 +17,7 @@ import { deleteDraftApplication } from "~/models/retention.server";
 import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/session.server";
 import { deleteUserRow, getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/user.server";
 import { site } from "~/content/site";
-import { transaction } from "~/utils/db.server";
+import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { getDocumentStore } from "./document-store.server";

@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { deleteUserSessions } from "~/models/session.server";
 import { EmailTakenError, getUserByEmail, insertUser } from "~/models/user.server";
 import { DEMO_ADMIN } from "~/utils/constants";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { isProduction } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 

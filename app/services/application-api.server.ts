@@ -27,7 +27,7 @@ import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } 
 import { kickOutbox } from "~/services/mail.server";
 import { confirmationEmail } from "~/services/submit.server";
 import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
-import { transaction, type Tx } from "~/utils/db.server";
+import { transaction, type Tx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 
 type Row = NonNullable<Awaited<ReturnType<typeof getApplicationRow>>>;

@@ -11,7 +11,7 @@ import { recordAudit } from "~/models/audit.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
 import type { AdminStatus } from "~/schemas/admin";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
-import { schema, transaction, type Tx } from "~/utils/db.server";
+import { schema, transaction, type Tx } from "~/models/db.server";
 import { ECOA_NOTICE } from "~/utils/messages";
 
 const apps = schema.loanApplications;

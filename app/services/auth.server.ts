@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { recordAudit } from "~/models/audit.server";
 import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/user.server";
 import { LoginSchema } from "~/schemas/auth";
-import type { DbOrTx } from "~/utils/db.server";
+import type { DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { TOASTS } from "~/utils/messages";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";

@@ -27,7 +27,7 @@ import { listConditions } from "~/models/application-read.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/schemas/admin";
 import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office";
-import { getDb, schema, transaction, type Tx } from "~/utils/db.server";
+import { getDb, schema, transaction, type Tx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 
 const apps = schema.loanApplications;

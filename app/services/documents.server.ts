@@ -36,13 +36,13 @@ import {
 import { ApiUploadFieldsSchema } from "~/schemas/documents";
 import { eq, sql } from "drizzle-orm";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { schema, transaction, type Tx } from "~/utils/db.server";
+import { schema, transaction, type Tx } from "~/models/db.server";
 import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier } from "~/utils/file-type.server";
 import { logError } from "~/utils/log.server";
 import { decodePartValue, multipartBoundary, normalizeMultipartHeaders } from "~/utils/multipart.server";
 import { MSG, TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/server/session.server";
 import { decryptFile, DocumentIntegrityError, encryptStream, newDataKey, unwrapDataKey } from "./document-crypto.server";
 import { getDocumentStore } from "./document-store.server";
 import { throttle } from "./throttle.server";

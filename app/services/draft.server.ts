@@ -14,10 +14,10 @@ import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } fro
 import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttleSignIn } from "~/services/throttle.server";
-import { transaction, type Tx } from "~/utils/db.server";
+import { transaction, type Tx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { hashPassword } from "~/utils/password.server";
-import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/utils/session.server";
+import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/server/session.server";
 
 export type WizardContext = {
   session: Session<SessionData>;

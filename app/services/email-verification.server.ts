@@ -10,7 +10,7 @@ import { createAccountToken, findUsableToken, useToken } from "~/models/account-
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/user.server";
 import { site } from "~/content/site";
-import { getDb, transaction, type DbOrTx } from "~/utils/db.server";
+import { getDb, transaction, type DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { kickOutbox } from "./mail.server";
 

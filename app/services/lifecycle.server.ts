@@ -6,7 +6,7 @@ import { sweepOrphans } from "./documents.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/log.server";
-import { DatabaseUnreachableError, ensureDatabase } from "~/utils/migrate.server";
+import { DatabaseUnreachableError, ensureDatabase } from "~/models/migrate.server";
 
 const state = globalThis as unknown as { __lmDraining?: boolean; __lmPrepared?: boolean };
 

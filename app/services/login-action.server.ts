@@ -8,7 +8,7 @@ import { authenticateForm } from "~/services/auth.server";
 import { throttleSignIn } from "~/services/throttle.server";
 import { TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { createUserSession, safeRedirect } from "~/utils/session.server";
+import { createUserSession, safeRedirect } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const withId = (t: ToastMessage) => ({ ...t, id: crypto.randomUUID() });

@@ -43,7 +43,7 @@ import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
 import type { RateTierRow } from "../../db/schema";
 import type { LenderFormInput } from "~/schemas/offers";
-import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/utils/db.server";
+import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents, priceLoan, toCents } from "~/utils/offer-money";
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, matchApplication, offersPath, principalReasons, type ReasonCode } from "~/utils/offer-matching";

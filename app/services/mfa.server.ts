@@ -13,7 +13,7 @@ import { recordAudit } from "~/models/audit.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { getUserById, type UserRecord } from "~/models/user.server";
 import { enrolmentCodeStillValid } from "./admin-seed.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";

@@ -11,7 +11,7 @@ import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { getUserByEmail, getUserById, setUserEmail, updateUser, type UserRecord } from "~/models/user.server";
 import { site } from "~/content/site";
-import { transaction, type DbOrTx } from "~/utils/db.server";
+import { transaction, type DbOrTx } from "~/models/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { publicLink } from "./email-verification.server";
 import { kickOutbox } from "./mail.server";

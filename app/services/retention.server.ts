@@ -19,9 +19,9 @@ import {
   listAbandonedAnonymousDrafts,
   listAbandonedDraftApplications,
 } from "~/models/retention.server";
-import { transaction } from "~/utils/db.server";
+import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
-import { SESSION_LIMITS } from "~/utils/session.server";
+import { SESSION_LIMITS } from "~/server/session.server";
 import { getDocumentStore } from "./document-store.server";
 import { THROTTLE_RULES } from "./throttle.server";
 

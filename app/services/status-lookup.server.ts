@@ -6,7 +6,7 @@
  */
 import { getApplicationStatus, type ApplicationStatusView } from "~/models/application-status.server";
 import { throttle } from "~/services/throttle.server";
-import type { DbOrTx } from "~/utils/db.server";
+import type { DbOrTx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { MSG } from "~/utils/messages";
 

@@ -18,7 +18,7 @@ import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPass
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { kickOutbox } from "~/services/mail.server";
 import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
-import { transaction } from "~/utils/db.server";
+import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 
 /** How long after a submission a repeated submit without a live session may still find it. */

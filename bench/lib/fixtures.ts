@@ -30,7 +30,7 @@ export async function createApplicant(): Promise<BenchUser> {
 /** A submitted application of `userId`, inserted directly (read-side data, like the tests do). */
 export async function createApplication(userId: number, status: "submitted" | "approved" = "submitted") {
   const { eq } = await import("drizzle-orm");
-  const { getDb, schema } = await import("~/utils/db.server");
+  const { getDb, schema } = await import("~/models/db.server");
   const { generateReference } = await import("~/utils/reference.server");
   const applicationId = generateReference();
   const [res] = await getDb()

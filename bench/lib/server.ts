@@ -8,7 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import mysql from "mysql2/promise";
-import { ensureDatabase } from "../../app/utils/migrate.server";
+import { ensureDatabase } from "../../app/models/migrate.server";
 import { BENCH, BUILD_DIR, ROOT } from "./bench-env";
 
 export type BenchServer = {

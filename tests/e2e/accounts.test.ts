@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { TEST_PASSWORD } from "../support/fixtures";

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatFileSize, shortenMiddle } from "~/content/documents";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { eq } from "drizzle-orm";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { insertDraft } from "~/models/draft.server";
 import { changeStatus } from "~/services/application-status.server";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";

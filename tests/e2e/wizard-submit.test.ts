@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDraftById } from "~/models/draft.server";
 import { getUserByEmail } from "~/models/user.server";
-import { getDb, getPool, schema } from "~/utils/db.server";
+import { getDb, getPool, schema } from "~/models/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
 import { MODES, setupBrowser } from "../support/browser";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
 import { samplePdf, samplePng } from "../fixtures/documents";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { hashAccountToken } from "~/models/account-token.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { ACCOUNT_MSG } from "~/utils/messages";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { signedInAdmin } from "../support/api";

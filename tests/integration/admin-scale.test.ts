@@ -11,7 +11,7 @@ import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/models/application-read.server";
 import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/schemas/admin";
-import { getDb, getPool, schema } from "~/utils/db.server";
+import { getDb, getPool, schema } from "~/models/db.server";
 import { REFERENCE_ALPHABET } from "~/utils/reference.server";
 import { createApplicant } from "../support/fixtures";
 

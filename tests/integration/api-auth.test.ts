@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSession } from "~/models/session.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { expectCrossSiteRefusal, expectJsonError, registerPayload, usersMatching } from "../support/api";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";

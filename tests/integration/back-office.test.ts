@@ -10,7 +10,7 @@ import { BACK_OFFICE_MSG } from "~/schemas/back-office";
 import { parseAdminListParams } from "~/schemas/admin";
 import { assignApplication } from "~/services/back-office.server";
 import { csvExportStream } from "~/services/csv-export.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { contentDisposition, removeDocument, sanitizeFileName, saveUpload, stageUpload, sweepOrphans } from "~/services/documents.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";

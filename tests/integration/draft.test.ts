@@ -5,10 +5,10 @@ import { getOpenDraftForUser } from "~/models/application.server";
 import { getDraftById } from "~/models/draft.server";
 import { getUserByEmail } from "~/models/user.server";
 import { applicationForUpload, loadStep, resolveDraft, saveOwnerStep, saveStep } from "~/services/draft.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
-import { createUserSession, getSession } from "~/utils/session.server";
+import { createUserSession, getSession } from "~/server/session.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import {

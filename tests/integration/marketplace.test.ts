@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { TEST_PASSWORD } from "../support/fixtures";

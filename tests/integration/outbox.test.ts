@@ -9,7 +9,7 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { getOutboxRow } from "~/models/outbox-queue.server";
 import { drainOutboxOnce, emlFileStem, OUTBOX_MAX_ATTEMPTS, type MailMessage, type MailTransport } from "~/services/mail.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { uniqueEmail } from "../support/http";
 
 const DAY = 24 * 3600_000;

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptedSize } from "~/services/document-crypto.server";
 import { S3DocumentStore } from "~/services/document-store.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { sampleExe, samplePdf, samplePng } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";

@@ -1,7 +1,7 @@
 /** Several app servers starting at once on a new, empty database. */
 import mysql from "mysql2/promise";
 import { describe, expect, it } from "vitest";
-import { ensureDatabase } from "~/utils/migrate.server";
+import { ensureDatabase } from "~/models/migrate.server";
 
 describe("start-up on a new database", () => {
   it("migrates once when three servers start together, leaving one complete schema", async () => {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
 import { Client } from "../support/http";

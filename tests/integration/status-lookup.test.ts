@@ -6,7 +6,7 @@ import * as dbSchema from "../../db/schema";
 import { getApplicationStatus } from "~/models/application-status.server";
 import { lookupApplicationStatus } from "~/services/status-lookup.server";
 import { THROTTLE_RULES } from "~/services/throttle.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { randomIp } from "../support/browser";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDraftById } from "~/models/draft.server";
 import { getUserByEmail } from "~/models/user.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
-import { getDb, getPool, schema } from "~/utils/db.server";
+import { getDb, getPool, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";

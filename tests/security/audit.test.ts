@@ -9,7 +9,7 @@ import path from "node:path";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as auditModel from "~/models/audit.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

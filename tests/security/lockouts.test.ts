@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MFA_LOCK_AFTER } from "~/services/mfa.server";
 import { SIGN_IN_ACCOUNT_WINDOWS, THROTTLE_RULES } from "~/services/throttle.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { maskPathForLog } from "~/utils/log.server";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant } from "../support/fixtures";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
 import { getUserByEmail } from "~/models/user.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSessionId } from "~/models/session.server";
 import { insertDraft } from "~/models/draft.server";
 import { purgeAbandoned, type PurgeReport } from "~/services/retention.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { createDraftVia, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

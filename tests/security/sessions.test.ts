@@ -7,8 +7,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashSessionId } from "~/models/session.server";
-import { getDb, schema } from "~/utils/db.server";
-import { SESSION_LIMITS } from "~/utils/session.server";
+import { getDb, schema } from "~/models/db.server";
+import { SESSION_LIMITS } from "~/server/session.server";
 import { createDraftVia, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

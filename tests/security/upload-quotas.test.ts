@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { insertDocument } from "~/models/document.server";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, UPLOAD_QUOTA_TEXT, UPLOAD_RATE_LIMIT } from "~/utils/constants";
 import { getUserByEmail } from "~/models/user.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { samplePdf } from "../fixtures/documents";
 import { apiLogin } from "../support/api";

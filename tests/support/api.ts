@@ -2,7 +2,7 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { NEVER_HELD_EMAIL_KINDS } from "~/models/outbox.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 

@@ -1,6 +1,6 @@
 /** Submitted applications inserted straight into the run's database, for read-side tests. */
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { generateReference } from "~/utils/reference.server";
 
 type Status = (typeof schema.APPLICATION_STATUSES_DB)[number];

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import type { TestProject } from "vitest/node";
-import { ensureDatabase } from "../../app/utils/migrate.server";
+import { ensureDatabase } from "../../app/models/migrate.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

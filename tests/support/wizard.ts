@@ -4,9 +4,9 @@ import { insertDraft } from "~/models/draft.server";
 import { NEVER_HELD_EMAIL_KINDS } from "~/models/outbox.server";
 import type { DraftData } from "~/schemas/wizard";
 import { resolveDraft } from "~/services/draft.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema } from "~/models/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { commitSession, createUserSession, sessionStorage } from "~/utils/session.server";
+import { commitSession, createUserSession, sessionStorage } from "~/server/session.server";
 import { TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 

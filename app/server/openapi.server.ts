@@ -37,8 +37,8 @@ import {
   ApiNoteListSchema,
   ApiNoteSchema,
 } from "~/schemas/back-office";
-import { API_BODY_LIMIT_BYTES } from "./api.server";
-import { MARKET_MSG, MSG, TOASTS } from "./messages";
+import { API_BODY_LIMIT_BYTES } from "./api-route.server";
+import { MARKET_MSG, MSG, TOASTS } from "~/utils/messages";
 import {
   AcceptOfferBodySchema,
   ApiAcceptResultSchema,
@@ -48,7 +48,7 @@ import {
   ApiOfferSchema,
   OfferIdParamsSchema,
 } from "~/schemas/offers";
-import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "./constants";
+import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
 extendZodWithOpenApi(z);

@@ -7,9 +7,9 @@ import { createCookie, createSessionStorage, redirect, type Session } from "@rem
 import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
 import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
 import { sealSecret } from "~/services/mfa.server";
-import { withDatabase } from "./db-errors.server";
-import { getEnv } from "./env.server";
-import { cookieSecure } from "./toast.server";
+import { withDatabase } from "~/utils/db-errors.server";
+import { getEnv } from "~/utils/env.server";
+import { cookieSecure } from "~/utils/toast.server";
 
 export type SessionData = {
   userId?: number;
@@ -122,7 +122,7 @@ export async function getUser(request: Request): Promise<PublicUser | null> {
 }
 
 /** Client-given redirect targets: see safe-redirect.ts (one function for every caller). */
-export { safeRedirect } from "./safe-redirect";
+export { safeRedirect } from "~/utils/safe-redirect";
 
 export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await getUser(request);

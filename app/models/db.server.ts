@@ -13,8 +13,8 @@
 import { drizzle, type MySql2Database } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";
 import * as schema from "../../db/schema";
-import { DatabaseUnavailableError, isDatabaseUnavailable } from "./db-errors.server";
-import { getEnv } from "./env.server";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/utils/db-errors.server";
+import { getEnv } from "~/utils/env.server";
 
 export type Database = MySql2Database<typeof schema>;
 

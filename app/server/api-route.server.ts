@@ -15,13 +15,13 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { z } from "zod";
 import type { PublicUser } from "~/models/user.server";
 import { throttle, type ThrottleRule } from "~/services/throttle.server";
-import { isDatabaseUnavailable, serviceUnavailableResponse } from "./db-errors.server";
-import { getEnv } from "./env.server";
-import { logError } from "./log.server";
-import { MSG } from "./messages";
-import { checkOrigin } from "./origin.server";
-import { getClientIp } from "./request.server";
-import { applySecurityHeaders } from "./security-headers.server";
+import { isDatabaseUnavailable, serviceUnavailableResponse } from "~/utils/db-errors.server";
+import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/log.server";
+import { MSG } from "~/utils/messages";
+import { checkOrigin } from "~/utils/origin.server";
+import { getClientIp } from "~/utils/request.server";
+import { applySecurityHeaders } from "~/utils/security-headers.server";
 import { getUser, requireAdmin } from "./session.server";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;

@@ -2,9 +2,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { apiJson, apiRoute, endpoint, isJsonContentType } from "./api.server";
-import { DatabaseUnavailableError } from "./db-errors.server";
-import { MSG } from "./messages";
+import { apiJson, apiRoute, endpoint, isJsonContentType } from "./api-route.server";
+import { DatabaseUnavailableError } from "~/utils/db-errors.server";
+import { MSG } from "~/utils/messages";
 
 const Body = z.object({ name: z.string().min(1, "Name is required"), kind: z.enum(["a", "b"]) }).strict();
 let handled = 0;
