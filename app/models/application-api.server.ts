@@ -4,7 +4,7 @@
  * admin list stay in application-read.server.ts; this only loads the full rows of a page.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { ApiApplication, ApplicationFieldValues } from "~/schemas/api";
+import type { ApiApplication, ApplicationFieldValues } from "~/schemas/api.schema";
 import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 
 type Row = typeof schema.loanApplications.$inferSelect;

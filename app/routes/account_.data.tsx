@@ -12,7 +12,7 @@ import { Field, FormError } from "~/components/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
 import { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data.server";
-import { DeleteDataSchema } from "~/schemas/account";
+import { DeleteDataSchema } from "~/schemas/account.schema";
 import { deleteMyData } from "~/services/account.server";
 import { ACCOUNT_TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";

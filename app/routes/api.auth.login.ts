@@ -5,9 +5,9 @@
  * Admins need their second factor in `code`: without it 401 with `mfaRequired: true`; an admin
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
-import { recordAudit } from "~/models/audit.server";
-import { toPublicUser } from "~/models/user.server";
-import { ApiLoginBodySchema } from "~/schemas/api";
+import { recordAudit } from "~/models/audit-log.server";
+import { toPublicUser } from "~/models/users.server";
+import { ApiLoginBodySchema } from "~/schemas/api.schema";
 import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";

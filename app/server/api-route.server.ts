@@ -13,7 +13,7 @@
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/users.server";
 import { throttle, type ThrottleRule } from "~/services/throttle.server";
 import { isDatabaseUnavailable, serviceUnavailableResponse } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";

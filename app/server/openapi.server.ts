@@ -25,8 +25,8 @@ import {
   ApiUpdateApplicationBodySchema,
   ApiUserSchema,
   ApiValidationErrorSchema,
-} from "~/schemas/api";
-import { ApiUploadFieldsSchema } from "~/schemas/documents";
+} from "~/schemas/api.schema";
+import { ApiUploadFieldsSchema } from "~/schemas/documents.schema";
 import {
   ApiDocumentRequestBodySchema,
   ApiDocumentRequestListSchema,
@@ -36,7 +36,7 @@ import {
   ApiNoteBodySchema,
   ApiNoteListSchema,
   ApiNoteSchema,
-} from "~/schemas/back-office";
+} from "~/schemas/back-office.schema";
 import { API_BODY_LIMIT_BYTES } from "./api-route.server";
 import { MARKET_MSG, MSG, TOASTS } from "~/utils/messages";
 import {
@@ -47,7 +47,7 @@ import {
   ApiOfferListSchema,
   ApiOfferSchema,
   OfferIdParamsSchema,
-} from "~/schemas/offers";
+} from "~/schemas/offers.schema";
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { SESSION_COOKIE_NAME } from "./session.server";
 

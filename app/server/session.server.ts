@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
-import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
-import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/sessions.server";
+import { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";

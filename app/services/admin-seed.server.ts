@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { deleteUserSessions } from "~/models/session.server";
-import { EmailTakenError, getUserByEmail, insertUser } from "~/models/user.server";
+import { deleteUserSessions } from "~/models/sessions.server";
+import { EmailTakenError, getUserByEmail, insertUser } from "~/models/users.server";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { getDb, schema } from "~/models/db.server";
 import { isProduction } from "~/utils/env.server";

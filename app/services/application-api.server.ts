@@ -10,11 +10,11 @@
  */
 import { applicationFieldValues, getApplicationRow, lockApplicationRow, toApiApplication } from "~/models/application-api.server";
 import { recordColleagueChange } from "./back-office.server";
-import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/application.server";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { updateDraft } from "~/models/draft.server";
+import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/applications.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { updateDraft } from "~/models/application-drafts.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type PublicUser } from "~/models/user.server";
+import { getUserById, type PublicUser } from "~/models/users.server";
 import {
   APPLICATION_DEFAULTS,
   mergeApplicationValues,
@@ -22,7 +22,7 @@ import {
   type ApiCreateApplicationBody,
   type ApiUpdateApplicationBody,
   type ApplicationFieldValues,
-} from "~/schemas/api";
+} from "~/schemas/api.schema";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
 import { confirmationEmail } from "~/services/submit.server";

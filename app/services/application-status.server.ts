@@ -6,11 +6,11 @@
 import { eq } from "drizzle-orm";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
-import type { AdminStatus } from "~/schemas/admin";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import type { AdminStatus } from "~/schemas/admin.schema";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { schema, transaction, type Tx } from "~/models/db.server";
 import { ECOA_NOTICE } from "~/utils/messages";
 

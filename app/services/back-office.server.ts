@@ -6,9 +6,9 @@
  * `backoffice.colleague_application_changed`.
  */
 import { count, eq, type SQL } from "drizzle-orm";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import {
   fulfilOpenRequests,
   getAssignment,
@@ -22,11 +22,11 @@ import {
   listReviews,
   setAssignment,
   upsertDocumentReview,
-} from "~/models/back-office.server";
-import { listConditions } from "~/models/application-read.server";
+} from "~/models/back-office-queries.server";
+import { listConditions } from "~/models/application-queries.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/schemas/admin";
-import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office";
+import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
+import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office.schema";
 import { getDb, schema, transaction, type Tx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 

@@ -5,10 +5,10 @@
  * the caller's transaction. The same link, sent to a NEW address, finishes a change of e-mail.
  * Verifying releases the e-mails held for the account (see holdFor in models/outbox.server.ts).
  */
-import { recordAudit } from "~/models/audit.server";
-import { createAccountToken, findUsableToken, useToken } from "~/models/account-token.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { createAccountToken, findUsableToken, useToken } from "~/models/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
-import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/user.server";
+import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/users.server";
 import { site } from "~/content/site";
 import { getDb, transaction, type DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";

@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { FICTIONAL_NOTE, SEED_LENDERS } from "~/content/lender-seed";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { recordAudit } from "~/models/audit-log.server";
 import {
   countLenders,
   getAcceptance,
@@ -38,11 +38,11 @@ import {
   withdrawOtherOffers,
   type AcceptanceRow,
   type OfferRow,
-} from "~/models/marketplace.server";
+} from "~/models/offers.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
 import type { RateTierRow } from "../../db/schema";
-import type { LenderFormInput } from "~/schemas/offers";
+import type { LenderFormInput } from "~/schemas/offers.schema";
 import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents, priceLoan, toCents } from "~/utils/offer-money";

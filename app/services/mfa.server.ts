@@ -9,9 +9,9 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, ran
 import QRCode from "qrcode";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type UserRecord } from "~/models/user.server";
+import { getUserById, type UserRecord } from "~/models/users.server";
 import { enrolmentCodeStillValid } from "./admin-seed.server";
 import { getDb, schema, transaction } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";

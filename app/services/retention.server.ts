@@ -10,7 +10,7 @@
  * files are removed after COMMIT (a file whose removal fails has no row left, so the document
  * sweeper removes it). Every purged application and every run is written to the audit log.
  */
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import {
   deleteAnonymousDrafts,
   deleteDeadSessions,

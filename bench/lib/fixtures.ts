@@ -13,7 +13,7 @@ export type BenchUser = { id: number; email: string; password: string };
 export type BenchAdmin = BenchUser & { totpSecret: string; usedSteps: Set<number> };
 
 export async function createApplicant(): Promise<BenchUser> {
-  const { AccountFields } = await import("~/schemas/auth");
+  const { AccountFields } = await import("~/schemas/auth.schema");
   const { registerUser } = await import("~/services/auth.server");
   const input = AccountFields.parse({
     firstName: "Bench",
@@ -57,7 +57,7 @@ export async function createApplication(userId: number, status: "submitted" | "a
 /** An admin with a known TOTP secret (MFA enrolled), like tests/support/fixtures.ts createAdmin. */
 export async function createAdmin(): Promise<BenchAdmin> {
   const { upsertAdmin } = await import("~/services/admin-seed.server");
-  const { updateUser } = await import("~/models/user.server");
+  const { updateUser } = await import("~/models/users.server");
   const { generateRecoveryCodes, sealSecret } = await import("~/services/mfa.server");
   const { generateTotpSecret } = await import("~/utils/totp.server");
   const email = unique("bench-admin");

@@ -14,7 +14,7 @@ import {
   ReviewStepSchema,
   stepPath,
   type DraftData,
-} from "./wizard";
+} from "./wizard.schema";
 
 const form = (values: Record<string, string>) => {
   const fd = new FormData();

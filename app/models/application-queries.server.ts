@@ -12,9 +12,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
-import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin";
+import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin.schema";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
-import { backOfficeConditions } from "./back-office.server";
+import { backOfficeConditions } from "./back-office-queries.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;

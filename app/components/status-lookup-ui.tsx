@@ -7,7 +7,7 @@ import { Field, FormError } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { site } from "~/content/site";
 import { formatAmount, formatSubmittedDate, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
-import { StatusLookupSchema } from "~/schemas/status-lookup";
+import { StatusLookupSchema } from "~/schemas/status-lookup.schema";
 
 export const STATUS_PATH = "/application-status";
 

@@ -1,6 +1,6 @@
 /** The wizard's server-side drafts (application_drafts): one row per application in progress. */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { DraftData } from "~/schemas/wizard";
+import type { DraftData } from "~/schemas/wizard.schema";
 import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 
 export type DraftRow = Omit<typeof schema.applicationDrafts.$inferSelect, "data"> & { data: DraftData };

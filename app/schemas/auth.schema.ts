@@ -9,7 +9,7 @@ import {
   newPasswordField,
   phoneField,
   requiredCheckbox,
-} from "./fields";
+} from "./fields.schema";
 
 export const LoginSchema = z.object({
   email: emailField,

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { resolveSearch } from "~/models/application-read.server";
-import { adminListSearch, parseAdminListParams, REJECTION_REASON_REQUIRED, StatusChangeSchema } from "./admin";
+import { resolveSearch } from "~/models/application-queries.server";
+import { adminListSearch, parseAdminListParams, REJECTION_REASON_REQUIRED, StatusChangeSchema } from "./admin.schema";
 
 const params = (q: string) => parseAdminListParams(new URLSearchParams(q));
 const form = (entries: Record<string, string>) => {

@@ -3,7 +3,7 @@
  * linkable) and the status change form. Pure: used by the routes, the client and the tests.
  */
 import { z } from "zod";
-import { ASSIGNEE_FILTERS, QUEUE_FILTERS } from "./back-office";
+import { ASSIGNEE_FILTERS, QUEUE_FILTERS } from "./back-office.schema";
 
 /** The four statuses an admin may set (spec section 4), in the order the dropdown shows them. */
 export const ADMIN_STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;

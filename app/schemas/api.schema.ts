@@ -6,12 +6,12 @@
  */
 import { z } from "zod";
 import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
-import { DOCUMENT_TYPES } from "~/content/documents";
+import { DOCUMENT_TYPES } from "~/content/document-types";
 import { MSG } from "~/utils/messages";
-import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, StatusChangeSchema } from "./admin";
-import { AccountFields, LoginSchema } from "./auth";
-import { StatusLookupSchema } from "./status-lookup";
-import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "./wizard";
+import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, StatusChangeSchema } from "./admin.schema";
+import { AccountFields, LoginSchema } from "./auth.schema";
+import { StatusLookupSchema } from "./status-lookup.schema";
+import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "./wizard.schema";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -1,8 +1,8 @@
 /** Forms of the account pages (issue 13). Pure: used by the actions, Conform and the tests. */
 import { z } from "zod";
 import { ACCOUNT_MSG } from "~/utils/messages";
-import { emailField, newPasswordField } from "./fields";
-import { MFA_CODE_MESSAGE } from "./mfa";
+import { emailField, newPasswordField } from "./fields.schema";
+import { MFA_CODE_MESSAGE } from "./mfa.schema";
 
 const currentPassword = z.string({ required_error: ACCOUNT_MSG.currentPasswordRequired }).min(1, ACCOUNT_MSG.currentPasswordRequired).max(1024);
 const token = z.string({ required_error: ACCOUNT_MSG.resetInvalid }).min(20, ACCOUNT_MSG.resetInvalid).max(100, ACCOUNT_MSG.resetInvalid);

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/utils/messages";
-import { LoginSchema, SignupSchema } from "./auth";
-import { UNDER_AGE_MESSAGE } from "./fields";
+import { LoginSchema, SignupSchema } from "./auth.schema";
+import { UNDER_AGE_MESSAGE } from "./fields.schema";
 
 function form(values: Record<string, string>) {
   const fd = new FormData();

@@ -3,9 +3,9 @@
  * submit it) and the small read shapes the wizard and the dashboard need.
  */
 import { and, eq } from "drizzle-orm";
-import { getLatestOpenDraftOfUser } from "~/models/draft.server";
-import { isDuplicate } from "~/models/user.server";
-import { resumeStep, stepPath, type DraftValues } from "~/schemas/wizard";
+import { getLatestOpenDraftOfUser } from "~/models/application-drafts.server";
+import { isDuplicate } from "~/models/users.server";
+import { resumeStep, stepPath, type DraftValues } from "~/schemas/wizard.schema";
 import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
 import { generateReference } from "~/utils/reference.server";
 

@@ -10,8 +10,8 @@ import { HAS_MONTHLY_PAYMENT, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } fro
 import { US_STATE_CODES } from "~/content/us-states";
 import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
-import { AccountFields } from "./auth";
-import { newPasswordField, optionalCheckbox, requiredCheckbox } from "./fields";
+import { AccountFields } from "./auth.schema";
+import { newPasswordField, optionalCheckbox, requiredCheckbox } from "./fields.schema";
 
 export const WIZARD_STEP_LIST = [
   { step: 1, slug: "loan", title: "Business Loan Details" },
