@@ -1,7 +1,7 @@
 /** The wizard's server-side drafts (application_drafts): one row per application in progress. */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { DraftData } from "~/schemas/wizard.schema";
-import { getDb, schema, type DbOrTx, type Tx } from "~/models/db.server";
+import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
 
 export type DraftRow = Omit<typeof schema.applicationDrafts.$inferSelect, "data"> & { data: DraftData };
 
@@ -52,4 +52,22 @@ export async function attachDraftToUser(id: number, userId: number, db: DbOrTx =
     .update(schema.applicationDrafts)
     .set({ userId })
     .where(and(eq(schema.applicationDrafts.id, id), isNull(schema.applicationDrafts.userId)));
+}
+
+const drafts = schema.applicationDrafts;
+const abandonedAnonymousDraft = (cutoff: Date) =>
+  and(isNull(drafts.userId), isNull(drafts.submittedAt), isNull(drafts.loanApplicationId), lt(drafts.updatedAt, cutoff));
+
+/** Ids of anonymous, never-submitted wizard drafts without an application, untouched since `cutoff`. */
+export async function listAbandonedAnonymousDrafts(cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await getDb().select({ id: drafts.id }).from(drafts).where(abandonedAnonymousDraft(cutoff)).orderBy(drafts.id).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function deleteAnonymousDrafts(ids: number[], cutoff: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [res] = await getDb()
+    .delete(drafts)
+    .where(and(inArray(drafts.id, ids), abandonedAnonymousDraft(cutoff)));
+  return res.affectedRows;
 }

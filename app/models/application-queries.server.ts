@@ -402,3 +402,9 @@ export async function findOwnedSubmittedApplication(db: DbOrTx, userId: number, 
     .limit(1);
   return row ?? null;
 }
+
+/** How many applications match `where` (the back office's queue counts use the list's conditions). */
+export async function countApplicationsWhere(where: SQL, db: DbOrTx = getDb()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apps).where(where);
+  return Number(row?.n ?? 0);
+}

@@ -1,6 +1,6 @@
 /** Fixed-window counters in MySQL, so a limit holds across several app servers. */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/models/db.server";
+import { getDb, schema } from "~/models/db.server";
 
 /** Counts one hit in `bucket` and returns the hits in the current window. */
 export async function hit(bucket: string, windowSeconds: number): Promise<{ hits: number; resetAt: Date }> {
@@ -32,4 +32,13 @@ export async function peek(bucket: string, windowSeconds: number): Promise<{ hit
   const msLeft = Number(rows[0]?.msLeft ?? 0);
   if (!rows[0] || msLeft <= 0) return { hits: 0, resetAt: new Date() };
   return { hits: Number(rows[0].hits), resetAt: new Date(Date.now() + msLeft) };
+}
+
+/** Throttle counters whose window ended more than `olderThanSeconds` ago (a new hit resets them anyway). */
+export async function deleteStaleRateLimits(olderThanSeconds: number): Promise<number> {
+  const r = schema.rateLimits;
+  const [res] = await getDb()
+    .delete(r)
+    .where(sql`${r.windowStart} < UTC_TIMESTAMP(3) - INTERVAL ${olderThanSeconds} SECOND`);
+  return res.affectedRows;
 }

@@ -1,6 +1,6 @@
 /** Server-side session rows. The cookie holds a random id; the table holds only its SHA-256. */
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/models/db.server";
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
@@ -50,4 +50,22 @@ export async function listUserSessions(userId: number, now = new Date()) {
     .where(and(eq(s.userId, userId), gt(s.expiresAt, now)))
     .orderBy(desc(s.lastSeenAt))
     .limit(50);
+}
+
+/**
+ * Sessions no request can use any more: past their absolute expiry, or idle longer than the
+ * longest idle limit that could apply (signed-in: `signedInIdleMs`, anonymous: `anonymousIdleMs`).
+ */
+export async function deleteDeadSessions(now: Date, signedInIdleMs: number, anonymousIdleMs: number): Promise<number> {
+  const s = schema.sessions;
+  const [res] = await getDb()
+    .delete(s)
+    .where(
+      or(
+        lt(s.expiresAt, now),
+        and(sql`${s.userId} IS NOT NULL`, lt(s.lastSeenAt, new Date(now.getTime() - signedInIdleMs))),
+        lt(s.lastSeenAt, new Date(now.getTime() - anonymousIdleMs)),
+      ),
+    );
+  return res.affectedRows;
 }

@@ -5,7 +5,7 @@
  */
 import { listApplicationsForAdmin } from "~/models/application-queries.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
+import { getApplicationRowsInOrder, toApiApplication } from "~/models/applications.server";
 import { ApiAdminListQuerySchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 

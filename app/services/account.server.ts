@@ -13,7 +13,7 @@ import {
   listUnsubmittedApplicationIds,
 } from "~/models/account-data.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteDraftApplication } from "~/models/retention.server";
+import { deleteDraftApplication } from "~/models/applications.server";
 import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/sessions.server";
 import { deleteUserRow, getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/users.server";
 import { site } from "~/content/site";

@@ -8,7 +8,7 @@
  * admin may touch an application (anyone else gets the same 404 as a missing one); a non-admin may
  * only submit; a submitted application's fields no longer change.
  */
-import { applicationFieldValues, getApplicationRow, lockApplicationRow, toApiApplication } from "~/models/application-api.server";
+import { applicationFieldValues, getApplicationRow, lockApplication, toApiApplication } from "~/models/applications.server";
 import { recordColleagueChange } from "./back-office.server";
 import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
@@ -110,7 +110,7 @@ export async function updateApiApplication(
   const hasFields = Object.keys(given).length > 0;
 
   const step = await transaction(async (tx): Promise<UpdateStep> => {
-    const row = await lockApplicationRow(tx, id);
+    const row = await lockApplication(tx, id);
     if (!row || (!isAdmin && row.userId !== user.id)) return { kind: "done", outcome: notFound(), submitted: false };
     if (row.status !== "draft") {
       const unchanged = !hasFields && (wanted === undefined || wanted === row.status);

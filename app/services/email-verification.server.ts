@@ -10,7 +10,7 @@ import { createAccountToken, findUsableToken, useToken } from "~/models/account-
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/users.server";
 import { site } from "~/content/site";
-import { getDb, transaction, type DbOrTx } from "~/models/db.server";
+import { transaction, type DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { kickOutbox } from "./mail.server";
 
@@ -54,10 +54,11 @@ export async function issueEmailVerification(db: DbOrTx, account: Account, email
   await enqueueEmail(db, { to: email, subject: mail.subject, text: mail.text, kind: change ? "email_change_verification" : "email_verification" });
 }
 
-/** The hook for the account-creation paths: one call, after the user row exists. */
-export async function afterAccountCreated(account: Account, db: DbOrTx = getDb()) {
-  await issueEmailVerification(db, account);
-  if (db === getDb()) kickOutbox();
+/** The hook for the account-creation paths: one call, after the user row exists (in `tx` if given). */
+export async function afterAccountCreated(account: Account, tx?: DbOrTx) {
+  if (tx) return issueEmailVerification(tx, account);
+  await transaction((t) => issueEmailVerification(t, account));
+  kickOutbox();
 }
 
 export type VerifyOutcome =

@@ -11,14 +11,10 @@
  * sweeper removes it). Every purged application and every run is written to the audit log.
  */
 import { recordAudit } from "~/models/audit-log.server";
-import {
-  deleteAnonymousDrafts,
-  deleteDeadSessions,
-  deleteDraftApplication,
-  deleteStaleRateLimits,
-  listAbandonedAnonymousDrafts,
-  listAbandonedDraftApplications,
-} from "~/models/retention.server";
+import { deleteDraftApplication, listAbandonedDraftApplications } from "~/models/applications.server";
+import { deleteStaleRateLimits } from "~/models/rate-limits.server";
+import { deleteDeadSessions } from "~/models/sessions.server";
+import { deleteAnonymousDrafts, listAbandonedAnonymousDrafts } from "~/models/application-drafts.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { SESSION_LIMITS } from "~/server/session.server";
