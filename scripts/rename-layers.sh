@@ -36,6 +36,7 @@ app/schemas/wizard.test.ts app/schemas/wizard.schema.test.ts
 app/content/documents.ts app/content/document-types.ts
 app/content/documents.test.ts app/content/document-types.test.ts
 app/components/status-lookup.tsx app/components/status-lookup-ui.tsx
+app/components/dashboard/document-requests.tsx app/components/dashboard/documents-and-requests.tsx
 '
 echo "$MAP" | while read -r old new; do
   [ -z "$old" ] && continue

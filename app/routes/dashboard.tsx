@@ -18,7 +18,7 @@ import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActiv
 import { getUserById } from "~/models/users.server";
 import { ApplicationAccessError, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
 import { closeRequestsForUpload } from "~/services/back-office.server";
-import { DocumentsAndRequests } from "~/components/dashboard/document-requests";
+import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
 import { listApplicantDocuments } from "~/models/back-office-queries.server";
 import { listDocumentRequests } from "~/models/document-requests.server";
 import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
