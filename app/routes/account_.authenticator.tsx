@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountHeader } from "~/components/account-header";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordAudit } from "~/services/audit.server";
 import { ReenrolAuthenticatorSchema } from "~/schemas/account.schema";
 import { MFA_INVALID_MESSAGE } from "~/schemas/mfa.schema";
 import { checkCurrentPassword } from "~/services/account.server";

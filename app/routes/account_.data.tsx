@@ -11,7 +11,7 @@ import { AccountHeader } from "~/components/account-header";
 import { Field, FormError } from "~/components/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
-import { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data.server";
+import { countApplications, listUnsubmittedApplicationIds } from "~/services/account-views.server";
 import { DeleteDataSchema } from "~/schemas/account.schema";
 import { deleteMyData } from "~/services/account.server";
 import { ACCOUNT_TOASTS } from "~/utils/messages";

@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { DocumentsTable } from "~/components/admin/documents-table";
 import { Pagination } from "~/components/admin/pagination";
 import { site } from "~/content/site";
-import { listDocumentsForAdmin } from "~/models/application-queries.server";
+import { listDocumentsForAdmin } from "~/services/admin-views.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin.schema";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";

@@ -3,8 +3,7 @@
  * POST /api/admin/applications/{id}/document-requests { documentTypes, message }: ask the
  *      applicant for documents (e-mailed); 201 the request. Admins only; 404 unknown or a draft.
  */
-import { isSubmittedApplication } from "~/models/applications.server";
-import { getDocumentRequest, listDocumentRequests } from "~/models/document-requests.server";
+import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import { ApiDocumentRequestBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, requestDocuments } from "~/services/back-office.server";

@@ -3,8 +3,7 @@
  * POST /api/admin/applications/{id}/notes { body }: append a note; 201 the note. Admins only;
  * notes are append-only (no PATCH or DELETE) and never reach applicants.
  */
-import { isSubmittedApplication } from "~/models/applications.server";
-import { getNote, listNotes } from "~/models/application-notes.server";
+import { getNote, isSubmittedApplication, listNotes } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import { ApiNoteBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";

@@ -3,9 +3,8 @@
  * admin panel's search, filter, sort and pages of 25), every field of each application. The array
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
-import { listApplicationsForAdmin } from "~/models/application-queries.server";
+import { getApplicationRowsInOrder, listApplicationsForAdmin, toApiApplication } from "~/services/admin-views.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { getApplicationRowsInOrder, toApiApplication } from "~/models/applications.server";
 import { ApiAdminListQuerySchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 

@@ -3,7 +3,7 @@
  * message? }: accept or reject a document (a rejection needs a reason; 'other' needs reasonText),
  * optionally asking the applicant for a replacement. 200 the review. Admins only.
  */
-import { listReviews } from "~/models/document-reviews.server";
+import { listReviews } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import { ApiDocumentReviewBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, reviewDocument } from "~/services/back-office.server";

@@ -5,8 +5,8 @@
  * Admins need their second factor in `code`: without it 401 with `mfaRequired: true`; an admin
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
-import { recordAudit } from "~/models/audit-log.server";
-import { toPublicUser } from "~/models/users.server";
+import { recordAudit } from "~/services/audit.server";
+import { toPublicUser } from "~/services/account-views.server";
 import { ApiLoginBodySchema } from "~/schemas/api.schema";
 import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";

@@ -14,7 +14,7 @@ import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/docum
 import { stepPath } from "~/schemas/wizard.schema";
 import { ApplicantExistsError, applicationForUpload, draftApplicationId, DraftNotReadyError, loadStep, saveStep, signInKeepingDraft } from "~/services/draft.server";
 import { discardUpload, listDocuments, removeDocument, saveUpload, stageUpload, stageUploads, UploadQuotaError, type StagedUpload } from "~/services/documents.server";
-import type { PublicUser } from "~/models/users.server";
+import type { PublicUser } from "~/services/account-views.server";
 import { logError } from "~/utils/log.server";
 import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { MSG, TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/utils/messages";

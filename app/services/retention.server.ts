@@ -17,7 +17,7 @@ import { deleteDeadSessions } from "~/models/sessions.server";
 import { deleteAnonymousDrafts, listAbandonedAnonymousDrafts } from "~/models/application-drafts.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
-import { SESSION_LIMITS } from "~/server/session.server";
+import { SESSION_LIMITS } from "~/utils/constants";
 import { getDocumentStore } from "./document-store.server";
 import { THROTTLE_RULES } from "./throttle.server";
 
