@@ -172,7 +172,6 @@ export async function getApplicationStatus(reference: string, db: DbOrTx = getDb
   };
 }
 
-type Row = typeof schema.loanApplications.$inferSelect;
 const apps = schema.loanApplications;
 
 /** "25000.00" -> "25000", "1500.50" -> "1500.50". */
@@ -182,7 +181,7 @@ export function apiMoney(decimal: string | number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
-export function toApiApplication(row: Row): ApiApplication {
+export function toApiApplication(row: ApplicationRow): ApiApplication {
   return {
     id: row.id,
     applicationId: row.applicationId,
@@ -203,7 +202,7 @@ export function toApiApplication(row: Row): ApiApplication {
 }
 
 /** The application's fields in their stored types. */
-export function applicationFieldValues(row: Row): ApplicationFieldValues {
+export function applicationFieldValues(row: ApplicationRow): ApplicationFieldValues {
   return {
     amount: Number(row.amount),
     purpose: row.purpose,
@@ -223,7 +222,7 @@ export function applicationFieldValues(row: Row): ApplicationFieldValues {
  * back office, API update, offer acceptance, the retention purge) takes it through here, first.
  * `also` narrows the match (the row is then locked and returned only if it still qualifies).
  */
-export async function lockApplication(tx: Tx, id: number, also?: SQL): Promise<Row | null> {
+export async function lockApplication(tx: Tx, id: number, also?: SQL): Promise<ApplicationRow | null> {
   const [row] = await tx
     .select()
     .from(apps)
@@ -234,7 +233,7 @@ export async function lockApplication(tx: Tx, id: number, also?: SQL): Promise<R
 }
 
 /** Sets the status (and updatedAt) in the caller's transaction, after lockApplication. */
-export async function setApplicationStatus(tx: Tx, id: number, status: Row["status"], now = new Date()) {
+export async function setApplicationStatus(tx: Tx, id: number, status: ApplicationRow["status"], now = new Date()) {
   await tx.update(apps).set({ status, updatedAt: now }).where(eq(apps.id, id));
 }
 
@@ -243,17 +242,15 @@ export async function touchApplication(tx: Tx, id: number, now = new Date()) {
   await tx.update(apps).set({ updatedAt: now }).where(eq(apps.id, id));
 }
 
-export async function getApplicationRow(id: number, db: DbOrTx = getDb()): Promise<Row | null> {
-  const [row] = await db.select().from(apps).where(eq(apps.id, id)).limit(1);
-  return row ?? null;
-}
+/** The same read as getApplicationRowById (the JSON API's name for it). */
+export const getApplicationRow = (id: number, db: DbOrTx = getDb()) => getApplicationRowById(id, db);
 
 /** The full rows of `ids`, in the order of `ids` (one query). */
-export async function getApplicationRowsInOrder(ids: number[], db: DbOrTx = getDb()): Promise<Row[]> {
+export async function getApplicationRowsInOrder(ids: number[], db: DbOrTx = getDb()): Promise<ApplicationRow[]> {
   if (!ids.length) return [];
   const rows = await db.select().from(apps).where(inArray(apps.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
+  return ids.map((id) => byId.get(id)).filter((r): r is ApplicationRow => Boolean(r));
 }
 
 /** A submitted application by its reference (any letter case), with its owner. */

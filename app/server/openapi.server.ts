@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the same zod
- * schemas the routes parse with (~/schemas/api and the forms' schemas they are built from), and
+ * schemas the routes parse with (~/schemas/api.schema and the forms' schemas they are built from), and
  * the endpoint catalogue the human page (/api-docs) lists.
  */
 import { extendZodWithOpenApi, OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";

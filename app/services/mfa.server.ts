@@ -37,7 +37,7 @@ function sealingKey(master: MasterKey) {
 /**
  * Seals a TOTP secret for users.mfa_secret: AES-256-GCM under a key derived from the current
  * document master key, as `v2.<key id>.<base64url(iv | tag | ciphertext)>`. The key id lets a
- * key rotation find the right master key and reseal (see key-rotation.server.ts).
+ * key rotation find the right master key and reseal (see services/key-rotation.server.ts).
  */
 export function sealSecret(secret: string) {
   const master = currentMasterKey();
