@@ -19,6 +19,7 @@ app/models/rate-limit.server.ts app/models/rate-limits.server.ts
 app/models/back-office.server.ts app/models/back-office-queries.server.ts
 app/models/marketplace.server.ts app/models/offers.server.ts
 app/models/key-rotation.server.ts app/models/document-keys.server.ts
+app/models/account-data.server.ts app/models/account-data-queries.server.ts
 app/schemas/account.ts app/schemas/account.schema.ts
 app/schemas/admin.ts app/schemas/admin.schema.ts
 app/schemas/admin.test.ts app/schemas/admin.schema.test.ts

@@ -5,4 +5,4 @@
  */
 export { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
 export { findUsableToken, pendingEmailChange } from "~/models/account-tokens.server";
-export { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data.server";
+export { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data-queries.server";

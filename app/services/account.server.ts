@@ -11,7 +11,7 @@ import {
   deleteHeldEmails,
   deleteUnsubmittedDrafts,
   listUnsubmittedApplicationIds,
-} from "~/models/account-data.server";
+} from "~/models/account-data-queries.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { deleteDraftApplication } from "~/models/applications.server";
 import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/sessions.server";
