@@ -1,7 +1,7 @@
 /**
  * The JSON API's application writes (POST /api/loan-applications, PATCH /api/loan-applications/db/:id),
  * composed from the wizard's write functions and the admin's status service: the field rules are
- * the wizard steps' schemas (via ~/schemas/api), the row writes are applications.server.ts's,
+ * the wizard steps' schemas (via ~/schemas/api.schema), the row writes are applications.server.ts's,
  * an admin's status change is application-status.server.ts's changeStatus.
  *
  * Authorization lives here: a client-sent userId must be the caller's own; only the owner or an
