@@ -7,7 +7,7 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lt, notExists, no
 import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/schemas/admin";
 import { REJECTION_REASON_LABELS, STALE_DAYS, type RejectionReason } from "~/schemas/back-office";
-import type { DocumentType } from "~/content/documents";
+import type { DocumentType } from "~/content/document-types";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 const apps = schema.loanApplications;

@@ -1,6 +1,6 @@
 /** GET /api/documents/download/:id: the document as an attachment; 401 JSON when signed out, 404 JSON when not yours. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
+import { parseDocumentId } from "~/schemas/documents.schema";
 import { documentResponse } from "~/services/documents.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

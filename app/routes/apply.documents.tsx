@@ -10,7 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/components/wizard/document-area";
 import { Notice, StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
-import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/documents";
+import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/document-types";
 import { stepPath } from "~/schemas/wizard";
 import { ApplicantExistsError, applicationForUpload, draftApplicationId, DraftNotReadyError, loadStep, saveStep, signInKeepingDraft } from "~/services/draft.server";
 import { discardUpload, listDocuments, removeDocument, saveUpload, stageUpload, stageUploads, UploadQuotaError, type StagedUpload } from "~/services/documents.server";

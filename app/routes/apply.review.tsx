@@ -13,7 +13,7 @@ import { CheckboxField, FormError } from "~/components/forms";
 import { NewTabNote } from "~/components/new-tab";
 import { StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { formatCalendarDate, formatPhone } from "~/utils/display";
-import { DOCUMENT_TYPE_LABELS } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import { formatUsd, livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStateName } from "~/content/us-states";
 import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/wizard";

@@ -11,7 +11,7 @@ import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
 import { LogoutButton } from "~/components/logout-button";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { Logo } from "~/components/site-header";
-import { shortenFileName } from "~/content/documents";
+import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
 import { getOpenDraftForUser } from "~/models/application.server";
 import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";

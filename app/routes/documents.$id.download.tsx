@@ -4,7 +4,7 @@
  * signed out) gets the same 404 page as a missing document.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
+import { parseDocumentId } from "~/schemas/documents.schema";
 import { documentResponse } from "~/services/documents.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

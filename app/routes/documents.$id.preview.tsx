@@ -4,7 +4,7 @@
  * a missing document, so the route reveals nothing.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
+import { parseDocumentId } from "~/schemas/documents.schema";
 import { documentResponse } from "~/services/documents.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

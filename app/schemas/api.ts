@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
-import { DOCUMENT_TYPES } from "~/content/documents";
+import { DOCUMENT_TYPES } from "~/content/document-types";
 import { MSG } from "~/utils/messages";
 import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, StatusChangeSchema } from "./admin";
 import { AccountFields, LoginSchema } from "./auth";

@@ -4,7 +4,7 @@
  * admin API, the client and the tests.
  */
 import { z } from "zod";
-import { DOCUMENT_TYPES } from "~/content/documents";
+import { DOCUMENT_TYPES } from "~/content/document-types";
 
 import { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH } from "~/utils/constants";
 import { BACK_OFFICE_MSG, BACK_OFFICE_TOASTS } from "~/utils/messages";

@@ -26,7 +26,7 @@ import {
   ApiUserSchema,
   ApiValidationErrorSchema,
 } from "~/schemas/api";
-import { ApiUploadFieldsSchema } from "~/schemas/documents";
+import { ApiUploadFieldsSchema } from "~/schemas/documents.schema";
 import {
   ApiDocumentRequestBodySchema,
   ApiDocumentRequestListSchema,

@@ -6,7 +6,7 @@
  * `backoffice.colleague_application_changed`.
  */
 import { count, eq, type SQL } from "drizzle-orm";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit.server";
 import {

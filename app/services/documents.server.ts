@@ -20,7 +20,7 @@ import {
   isDocumentType,
   type DocumentType,
   type FileKind,
-} from "~/content/documents";
+} from "~/content/document-types";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
@@ -32,8 +32,8 @@ import {
   listDocumentRows,
   lockApplicationOwner,
   type DocumentRow,
-} from "~/models/document.server";
-import { ApiUploadFieldsSchema } from "~/schemas/documents";
+} from "~/models/documents.server";
+import { ApiUploadFieldsSchema } from "~/schemas/documents.schema";
 import { eq, sql } from "drizzle-orm";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, MAX_UPLOAD_BYTES } from "~/utils/constants";
 import { schema, transaction, type Tx } from "~/models/db.server";
@@ -48,7 +48,7 @@ import { getDocumentStore } from "./document-store.server";
 import { throttle } from "./throttle.server";
 import { closeRequestsForUpload } from "./back-office.server";
 
-export type { DocumentType } from "~/content/documents";
+export type { DocumentType } from "~/content/document-types";
 
 /** The whole multipart body may exceed the file limit by this much (boundaries, text fields). */
 export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;

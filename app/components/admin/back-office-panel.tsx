@@ -6,7 +6,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
-import { DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS } from "~/content/documents";
+import { DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import type { ApplicationDocument } from "~/models/application-read.server";
 import {
   BACK_OFFICE_MSG,

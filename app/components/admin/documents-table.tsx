@@ -1,7 +1,7 @@
 /** The Documents tab's table (spec columns) with its empty and loading states. */
 import { NewTabIcon } from "~/components/new-tab";
 import { Link } from "@remix-run/react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/document-types";
 import type { AdminDocumentRow } from "~/models/application-read.server";
 import { formatDateTime } from "./format";
 

@@ -5,7 +5,7 @@
  */
 import { Form } from "@remix-run/react";
 import { formatDateTime } from "~/components/admin/format";
-import { ALLOWED_KINDS, acceptFor, DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/documents";
+import { ALLOWED_KINDS, acceptFor, DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { useIsPending } from "~/utils/misc";
 
 type Request = { id: number; applicationId: number; message: string; status: "open" | "fulfilled"; createdAt: string; items: Array<{ documentType: DocumentType; fulfilled: boolean }> };

@@ -12,7 +12,7 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ALLOWED_KINDS, FILE_KIND_INFO, formatFileSize, type DocumentType } from "~/content/documents";
+import { ALLOWED_KINDS, FILE_KIND_INFO, formatFileSize, type DocumentType } from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
 import { MSG, TOASTS, type ToastMessage } from "~/utils/messages";
 import { emitToast, useActionToast } from "~/utils/toast-bus";

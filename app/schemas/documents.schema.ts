@@ -1,6 +1,6 @@
 /** Zod schemas for document requests: the upload's text fields and document ids in URLs. */
 import { z } from "zod";
-import { DOCUMENT_TYPES } from "~/content/documents";
+import { DOCUMENT_TYPES } from "~/content/document-types";
 import { MSG } from "~/utils/messages";
 
 const INT_MAX = 2_147_483_647;
