@@ -1,5 +1,5 @@
 /** Database access for documents (and the few application fields their access checks need). */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type DocumentRow = typeof schema.documents.$inferSelect;
@@ -42,6 +42,15 @@ export async function listRecentDocumentRows(limit = 500, db: DbOrTx = getDb()):
 export async function deleteDocumentRow(db: DbOrTx, id: number, applicationId: number): Promise<boolean> {
   const [res] = await db.delete(schema.documents).where(and(eq(schema.documents.id, id), eq(schema.documents.applicationId, applicationId)));
   return res.affectedRows > 0;
+}
+
+/** How many files and bytes an application holds (its upload quota). */
+export async function documentTotals(db: DbOrTx, applicationId: number): Promise<{ files: number; bytes: number }> {
+  const [row] = await db
+    .select({ files: sql<number>`COUNT(*)`, bytes: sql<string>`COALESCE(SUM(${schema.documents.fileSize}), 0)` })
+    .from(schema.documents)
+    .where(eq(schema.documents.applicationId, applicationId));
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 /** Which of `keys` have a documents row (for the orphan sweeper). */

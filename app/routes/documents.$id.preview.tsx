@@ -5,8 +5,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseDocumentId } from "~/schemas/documents.schema";
-import { documentResponse } from "~/services/documents.server";
+import { documentErrorPage, documentFileResponse } from "~/server/document-response.server";
+import { getUser } from "~/server/session.server";
+import { openDocument } from "~/services/document-serve.server";
+import { getClientIp } from "~/utils/request.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentResponse(request, parseDocumentId(params.id), { disposition: "inline", format: "html", context });
+  const user = await getUser(request);
+  const opened = await openDocument(user, parseDocumentId(params.id), { disposition: "inline", ip: getClientIp(request, context) });
+  return opened.ok ? documentFileResponse(opened, "inline") : documentErrorPage(opened.status, opened.toast, user);
 }
