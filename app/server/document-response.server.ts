@@ -1,14 +1,20 @@
 /**
- * The HTTP answers of the document routes (pages and API): the file itself with locked-down
- * headers, the small HTML error page of the page routes, and the JSON error of the API.
+ * The document routes' HTTP side, for the pages (/documents/:id/preview|download) and the API
+ * (/api/documents/preview|download/:id): the file itself with locked-down headers, the small HTML
+ * error page of the pages, the JSON errors of the API (through apiRoute).
  */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DocumentErrorPage, type BackLink } from "~/components/document-error-page";
 import type { PublicUser } from "~/models/user.server";
+import { DocumentIdParamsSchema, parseDocumentId } from "~/schemas/documents.schema";
 import { contentDisposition } from "~/services/document-naming.server";
-import type { Disposition, OpenedDocument } from "~/services/document-serve.server";
-import type { ToastMessage } from "~/utils/messages";
+import { openDocument, type Disposition, type OpenedDocument } from "~/services/document-serve.server";
+import { toastText, type ToastMessage } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { apiError, endpoint } from "./api-route.server";
+import { getUser } from "./session.server";
 
 const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
 const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
@@ -44,6 +50,25 @@ export function documentErrorPage(status: number, toast: ToastMessage, user: Pub
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": ERROR_PAGE_CSP,
       "Referrer-Policy": "no-referrer",
+    },
+  });
+}
+
+/** A page route's loader: the file, or (also when signed out) the error page. */
+export async function documentPage({ request, params, context }: LoaderFunctionArgs, disposition: Disposition): Promise<Response> {
+  const user = await getUser(request);
+  const opened = await openDocument(user, parseDocumentId(params.id), { disposition, ip: getClientIp(request, context) });
+  return opened.ok ? documentFileResponse(opened, disposition) : documentErrorPage(opened.status, opened.toast, user);
+}
+
+/** An API route's GET: the file, or a JSON error (401 signed out, 404 missing or not yours). */
+export function documentEndpoint(disposition: Disposition) {
+  return endpoint({
+    auth: "user",
+    params: DocumentIdParamsSchema,
+    async handler({ user, params, ip }) {
+      const opened = await openDocument(user, params.id, { disposition, ip });
+      return opened.ok ? documentFileResponse(opened, disposition) : apiError(opened.status, toastText(opened.toast));
     },
   });
 }
