@@ -90,7 +90,6 @@ const layerRules = [
 const PENDING_SERVICE_EXCEPTIONS = [
   "app/services/draft.server.ts", // wt-flows: the wizard's sign-in/sign-up creates the HTTP session (~/server)
   "app/services/login-action.server.ts", // wt-flows: unified sign-in creates the HTTP session (~/server)
-  "app/services/documents.server.ts", // documents engineer (split by concern): reads the session user, has SQL
 ];
 
 export default tseslint.config(

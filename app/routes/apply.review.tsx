@@ -18,7 +18,7 @@ import { formatUsd, livingSituationLabel, purposeLabel } from "~/content/loan-op
 import { getStateName } from "~/content/us-states";
 import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/wizard.schema";
 import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services/draft.server";
-import { listDocuments } from "~/services/documents.server";
+import { listDocuments } from "~/services/document-records.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
 import { MSG, submittedToast, TOASTS } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -31,3 +31,7 @@ export function parseDocumentId(param: string | undefined): number | null {
   const r = DbIdSchema.safeParse(param ?? "");
   return r.success ? r.data : null;
 }
+
+/** The `:id` of a document route: never refused here (an invalid id becomes null, which the
+ *  document service audits and answers like a missing document). */
+export const DocumentIdParamsSchema = z.object({ id: z.string().optional() }).transform((p) => ({ id: parseDocumentId(p.id) }));

@@ -1,5 +1,5 @@
 /** Database access for documents (and the few application fields their access checks need). */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 export type DocumentRow = typeof schema.documents.$inferSelect;
@@ -44,20 +44,18 @@ export async function deleteDocumentRow(db: DbOrTx, id: number, applicationId: n
   return res.affectedRows > 0;
 }
 
+/** How many files and bytes an application holds (its upload quota). */
+export async function documentTotals(db: DbOrTx, applicationId: number): Promise<{ files: number; bytes: number }> {
+  const [row] = await db
+    .select({ files: sql<number>`COUNT(*)`, bytes: sql<string>`COALESCE(SUM(${schema.documents.fileSize}), 0)` })
+    .from(schema.documents)
+    .where(eq(schema.documents.applicationId, applicationId));
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 /** Which of `keys` have a documents row (for the orphan sweeper). */
 export async function existingStorageKeys(keys: string[], db: DbOrTx = getDb()): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db.select({ k: schema.documents.storageKey }).from(schema.documents).where(inArray(schema.documents.storageKey, keys));
   return new Set(rows.map((r) => r.k));
-}
-
-/** The owner and status of an application, locked for the rest of the transaction. */
-export async function lockApplicationOwner(tx: DbOrTx, applicationId: number) {
-  const [row] = await tx
-    .select({ id: schema.loanApplications.id, userId: schema.loanApplications.userId, status: schema.loanApplications.status })
-    .from(schema.loanApplications)
-    .where(eq(schema.loanApplications.id, applicationId))
-    .limit(1)
-    .for("update");
-  return row ?? null;
 }
