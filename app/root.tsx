@@ -71,7 +71,8 @@ function usePixelFreePrivatePages() {
 /**
  * Whether the page gets Remix's scripts: always, except a page whose route says it needs none
  * (staticPageHandle: landing, product, legal and API pages) for an anonymous visitor with no toast.
- * Those pages then cost the browser no JavaScript at all (issue 14: Lighthouse's blocking time).
+ * Those pages then download and run no JavaScript but ScrollRestoration's few inline lines (issue 14:
+ * Lighthouse's blocking time).
  */
 function useShouldHydrate(root: { user: unknown; toast: unknown } | undefined) {
   const leaf = useMatches().at(-1);
@@ -102,12 +103,8 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
           </noscript>
         ) : null}
         {children}
-        {scripts ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : null}
+        <ScrollRestoration nonce={nonce} />
+        {scripts ? <Scripts nonce={nonce} /> : null}
         <LiveReload nonce={nonce} />
       </body>
     </html>
