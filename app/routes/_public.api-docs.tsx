@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { apiEndpointSummaries } from "~/server/openapi.server";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/utils/cache";
 
 export const meta: MetaFunction = () => [
   { title: `API | ${site.name}` },

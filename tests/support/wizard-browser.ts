@@ -8,8 +8,16 @@ import { getDb, schema } from "~/models/db.server";
 
 export type Applicant = { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string };
 
+/**
+ * Until React has hydrated the page; a page sent without scripts (staticPageHandle in
+ * app/utils/cache.ts: nothing to hydrate) is ready once it has loaded.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+  await page.waitForFunction(
+    () =>
+      Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter) ||
+      (document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]')),
+  );
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 }
 
