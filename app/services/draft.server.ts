@@ -6,14 +6,12 @@
 import { data as dataResponse, redirect, type Session } from "@remix-run/node";
 import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/application.server";
 import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
 import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
 import { getUserByEmail, type PublicUser } from "~/models/user.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
-import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
-import { afterAccountCreated } from "~/services/email-verification.server";
-import { throttleSignIn } from "~/services/throttle.server";
+import { EmailTakenError } from "~/services/auth.server";
+import { signIn } from "~/services/sign-in.server";
 import { transaction, type Tx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { hashPassword } from "~/utils/password.server";
@@ -149,21 +147,15 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
   if (existing) {
     // The account-creation service's enumeration rule: "already exists" answers are throttled.
     if (!input.password || existing.role !== "user") return refused(await emailTakenAnswer(ip));
-    const limited = await throttleSignIn({ email: input.email, ip });
-    if (limited) return { ok: false, field: "form", message: limited.message, status: 429, headers: limited.headers };
-    try {
-      const user = await verifyLogin(input.email, input.password);
-      await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "wizard" });
-      // The fresh session made at sign-in replaces any cookie saveStep may have set.
-      await saveStep(ctx, { owner, passwordHash: undefined }, 3);
-      const headers = new Headers();
-      headers.append("set-cookie", await signInKeepingDraft(ctx.session, user, ctx.session.get("draftId")!));
-      return { ok: true, headers };
-    } catch (e) {
-      if (!(e instanceof InvalidCredentialsError)) throw e;
-      await recordFailedSignIn({ email: input.email, ip, details: "wizard" });
-      return refused(await emailTakenAnswer(ip));
-    }
+    // The sign-in service (throttle, password, audit); the session keeps this draft.
+    const signedIn = await signIn({ email: input.email, password: input.password }, { ip, via: "wizard" });
+    if (!signedIn.ok && signedIn.reason === "throttled") return { ok: false, field: "form", message: signedIn.message, status: 429, headers: signedIn.headers };
+    if (!signedIn.ok) return refused(await emailTakenAnswer(ip));
+    // The fresh session made at sign-in replaces any cookie saveStep may have set.
+    await saveStep(ctx, { owner, passwordHash: undefined }, 3);
+    const headers = new Headers();
+    headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!));
+    return { ok: true, headers };
   }
   // A new e-mail is a sign-up: the same throttle as the sign-up page and the API (once per e-mail
   // per draft, so going Back and Continue again does not count twice).
@@ -198,7 +190,7 @@ export function withoutPasswordHash(data: DraftData): DraftData {
 /**
  * Inside a transaction holding the draft's row lock: the applicant's user id. A signed-in user
  * (or the owner the draft already has) is used as is; otherwise the account is registered from
- * step 2 (role 'user', the stored password hash). Throws ApplicantExistsError when the e-mail was
+ * step 2 (role 'user', the stored password hash) with its verification link. Throws ApplicantExistsError when the e-mail was
  * taken meanwhile.
  */
 export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: PublicUser | null): Promise<{ userId: number; registered: PublicUser | null }> {
@@ -250,7 +242,6 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     // Once the account exists the draft no longer needs the password hash.
     const data = registered ? withoutPasswordHash(draft.data) : undefined;
     await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
-    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
     return { applicationId, userId };
   };
 }

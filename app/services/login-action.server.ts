@@ -1,11 +1,8 @@
-/** The shared server side of /login and /admin-login: validate, throttle, check, sign in. */
+/** The sign-in pages' answer (/login and /admin-login): the form, the sign-in service, a redirect or the form again. */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { isEnrolled } from "~/services/mfa.server";
-import { recordAudit } from "~/models/audit.server";
 import { LoginSchema } from "~/schemas/auth";
-import { authenticateForm } from "~/services/auth.server";
-import { throttleSignIn } from "~/services/throttle.server";
+import { signInWithForm } from "~/services/sign-in.server";
 import { TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/server/session.server";
@@ -19,32 +16,20 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const ip = getClientIp(request, context);
-  const limited = await throttleSignIn({ email: submission.value.email, ip });
-  if (limited) {
-    return data({ result: submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: limited.headers });
+  const result = await signInWithForm(request, { ip: getClientIp(request, context), via: mode === "admin" ? "admin-page" : "page" });
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: result.headers });
+    }
+    const notAdmin = result.reason === "not-admin";
+    const t = notAdmin ? TOASTS.accessDenied : TOASTS.loginFailed;
+    const status = notAdmin ? 403 : 401;
+    return data({ result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) }, { status });
   }
-  const user = await authenticateForm(request, ip);
-  if (!user) {
-    const t = TOASTS.loginFailed;
-    return data(
-      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
-      { status: 401 },
-    );
-  }
-  if (mode === "admin" && user.role !== "admin") {
-    await recordAudit({ actorUserId: user.id, action: "auth.admin_login", outcome: "denied", ip });
-    const t = TOASTS.accessDenied;
-    return data(
-      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
-      { status: 403 },
-    );
-  }
-  const cookie = await createUserSession(request, user);
-  if (user.role === "admin") {
-    // The password is only the first factor: no admin page answers before the second.
-    return redirect(isEnrolled(user) ? "/admin-login/verify" : "/admin-login/setup", { headers: { "set-cookie": cookie } });
-  }
+  const cookie = await createUserSession(request, result.user);
+  // The password is only the first factor: no admin page answers before the second.
+  if (result.secondFactor === "verify") return redirect("/admin-login/verify", { headers: { "set-cookie": cookie } });
+  if (result.secondFactor === "setup") return redirect("/admin-login/setup", { headers: { "set-cookie": cookie } });
   return redirectWithToast(safeRedirect(submission.value.redirectTo, "/dashboard"), TOASTS.loginSuccess, {
     headers: { "set-cookie": cookie },
   });
