@@ -4,7 +4,7 @@
  *   - the password policy (length from the shared schemas, plus the common-password list),
  *   - the sign-up throttle (per client address, shared by all three entry points),
  *   - the enumeration rule: the "already exists" answer is counted per client and throttled,
- *   - creating the account with its e-mail verification link.
+ *   - creating the account; sign-up and the API also send the e-mail verification link here.
  */
 import type { z } from "zod";
 import type { PublicUser } from "~/models/user.server";
@@ -45,14 +45,13 @@ export async function emailTakenAnswer(ip: string): Promise<Refusal> {
 }
 
 /**
- * Creates an applicant account (role 'user') and queues its e-mail verification link (issue 13), in
- * `db`: the sign-up page and the API through signUp below, the wizard in the transaction that
- * creates the application at the first upload or at submission. Throws EmailTakenError.
+ * Creates an applicant account (role 'user'). Throws EmailTakenError. The caller queues the
+ * verification link (afterAccountCreated, issue 13) once its own writes are done: signUp below for
+ * the page and the API; the wizard after the application rows in the same transaction (so the
+ * applicant's confirmation comes first).
  */
 export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<PublicUser> {
-  const user = await registerUser(input, db);
-  await afterAccountCreated(user, db);
-  return user;
+  return registerUser(input, db);
 }
 
 /**
@@ -64,7 +63,9 @@ export async function signUp(input: RegisterInput, ip: string): Promise<{ ok: tr
   const limited = await admitSignupAttempt(ip);
   if (limited) return { ok: false, refusal: limited };
   try {
-    return { ok: true, user: await createAccount(input) };
+    const user = await createAccount(input);
+    await afterAccountCreated(user);
+    return { ok: true, user };
   } catch (e) {
     if (e instanceof EmailTakenError) return { ok: false, refusal: await emailTakenAnswer(ip) };
     throw e;

@@ -11,6 +11,7 @@ import { getUserByEmail, type PublicUser } from "~/models/user.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
 import { EmailTakenError } from "~/services/auth.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { signIn } from "~/services/sign-in.server";
 import { transaction, type Tx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
@@ -190,7 +191,7 @@ export function withoutPasswordHash(data: DraftData): DraftData {
 /**
  * Inside a transaction holding the draft's row lock: the applicant's user id. A signed-in user
  * (or the owner the draft already has) is used as is; otherwise the account is registered from
- * step 2 (role 'user', the stored password hash) with its verification link. Throws ApplicantExistsError when the e-mail was
+ * step 2 (role 'user', the stored password hash). Throws ApplicantExistsError when the e-mail was
  * taken meanwhile.
  */
 export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: PublicUser | null): Promise<{ userId: number; registered: PublicUser | null }> {
@@ -242,6 +243,7 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     // Once the account exists the draft no longer needs the password hash.
     const data = registered ? withoutPasswordHash(draft.data) : undefined;
     await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
+    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
     return { applicationId, userId };
   };
 }

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { LoginSchema } from "~/schemas/auth";
-import { signInWithForm } from "~/services/sign-in.server";
+import { signIn } from "~/services/sign-in.server";
 import { TOASTS, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/server/session.server";
@@ -16,7 +16,7 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const result = await signInWithForm(request, { ip: getClientIp(request, context), via: mode === "admin" ? "admin-page" : "page" });
+  const result = await signIn(submission.value, { ip: getClientIp(request, context), via: mode === "admin" ? "admin-page" : "page", form: request });
   if (!result.ok) {
     if (result.reason === "throttled") {
       return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: result.headers });

@@ -22,7 +22,23 @@ import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server
 /** Where the attempt comes from: the audit trail's `details`, and where an admin's second factor is asked. */
 export type SignInChannel = "page" | "admin-page" | "api" | "wizard";
 
-export type SignInOptions = { ip: string; via: SignInChannel };
+export type SignInOptions = {
+  ip: string;
+  via: SignInChannel;
+  /** The pages' request: remix-auth's FormStrategy reads the credentials from its form. */
+  form?: Request;
+};
+
+/** The pages' credential check: remix-auth's FormStrategy with the same check as the API's. */
+const authenticator = new Authenticator<UserRecord>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) throw new InvalidCredentialsError();
+    return verifyLogin(parsed.data.email, parsed.data.password);
+  }),
+  "user-pass",
+);
 
 export type Credentials = { email: string; password: string; code?: string };
 
@@ -43,13 +59,13 @@ export type SignInResult =
 const auditDetails = (via: SignInChannel) => (via === "api" || via === "wizard" ? via : undefined);
 
 /** Signs in with an e-mail and password (and an admin's code on the API); see the file comment. */
-export async function signIn(credentials: Credentials, { ip, via }: SignInOptions): Promise<SignInResult> {
+export async function signIn(credentials: Credentials, { ip, via, form }: SignInOptions): Promise<SignInResult> {
   const details = auditDetails(via);
   const limited = await throttleSignIn({ email: credentials.email, ip });
   if (limited) return { ok: false, reason: "throttled", ...limited };
   let user: UserRecord;
   try {
-    user = await verifyLogin(credentials.email, credentials.password);
+    user = form ? await authenticator.authenticate("user-pass", form.clone()) : await verifyLogin(credentials.email, credentials.password);
   } catch (e) {
     if (!(e instanceof InvalidCredentialsError)) throw e;
     await recordFailedSignIn({ email: credentials.email, ip, details });
@@ -80,37 +96,11 @@ export type SecondFactorCheck =
   | { ok: false; reason: "refused"; locked: boolean };
 
 /** An admin's second factor (a TOTP or recovery code), throttled and audited: /admin-login/verify and the API. */
-export async function checkSecondFactor(userId: number, code: string, { ip, via }: SignInOptions): Promise<SecondFactorCheck> {
+export async function checkSecondFactor(userId: number, code: string, { ip, via }: Pick<SignInOptions, "ip" | "via">): Promise<SecondFactorCheck> {
   const limited = await throttleSecondFactor({ userId, ip });
   if (limited) return { ok: false, reason: "throttled", ...limited };
   const { factor, locked } = await verifySecondFactor(userId, code, { ip });
   const action = factor === "recovery" ? "mfa.recovery_code" : "mfa.verify";
   await recordAudit({ actorUserId: userId, action, outcome: factor ? "success" : "failure", ip, details: auditDetails(via) });
   return factor ? { ok: true, factor } : { ok: false, reason: "refused", locked };
-}
-
-/**
- * The pages' entry: remix-auth's FormStrategy reads the credentials from the form and hands them
- * to signIn with the options signInWithForm registered for this request.
- */
-const formOptions = new WeakMap<Request, SignInOptions>();
-
-const authenticator = new Authenticator<SignInResult>();
-authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const options = formOptions.get(request);
-    if (!options) throw new Error("sign in through signInWithForm");
-    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-    // The page parsed the same schema before, so this does not happen: answer like a wrong password.
-    if (!parsed.success) return { ok: false, reason: "invalid" };
-    return signIn(parsed.data, options);
-  }),
-  "user-pass",
-);
-
-/** Signs in with the request's form (e-mail and password); the body stays readable for the caller. */
-export function signInWithForm(request: Request, options: SignInOptions): Promise<SignInResult> {
-  const copy = request.clone();
-  formOptions.set(copy, options);
-  return authenticator.authenticate("user-pass", copy);
 }

@@ -11,6 +11,7 @@ import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/dr
 import { getUserById } from "~/models/user.server";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
+import { afterAccountCreated } from "~/services/email-verification.server";
 import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
@@ -99,6 +100,7 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
         await updateDraft(draft.id, { submittedAt: new Date(), loanApplicationId: existing.id, ...wizardDraft.update }, tx);
       }
       if (!app) throw new Error("application row missing");
+      if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
       return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };
