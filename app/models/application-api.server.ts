@@ -20,7 +20,7 @@ export function apiMoney(decimal: string | number): string {
 export function toApiApplication(row: Row): ApiApplication {
   return {
     id: row.id,
-    applicationId: row.applicationId,
+    applicationId: row.reference,
     userId: row.userId,
     amount: apiMoney(row.amount),
     purpose: row.purpose,

@@ -3,9 +3,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
 import { normalizeReference } from "~/utils/reference.server";
 
-/** The spec's "Application status response": exactly these five fields. */
+/** The spec's "Application status response": exactly these five fields (the API names the reference `applicationId`). */
 export type ApplicationStatusView = {
-  applicationId: string;
+  reference: string;
   status: string;
   amount: number;
   purpose: string;
@@ -21,13 +21,13 @@ export async function getApplicationStatus(reference: string, db: DbOrTx = getDb
   if (!ref) return null;
   const t = schema.loanApplications;
   const [row] = await db
-    .select({ applicationId: t.applicationId, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .select({ reference: t.reference, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
     .from(t)
-    .where(and(eq(t.applicationId, ref), ne(t.status, "draft")))
+    .where(and(eq(t.reference, ref), ne(t.status, "draft")))
     .limit(1);
   if (!row) return null;
   return {
-    applicationId: row.applicationId,
+    reference: row.reference,
     status: row.status,
     amount: Number(row.amount),
     purpose: row.purpose,

@@ -81,7 +81,7 @@ export async function insertApplication(
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const [res] = await tx.insert(schema.loanApplications).values({
-        applicationId: generateReference(),
+        reference: generateReference(),
         userId: input.userId,
         draftId: input.draftId,
         ...toColumns(input.values),

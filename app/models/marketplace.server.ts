@@ -162,16 +162,16 @@ export async function withdrawOtherOffers(tx: Tx, applicationId: number, keepId:
 /** A submitted application by its reference (any letter case), with its owner. */
 export async function getSubmittedApplicationByReference(reference: string, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, applicationId: apps.applicationId, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state })
+    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state })
     .from(apps)
-    .where(and(eq(apps.applicationId, reference.trim().toUpperCase()), ne(apps.status, "draft")))
+    .where(and(eq(apps.reference, reference.trim().toUpperCase()), ne(apps.status, "draft")))
     .limit(1);
   return row ?? null;
 }
 
 export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, applicationId: apps.applicationId, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state, annualIncome: apps.annualIncome })
+    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state, annualIncome: apps.annualIncome })
     .from(apps)
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);

@@ -112,7 +112,7 @@ async function lockApplication(tx: Tx, applicationId: number) {
   const [row] = await tx
     .select({
       id: apps.id,
-      reference: apps.applicationId,
+      reference: apps.reference,
       status: apps.status,
       userId: apps.userId,
       amount: apps.amount,

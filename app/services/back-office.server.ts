@@ -44,7 +44,7 @@ type Meta = { ip?: string | null };
 /** A non-draft application with its applicant, locked for the transaction. */
 async function lockSubmitted(tx: Tx, applicationId: number) {
   const [row] = await tx
-    .select({ id: apps.id, reference: apps.applicationId, status: apps.status, email: schema.users.email, firstName: schema.users.firstName })
+    .select({ id: apps.id, reference: apps.reference, status: apps.status, email: schema.users.email, firstName: schema.users.firstName })
     .from(apps)
     .innerJoin(schema.users, eq(schema.users.id, apps.userId))
     .where(eq(apps.id, applicationId))

@@ -65,10 +65,10 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
   const market = await matchOnSubmit(tx, row.id);
   const mail = confirmationEmail({
     firstName: applicant.firstName,
-    reference: row.applicationId,
+    reference: row.reference,
     amount: input.values.amount,
     purpose: input.values.purpose,
-    marketplace: marketplaceEmailLines(row.applicationId, market),
+    marketplace: marketplaceEmailLines(row.reference, market),
   });
   await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
   const draftId = input.wizardDraft?.id ?? row.draftId;

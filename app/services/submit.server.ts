@@ -62,7 +62,7 @@ async function alreadySubmitted(ctx: WizardContext, draft: DraftRow, proven: boo
     const owner = await getUserById(draft.userId);
     if (owner) headers.append("set-cookie", await signInKeepingDraft(ctx.session, owner, draft.id));
   }
-  return { ok: true, reference: app.applicationId, amount: Number(app.amount), alreadySubmitted: true, headers };
+  return { ok: true, reference: app.reference, amount: Number(app.amount), alreadySubmitted: true, headers };
 }
 
 export async function submitDraft(ctx: WizardContext, input: { consentMarketing: boolean; submitKey?: string }): Promise<SubmitOutcome> {
@@ -101,7 +101,7 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
       }
       if (!app) throw new Error("application row missing");
       if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
-      return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
+      return { kind: "done" as const, reference: app.reference, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };
     if (result.kind === "already") return alreadySubmitted(ctx, result.draft, true);
