@@ -38,7 +38,7 @@ describe("submitDraft (service)", () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const [app] = await applicationsOfDraft(draftId);
     expect(app).toMatchObject({
-      applicationId: out.reference,
+      reference: out.reference,
       userId: user!.id,
       status: "submitted",
       amount: "30000.00",
