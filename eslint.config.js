@@ -85,11 +85,10 @@ const layerRules = [
   rules: { "no-restricted-imports": ["error", { patterns, ...(paths ? { paths } : {}) }] },
 }));
 
-// Known violations in files other engineers are rewriting in parallel (issue 15 items 2 and 3).
-// Remove each entry once its file keeps the rules above.
-const PENDING_SERVICE_EXCEPTIONS = [
-  "app/services/draft.server.ts", // wt-flows: the wizard's sign-in/sign-up creates the HTTP session (~/server)
-  "app/services/login-action.server.ts", // wt-flows: unified sign-in creates the HTTP session (~/server)
+// The one service allowed to use the HTTP session: the wizard's draft belongs to the session until the
+// applicant has an account, so finding the draft and signing in on it are one workflow.
+const SESSION_BOUND_SERVICES = [
+  "app/services/draft.server.ts", // the wizard's draft is found through, and signs in on, the HTTP session
 ];
 
 export default tseslint.config(
@@ -107,7 +106,7 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    files: PENDING_SERVICE_EXCEPTIONS,
+    files: SESSION_BOUND_SERVICES,
     rules: {
       "no-restricted-imports": ["error", { patterns: forbid("Services never import routes or components.", [...layer("components", "routes"), root]) }],
     },

@@ -27,10 +27,10 @@ async function seed(ownerId: number) {
     const values = [];
     for (let i = start; i < Math.min(N, start + BATCH); i++) {
       const status: (typeof STATUSES)[number] | "draft" = i % 20 === 0 ? "draft" : STATUSES[i % 4]!;
-      const applicationId = generateReference();
-      if (status !== "draft") references.push(applicationId);
+      const reference = generateReference();
+      if (status !== "draft") references.push(reference);
       values.push({
-        applicationId,
+        reference,
         userId: ownerId,
         amount: String(1000 + (i % 50) * 1000),
         purpose: purposes[(i * 3 + Math.floor(i / 7)) % purposes.length]!,

@@ -30,7 +30,7 @@ async function ensureRows(ownerId: number) {
     const values = [];
     for (let i = start; i < Math.min(missing, start + BATCH); i++) {
       values.push({
-        applicationId: generateReference(),
+        reference: generateReference(),
         userId: ownerId,
         amount: String(1000 + (i % 50) * 1000),
         purpose: schema.PURPOSES_DB[i % schema.PURPOSES_DB.length]!,

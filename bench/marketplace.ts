@@ -109,8 +109,8 @@ export async function marketplace(ctx: BenchContext): Promise<SectionResult> {
 
   const { client, application } = await ctx.applicant();
   await seedOffers(application.id);
-  const offersPath = `/dashboard/applications/${application.applicationId}/offers?sort=total`;
-  const dashboard = await timePage(client, "/dashboard", application.applicationId);
+  const offersPath = `/dashboard/applications/${application.reference}/offers?sort=total`;
+  const dashboard = await timePage(client, "/dashboard", application.reference);
   const offers = await timePage(client, offersPath, "Bench Lender 49");
   const p95 = percentile(offers, 95);
   const baseP95 = percentile(dashboard, 95);

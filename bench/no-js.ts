@@ -174,9 +174,9 @@ export async function noJavaScript(ctx: BenchContext): Promise<SectionResult> {
       return `monthly payment ${monthly}`;
     });
     await check("/application-status", "Check Status", async (page) => {
-      await page.getByLabel("Application ID").fill(application.applicationId);
+      await page.getByLabel("Application ID").fill(application.reference);
       await page.getByRole("button", { name: "Check Status" }).click();
-      await page.getByTestId("status-result").getByText(application.applicationId).waitFor();
+      await page.getByTestId("status-result").getByText(application.reference).waitFor();
       return "status of the reference shown";
     });
     await check("/login", "Sign In", async (page) => {

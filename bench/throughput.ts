@@ -88,7 +88,7 @@ async function cacheHeaders(ctx: BenchContext, reference: string): Promise<{ tab
 
 export async function throughput(ctx: BenchContext): Promise<SectionResult> {
   const { application } = await ctx.applicant();
-  const reference = application.applicationId;
+  const reference = application.reference;
 
   // The landing page exactly as autocannon receives it (autocannon sends no Accept-Encoding).
   const landingRes = await fetch(`${ctx.origin}/`, { headers: { "accept-encoding": "identity" } });

@@ -115,8 +115,8 @@ export const loanApplications = mysqlTable(
   "loan_applications",
   {
     id: int("id").autoincrement().primaryKey(),
-    /** Human reference, APP- plus 12 random characters; unique. */
-    applicationId: varchar("application_id", { length: 20 }).notNull(),
+    /** Human reference, APP- plus 12 random characters; unique. The column keeps its first name, application_id. */
+    reference: varchar("application_id", { length: 20 }).notNull(),
     userId: int("user_id")
       .notNull()
       .references(() => users.id),
@@ -139,7 +139,7 @@ export const loanApplications = mysqlTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("loan_applications_ref_uq").on(t.applicationId),
+    uniqueIndex("loan_applications_ref_uq").on(t.reference),
     uniqueIndex("loan_applications_draft_uq").on(t.draftId),
     index("loan_applications_user_idx").on(t.userId),
     index("loan_applications_status_submitted_idx").on(t.status, t.submittedAt, t.id),

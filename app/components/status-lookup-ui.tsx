@@ -66,7 +66,7 @@ export function StatusLookupForm({
 }
 
 export type StatusResult = {
-  applicationId: string;
+  reference: string;
   status: string;
   amount: number;
   purpose: string;
@@ -89,7 +89,7 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
         <div>
           <dt className="text-sm font-medium text-slate-600">Application Number</dt>
           <dd className="mt-1 font-mono text-lg font-semibold text-slate-900" data-testid="status-reference">
-            {application.applicationId}
+            {application.reference}
           </dd>
         </div>
         <div>

@@ -67,14 +67,14 @@ export function listConditions(params: Pick<AdminListParams, "q" | "status"> & P
   conds.push(params.status === "all" ? ne(apps.status, "draft") : eq(apps.status, params.status));
   const search = resolveSearch(params.q);
   if (search.kind === "none") return null;
-  if (search.kind === "reference") conds.push(like(apps.applicationId, `${search.prefix}%`));
+  if (search.kind === "reference") conds.push(like(apps.reference, `${search.prefix}%`));
   if (search.kind === "purpose") conds.push(inArray(apps.purpose, search.purposes));
   return and(...conds)!;
 }
 
 const adminRowColumns = {
   id: apps.id,
-  applicationId: apps.applicationId,
+  reference: apps.reference,
   amount: apps.amount,
   purpose: apps.purpose,
   status: apps.status,
@@ -99,7 +99,7 @@ export function adminListQueries(params: AdminListParams, db: DbOrTx = getDb(), 
 
 export type AdminApplicationRow = {
   id: number;
-  applicationId: string;
+  reference: string;
   amount: number;
   purpose: Purpose;
   status: ApplicationStatus;
@@ -148,7 +148,7 @@ export async function getAdminStats(db: DbOrTx = getDb()): Promise<AdminStats> {
 export type AdminDocumentRow = {
   id: number;
   applicationDbId: number;
-  applicationId: string | null;
+  reference: string | null;
   documentType: (typeof schema.DOCUMENT_TYPES_DB)[number];
   fileName: string;
   fileSize: number;
@@ -163,7 +163,7 @@ export async function listDocumentsForAdmin({ page }: { page: number }, db: DbOr
       .select({
         id: docs.id,
         applicationDbId: docs.applicationId,
-        applicationId: apps.applicationId,
+        reference: apps.reference,
         documentType: docs.documentType,
         fileName: docs.fileName,
         fileSize: docs.fileSize,
@@ -179,7 +179,7 @@ export async function listDocumentsForAdmin({ page }: { page: number }, db: DbOr
   ]);
   const total = Number(totalRow?.n ?? 0);
   return {
-    rows: rows.map((r) => ({ ...r, applicationId: r.applicationId || null, uploadedAt: r.uploadedAt.toISOString() })),
+    rows: rows.map((r) => ({ ...r, reference: r.reference || null, uploadedAt: r.uploadedAt.toISOString() })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
@@ -211,7 +211,7 @@ export type StatusHistoryEntry = {
 
 export type AdminApplicationDetails = {
   id: number;
-  applicationId: string;
+  reference: string;
   status: ApplicationStatus;
   amount: number;
   purpose: Purpose;
@@ -289,7 +289,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
   const [documents, history] = await Promise.all([documentsOf(a.id, db), statusHistoryOf(a.id, db)]);
   return {
     id: a.id,
-    applicationId: a.applicationId,
+    reference: a.reference,
     status: a.status,
     amount: Number(a.amount),
     purpose: a.purpose,
@@ -314,7 +314,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
 
 export type UserApplication = {
   id: number;
-  applicationId: string;
+  reference: string;
   amount: number;
   purpose: Purpose;
   status: ApplicationStatus;
@@ -351,7 +351,7 @@ export type ActivityItem = {
   id: number;
   type: string;
   at: string;
-  applicationId: string;
+  reference: string;
   fromStatus: string | null;
   toStatus: string | null;
   /** Document events (issue 16): the document's type and, while it exists, its file name. */
@@ -366,7 +366,7 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
       id: events.id,
       type: events.type,
       at: events.createdAt,
-      applicationId: apps.applicationId,
+      reference: apps.reference,
       fromStatus: events.fromStatus,
       toStatus: events.toStatus,
       note: events.note,
@@ -396,7 +396,7 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
  */
 export async function findOwnedSubmittedApplication(db: DbOrTx, userId: number, applicationId: number) {
   const [row] = await db
-    .select({ id: apps.id, userId: apps.userId, applicationId: apps.applicationId })
+    .select({ id: apps.id, userId: apps.userId, reference: apps.reference })
     .from(apps)
     .where(and(eq(apps.id, applicationId), eq(apps.userId, userId), ne(apps.status, "draft"), isNotNull(apps.submittedAt)))
     .limit(1);

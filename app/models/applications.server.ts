@@ -85,7 +85,7 @@ export async function insertApplication(
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const [res] = await tx.insert(schema.loanApplications).values({
-        applicationId: generateReference(),
+        reference: generateReference(),
         userId: input.userId,
         draftId: input.draftId,
         ...toColumns(input.values),
@@ -140,9 +140,9 @@ export async function getOpenDraftForUser(
   return { id: draft.id, updatedAt: draft.updatedAt, resumePath: stepPath(resumeStep(draft.data, true)) };
 }
 
-/** The spec's "Application status response": exactly these five fields. */
+/** The spec's "Application status response": exactly these five fields (the API names the reference `applicationId`). */
 export type ApplicationStatusView = {
-  applicationId: string;
+  reference: string;
   status: string;
   amount: number;
   purpose: string;
@@ -158,13 +158,13 @@ export async function getApplicationStatus(reference: string, db: DbOrTx = getDb
   if (!ref) return null;
   const t = schema.loanApplications;
   const [row] = await db
-    .select({ applicationId: t.applicationId, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .select({ reference: t.reference, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
     .from(t)
-    .where(and(eq(t.applicationId, ref), ne(t.status, "draft")))
+    .where(and(eq(t.reference, ref), ne(t.status, "draft")))
     .limit(1);
   if (!row) return null;
   return {
-    applicationId: row.applicationId,
+    reference: row.reference,
     status: row.status,
     amount: Number(row.amount),
     purpose: row.purpose,
@@ -184,7 +184,7 @@ export function apiMoney(decimal: string | number): string {
 export function toApiApplication(row: ApplicationRow): ApiApplication {
   return {
     id: row.id,
-    applicationId: row.applicationId,
+    applicationId: row.reference,
     userId: row.userId,
     amount: apiMoney(row.amount),
     purpose: row.purpose,
@@ -256,16 +256,16 @@ export async function getApplicationRowsInOrder(ids: number[], db: DbOrTx = getD
 /** A submitted application by its reference (any letter case), with its owner. */
 export async function getSubmittedApplicationByReference(reference: string, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, applicationId: apps.applicationId, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state })
+    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state })
     .from(apps)
-    .where(and(eq(apps.applicationId, reference.trim().toUpperCase()), ne(apps.status, "draft")))
+    .where(and(eq(apps.reference, reference.trim().toUpperCase()), ne(apps.status, "draft")))
     .limit(1);
   return row ?? null;
 }
 
 export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, applicationId: apps.applicationId, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state, annualIncome: apps.annualIncome })
+    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state, annualIncome: apps.annualIncome })
     .from(apps)
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);

@@ -121,7 +121,7 @@ export const EXPORT_BATCH_SIZE = 1000;
 
 export type ExportRow = {
   id: number;
-  applicationId: string;
+  reference: string;
   status: string;
   amount: string;
   purpose: string;
@@ -143,7 +143,7 @@ export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BA
   const rows = await db
     .select({
       id: apps.id,
-      applicationId: apps.applicationId,
+      reference: apps.reference,
       status: apps.status,
       amount: apps.amount,
       purpose: apps.purpose,
@@ -181,7 +181,7 @@ export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BA
     const a = assigneeOf.get(r.id);
     return {
       id: r.id,
-      applicationId: r.applicationId,
+      reference: r.reference,
       status: r.status,
       amount: r.amount,
       purpose: r.purpose,

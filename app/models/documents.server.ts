@@ -18,7 +18,7 @@ export async function getDocumentById(id: number, db: DbOrTx = getDb()): Promise
 /** A document with the owner of its application, for access checks. */
 export async function getDocumentWithOwner(id: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ document: schema.documents, ownerUserId: schema.loanApplications.userId, applicationRef: schema.loanApplications.applicationId })
+    .select({ document: schema.documents, ownerUserId: schema.loanApplications.userId, applicationRef: schema.loanApplications.reference })
     .from(schema.documents)
     .innerJoin(schema.loanApplications, eq(schema.loanApplications.id, schema.documents.applicationId))
     .where(eq(schema.documents.id, id))

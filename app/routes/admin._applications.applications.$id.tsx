@@ -24,7 +24,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.application.applicationId ?? "Application"} | Admin | ${site.name}` },
+  { title: `${data?.application.reference ?? "Application"} | Admin | ${site.name}` },
 ];
 
 function applicationIdParam(raw: string | undefined) {

@@ -16,7 +16,7 @@ import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offers ${data?.application.applicationId ?? ""} | Admin | ${site.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offers ${data?.application.reference ?? ""} | Admin | ${site.name}` }];
 
 function idParam(raw: string | undefined) {
   const id = Number(raw);
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const application = await getApplicationSummary(id);
   if (!application) throw data(null, { status: 404 });
-  return { application: { id: application.id, applicationId: application.applicationId, status: application.status, amount: Number(application.amount) }, ...(await getMarketplaceForAdmin(id)) };
+  return { application: { id: application.id, reference: application.reference, status: application.status, amount: Number(application.amount) }, ...(await getMarketplaceForAdmin(id)) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -66,7 +66,7 @@ export default function AdminOffers() {
         </Link>
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-bold">Offers for {application.applicationId}</h2>
+        <h2 className="text-2xl font-bold">Offers for {application.reference}</h2>
         <AdminStatusBadge status={application.status} />
       </div>
       {actionData && "error" in actionData ? (

@@ -17,7 +17,7 @@ export const { loader, action } = apiRoute({
       const docs = page.rows.map((d) => ({
         id: d.id,
         applicationId: d.applicationDbId,
-        applicationReference: d.applicationId,
+        applicationReference: d.reference,
         documentType: d.documentType,
         fileName: d.fileName,
         fileSize: d.fileSize,

@@ -1,19 +1,16 @@
 /**
  * POST /api/auth/login: checks e-mail and password and signs in (a new session id).
  * 200 the user + session cookie; 400 field errors; 401 'Invalid email or password.';
- * 429 throttled per client and per account (like the sign-in pages).
+ * 429 throttled per client and per account. All through the sign-in service, like the sign-in pages.
  * Admins need their second factor in `code`: without it 401 with `mfaRequired: true`; an admin
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
-import { recordAudit } from "~/services/audit.server";
 import { toPublicUser } from "~/services/account-views.server";
 import { ApiLoginBodySchema } from "~/schemas/api.schema";
-import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
-import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
+import { signIn } from "~/services/sign-in.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { createUserSession } from "~/server/session.server";
-import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
 
 export const MFA_REQUIRED_MESSAGE = "Two-factor authentication code required";
 export const MFA_ENROL_MESSAGE = "Set up two-factor authentication at /admin-login before using the admin API";
@@ -23,26 +20,22 @@ export const { loader, action } = apiRoute({
     auth: "none",
     body: ApiLoginBodySchema,
     async handler({ request, body, ip }) {
-      const limited = await throttleSignIn({ email: body.email, ip });
-      if (limited) return apiError(429, limited.message, undefined, limited.headers);
-      try {
-        const user = await verifyLogin(body.email, body.password);
-        if (user.role === "admin") {
-          if (!isEnrolled(user)) return apiError(403, MFA_ENROL_MESSAGE);
-          if (!body.code) return apiJson({ message: MFA_REQUIRED_MESSAGE, mfaRequired: true }, 401);
-          const mfaLimited = await throttleSecondFactor({ userId: user.id, ip });
-          if (mfaLimited) return apiError(429, mfaLimited.message, undefined, mfaLimited.headers);
-          const { factor, locked } = await verifySecondFactor(user.id, body.code, { ip });
-          await recordAudit({ actorUserId: user.id, action: "mfa.verify", outcome: factor ? "success" : "failure", ip, details: "api" });
-          if (!factor) return apiError(401, locked ? MSG.mfaLocked : TOASTS.loginFailed.description);
-        }
-        await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "api" });
-        const cookie = await createUserSession(request, user, { mfa: user.role === "admin" });
-        return apiJson(toPublicUser(user), 200, { "Set-Cookie": cookie });
-      } catch (e) {
-        if (!(e instanceof InvalidCredentialsError)) throw e;
-        await recordFailedSignIn({ email: body.email, ip, details: "api" });
-        return apiError(401, TOASTS.loginFailed.description);
+      const result = await signIn(body, { ip, via: "api" });
+      if (result.ok) {
+        const cookie = await createUserSession(request, result.user, { mfa: result.secondFactor === "verified" });
+        return apiJson(toPublicUser(result.user), 200, { "Set-Cookie": cookie });
+      }
+      switch (result.reason) {
+        case "throttled":
+          return apiError(429, result.message, undefined, result.headers);
+        case "mfa-not-enrolled":
+          return apiError(403, MFA_ENROL_MESSAGE);
+        case "mfa-required":
+          return apiJson({ message: MFA_REQUIRED_MESSAGE, mfaRequired: true }, 401);
+        case "mfa-refused":
+          return apiError(401, result.locked ? MSG.mfaLocked : TOASTS.loginFailed.description);
+        default:
+          return apiError(401, TOASTS.loginFailed.description);
       }
     },
   }),

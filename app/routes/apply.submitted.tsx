@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { draft } = await resolveDraft(request);
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
-  return { reference: app.applicationId, amount: Number(app.amount), purpose: app.purpose };
+  return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose };
 }
 
 export default function SubmittedStep() {

@@ -267,7 +267,11 @@ export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 export const ApiApplicationListSchema = z.array(ApiApplicationSchema);
 
 /** GET /api/loan-applications/status/{applicationId}: exactly the spec's five fields. */
-export const ApiStatusParamsSchema = z.object({ applicationId: StatusLookupSchema.shape.id.describe("The reference, any letter case") });
+const statusReference = StatusLookupSchema.shape.id.describe("The reference, any letter case");
+/** The route's param (`$reference`). */
+export const ApiStatusParamsSchema = z.object({ reference: statusReference });
+/** The same param as the API document names it: the spec's path is /status/{applicationId}. */
+export const ApiStatusPathSchema = z.object({ applicationId: statusReference });
 export const ApiApplicationStatusSchema = z
   .object({
     applicationId: z.string(),

@@ -152,4 +152,8 @@ export const ApiOfferDisclosureSchema = z.object({
   acceptance: ApiAcceptanceSchema.nullable(),
 });
 export const ApiAcceptResultSchema = z.object({ applicationId: z.string(), offerId: z.number().int(), status: z.literal("offer-accepted"), alreadyAccepted: z.boolean() });
-export const ApiApplicationRefParamsSchema = z.object({ applicationId: z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/) });
+const applicationReference = z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/);
+/** The route's param (`$reference`). */
+export const ApiApplicationRefParamsSchema = z.object({ reference: applicationReference });
+/** The same param as the API document names it (the spec's /api/loan-applications/{applicationId}/offers). */
+export const ApiApplicationRefPathSchema = z.object({ applicationId: applicationReference });

@@ -21,7 +21,7 @@ import {
   ApiMessageSchema,
   ApiRegisterBodySchema,
   ApiStatusChangeBodySchema,
-  ApiStatusParamsSchema,
+  ApiStatusPathSchema,
   ApiUpdateApplicationBodySchema,
   ApiUserSchema,
   ApiValidationErrorSchema,
@@ -42,7 +42,7 @@ import { MARKET_MSG, MSG, TOASTS } from "~/utils/messages";
 import {
   AcceptOfferBodySchema,
   ApiAcceptResultSchema,
-  ApiApplicationRefParamsSchema,
+  ApiApplicationRefPathSchema,
   ApiOfferDisclosureSchema,
   ApiOfferListSchema,
   ApiOfferSchema,
@@ -214,7 +214,7 @@ function buildRegistry() {
     operationId: "applicationStatus",
     summary: "Look up an application's status by its reference",
     description: "Needs only the reference (any letter case). Answers exactly applicationId, status, amount, purpose and submittedAt. Drafts are not found. Throttled per client.",
-    request: { params: ApiStatusParamsSchema },
+    request: { params: ApiStatusPathSchema },
     responses: {
       200: json(ApplicationStatus, "The status"),
       404: err(MSG.statusNotFound),
@@ -303,7 +303,7 @@ function buildRegistry() {
     operationId: "listOffers",
     summary: "List an application's lender offers",
     description: "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
-    request: { params: ApiApplicationRefParamsSchema },
+    request: { params: ApiApplicationRefPathSchema },
     responses: { 200: json(OfferList, "The offers"), 404: err(MSG.statusNotFound) },
   });
   define("user", "Offers", {

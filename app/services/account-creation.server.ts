@@ -45,9 +45,10 @@ export async function emailTakenAnswer(ip: string): Promise<Refusal> {
 }
 
 /**
- * Creates an applicant account (role 'user'). Throws EmailTakenError. The caller sends the
+ * Creates an applicant account (role 'user'). Throws EmailTakenError. The caller queues the
  * verification link (afterAccountCreated, issue 13) once its own writes are done: signUp below for
- * the page and the API; the wizard after the application rows in the same transaction.
+ * the page and the API; the wizard after the application rows in the same transaction (so the
+ * applicant's confirmation comes first).
  */
 export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<PublicUser> {
   return registerUser(input, db);
@@ -55,7 +56,8 @@ export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<
 
 /**
  * Sign-up page and API: throttle, create, and the enumeration rule for a taken e-mail. The
- * password policy was checked by the caller's schema (withAccountPasswordPolicy).
+ * password policy was checked by the caller's schema (withAccountPasswordPolicy). The wizard takes
+ * the same steps apart: admitSignupAttempt at step 2, createAccount when the application is made.
  */
 export async function signUp(input: RegisterInput, ip: string): Promise<{ ok: true; user: PublicUser } | { ok: false; refusal: Refusal }> {
   const limited = await admitSignupAttempt(ip);

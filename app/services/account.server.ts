@@ -113,7 +113,7 @@ export async function exportUserData(userId: number, ip?: string) {
     profile: data.user,
     applications: data.applications.map((a) => ({
       id: a.id,
-      reference: a.applicationId,
+      reference: a.reference,
       status: a.status,
       amount: a.amount,
       purpose: a.purpose,

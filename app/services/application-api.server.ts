@@ -10,11 +10,9 @@
  */
 import { applicationFieldValues, getApplicationRow, lockApplication, toApiApplication } from "~/models/applications.server";
 import { recordColleagueChange } from "./back-office.server";
-import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/applications.server";
+import { insertApplication, updateDraftApplication } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
-import { updateDraft } from "~/models/application-drafts.server";
-import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type PublicUser } from "~/models/users.server";
+import type { PublicUser } from "~/models/users.server";
 import {
   APPLICATION_DEFAULTS,
   mergeApplicationValues,
@@ -25,12 +23,9 @@ import {
 } from "~/schemas/api.schema";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
-import { confirmationEmail } from "~/services/submit.server";
-import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
-import { transaction, type Tx } from "~/models/db.server";
+import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
+import { transaction } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
-
-type Row = NonNullable<Awaited<ReturnType<typeof getApplicationRow>>>;
 
 export type ApiWriteOutcome =
   | { ok: true; status: 200 | 201; application: ApiApplication }
@@ -48,40 +43,27 @@ function givenFields(body: Partial<ApplicationFieldValues>): Partial<Application
 
 const notFound = (): ApiWriteOutcome => ({ ok: false, status: 404, message: MSG.statusNotFound });
 
-/** The spec's submission side effects: the 'submitted' event and the confirmation e-mail. */
-async function recordSubmission(tx: Tx, row: Row, actorUserId: number) {
-  await recordApplicationEvent(tx, { applicationId: row.id, actorUserId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
-  const applicant = await getUserById(row.userId, tx);
-  if (!applicant) throw new Error("applicant missing");
-  // The marketplace: decisions and offers commit with the submission (issue 12).
-  const market = await matchOnSubmit(tx, row.id);
-  const mail = confirmationEmail({ firstName: applicant.firstName, reference: row.applicationId, amount: Number(row.amount), purpose: row.purpose, marketplace: marketplaceEmailLines(row.applicationId, market) });
-  await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
-}
-
 /** POST /api/loan-applications: a new application of the caller, a draft unless status is 'submitted'. */
 export async function createApiApplication(user: PublicUser, body: ApiCreateApplicationBody): Promise<ApiWriteOutcome> {
   if (body.userId !== undefined && body.userId !== user.id) return { ok: false, status: 403, message: MSG.apiUserIdMismatch };
   const final = body.status === "submitted";
   const merged = mergeApplicationValues(APPLICATION_DEFAULTS, givenFields(body), final);
   if (!merged.ok) return { ok: false, status: 400, errors: merged.errors };
-  const now = new Date();
   const row = await transaction(async (tx) => {
+    if (final) {
+      return submitApplication(tx, { userId: user.id, actorUserId: user.id, values: merged.values, consentMarketing: false, draftRow: null, applicant: user });
+    }
     const { row: created } = await insertApplication(tx, {
       userId: user.id,
       // API applications have no wizard draft; the column is nullable (see the report to the lead).
       draftId: null as unknown as number,
       values: merged.values,
-      status: final ? "submitted" : "draft",
-      submittedAt: final ? now : null,
-      consentMarketing: false,
-      consentedAt: final ? now : null,
+      status: "draft",
     });
     await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
-    if (final) await recordSubmission(tx, created, user.id);
     return created;
   });
-  if (final) kickOutbox();
+  if (final) afterSubmissionCommitted();
   return { ok: true, status: 201, application: toApiApplication(row) };
 }
 
@@ -127,11 +109,8 @@ export async function updateApiApplication(
     const merged = mergeApplicationValues(applicationFieldValues(row), given, final);
     if (!merged.ok) return { kind: "done", outcome: { ok: false, status: 400, errors: merged.errors }, submitted: false };
     if (final) {
-      const now = new Date();
-      await markApplicationSubmitted(tx, row.id, { values: merged.values, submittedAt: now, consentMarketing: row.consentMarketing });
-      await recordSubmission(tx, row, user.id);
-      // An application the wizard created: its draft is done too, so the wizard will not resubmit it.
-      if (row.draftId) await updateDraft(row.draftId, { submittedAt: now, loanApplicationId: row.id }, tx);
+      // An application the wizard created: the submission marks its draft done too.
+      await submitApplication(tx, { userId: row.userId, actorUserId: user.id, values: merged.values, consentMarketing: row.consentMarketing, draftRow: row });
     } else if (hasFields) {
       await updateDraftApplication(tx, row.id, merged.values);
     }
@@ -140,7 +119,7 @@ export async function updateApiApplication(
   });
 
   if (step.kind === "done") {
-    if (step.submitted) kickOutbox();
+    if (step.submitted) afterSubmissionCommitted();
     return step.outcome;
   }
   return changeStatusForApi(user, id, { status: step.to, note: body.note }, meta);

@@ -125,7 +125,7 @@ export async function changeStatus(
     const app = await lockApplication(tx, applicationId);
     if (!app || app.status === "draft") throw new ApplicationNotFoundError();
     if (app.status === to) {
-      return { applicationId: app.id, reference: app.applicationId, from: app.status, to, changed: false };
+      return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: false };
     }
     await setApplicationStatus(tx, app.id, to);
     await recordApplicationEvent(tx, {
@@ -139,7 +139,7 @@ export async function changeStatus(
     const applicant = await getUserById(app.userId, tx);
     if (applicant) {
       const mail = statusEmail(to, {
-        reference: app.applicationId,
+        reference: app.reference,
         firstName: applicant.firstName,
         amount: Number(app.amount),
         purpose: app.purpose,
@@ -147,7 +147,7 @@ export async function changeStatus(
       });
       await enqueueEmail(tx, { ...mail, to: applicant.email });
     }
-    return { applicationId: app.id, reference: app.applicationId, from: app.status, to, changed: true };
+    return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: true };
   });
   if (result.changed) {
     await recordAudit({

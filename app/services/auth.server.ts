@@ -1,10 +1,7 @@
-/** Sign-in and registration, with remix-auth's FormStrategy doing the credential check. */
+/** The credential check and the account row of sign-in and sign-up (the workflows: sign-in.server.ts, account-creation.server.ts). */
 import { createHmac, hkdfSync } from "node:crypto";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { recordAudit } from "~/models/audit-log.server";
 import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/users.server";
-import { LoginSchema } from "~/schemas/auth.schema";
 import type { DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { TOASTS } from "~/utils/messages";
@@ -28,32 +25,6 @@ export async function verifyLogin(email: string, password: string): Promise<User
   if (user.disabledAt) throw new InvalidCredentialsError();
   if (needsRehash(user.passwordHash)) await updateUser(user.id, { passwordHash: await hashPassword(password) });
   return user;
-}
-
-export const authenticator = new Authenticator<UserRecord>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-    if (!parsed.success) throw new InvalidCredentialsError();
-    return verifyLogin(parsed.data.email, parsed.data.password);
-  }),
-  "user-pass",
-);
-
-/** Runs the form strategy on a clone, so the caller can still read the body. */
-export async function authenticateForm(request: Request, ip?: string): Promise<UserRecord | null> {
-  try {
-    const user = await authenticator.authenticate("user-pass", request.clone());
-    await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip });
-    return user;
-  } catch (e) {
-    if (e instanceof InvalidCredentialsError) {
-      const email = (await request.clone().formData()).get("email");
-      await recordFailedSignIn({ email: typeof email === "string" ? email : "", ip });
-      return null;
-    }
-    throw e;
-  }
 }
 
 /** A stable, keyed pseudonym of an e-mail for the audit trail (no raw address in it). */

@@ -37,7 +37,7 @@ async function lockSubmitted(tx: Tx, applicationId: number) {
   if (!app || app.status === "draft") throw new BackOfficeNotFoundError();
   const applicant = await getUserById(app.userId, tx);
   if (!applicant) throw new BackOfficeNotFoundError();
-  return { id: app.id, reference: app.applicationId, status: app.status, email: applicant.email, firstName: applicant.firstName };
+  return { id: app.id, reference: app.reference, status: app.status, email: applicant.email, firstName: applicant.firstName };
 }
 
 /** Records that `adminId` changed an application assigned to another admin (if it is). */

@@ -33,7 +33,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 function rowLine(r: ExportRow) {
   return csvLine([
-    r.applicationId,
+    r.reference,
     r.status,
     r.amount,
     purposeLabel(r.purpose),

@@ -6,14 +6,13 @@
 import { data as dataResponse, redirect, type Session } from "@remix-run/node";
 import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
-import { recordAudit } from "~/models/audit-log.server";
 import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
 import { getUserByEmail, type PublicUser } from "~/models/users.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard.schema";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
-import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
+import { EmailTakenError } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
-import { throttleSignIn } from "~/services/throttle.server";
+import { signIn } from "~/services/sign-in.server";
 import { transaction, type Tx } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { hashPassword } from "~/utils/password.server";
@@ -149,21 +148,15 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
   if (existing) {
     // The account-creation service's enumeration rule: "already exists" answers are throttled.
     if (!input.password || existing.role !== "user") return refused(await emailTakenAnswer(ip));
-    const limited = await throttleSignIn({ email: input.email, ip });
-    if (limited) return { ok: false, field: "form", message: limited.message, status: 429, headers: limited.headers };
-    try {
-      const user = await verifyLogin(input.email, input.password);
-      await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "success", ip, details: "wizard" });
-      // The fresh session made at sign-in replaces any cookie saveStep may have set.
-      await saveStep(ctx, { owner, passwordHash: undefined }, 3);
-      const headers = new Headers();
-      headers.append("set-cookie", await signInKeepingDraft(ctx.session, user, ctx.session.get("draftId")!));
-      return { ok: true, headers };
-    } catch (e) {
-      if (!(e instanceof InvalidCredentialsError)) throw e;
-      await recordFailedSignIn({ email: input.email, ip, details: "wizard" });
-      return refused(await emailTakenAnswer(ip));
-    }
+    // The sign-in service (throttle, password, audit); the session keeps this draft.
+    const signedIn = await signIn({ email: input.email, password: input.password }, { ip, via: "wizard" });
+    if (!signedIn.ok && signedIn.reason === "throttled") return { ok: false, field: "form", message: signedIn.message, status: 429, headers: signedIn.headers };
+    if (!signedIn.ok) return refused(await emailTakenAnswer(ip));
+    // The fresh session made at sign-in replaces any cookie saveStep may have set.
+    await saveStep(ctx, { owner, passwordHash: undefined }, 3);
+    const headers = new Headers();
+    headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!));
+    return { ok: true, headers };
   }
   // A new e-mail is a sign-up: the same throttle as the sign-up page and the API (once per e-mail
   // per draft, so going Back and Continue again does not count twice).

@@ -185,14 +185,14 @@ export async function acceptOffer(
     if (!offer) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
     const existing = await lockAcceptance(tx, app.id);
     if (existing) {
-      if (existing.offerId === offer.id) return { ok: true, already: true, reference: app.applicationId, offerId: offer.id };
+      if (existing.offerId === offer.id) return { ok: true, already: true, reference: app.reference, offerId: offer.id };
       return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
     }
     const locked = offer;
     if (app.status === "rejected") return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
-    const text = disclosureText(locked, app.applicationId);
+    const text = disclosureText(locked, app.reference);
     const hash = sha256(text);
     if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
     const now = new Date();
@@ -227,11 +227,11 @@ export async function acceptOffer(
     await enqueueEmail(tx, {
       to: user.email,
       kind: "offer_accepted",
-      subject: `Offer Accepted - ${app.applicationId}`,
+      subject: `Offer Accepted - ${app.reference}`,
       text: [
         `Hello ${user.firstName},`,
         "",
-        `You accepted an offer for your application ${app.applicationId} (${formatUsd(Number(app.amount))}, ${purposeLabel(app.purpose)}). Status: Offer Accepted.`,
+        `You accepted an offer for your application ${app.reference} (${formatUsd(Number(app.amount))}, ${purposeLabel(app.purpose)}). Status: Offer Accepted.`,
         "",
         ...summary,
         `Signed by: ${input.signerName} on ${now.toISOString()}`,
@@ -246,11 +246,11 @@ export async function acceptOffer(
       await enqueueEmail(tx, {
         to: a.email,
         kind: "offer_accepted_admin",
-        subject: `Offer Accepted - ${app.applicationId}`,
-        text: [`Application ${app.applicationId} accepted offer ${locked.id}.`, "", ...summary].join("\n"),
+        subject: `Offer Accepted - ${app.reference}`,
+        text: [`Application ${app.reference} accepted offer ${locked.id}.`, "", ...summary].join("\n"),
       });
     }
-    return { ok: true, already: false, reference: app.applicationId, offerId: locked.id, mail: true };
+    return { ok: true, already: false, reference: app.reference, offerId: locked.id, mail: true };
   }).catch((e: unknown) => {
     // The unique index caught a concurrent accept that slipped past the lock: answer as a repeat.
     if (/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ""))) return null;
@@ -260,7 +260,7 @@ export async function acceptOffer(
     const offer = await getOfferById(offerId);
     const acc = offer ? await getAcceptance(offer.applicationId) : null;
     const app = offer ? await getApplicationSummary(offer.applicationId) : null;
-    if (offer && app && acc?.offerId === offer.id) return { ok: true, already: true, reference: app.applicationId, offerId };
+    if (offer && app && acc?.offerId === offer.id) return { ok: true, already: true, reference: app.reference, offerId };
     return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
   }
   if (out.ok && !out.already) {
@@ -396,7 +396,7 @@ export async function getOffersForViewer(viewer: Viewer, reference: string) {
   const declined = decisions.filter((d) => !d.eligible);
   const reasons = principalReasonsFromRows(declined.map((d) => d.reasons));
   return {
-    application: { reference: app.applicationId, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
+    application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
     offers: offers.map((o) => toOfferView(o, now)),
     acceptance: acceptance ? toAcceptanceView(acceptance) : null,
     matched: decisions.length > 0,
@@ -417,9 +417,9 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
   const app = await getApplicationSummary(offer.applicationId);
   if (!app || !mayView(viewer, app.userId)) return null;
   const acceptance = await getAcceptance(app.id);
-  const text = disclosureText(offer, app.applicationId);
+  const text = disclosureText(offer, app.reference);
   return {
-    reference: app.applicationId,
+    reference: app.reference,
     applicationStatus: app.status,
     isOwner: viewer.id === app.userId,
     offer: toOfferView(offer),

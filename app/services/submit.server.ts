@@ -1,23 +1,18 @@
 /**
- * The spec's submit flow, on the server, in ONE transaction: lock the draft, register the
- * applicant (role 'user') unless signed in, create or update the application with status
- * 'submitted' and submittedAt, record the 'submitted' event, and queue the confirmation e-mail.
+ * The wizard's submit, on the server, in ONE transaction: lock the draft, register the applicant
+ * (role 'user') unless signed in, and submit the application through the submission service
+ * (submission.server.ts: the status, the events, the marketplace and the confirmation e-mail).
  * Idempotent: the draft row lock plus the UNIQUE draft_id make a repeated or concurrent submit
  * of the same draft answer with the first one's reference.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { getApplicationByDraftId, getApplicationRowById, insertApplication, markApplicationSubmitted, valuesFromDraft } from "~/models/applications.server";
-import { recordApplicationEvent } from "~/models/application-events.server";
+import { getApplicationByDraftId, getApplicationRowById, valuesFromDraft } from "~/models/applications.server";
 import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
-import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type PublicUser } from "~/models/users.server";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
-import { site } from "~/content/site";
+import { getUserById } from "~/models/users.server";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard.schema";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
-import { kickOutbox } from "~/services/mail.server";
-import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
+import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 
@@ -47,33 +42,6 @@ function keyMatches(draft: DraftRow, secret: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function confirmationEmail(input: { firstName: string; reference: string; amount: number; purpose: string; marketplace?: string[] }) {
-  const lines = [
-    `Hello ${input.firstName},`,
-    "",
-    `Thank you for applying with ${site.name}. We have received your business loan application.`,
-    "",
-    `Application reference: ${input.reference}`,
-    `Requested amount: ${formatUsd(input.amount)}`,
-    `Purpose: ${purposeLabel(input.purpose)}`,
-    "",
-    ...(input.marketplace ?? []),
-    "What happens next:",
-    "1. Initial review: within 24-48 hours.",
-    "2. If we need more documentation, we will ask you by e-mail (1-3 days).",
-    "3. Final approval: 2-5 business days.",
-    "4. Funding: same day to 1 business day after approval.",
-    "",
-    "Most applications are processed within 24 hours. We will send updates by e-mail and SMS.",
-    `You can check your status at any time on our Application Status page with your reference ${input.reference}.`,
-    "",
-    `Questions? Call ${site.supportPhone} (${site.hours}) or write to ${site.supportEmail}.`,
-    "",
-    `The ${site.name} team`,
-  ];
-  return { subject: `Application Submitted - ${input.reference}`, text: lines.join("\n") };
-}
-
 /** A repeated submit whose session is gone: the review form's key finds the submitted draft. */
 async function findByKey(submitKey: string | undefined): Promise<DraftRow | null> {
   const m = /^(\d{1,10})\.([A-Za-z0-9_-]{10,100})$/.exec(submitKey ?? "");
@@ -94,7 +62,7 @@ async function alreadySubmitted(ctx: WizardContext, draft: DraftRow, proven: boo
     const owner = await getUserById(draft.userId);
     if (owner) headers.append("set-cookie", await signInKeepingDraft(ctx.session, owner, draft.id));
   }
-  return { ok: true, reference: app.applicationId, amount: Number(app.amount), alreadySubmitted: true, headers };
+  return { ok: true, reference: app.reference, amount: Number(app.amount), alreadySubmitted: true, headers };
 }
 
 export async function submitDraft(ctx: WizardContext, input: { consentMarketing: boolean; submitKey?: string }): Promise<SubmitOutcome> {
@@ -114,33 +82,30 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
       if (invalid < 5 || !values) return { kind: "incomplete" as const, step: Math.min(invalid, 4) };
       const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
       const appValues = valuesFromDraft(values);
-      const now = new Date();
-      const consentMarketing = input.consentMarketing;
       const existing = draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId, tx) : await getApplicationByDraftId(draft.id, tx);
+      const wizardDraft = { id: draft.id, update: { userId, data: withoutPasswordHash(draft.data) } };
       let app = existing;
-      if (existing && existing.status === "draft") {
-        await markApplicationSubmitted(tx, existing.id, { values: appValues, submittedAt: now, consentMarketing });
-      } else if (!existing) {
-        app = (await insertApplication(tx, { userId, draftId: draft.id, values: appValues, status: "submitted", submittedAt: now, consentMarketing, consentedAt: now })).row;
-        await recordApplicationEvent(tx, { applicationId: app.id, actorUserId: userId, type: "created", toStatus: "submitted" });
+      if (!existing || existing.status === "draft") {
+        app = await submitApplication(tx, {
+          userId,
+          actorUserId: userId,
+          values: appValues,
+          consentMarketing: input.consentMarketing,
+          draftRow: existing,
+          wizardDraft,
+          applicant: ctx.user ?? registered,
+        });
+      } else {
+        // Submitted meanwhile (through the API): the draft is done too.
+        await updateDraft(draft.id, { submittedAt: new Date(), loanApplicationId: existing.id, ...wizardDraft.update }, tx);
       }
       if (!app) throw new Error("application row missing");
-      if (!existing || existing.status === "draft") {
-        await recordApplicationEvent(tx, { applicationId: app.id, actorUserId: userId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
-        const applicant: Pick<PublicUser, "email" | "firstName"> | null = ctx.user ?? registered ?? (await getUserById(userId, tx));
-        if (!applicant) throw new Error("applicant missing");
-        // The marketplace: decisions and offers commit with the submission (issue 12).
-        const market = await matchOnSubmit(tx, app.id);
-        const mail = confirmationEmail({ firstName: applicant.firstName, reference: app.applicationId, amount: appValues.amount, purpose: appValues.purpose, marketplace: marketplaceEmailLines(app.applicationId, market) });
-        await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
-      }
-      await updateDraft(draft.id, { submittedAt: now, userId, loanApplicationId: app.id, data: withoutPasswordHash(draft.data) }, tx);
       if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
-      return { kind: "done" as const, reference: app.applicationId, amount: appValues.amount, registered, draftId: draft.id };
+      return { kind: "done" as const, reference: app.reference, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };
     if (result.kind === "already") return alreadySubmitted(ctx, result.draft, true);
-    kickOutbox();
+    afterSubmissionCommitted();
     const headers = new Headers();
     if (result.registered) headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId));
     return { ok: true, reference: result.reference, amount: result.amount, alreadySubmitted: false, headers };

@@ -108,9 +108,9 @@ export const TOASTS = {
 export const signupFailed = (serverMessage?: string): ToastMessage =>
   serverMessage ? { title: "Sign Up Failed", description: serverMessage, variant: "destructive" } : TOASTS.signupFailedGeneric;
 
-export const submittedToast = (applicationId: string): ToastMessage => ({
+export const submittedToast = (reference: string): ToastMessage => ({
   title: "Application Submitted Successfully!",
-  description: `Your application ID is ${applicationId}`,
+  description: `Your application ID is ${reference}`,
 });
 
 /** 'Document Uploaded - <name shortened to 25> uploaded successfully' */

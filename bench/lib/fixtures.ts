@@ -32,11 +32,11 @@ export async function createApplication(userId: number, status: "submitted" | "a
   const { eq } = await import("drizzle-orm");
   const { getDb, schema } = await import("~/models/db.server");
   const { generateReference } = await import("~/utils/reference.server");
-  const applicationId = generateReference();
+  const reference = generateReference();
   const [res] = await getDb()
     .insert(schema.loanApplications)
     .values({
-      applicationId,
+      reference,
       userId,
       amount: "25000",
       purpose: "working-capital",

@@ -85,41 +85,41 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       for (const label of ["Total Applications", "Pending Review", "Total Documents"]) await page.getByText(label, { exact: true }).waitFor();
 
       // By reference, typed in lower case: exactly that application.
-      await search(page, js, { q: s.working.applicationId.toLowerCase() });
-      expect(await rowRefs(page)).toEqual([s.working.applicationId]);
-      expect(new URL(page.url()).searchParams.get("q")).toBe(s.working.applicationId.toLowerCase());
-      const row = page.locator(`[data-reference="${s.working.applicationId}"]`);
+      await search(page, js, { q: s.working.reference.toLowerCase() });
+      expect(await rowRefs(page)).toEqual([s.working.reference]);
+      expect(new URL(page.url()).searchParams.get("q")).toBe(s.working.reference.toLowerCase());
+      const row = page.locator(`[data-reference="${s.working.reference}"]`);
       expect(await row.textContent()).toContain("$42,000");
       expect(await row.textContent()).toContain("Working Capital");
 
       // By purpose (label, any case) plus the status filter.
       await search(page, js, { q: "EQUIPMENT financing", status: "submitted" });
       const refs = await rowRefs(page);
-      expect(refs).toContain(s.equipment.applicationId);
-      expect(refs).not.toContain(s.working.applicationId);
+      expect(refs).toContain(s.equipment.reference);
+      expect(refs).not.toContain(s.working.reference);
       for (const badge of await page.locator("[data-testid=application-row] [data-testid=admin-status-badge]").allTextContents()) expect(badge).toBe("Submitted");
 
       // Status filter alone; drafts are never listed.
       await search(page, js, { q: "", status: "under-review" });
-      expect(await rowRefs(page)).toContain(s.reviewing.applicationId);
-      expect(await rowRefs(page)).not.toContain(s.draft.applicationId);
-      const noResults = `/admin?q=${s.draft.applicationId}`;
+      expect(await rowRefs(page)).toContain(s.reviewing.reference);
+      expect(await rowRefs(page)).not.toContain(s.draft.reference);
+      const noResults = `/admin?q=${s.draft.reference}`;
       await page.goto(noResults);
       await page.getByText("No applications found").waitFor();
 
       // Details: a dialog with JavaScript, a page without.
-      await page.goto(`/admin?q=${s.working.applicationId}`);
-      await page.getByRole("link", { name: s.working.applicationId }).click();
-      await page.waitForURL(`**/admin/applications/${s.working.id}?q=${s.working.applicationId}`);
+      await page.goto(`/admin?q=${s.working.reference}`);
+      await page.getByRole("link", { name: s.working.reference }).click();
+      await page.waitForURL(`**/admin/applications/${s.working.id}?q=${s.working.reference}`);
       if (js) {
         // A modal dialog over the list: Esc closes it, back to the same query, focus back on the link.
-        await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
+        await page.getByRole("dialog", { name: new RegExp(s.working.reference) }).waitFor();
         await page.keyboard.press("Escape");
-        await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("q") === s.working.applicationId);
+        await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("q") === s.working.reference);
         await page.getByTestId("details-dialog").waitFor({ state: "detached" });
-        await page.waitForFunction((ref) => document.activeElement?.textContent === ref, s.working.applicationId);
-        await page.getByRole("link", { name: s.working.applicationId }).click();
-        await page.getByRole("dialog", { name: new RegExp(s.working.applicationId) }).waitFor();
+        await page.waitForFunction((ref) => document.activeElement?.textContent === ref, s.working.reference);
+        await page.getByRole("link", { name: s.working.reference }).click();
+        await page.getByRole("dialog", { name: new RegExp(s.working.reference) }).waitFor();
       } else expect(await page.getByRole("dialog").count()).toBe(0);
       const details = page.getByTestId("application-details");
       await details.waitFor();
@@ -130,7 +130,7 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       expect(shortenMiddle(s.fileName)).toMatch(/^.{20}\.\.\..{10}$/);
       expect(text).toContain(formatFileSize(s.bytes.length));
       expect(formatFileSize(s.bytes.length)).toMatch(/^\d+ Bytes$/);
-      expect(await page.locator("h2", { hasText: s.working.applicationId }).getByTestId("admin-status-badge").textContent()).toBe("SUBMITTED");
+      expect(await page.locator("h2", { hasText: s.working.reference }).getByTestId("admin-status-badge").textContent()).toBe("SUBMITTED");
 
       // Preview (inline) and download (attachment with the stored name): the bytes we uploaded.
       const previewHref = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
@@ -148,22 +148,22 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await page.getByLabel("New status").selectOption("approved");
       await page.getByRole("button", { name: "Update Status", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
-      await page.locator("h2", { hasText: s.working.applicationId }).getByText("APPROVED").waitFor();
+      await page.locator("h2", { hasText: s.working.reference }).getByText("APPROVED").waitFor();
       const history = (await page.getByTestId("status-history").textContent()) ?? "";
       expect(history).toContain("Ada Admin (admin)");
       expect(history).toMatch(/SubmittedApproved/);
 
       // Reject from the table row: the reason is asked for first.
-      await page.goto(`/admin?q=${s.equipment.applicationId}`);
-      const select = page.getByLabel(`Status of ${s.equipment.applicationId}`);
+      await page.goto(`/admin?q=${s.equipment.reference}`);
+      const select = page.getByLabel(`Status of ${s.equipment.reference}`);
       await select.selectOption("rejected");
       if (js) {
-        await page.getByRole("dialog", { name: new RegExp(s.equipment.applicationId) }).waitFor();
+        await page.getByRole("dialog", { name: new RegExp(s.equipment.reference) }).waitFor();
         expect(await page.getByLabel("New status").inputValue()).toBe("rejected");
         await page.getByRole("button", { name: "Update Status", exact: true }).click();
         await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
       } else {
-        await page.getByRole("button", { name: `Update status of ${s.equipment.applicationId}` }).click();
+        await page.getByRole("button", { name: `Update status of ${s.equipment.reference}` }).click();
         await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
         expect(await page.getByLabel("New status").inputValue()).toBe("rejected");
       }
@@ -172,23 +172,23 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await page.getByLabel(/Reason for the rejection/).fill("Time in business under 6 months");
       await page.getByRole("button", { name: "Update Status", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
-      await page.locator("h2", { hasText: s.equipment.applicationId }).getByText("REJECTED").waitFor();
+      await page.locator("h2", { hasText: s.equipment.reference }).getByText("REJECTED").waitFor();
       expect(await page.getByTestId("status-history").textContent()).toContain("Time in business under 6 months");
 
       // A status change straight from a row (no reason needed).
-      await page.goto(`/admin?q=${s.reviewing.applicationId}`);
-      await page.getByLabel(`Status of ${s.reviewing.applicationId}`).selectOption("submitted");
-      if (!js) await page.getByRole("button", { name: `Update status of ${s.reviewing.applicationId}` }).click();
+      await page.goto(`/admin?q=${s.reviewing.reference}`);
+      await page.getByLabel(`Status of ${s.reviewing.reference}`).selectOption("submitted");
+      if (!js) await page.getByRole("button", { name: `Update status of ${s.reviewing.reference}` }).click();
       await page.getByRole("status").filter({ hasText: "Application status has been updated successfully." }).first().waitFor();
-      await page.locator(`[data-reference="${s.reviewing.applicationId}"] [data-testid=admin-status-badge]`).getByText("Submitted").waitFor();
-      expect(new URL(page.url()).searchParams.get("q")).toBe(s.reviewing.applicationId);
+      await page.locator(`[data-reference="${s.reviewing.reference}"] [data-testid=admin-status-badge]`).getByText("Submitted").waitFor();
+      expect(new URL(page.url()).searchParams.get("q")).toBe(s.reviewing.reference);
 
       // Documents tab.
       await page.getByRole("link", { name: "Documents", exact: true }).click();
       await page.waitForURL("**/admin/documents");
       const docRow = page.locator(`[data-document-id="${s.doc.id}"]`);
       const docText = (await docRow.textContent()) ?? "";
-      expect(docText).toContain(s.working.applicationId);
+      expect(docText).toContain(s.working.reference);
       expect(docText).toContain("Bank Statements");
       expect(await docRow.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(`/documents/${s.doc.id}/preview`);
       expect(await docRow.getByRole("link", { name: /^Download/ }).getAttribute("href")).toBe(`/documents/${s.doc.id}/download`);
@@ -202,15 +202,15 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
     // The applicant sees both decisions at once: dashboard and status lookup.
     await b.withPage({ js }, async (page) => {
       await login(page, s.applicant.email, s.applicant.password, "/login");
-      const approved = page.locator(`[data-testid=dashboard-application][data-reference="${s.working.applicationId}"]`);
-      const rejected = page.locator(`[data-testid=dashboard-application][data-reference="${s.equipment.applicationId}"]`);
+      const approved = page.locator(`[data-testid=dashboard-application][data-reference="${s.working.reference}"]`);
+      const rejected = page.locator(`[data-testid=dashboard-application][data-reference="${s.equipment.reference}"]`);
       expect(await approved.getByTestId("status-badge").textContent()).toContain("Approved");
       expect(await rejected.getByTestId("status-badge").textContent()).toContain("Rejected");
       expect(await page.getByTestId("active-loans").textContent()).toBe("1");
-      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Status of ${s.working.applicationId} changed to Approved`);
-      await page.goto(`/application-status?id=${s.equipment.applicationId}`);
+      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Status of ${s.working.reference} changed to Approved`);
+      await page.goto(`/application-status?id=${s.equipment.reference}`);
       await page.getByTestId("status-badge").getByText("Rejected").waitFor();
-      await page.goto(`/application-status?id=${s.working.applicationId}`);
+      await page.goto(`/application-status?id=${s.working.reference}`);
       await page.getByTestId("status-badge").getByText("Approved").waitFor();
     });
 
@@ -230,7 +230,7 @@ describe("admin routes refuse everyone but admins", () => {
   it("anonymous visitors and applicants get a redirect to /admin-login and no data, for every page, data request and action", async () => {
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id, amount: 31337 });
-    const ref = app.applicationId;
+    const ref = app.reference;
     const ac = await signedIn(applicant.email, applicant.password, "/login");
     const doc = await uploadAsApplicant(ac, app.id, "statement.pdf", samplePdf("SECRET-MARKER"));
     const pages = ["/admin", `/admin?q=${ref}`, "/admin/documents", `/admin/applications/${app.id}`];
@@ -294,7 +294,7 @@ describe("applications list pages and sort links", () => {
     const mine: string[] = [];
     for (let i = 0; i < 26; i++) {
       const app = await createSubmittedApplication({ userId: applicant.id, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.now() + 3_600_000 + i * 1000) });
-      mine.push(app.applicationId);
+      mine.push(app.reference);
     }
     const c = await adminClient(admin);
     const html = (p: string) => c.fetch(p).then((r) => r.text());

@@ -38,7 +38,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
     await b.withPage({ js }, async (adminPage) => {
       await signInAdminInBrowser(adminPage, admin);
       await adminPage.goto(detailsUrl);
-      if (js) await adminPage.getByRole("dialog", { name: new RegExp(app.applicationId) }).waitFor();
+      if (js) await adminPage.getByRole("dialog", { name: new RegExp(app.reference) }).waitFor();
 
       // 1. Request a bank statement with a message.
       const requests = adminPage.getByTestId("document-requests");
@@ -89,7 +89,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
       expect(await mine.textContent()).toBe("Assigned to me1");
       await mine.click();
       await adminPage.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("assigned") === "mine");
-      await adminPage.locator(`[data-testid=application-row][data-reference="${app.applicationId}"]`).waitFor();
+      await adminPage.locator(`[data-testid=application-row][data-reference="${app.reference}"]`).waitFor();
       expect(await adminPage.locator("[data-testid=application-row]").count()).toBe(1);
       expect(await adminPage.getByTestId("assigned-to").textContent()).toBe("Ada Admin");
 
@@ -100,7 +100,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toMatch(new RegExp(`^${app.applicationId},submitted,25000\\.00,Working Capital,${js ? "Jordan" : "Morgan"},Reyes,`));
+      expect(lines[1]).toMatch(new RegExp(`^${app.reference},submitted,25000\\.00,Working Capital,${js ? "Jordan" : "Morgan"},Reyes,`));
       expect(lines[1]).toContain("Ada Admin");
     });
 

@@ -57,27 +57,27 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       expect(await page.getByTestId("total-applications").textContent()).toBe("2");
       expect(await page.getByTestId("active-loans").textContent()).toBe("1");
       const body = (await page.textContent("main")) ?? "";
-      expect(body).not.toContain(s.draftApp.applicationId);
-      expect(body).not.toContain(s.strangersApp.applicationId);
+      expect(body).not.toContain(s.draftApp.reference);
+      expect(body).not.toContain(s.strangersApp.reference);
       expect(body).not.toContain("$77,000");
 
-      const a = (await card(page, s.approved.applicationId).textContent()) ?? "";
+      const a = (await card(page, s.approved.reference).textContent()) ?? "";
       expect(a).toContain("$45,000");
       expect(a).toContain("Business Expansion");
-      expect(await card(page, s.approved.applicationId).getByTestId("status-badge").textContent()).toContain("Approved");
-      expect(await stepStates(page, s.approved.applicationId)).toEqual(["complete", "complete", "complete", "current"]);
+      expect(await card(page, s.approved.reference).getByTestId("status-badge").textContent()).toContain("Approved");
+      expect(await stepStates(page, s.approved.reference)).toEqual(["complete", "complete", "complete", "current"]);
       expect(a).toContain("Decision: Approved");
-      const sub = (await card(page, s.submitted.applicationId).textContent()) ?? "";
+      const sub = (await card(page, s.submitted.reference).textContent()) ?? "";
       expect(sub).toContain("$12,500");
       expect(sub).toContain("Startup Capital");
-      expect(await stepStates(page, s.submitted.applicationId)).toEqual(["complete", "current", "upcoming", "upcoming"]);
+      expect(await stepStates(page, s.submitted.reference)).toEqual(["complete", "current", "upcoming", "upcoming"]);
 
       const cont = page.getByRole("link", { name: "Continue application" });
       expect(await cont.getAttribute("href")).toMatch(/^\/apply/);
 
       const activity = (await page.getByTestId("recent-activity").textContent()) ?? "";
-      expect(activity).toContain(`Status of ${s.approved.applicationId} changed to Approved`);
-      expect(activity).toContain(`Status of ${s.approved.applicationId} changed to Under Review`);
+      expect(activity).toContain(`Status of ${s.approved.reference} changed to Approved`);
+      expect(activity).toContain(`Status of ${s.approved.reference} changed to Under Review`);
 
       expect(await page.getByRole("link", { name: "New Application" }).getAttribute("href")).toBe("/apply");
       expect(await page.getByRole("link", { name: /^Call / }).getAttribute("href")).toMatch(/^tel:\+1/);
@@ -106,7 +106,7 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       const docs = await docsOf(s.submitted.id);
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ documentType: "ein", fileName: "ein-confirmation-letter-2025.pdf", fileSize: bytes.length, uploadedBy: s.user.id });
-      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.applicationId}`);
+      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.reference}`);
       // Issue 16: the activity item names the document.
       expect(await page.getByTestId("recent-activity").textContent()).toContain("ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)");
       const own = await page.request.get(`/documents/${docs[0]!.id}/download`);

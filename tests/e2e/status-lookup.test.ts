@@ -52,11 +52,11 @@ describe.each(MODES)("application status $label", ({ js }) => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/application-status");
       expect(await page.getByLabel("Application ID").getAttribute("placeholder")).toBe("APP-123456");
-      await lookUp(page, app.applicationId.toLowerCase(), js);
+      await lookUp(page, app.reference.toLowerCase(), js);
       const result = page.getByTestId("status-result");
       await result.waitFor();
-      expect(new URL(page.url()).searchParams.get("id")).toBe(app.applicationId.toLowerCase());
-      expect(await page.getByTestId("status-reference").textContent()).toBe(app.applicationId);
+      expect(new URL(page.url()).searchParams.get("id")).toBe(app.reference.toLowerCase());
+      expect(await page.getByTestId("status-reference").textContent()).toBe(app.reference);
       const badge = page.getByTestId("status-badge");
       expect(await badge.textContent()).toBe("Submitted");
       expect(await badge.getAttribute("class")).toContain("bg-yellow-100");
@@ -73,8 +73,8 @@ describe.each(MODES)("application status $label", ({ js }) => {
       const bookmark = page.url();
       await page.goto("/faq");
       await page.goto(bookmark);
-      expect(await page.getByTestId("status-reference").textContent()).toBe(app.applicationId);
-      expect(await page.getByLabel("Application ID").inputValue()).toBe(app.applicationId.toLowerCase());
+      expect(await page.getByTestId("status-reference").textContent()).toBe(app.reference);
+      expect(await page.getByLabel("Application ID").inputValue()).toBe(app.reference.toLowerCase());
     });
   });
 
@@ -88,7 +88,7 @@ describe.each(MODES)("application status $label", ({ js }) => {
     const apps = await Promise.all(cases.map((c) => newApplication(c.status, { amount: 1234567 })));
     await b.withPage({ js }, async (page) => {
       for (const [i, c] of cases.entries()) {
-        await page.goto(`/application-status?id=${apps[i]!.applicationId}`);
+        await page.goto(`/application-status?id=${apps[i]!.reference}`);
         const badge = page.getByTestId("status-badge");
         expect(await badge.textContent()).toBe(c.label);
         expect(await badge.getAttribute("class")).toContain(c.colour);
@@ -121,7 +121,7 @@ describe.each(MODES)("application status $label", ({ js }) => {
     const draft = await createSubmittedApplication({ userId: user.id, status: "draft" });
     await b.withPage({ js }, async (page) => {
       await page.goto("/application-status");
-      for (const id of ["APP-123456", draft.applicationId]) {
+      for (const id of ["APP-123456", draft.reference]) {
         await lookUp(page, id, js);
         await page.waitForURL((u) => u.searchParams.get("id") === id);
         const alert = formAlert(page);
@@ -155,7 +155,7 @@ describe("application status with JavaScript only", () => {
         await route.continue();
       });
       await page.goto("/application-status");
-      await lookUp(page, app.applicationId, true);
+      await lookUp(page, app.reference, true);
       const button = page.getByRole("button", { name: "Checking..." });
       await button.waitFor();
       expect(await button.isDisabled()).toBe(true);

@@ -63,7 +63,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
         await badge.waitFor();
         return badge.evaluate((el) => getComputedStyle(el).backgroundColor);
       };
-      expect(await colour(reviewing!.applicationId)).not.toBe(await colour(approved!.applicationId));
+      expect(await colour(reviewing!.reference)).not.toBe(await colour(approved!.reference));
       await page.goto(`/admin/applications/${reviewing!.id}`);
       await page.getByText("(555) 010-7711").first().waitFor();
       await page.goto("/admin/documents");
@@ -115,7 +115,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
       await page.getByLabel("Password", { exact: true }).fill(applicant.password);
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL("**/dashboard");
-      const tracker = page.getByRole("list", { name: `Progress of ${app!.applicationId}` });
+      const tracker = page.getByRole("list", { name: `Progress of ${app!.reference}` });
       const text = (await tracker.textContent()) ?? "";
       expect(text).not.toMatch(/in progress/i);
       expect(text).toContain("Up next");

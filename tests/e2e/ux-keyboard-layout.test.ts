@@ -99,15 +99,15 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
     await b.withPage({ js }, async (page) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await signInAdminInBrowser(page, admin);
-      await page.goto(`/admin?q=${app!.applicationId}`);
-      await page.getByText(app!.applicationId).first().waitFor();
+      await page.goto(`/admin?q=${app!.reference}`);
+      await page.getByText(app!.reference).first().waitFor();
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.goto("/admin/documents");
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.goto(`/admin/applications/${app!.id}`);
       // With JavaScript a dialog over the list, without it a section of the page: either fits.
-      const details = js ? page.getByTestId("details-dialog") : page.locator("section.card").filter({ hasText: app!.applicationId });
+      const details = js ? page.getByTestId("details-dialog") : page.locator("section.card").filter({ hasText: app!.reference });
       await details.waitFor();
       const box = (await details.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -91,7 +91,7 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       expect(reference).toMatch(REFERENCE_PATTERN);
       const apps = await applicationsOfDraft(draftId);
       expect(apps).toHaveLength(1);
-      expect(apps[0]!.applicationId).toBe(reference);
+      expect(apps[0]!.reference).toBe(reference);
       // One confirmation (the account's e-mail verification link is an account e-mail, left out).
       expect(await outboxTo(email)).toHaveLength(1);
       // Submitting the same draft again (history back, resubmit) changes nothing.

@@ -420,7 +420,7 @@ describe("my data", () => {
     const body = JSON.parse(text);
     expect(body.profile).toMatchObject({ email: user.email, firstName: user.firstName, dateOfBirth: "1985-04-12" });
     expect(body.applications).toHaveLength(1);
-    expect(body.applications[0]).toMatchObject({ reference: app!.applicationId, status: "submitted", amount: "32000.00" });
+    expect(body.applications[0]).toMatchObject({ reference: app!.reference, status: "submitted", amount: "32000.00" });
     expect(body.applications[0].events.map((e: { type: string }) => e.type)).toContain("submitted");
     expect(body.applications[0].documents.map((d: { fileName: string; documentType: string }) => [d.fileName, d.documentType]).sort()).toEqual([
       ["ein-letter.pdf", "ein"],

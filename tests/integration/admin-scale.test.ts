@@ -23,7 +23,7 @@ const rnd = (n: number) => Array.from({ length: n }, () => REFERENCE_ALPHABET[ra
 const TAG = rnd(4);
 const BASE = Date.UTC(2001, 0, 1);
 
-type Seeded = { applicationId: string; status: (typeof STATUSES)[number]; purpose: (typeof PURPOSES)[number]; submittedAt: Date | null; amount: number };
+type Seeded = { reference: string; status: (typeof STATUSES)[number]; purpose: (typeof PURPOSES)[number]; submittedAt: Date | null; amount: number };
 const seeded: Seeded[] = [];
 
 type ExplainRow = { table: string; type: string; key: string | null; rows: number; Extra: string | null };
@@ -57,7 +57,7 @@ beforeAll(async () => {
       const status = i % 20 === 0 ? "draft" : STATUSES[i % 4]!;
       const purpose = PURPOSES[(i * 3 + Math.floor(i / 7)) % PURPOSES.length]!;
       const row: Seeded = {
-        applicationId: `APP-${TAG}${rnd(8)}`,
+        reference: `APP-${TAG}${rnd(8)}`,
         status,
         purpose,
         submittedAt: status === "draft" ? null : new Date(BASE + i * 60_000),
@@ -74,7 +74,7 @@ beforeAll(async () => {
 describe("admin applications list at 20,000 rows", () => {
   it("search by reference: a range on the unique index, exact rows", async () => {
     const target = seeded.find((s, i) => i > 5000 && s.status === "approved")!;
-    const prefix = target.applicationId.slice(0, 11);
+    const prefix = target.reference.slice(0, 11);
     const params = parseAdminListParams(new URLSearchParams({ q: prefix.toLowerCase() }));
     expect(resolveSearch(params.q)).toEqual({ kind: "reference", prefix });
     const queries = adminListQueries(params)!;
@@ -82,14 +82,14 @@ describe("admin applications list at 20,000 rows", () => {
     expectIndexed(await explain(queries.total), ["loan_applications_ref_uq"]);
 
     const page = await listApplicationsForAdmin(params);
-    const want = expected((s) => s.applicationId.startsWith(prefix), "desc");
+    const want = expected((s) => s.reference.startsWith(prefix), "desc");
     expect(page.total).toBe(want.length);
-    expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.applicationId));
-    expect(page.rows.find((r) => r.applicationId === target.applicationId)).toMatchObject({ status: "approved", amount: target.amount });
+    expect(page.rows.map((r) => r.reference)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.reference));
+    expect(page.rows.find((r) => r.reference === target.reference)).toMatchObject({ status: "approved", amount: target.amount });
 
     // The full reference, typed in lower case without the dash, finds exactly that application.
-    const exact = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ q: target.applicationId.replace("APP-", "app") })));
-    expect(exact.rows.map((r) => r.applicationId)).toEqual([target.applicationId]);
+    const exact = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ q: target.reference.replace("APP-", "app") })));
+    expect(exact.rows.map((r) => r.reference)).toEqual([target.reference]);
   });
 
   it("search by purpose label (any case) with a status filter: the purpose or status index, exact first page", async () => {
@@ -104,7 +104,7 @@ describe("admin applications list at 20,000 rows", () => {
     const want = expected((s) => s.purpose === "equipment-financing" && s.status === "under-review");
     expect(want.length).toBeGreaterThan(ADMIN_PAGE_SIZE);
     expect(page.total).toBeGreaterThanOrEqual(want.length);
-    expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.applicationId));
+    expect(page.rows.map((r) => r.reference)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.reference));
     expect(page.rows.every((r) => r.purpose === "equipment-financing" && r.status === "under-review")).toBe(true);
   });
 
@@ -115,7 +115,7 @@ describe("admin applications list at 20,000 rows", () => {
       expectIndexed(await explain(queries.rows), ["loan_applications_purpose_idx"]);
       const page = await listApplicationsForAdmin(params);
       const want = expected((s) => s.purpose === "working-capital");
-      expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.applicationId));
+      expect(page.rows.map((r) => r.reference)).toEqual(want.slice(0, ADMIN_PAGE_SIZE).map((s) => s.reference));
     }
   });
 
@@ -130,7 +130,7 @@ describe("admin applications list at 20,000 rows", () => {
     const page = await listApplicationsForAdmin(params);
     const want = expected((s) => s.status === "rejected");
     expect(page.total).toBeGreaterThanOrEqual(want.length);
-    expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(2 * ADMIN_PAGE_SIZE, 3 * ADMIN_PAGE_SIZE).map((s) => s.applicationId));
+    expect(page.rows.map((r) => r.reference)).toEqual(want.slice(2 * ADMIN_PAGE_SIZE, 3 * ADMIN_PAGE_SIZE).map((s) => s.reference));
 
     // Newest first (the default): same index read backwards; our old rows come last, so check order.
     const descParams = parseAdminListParams(new URLSearchParams({ status: "rejected" }));
@@ -152,13 +152,13 @@ describe("admin applications list at 20,000 rows", () => {
 
     const page = await listApplicationsForAdmin(params);
     const want = expected(() => true);
-    expect(page.rows.map((r) => r.applicationId)).toEqual(want.slice(ADMIN_PAGE_SIZE, 2 * ADMIN_PAGE_SIZE).map((s) => s.applicationId));
+    expect(page.rows.map((r) => r.reference)).toEqual(want.slice(ADMIN_PAGE_SIZE, 2 * ADMIN_PAGE_SIZE).map((s) => s.reference));
     expect(page.total).toBeGreaterThanOrEqual(want.length);
     expect(page.pageCount).toBe(Math.ceil(page.total / ADMIN_PAGE_SIZE));
-    const drafts = new Set(seeded.filter((s) => s.status === "draft").map((s) => s.applicationId));
+    const drafts = new Set(seeded.filter((s) => s.status === "draft").map((s) => s.reference));
     const all = await listApplicationsForAdmin(parseAdminListParams(new URLSearchParams({ q: `APP-${TAG}`, sort: "asc" })));
     expect(all.total).toBe(want.length);
-    expect(all.rows.some((r) => drafts.has(r.applicationId))).toBe(false);
+    expect(all.rows.some((r) => drafts.has(r.reference))).toBe(false);
   });
 
   it("a search that can be neither a reference nor a purpose matches nothing without querying", async () => {

@@ -51,7 +51,7 @@ describe("GET /api/admin/applications", () => {
     expect(list.length).toBeLessThanOrEqual(25);
     expect(list[0]).toEqual({
       id: newer!.id,
-      applicationId: newer!.applicationId,
+      applicationId: newer!.reference,
       userId: owner.id,
       amount: "20000",
       purpose: "other",
@@ -74,7 +74,7 @@ describe("GET /api/admin/applications", () => {
     expect(approved.some((a) => a.id === newer!.id)).toBe(true);
     expect(approved.some((a) => a.id === older!.id)).toBe(false);
 
-    const byRef = (await (await client.fetch(`/api/admin/applications?q=${older!.applicationId.toLowerCase()}`)).json()) as Array<{ id: number }>;
+    const byRef = (await (await client.fetch(`/api/admin/applications?q=${older!.reference.toLowerCase()}`)).json()) as Array<{ id: number }>;
     expect(byRef.map((a) => a.id)).toEqual([older!.id]);
 
     const asc = (await (await client.fetch("/api/admin/applications?sort=asc&status=bogus&page=-3")).json()) as Array<{ id: number }>;
@@ -97,7 +97,7 @@ describe("GET /api/admin/documents", () => {
     expect(mine).toEqual({
       id: doc.id,
       applicationId: submitted!.id,
-      applicationReference: submitted!.applicationId,
+      applicationReference: submitted!.reference,
       documentType: "bank-statements",
       fileName: "bank statement.pdf",
       fileSize: samplePdf().length,
@@ -115,7 +115,7 @@ describe("PATCH /api/admin/applications/{id}/status", () => {
     const { client, admin } = await signedInAdmin();
     const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved" } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: app!.id, status: "approved", applicationId: app!.applicationId });
+    expect(await res.json()).toMatchObject({ id: app!.id, status: "approved", applicationId: app!.reference });
     const [event] = await eventsOf(app!.id, "status_changed");
     expect(event).toMatchObject({ fromStatus: "submitted", toStatus: "approved", actorUserId: admin.id });
     expect((await outboxTo(owner.email)).map((m) => m.kind)).toEqual(["status_approved"]);

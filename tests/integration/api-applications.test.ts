@@ -255,11 +255,11 @@ describe("GET /api/loan-applications/status/{applicationId}", () => {
   it("answers exactly the five fields, for the reference in any letter case, without signing in", async () => {
     const owner = await createApplicant();
     const app = await createSubmittedApplication({ userId: owner.id, amount: 42000, purpose: "working-capital", status: "under-review" });
-    const res = await new Client().fetch(`/api/loan-applications/status/${app!.applicationId.toLowerCase()}`);
+    const res = await new Client().fetch(`/api/loan-applications/status/${app!.reference.toLowerCase()}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
-      applicationId: app!.applicationId,
+      applicationId: app!.reference,
       status: "under-review",
       amount: 42000,
       purpose: "working-capital",

@@ -117,7 +117,7 @@ const recipes: Record<string, () => Promise<Response[]>> = {
     const { user } = await signedInApplicant();
     const app = await createSubmittedApplication({ userId: user.id });
     return [
-      await new Client().fetch(`/api/loan-applications/status/${app!.applicationId}`),
+      await new Client().fetch(`/api/loan-applications/status/${app!.reference}`),
       await new Client().fetch("/api/loan-applications/status/APP-NOPE"),
     ];
   },

@@ -67,15 +67,15 @@ describe("document requests", () => {
     const [request] = await requestsOf(app.id);
     expect(request).toMatchObject({ status: "open", message, requestedBy: admin.id });
     const [mail] = await db().select().from(schema.outbox).where(and(eq(schema.outbox.toEmail, applicant.email), eq(schema.outbox.kind, "document_request")));
-    expect(mail!.subject).toContain(app.applicationId);
+    expect(mail!.subject).toContain(app.reference);
     expect(mail!.bodyText).toContain(message);
     expect(mail!.bodyText).toContain("Bank Statements");
     expect(mail!.bodyText).not.toContain(admin.firstName + " Admin");
     expect(await auditOf("backoffice.documents_requested", app.id)).toHaveLength(1);
 
     // The admin list: the waiting queue holds it with how long it has waited.
-    const waiting = await text(ac, `/admin?queue=waiting&q=${app.applicationId}`);
-    expect(waiting).toContain(app.applicationId);
+    const waiting = await text(ac, `/admin?queue=waiting&q=${app.reference}`);
+    expect(waiting).toContain(app.reference);
     expect(waiting).toContain("Waiting on applicant for less than an hour");
 
     // The applicant's dashboard shows it; another applicant's does not.
@@ -94,7 +94,7 @@ describe("document requests", () => {
     const [closed] = await requestsOf(app.id);
     expect(closed!.status).toBe("fulfilled");
     expect(closed!.fulfilledAt).not.toBeNull();
-    expect(await text(ac, `/admin?queue=waiting&q=${app.applicationId}`)).not.toContain(`data-reference="${app.applicationId}"`);
+    expect(await text(ac, `/admin?queue=waiting&q=${app.reference}`)).not.toContain(`data-reference="${app.reference}"`);
     expect(await text(owner, "/dashboard")).not.toContain('data-testid="open-request"');
   });
 
@@ -174,7 +174,7 @@ describe("internal notes", () => {
     await c_post(ac, app.id, { intent: "request-documents", documentTypes: "ssn", message: "Please send your SSN card" });
 
     const owner = await applicantClient(applicant.email);
-    for (const path of ["/dashboard", `/api/loan-applications/status/${app.applicationId}`, "/application-status"]) {
+    for (const path of ["/dashboard", `/api/loan-applications/status/${app.reference}`, "/application-status"]) {
       expect(await (await owner.fetch(path)).text(), path).not.toContain(note);
     }
     const mails = await db().select().from(schema.outbox).where(eq(schema.outbox.toEmail, applicant.email));
@@ -200,13 +200,13 @@ describe("assignment and queues", () => {
     const { admin, ac, app } = await setup();
     expect((await post(ac, app.id, { intent: "assign", assigneeId: String(admin.id) })).status).toBe(302);
     const mine = await text(ac, "/admin?assigned=mine");
-    expect(mine).toContain(`data-reference="${app.applicationId}"`);
+    expect(mine).toContain(`data-reference="${app.reference}"`);
     expect(mine).toMatch(/data-testid="queue-mine"[^>]*>Assigned to me<span[^>]*>1<\/span>/);
     expect(mine).toContain("New today");
     expect(mine).toContain("Waiting on applicant");
     expect(mine).toContain("Stale over 7 days");
-    expect(await text(ac, `/admin?assigned=unassigned&q=${app.applicationId}`)).not.toContain(`data-reference="${app.applicationId}"`);
-    expect(await text(ac, `/admin?q=${app.applicationId}`)).toMatch(/data-testid="assigned-to">Ada Admin</);
+    expect(await text(ac, `/admin?assigned=unassigned&q=${app.reference}`)).not.toContain(`data-reference="${app.reference}"`);
+    expect(await text(ac, `/admin?q=${app.reference}`)).toMatch(/data-testid="assigned-to">Ada Admin</);
 
     // A colleague sees the notice and the change is recorded as made on a colleague's application.
     const colleague = await createAdmin();
@@ -237,9 +237,9 @@ describe("CSV export", () => {
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
     expect(lines[0]).toMatch(/^Application ID,Status,Amount \(USD\),Purpose,First name,Last name,E-mail/);
     expect(lines).toHaveLength(3); // header, one row, and the empty string after the last CRLF
-    expect(lines[1]).toContain(`${app.applicationId},submitted,25000.00,Working Capital,"'=HYPERLINK(""http://x"")","O'Brien, Jr.",`);
+    expect(lines[1]).toContain(`${app.reference},submitted,25000.00,Working Capital,"'=HYPERLINK(""http://x"")","O'Brien, Jr.",`);
     expect(lines[1]).toContain(",Ada Admin,");
-    expect(lines.join()).not.toContain(other.applicationId);
+    expect(lines.join()).not.toContain(other.reference);
     const [audit] = await db()
       .select()
       .from(schema.auditLog)
@@ -279,7 +279,7 @@ describe("CSV export", () => {
       release();
       lines.push(decoder.decode((await next).value));
     }
-    expect(lines.map((l) => l.split(",")[0])).toEqual(apps.map((a) => a.applicationId));
+    expect(lines.map((l) => l.split(",")[0])).toEqual(apps.map((a) => a.reference));
   });
 });
 

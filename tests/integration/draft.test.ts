@@ -127,7 +127,7 @@ describe("drafts", () => {
     const apps = await applicationsOfDraft(draftId);
     expect(apps).toHaveLength(1);
     expect(apps[0]).toMatchObject({ status: "draft", amount: "30000.00", livingSituation: "rent" });
-    expect(apps[0]!.applicationId).toMatch(REFERENCE_PATTERN);
+    expect(apps[0]!.reference).toMatch(REFERENCE_PATTERN);
     const user = await getUserByEmail(email);
     expect(user?.role).toBe("user");
     expect(apps[0]!.userId).toBe(user!.id);

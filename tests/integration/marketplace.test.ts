@@ -57,7 +57,7 @@ async function disclosureOf(client: Client, id: number) {
 describe("matching on submission", () => {
   it("a $30,000 working-capital application in Texas gets at least two stored offers and a decision per product", async () => {
     const { client, app, email } = await applyOverHttp();
-    const list = await offersOf(client, app.applicationId);
+    const list = await offersOf(client, app.reference);
     expect(list.offers.length).toBeGreaterThanOrEqual(2);
     for (const o of list.offers) {
       expect(o.state).toBe("offered");
@@ -68,9 +68,9 @@ describe("matching on submission", () => {
     expect(decisions.length).toBe(products.length);
     expect(decisions.some((d) => !d.eligible && d.reasons.includes("credit-score-unknown"))).toBe(true);
     const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
-    expect(mail!.bodyText).toContain(`/dashboard/applications/${app.applicationId}/offers`);
+    expect(mail!.bodyText).toContain(`/dashboard/applications/${app.reference}/offers`);
 
-    const page = await client.fetch(`/dashboard/applications/${app.applicationId}/offers?sort=payment`);
+    const page = await client.fetch(`/dashboard/applications/${app.reference}/offers?sort=payment`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Compare your offers");
@@ -80,10 +80,10 @@ describe("matching on submission", () => {
 
   it("an application no lender serves (Alaska) gets the notice of action taken with its principal reasons, on the page and by e-mail", async () => {
     const { client, app, email } = await applyOverHttp({ state: "AK" });
-    const list = await offersOf(client, app.applicationId);
+    const list = await offersOf(client, app.reference);
     expect(list.offers).toEqual([]);
     expect(list.principalReasons).toContain("The lender does not lend to businesses in your state");
-    const html = await (await client.fetch(`/dashboard/applications/${app.applicationId}/offers`)).text();
+    const html = await (await client.fetch(`/dashboard/applications/${app.reference}/offers`)).text();
     expect(html).toContain("Notice of action taken");
     expect(html).toContain("The lender does not lend to businesses in your state");
     const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
@@ -105,7 +105,7 @@ describe("matching on submission", () => {
 describe("accepting an offer", () => {
   it("the page form accepts once; a double submit is idempotent; another offer is refused; status, e-mails and signature record follow", async () => {
     const { client, app, email, user } = await applyOverHttp();
-    const { offers } = await offersOf(client, app.applicationId);
+    const { offers } = await offersOf(client, app.reference);
     const [first, second] = offers;
     const d = await disclosureOf(client, first!.id);
     const form = { signerName: `${user.firstName} ${user.lastName}`, confirmRead: "on", disclosureSha256: d.disclosureSha256 };
@@ -120,7 +120,7 @@ describe("accepting an offer", () => {
     const [a, b] = await Promise.all([client.fetch(`/offers/${first!.id}`, { form }), client.fetch(`/offers/${first!.id}`, { form })]);
     expect(a.status).toBe(302);
     expect(b.status).toBe(302);
-    expect(a.headers.get("location")).toBe(`/dashboard/applications/${app.applicationId}/offers`);
+    expect(a.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers`);
     const acc = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
     expect(acc).toHaveLength(1);
     expect(acc[0]).toMatchObject({ offerId: first!.id, signerName: form.signerName, disclosureSha256: d.disclosureSha256, disclosureText: d.disclosureText });
@@ -130,12 +130,12 @@ describe("accepting an offer", () => {
     expect(other.status).toBe(409);
     expect(await other.text()).toContain(MARKET_MSG.anotherOfferAccepted);
 
-    const after = await offersOf(client, app.applicationId);
+    const after = await offersOf(client, app.reference);
     expect(after.status).toBe("offer-accepted");
     expect(after.offers.find((o) => o.id === first!.id)?.state).toBe("accepted");
     expect(after.offers.filter((o) => o.id !== first!.id).every((o) => o.state === "withdrawn")).toBe(true);
 
-    const lookup = await new Client().fetch(`/api/loan-applications/status/${app.applicationId}`);
+    const lookup = await new Client().fetch(`/api/loan-applications/status/${app.reference}`);
     expect(((await lookup.json()) as { status: string }).status).toBe("offer-accepted");
     const mails = await getDb().select().from(schema.outbox).where(eq(schema.outbox.kind, "offer_accepted"));
     expect(mails.filter((m) => m.toEmail === email)).toHaveLength(1);
@@ -144,7 +144,7 @@ describe("accepting an offer", () => {
 
   it("ten concurrent API accepts of two different offers accept exactly one", async () => {
     const { client, app } = await applyOverHttp();
-    const { offers } = await offersOf(client, app.applicationId);
+    const { offers } = await offersOf(client, app.reference);
     const ds = await Promise.all(offers.slice(0, 2).map((o) => disclosureOf(client, o.id)));
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => {
@@ -164,7 +164,7 @@ describe("accepting an offer", () => {
 
   it("a stale disclosure hash is refused", async () => {
     const { client, app } = await applyOverHttp();
-    const { offers } = await offersOf(client, app.applicationId);
+    const { offers } = await offersOf(client, app.reference);
     const res = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, { json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: "0".repeat(64) } });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(MARKET_MSG.disclosureChanged);
@@ -174,13 +174,13 @@ describe("accepting an offer", () => {
 describe("authorization", () => {
   it("another applicant gets 404 on the pages and the API; signed out is sent to log in / 401; an admin may view but not accept", async () => {
     const { client, app } = await applyOverHttp();
-    const { offers } = await offersOf(client, app.applicationId);
+    const { offers } = await offersOf(client, app.reference);
     const d = await disclosureOf(client, offers[0]!.id);
     const { client: stranger } = await signedInApplicant();
-    expect((await stranger.fetch(`/dashboard/applications/${app.applicationId}/offers`)).status).toBe(404);
+    expect((await stranger.fetch(`/dashboard/applications/${app.reference}/offers`)).status).toBe(404);
     expect((await stranger.fetch(`/offers/${offers[0]!.id}`)).status).toBe(404);
     expect((await stranger.fetch(`/offers/${offers[0]!.id}`, { form: { signerName: "X Y", confirmRead: "on", disclosureSha256: d.disclosureSha256 } })).status).toBe(404);
-    expect((await stranger.fetch(`/api/loan-applications/${app.applicationId}/offers`)).status).toBe(404);
+    expect((await stranger.fetch(`/api/loan-applications/${app.reference}/offers`)).status).toBe(404);
     expect((await stranger.fetch(`/api/offers/${offers[0]!.id}`)).status).toBe(404);
     expect((await stranger.fetch(`/api/offers/${offers[0]!.id}/accept`, { json: { signerName: "X Y", confirmRead: true, disclosureSha256: d.disclosureSha256 } })).status).toBe(404);
 
@@ -203,15 +203,15 @@ describe("admin", () => {
   it("withdraws an offer, adds a manual offer priced by the money module, and pauses a lender, each audit-logged", async () => {
     const { client, app } = await applyOverHttp();
     const { client: admin, admin: who } = await signedInAdmin();
-    const { offers } = await offersOf(client, app.applicationId);
+    const { offers } = await offersOf(client, app.reference);
     const w = await admin.fetch(`/admin/applications/${app.id}/offers`, { form: { intent: "withdraw-offer", offerId: String(offers[0]!.id), reason: "Lender withdrew" } });
     expect(w.status).toBe(302);
-    expect((await offersOf(client, app.applicationId)).offers.find((o) => o.id === offers[0]!.id)?.state).toBe("withdrawn");
+    expect((await offersOf(client, app.reference)).offers.find((o) => o.id === offers[0]!.id)?.state).toBe("withdrawn");
 
     const [product] = await getDb().select().from(schema.lenderProducts).limit(1);
     const m = await admin.fetch(`/admin/applications/${app.id}/offers`, { form: { intent: "manual-offer", productId: String(product!.id), amount: "5000", termMonths: "36", noteRate: "12", fee: "0" } });
     expect(m.status).toBe(302);
-    const manual = (await offersOf(client, app.applicationId)).offers.find((o) => o.amountCents === 500_000);
+    const manual = (await offersOf(client, app.reference)).offers.find((o) => o.amountCents === 500_000);
     expect(manual).toMatchObject({ estimatedAprBps: 1200, state: "offered" });
 
     const [lender] = await getDb().select().from(schema.lenders).where(eq(schema.lenders.name, "Keystone Equipment Finance"));

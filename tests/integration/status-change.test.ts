@@ -33,7 +33,7 @@ describe("changeStatus (service)", () => {
     await new Promise((r) => setTimeout(r, 20));
 
     const change = await changeStatus(admin.id, app.id, "approved", "Strong cash flow");
-    expect(change).toMatchObject({ from: "submitted", to: "approved", changed: true, reference: app.applicationId });
+    expect(change).toMatchObject({ from: "submitted", to: "approved", changed: true, reference: app.reference });
 
     const after = await appRow(app.id);
     expect(after.status).toBe("approved");
@@ -44,7 +44,7 @@ describe("changeStatus (service)", () => {
     const mails = await mailTo(applicant.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe("status_approved");
-    expect(mails[0]!.subject).toContain(app.applicationId);
+    expect(mails[0]!.subject).toContain(app.reference);
     expect(mails[0]!.bodyText).toMatch(/Congratulations/);
     expect(mails[0]!.bodyText).toMatch(/check your e-mail for funding details/i);
     expect(mails[0]!.bodyText).toContain("$30,000");
@@ -157,7 +157,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain(REJECTION_REASON_REQUIRED);
-    expect(html).toContain(app.applicationId);
+    expect(html).toContain(app.reference);
     expect((await appRow(app.id)).status).toBe("submitted");
     expect(await eventsOf(app.id)).toHaveLength(0);
   });
@@ -195,7 +195,7 @@ describe("POST /admin/applications/:id (status action)", () => {
       const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved", redirectTo: "/admin" } });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/admin-login");
-      expect(await res.text()).not.toContain(app.applicationId);
+      expect(await res.text()).not.toContain(app.reference);
     }
     expect((await appRow(app.id)).status).toBe("submitted");
     expect(await eventsOf(app.id)).toHaveLength(0);
@@ -207,12 +207,12 @@ describe("POST /admin/applications/:id (status action)", () => {
     const app = await createSubmittedApplication({ userId: applicant.id });
     const c = await adminClient(admin);
     await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved" } });
-    const lookup = await new Client().fetch(`/application-status?id=${app.applicationId}`);
+    const lookup = await new Client().fetch(`/application-status?id=${app.reference}`);
     expect(lookup.status).toBe(200);
     expect(await lookup.text()).toMatch(/Approved/);
     const u = await signIn(applicant.email, applicant.password, "/login");
     const dash = await (await u.fetch("/dashboard")).text();
-    expect(dash).toContain(app.applicationId);
+    expect(dash).toContain(app.reference);
     expect(dash).toMatch(/Approved/);
   });
 });

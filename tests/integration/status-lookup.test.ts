@@ -29,12 +29,12 @@ describe("status lookup service", () => {
   it("finds a submitted application by its reference in lower case, with exactly the five fields", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, amount: 25000, purpose: "working-capital", status: "submitted" });
-    const outcome = await lookupApplicationStatus(app.applicationId.toLowerCase(), randomIp());
+    const outcome = await lookupApplicationStatus(app.reference.toLowerCase(), randomIp());
     expect(outcome.kind).toBe("found");
     if (outcome.kind !== "found") return;
     expect(outcome.status).toBe(200);
     expect(outcome.application).toEqual({
-      applicationId: app.applicationId,
+      reference: app.reference,
       status: "submitted",
       amount: 25000,
       purpose: "working-capital",
@@ -45,9 +45,9 @@ describe("status lookup service", () => {
   it("accepts surrounding spaces and Crockford look-alikes (O for 0, I/L for 1)", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, status: "approved" });
-    const typed = `  ${app.applicationId.toLowerCase().replace(/0/g, "o").replace(/1/g, "l")}  `;
+    const typed = `  ${app.reference.toLowerCase().replace(/0/g, "o").replace(/1/g, "l")}  `;
     const found = await getApplicationStatus(typed);
-    expect(found?.applicationId).toBe(app.applicationId);
+    expect(found?.reference).toBe(app.reference);
     expect(found?.status).toBe("approved");
   });
 
@@ -55,7 +55,7 @@ describe("status lookup service", () => {
     const user = await createApplicant();
     const draft = await createSubmittedApplication({ userId: user.id, status: "draft" });
     const ip = randomIp();
-    for (const id of [draft.applicationId, "APP-ZZZZZZZZZZZZ", "APP-123456", "hello"]) {
+    for (const id of [draft.reference, "APP-ZZZZZZZZZZZZ", "APP-123456", "hello"]) {
       const outcome = await lookupApplicationStatus(id, ip);
       expect(outcome).toEqual({ kind: "not-found", status: 404, message: MSG.statusNotFound });
     }
@@ -80,7 +80,7 @@ describe("status lookup service", () => {
   it("answers 'Unable to check status' with 503 when the lookup itself fails", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id });
-    const outcome = await lookupApplicationStatus(app.applicationId, randomIp(), brokenDb);
+    const outcome = await lookupApplicationStatus(app.reference, randomIp(), brokenDb);
     expect(outcome).toEqual({ kind: "unavailable", status: 503, message: MSG.statusUnavailable });
   });
 });
@@ -89,10 +89,10 @@ describe("GET /application-status", () => {
   it("renders the status, amount and purpose of a submitted application without JavaScript", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, amount: 25000, purpose: "working-capital", status: "submitted" });
-    const res = await new Client().fetch(`/application-status?id=${app.applicationId.toLowerCase()}`);
+    const res = await new Client().fetch(`/application-status?id=${app.reference.toLowerCase()}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(app.applicationId);
+    expect(html).toContain(app.reference);
     expect(html).toContain("$25,000");
     expect(html).toContain("Working Capital");
     expect(html).toContain("Submitted");
@@ -126,21 +126,21 @@ describe("GET /application-status", () => {
       await res.arrayBuffer();
     }
     // Even a real reference is refused now: enumeration gains nothing by hitting a valid one.
-    const refused = await c.fetch(`/application-status?id=${app.applicationId}`);
+    const refused = await c.fetch(`/application-status?id=${app.reference}`);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     const html = await refused.text();
     expect(html).toContain(THROTTLE_RULES.statusLookup.message);
     expect(html).not.toContain("$25,000");
     // Another client is not affected.
-    const other = await new Client().fetch(`/application-status?id=${app.applicationId}`);
+    const other = await new Client().fetch(`/application-status?id=${app.reference}`);
     expect(other.status).toBe(200);
   });
 
   it("never sends the result page to a shared cache", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id });
-    const res = await new Client().fetch(`/application-status?id=${app.applicationId}`);
+    const res = await new Client().fetch(`/application-status?id=${app.reference}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
   });

@@ -38,7 +38,7 @@ describe("submitDraft (service)", () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const [app] = await applicationsOfDraft(draftId);
     expect(app).toMatchObject({
-      applicationId: out.reference,
+      reference: out.reference,
       userId: user!.id,
       status: "submitted",
       amount: "30000.00",
@@ -186,7 +186,7 @@ describe("the review step over HTTP (no JavaScript)", () => {
     const apps = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user!.id));
     expect(apps).toHaveLength(1);
     expect(apps[0]!.status).toBe("submitted");
-    for (const r of responses) expect(r.html).toContain(apps[0]!.applicationId);
+    for (const r of responses) expect(r.html).toContain(apps[0]!.reference);
     expect(await outboxTo(email)).toHaveLength(1);
     const users = await getDb().select().from(schema.users).where(inArray(schema.users.email, [email]));
     expect(users).toHaveLength(1);

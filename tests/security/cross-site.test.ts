@@ -68,7 +68,7 @@ beforeAll(async () => {
   await createDocument({ applicationId: submitted.id, userId: u.id, data: samplePdf("csrf"), name: "csrf.pdf" });
   draft = await createDraftVia(victim);
   ({ client: admin } = await signedInAdmin());
-  values = { id: submittedId, applicationId: submitted.applicationId };
+  values = { id: submittedId, reference: submitted.reference };
 });
 
 const attackForm = () => ({

@@ -17,7 +17,7 @@ const A_SECRETS = { marker: `A-DOC-${tag}`, fileName: `a-private-${tag}.pdf` };
 
 let a: { client: Client; user: { id: number; email: string; firstName: string } };
 let b: { client: Client; user: { id: number } };
-let submitted: { id: number; applicationId: string };
+let submitted: { id: number; reference: string };
 let draft: { id: number; applicationId: string };
 let docIds: number[] = [];
 let secrets: string[] = [];
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const d1 = await createDocument({ applicationId: submitted.id, userId: a.user.id, data: samplePdf(A_SECRETS.marker), name: A_SECRETS.fileName });
   const d2 = await createDocument({ applicationId: draft.id, userId: a.user.id, data: samplePdf(A_SECRETS.marker), name: A_SECRETS.fileName });
   docIds = [d1.id, d2.id];
-  secrets = [submitted.applicationId, draft.applicationId, a.user.email, A_SECRETS.marker, A_SECRETS.fileName, `${tag} Private Lane`, "876543"];
+  secrets = [submitted.reference, draft.applicationId, a.user.email, A_SECRETS.marker, A_SECRETS.fileName, `${tag} Private Lane`, "876543"];
 });
 
 async function expectNothingOfA(res: Response, where: string) {
@@ -46,7 +46,7 @@ describe("applicant B against applicant A", () => {
       await expectNothingOfA(res, p);
     }
     // The check can see A's data: A's own dashboard shows the reference.
-    expect(await (await a.client.fetch("/dashboard")).text()).toContain(submitted.applicationId);
+    expect(await (await a.client.fetch("/dashboard")).text()).toContain(submitted.reference);
   });
 
   it("gets 404 for A's documents and their neighbours on pages and API, like a missing id", async () => {
@@ -93,12 +93,12 @@ describe("applicant B against applicant A", () => {
   });
 
   it("is sent away from the admin views and refused by the admin API", async () => {
-    for (const p of [`/admin/applications/${submitted.id}`, "/admin/documents", `/admin?q=${submitted.applicationId}`]) {
+    for (const p of [`/admin/applications/${submitted.id}`, "/admin/documents", `/admin?q=${submitted.reference}`]) {
       const res = await b.client.fetch(p);
       expect(res.status, p).toBe(302);
       expect(res.headers.get("location")).toBe("/admin-login");
     }
-    for (const p of [`/api/admin/applications?q=${submitted.applicationId}`, "/api/admin/documents"]) {
+    for (const p of [`/api/admin/applications?q=${submitted.reference}`, "/api/admin/documents"]) {
       const res = await b.client.fetch(p);
       expect(res.status, p).toBe(403);
       await expectNothingOfA(res, p);

@@ -24,7 +24,7 @@ describe("access log", () => {
   it("masks references written with a dash, without one, encoded or in lowercase", async () => {
     const u = await createApplicant();
     const app = (await createSubmittedApplication({ userId: u.id }))!;
-    const body = app.applicationId.slice(4);
+    const body = app.reference.slice(4);
     const spellings = [`APP-${body}`, `APP${body}`, `APP%2D${body}`, `APP%252D${body}`, `app-${body.toLowerCase()}`, `app${body.toLowerCase()}`];
     for (const s of spellings) await new Client().fetch(`/api/loan-applications/status/${s}`);
     await until(() => serverLog().split("\n").filter((l) => l.includes("/api/loan-applications/status/")).length >= spellings.length);

@@ -54,7 +54,7 @@ describe("sentinel PII through the product", () => {
     expect(submitted.status).toBe(302);
     const user = (await getUserByEmail(S.email))!;
     const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user.id));
-    found.reference = app!.applicationId;
+    found.reference = app!.reference;
 
     // Failed and successful sign-ins, pages and API.
     const visitor = new Client();

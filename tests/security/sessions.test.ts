@@ -117,7 +117,7 @@ describe("a cookie captured before logout", () => {
     const data = await thief.fetch("/dashboard.data");
     const body = await data.text();
     expect(body).toMatch(/"redirect","\/login/);
-    expect(body).not.toContain(app.applicationId);
+    expect(body).not.toContain(app.reference);
     expect((await thief.fetch(`/documents/${doc.id}/download`)).status).toBe(404);
     expect((await thief.fetch(`/api/documents/download/${doc.id}`)).status).toBe(401);
     expect((await thief.fetch("/api/loan-applications", { json: { amount: "25000" } })).status).toBe(401);

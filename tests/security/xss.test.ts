@@ -30,7 +30,7 @@ beforeAll(async () => {
   const u = await createApplicant({ firstName: NAME, lastName: LAST });
   const app = await createSubmittedApplication({ userId: u.id });
   await getDb().update(schema.loanApplications).set({ streetAddress: STREET }).where(eq(schema.loanApplications.id, app.id));
-  reference = app.applicationId;
+  reference = app.reference;
   appId = app.id;
   const c = new Client();
   await c.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });

@@ -16,11 +16,11 @@ export async function createSubmittedApplication(opts: {
   monthlyPayment?: number;
   submittedAt?: Date;
 }) {
-  const applicationId = generateReference();
+  const reference = generateReference();
   const [res] = await getDb()
     .insert(schema.loanApplications)
     .values({
-      applicationId,
+      reference,
       userId: opts.userId,
       amount: String(opts.amount ?? 25000),
       purpose: opts.purpose ?? "working-capital",

@@ -79,7 +79,7 @@ export async function upload(page: Page, area: string, areaLabel: string, file: 
 export const fileRow = (page: Page, area: string, name: string) => page.locator(`section[data-area="${area}"] li[data-file-name="${name}"]`);
 
 export async function applicationByReference(reference: string) {
-  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.applicationId, reference));
+  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, reference));
   return row ?? null;
 }
 

@@ -42,7 +42,7 @@ const statusName = (s: string | null) => (s ? getStatusDisplay(s).label : "–")
 export function DetailsTitle({ application, id }: { application: AdminApplicationDetails; id: string }) {
   return (
     <h2 id={id} className="flex flex-wrap items-center gap-3 text-xl font-semibold">
-      <span className="font-mono">{application.applicationId}</span>
+      <span className="font-mono">{application.reference}</span>
       <AdminStatusBadge status={application.status} context="dialog" />
     </h2>
   );
@@ -158,7 +158,7 @@ export function ApplicationDetails({
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm" data-testid="status-history">
-              <caption className="sr-only">Status history of {a.applicationId}</caption>
+              <caption className="sr-only">Status history of {a.reference}</caption>
               <thead>
                 <tr className="text-slate-700">
                   <th scope="col" className="py-1 pr-4 font-semibold">When</th>
@@ -195,7 +195,7 @@ export function ApplicationDetails({
       </Section>
       {auditTrail ? (
         <Section title="Audit trail">
-          <AuditTrail items={auditTrail} documents={a.documents} reference={a.applicationId} />
+          <AuditTrail items={auditTrail} documents={a.documents} reference={a.reference} />
         </Section>
       ) : null}
     </div>

@@ -77,7 +77,7 @@ export function ApplicationsTable({
                 <tr
                   key={r.id}
                   data-testid="application-row"
-                  data-reference={r.applicationId}
+                  data-reference={r.reference}
                   className={hydrated ? "cursor-pointer hover:bg-slate-50" : undefined}
                   onClick={
                     hydrated
@@ -90,7 +90,7 @@ export function ApplicationsTable({
                 >
                   <td className="whitespace-nowrap px-4 py-3 font-mono">
                     <Link to={detailsHref} preventScrollReset className="link">
-                      {r.applicationId}
+                      {r.reference}
                     </Link>
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">{formatUsd(r.amount)}</td>
@@ -107,7 +107,7 @@ export function ApplicationsTable({
                     <RowStatusForm
                       key={`${r.id}-${r.status}`}
                       id={r.id}
-                      reference={r.applicationId}
+                      reference={r.reference}
                       status={r.status}
                       listHref={listHref}
                       detailsHref={detailsHref}

@@ -31,9 +31,9 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
             rows.map((d) => (
               <tr key={d.id} data-testid="document-row" data-document-id={d.id}>
                 <td className="whitespace-nowrap px-4 py-3 font-mono">
-                  {d.applicationId ? (
+                  {d.reference ? (
                     <Link to={`/admin/applications/${d.applicationDbId}`} className="link">
-                      {d.applicationId}
+                      {d.reference}
                     </Link>
                   ) : (
                     "N/A"

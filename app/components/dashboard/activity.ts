@@ -9,19 +9,19 @@ function documentLabel(e: { documentType?: string | null; documentName?: string 
   return type ?? "unnamed document";
 }
 
-export function activityText(e: { type: string; applicationId: string; toStatus: string | null; documentType?: string | null; documentName?: string | null }): string {
+export function activityText(e: { type: string; reference: string; toStatus: string | null; documentType?: string | null; documentName?: string | null }): string {
   switch (e.type) {
     case "created":
-      return `Application ${e.applicationId} started`;
+      return `Application ${e.reference} started`;
     case "submitted":
-      return `Application ${e.applicationId} submitted`;
+      return `Application ${e.reference} submitted`;
     case "status_changed":
-      return `Status of ${e.applicationId} changed to ${getStatusDisplay(e.toStatus ?? "").label}`;
+      return `Status of ${e.reference} changed to ${getStatusDisplay(e.toStatus ?? "").label}`;
     case "document_uploaded":
-      return `Document uploaded to ${e.applicationId}: ${documentLabel(e)}`;
+      return `Document uploaded to ${e.reference}: ${documentLabel(e)}`;
     case "document_removed":
-      return `Document removed from ${e.applicationId}: ${documentLabel(e)}`;
+      return `Document removed from ${e.reference}: ${documentLabel(e)}`;
     default:
-      return `Application ${e.applicationId} updated`;
+      return `Application ${e.reference} updated`;
   }
 }

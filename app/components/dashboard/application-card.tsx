@@ -22,17 +22,17 @@ const DOT: Record<StepState, string> = {
 export function ApplicationCard({ app }: { app: UserApplication }) {
   const steps = progressSteps(app);
   return (
-    <article className="rounded-md border border-slate-200 p-4" data-testid="dashboard-application" data-reference={app.applicationId}>
+    <article className="rounded-md border border-slate-200 p-4" data-testid="dashboard-application" data-reference={app.reference}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 className="font-mono text-base font-semibold">{app.applicationId}</h3>
+          <h3 className="font-mono text-base font-semibold">{app.reference}</h3>
           <p className="mt-1 text-sm text-slate-700">
             {formatUsd(app.amount)} · {purposeLabel(app.purpose)} · Submitted {formatDate(app.submittedAt)}
           </p>
         </div>
         <StatusBadge status={app.status} />
       </div>
-      <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`Progress of ${app.applicationId}`}>
+      <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`Progress of ${app.reference}`}>
         {steps.map((s, i) => (
           <li key={s.key} className="flex items-start gap-2 text-sm" aria-current={s.state === "current" ? "step" : undefined} data-state={s.state}>
             <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${DOT[s.state]}`}>
@@ -52,9 +52,9 @@ export function ApplicationCard({ app }: { app: UserApplication }) {
         ))}
       </ol>
       <p className="mt-4">
-        <Link to={`/dashboard/applications/${app.applicationId}/offers`} className="font-semibold text-blue-800 underline" data-testid="offers-link">
+        <Link to={`/dashboard/applications/${app.reference}/offers`} className="font-semibold text-blue-800 underline" data-testid="offers-link">
           {app.status === "offer-accepted" ? "View your accepted offer" : "Compare lender offers"}
-          <span className="sr-only"> for {app.applicationId}</span>
+          <span className="sr-only"> for {app.reference}</span>
         </Link>
       </p>
     </article>

@@ -61,7 +61,7 @@ export function DocumentsAndRequests({
   requests,
   documents,
 }: {
-  applications: Array<{ id: number; applicationId: string }>;
+  applications: Array<{ id: number; reference: string }>;
   requests: Request[];
   documents: DocumentState[];
 }) {
@@ -78,8 +78,8 @@ export function DocumentsAndRequests({
           const closed = requests.filter((r) => r.applicationId === a.id && r.status !== "open");
           const docs = documents.filter((d) => d.applicationId === a.id);
           return (
-            <div key={a.id} data-reference={a.applicationId}>
-              <h3 className="font-mono font-semibold">{a.applicationId}</h3>
+            <div key={a.id} data-reference={a.reference}>
+              <h3 className="font-mono font-semibold">{a.reference}</h3>
               {open.map((r) => (
                 <div key={r.id} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="open-request">
                   <p className="font-semibold">Documents requested</p>

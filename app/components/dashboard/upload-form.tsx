@@ -13,7 +13,7 @@ export function UploadDocumentsForm({
   applications,
   error,
 }: {
-  applications: Array<{ id: number; applicationId: string }>;
+  applications: Array<{ id: number; reference: string }>;
   error?: string | null;
 }) {
   const pending = useIsPending({ formAction: "/dashboard" });
@@ -30,7 +30,7 @@ export function UploadDocumentsForm({
         <select id="upload-application" name="applicationId" className="input mt-1" required>
           {applications.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.applicationId}
+              {a.reference}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 /**
- * GET /api/loan-applications/{applicationId}/offers: the application's offers (owner or admin),
+ * GET /api/loan-applications/{applicationId}/offers (the route's $reference): the application's offers (owner or admin),
  * with the acceptance and, when no lender could offer, the notice's principal reasons. 404 otherwise.
  */
 import { ApiApplicationRefParamsSchema } from "~/schemas/offers.schema";
@@ -14,7 +14,7 @@ export const { loader, action } = apiRoute({
     notFoundMessage: MSG.statusNotFound,
     rateLimit: ({ user }) => ({ rule: "api", keys: [`user:${user.id}`] }),
     async handler({ user, params }) {
-      const view = await getOffersForViewer(user, params.applicationId);
+      const view = await getOffersForViewer(user, params.reference);
       if (!view) return apiError(404, MSG.statusNotFound);
       return apiJson({
         applicationId: view.application.reference,

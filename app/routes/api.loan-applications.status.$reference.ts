@@ -1,5 +1,5 @@
 /**
- * GET /api/loan-applications/status/{applicationId}: needs only the reference; answers exactly
+ * GET /api/loan-applications/status/{applicationId} (the route's $reference): needs only the reference; answers exactly
  * applicationId, status, amount, purpose, submittedAt. 404 unknown, 429 throttled, 503 lookup failed.
  */
 import { ApiApplicationStatusSchema, ApiStatusParamsSchema } from "~/schemas/api.schema";
@@ -13,8 +13,12 @@ export const { loader, action } = apiRoute({
     params: ApiStatusParamsSchema,
     notFoundMessage: MSG.statusNotFound,
     async handler({ params, ip }) {
-      const out = await lookupApplicationStatus(params.applicationId, ip);
-      if (out.kind === "found") return apiJson(ApiApplicationStatusSchema.parse(out.application));
+      const out = await lookupApplicationStatus(params.reference, ip);
+      if (out.kind === "found") {
+        // The spec names the reference `applicationId` in the answer.
+        const { reference, ...rest } = out.application;
+        return apiJson(ApiApplicationStatusSchema.parse({ applicationId: reference, ...rest }));
+      }
       return apiError(out.status, out.message, undefined, out.kind === "throttled" ? out.headers : undefined);
     },
   }),

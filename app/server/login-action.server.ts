@@ -1,0 +1,36 @@
+/** The sign-in pages' answer (/login and /admin-login): the form, the sign-in service, a redirect or the form again. */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { LoginSchema } from "~/schemas/auth.schema";
+import { signIn } from "~/services/sign-in.server";
+import { TOASTS, type ToastMessage } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { createUserSession, safeRedirect } from "~/server/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const withId = (t: ToastMessage) => ({ ...t, id: crypto.randomUUID() });
+
+export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin") {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const result = await signIn(submission.value, { ip: getClientIp(request, context), via: mode === "admin" ? "admin-page" : "page", form: request });
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: result.headers });
+    }
+    const notAdmin = result.reason === "not-admin";
+    const t = notAdmin ? TOASTS.accessDenied : TOASTS.loginFailed;
+    const status = notAdmin ? 403 : 401;
+    return data({ result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) }, { status });
+  }
+  const cookie = await createUserSession(request, result.user);
+  // The password is only the first factor: no admin page answers before the second.
+  if (result.secondFactor === "verify") return redirect("/admin-login/verify", { headers: { "set-cookie": cookie } });
+  if (result.secondFactor === "setup") return redirect("/admin-login/setup", { headers: { "set-cookie": cookie } });
+  return redirectWithToast(safeRedirect(submission.value.redirectTo, "/dashboard"), TOASTS.loginSuccess, {
+    headers: { "set-cookie": cookie },
+  });
+}
