@@ -7,11 +7,23 @@ import { lookupApplicationStatus } from "~/services/status-lookup.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "none",
     params: ApiStatusParamsSchema,
     notFoundMessage: MSG.statusNotFound,
+    openapi: ({ schema, json, err }) => ({
+      operationId: "applicationStatus",
+      tag: "Loan applications",
+      summary: "Look up an application's status by its reference",
+      description: "Needs only the reference (any letter case). Answers exactly applicationId, status, amount, purpose and submittedAt. Drafts are not found. Throttled per client.",
+      responses: {
+        200: json(schema("ApplicationStatus", ApiApplicationStatusSchema), "The status"),
+        404: err(MSG.statusNotFound),
+        429: err("Too many lookups (Retry-After)"),
+        503: err(MSG.statusUnavailable),
+      },
+    }),
     async handler({ params, ip }) {
       const out = await lookupApplicationStatus(params.applicationId, ip);
       if (out.kind === "found") return apiJson(ApiApplicationStatusSchema.parse(out.application));
