@@ -5,7 +5,7 @@
  * routes: it exists so the document can be built from them.
  *
  * Adding an endpoint: write the route with `apiRoute` and an `openapi` description on each
- * `endpoint()`, export `endpoints`, and add one line here. app/server/api-catalogue.server.test.ts
+ * `endpoint()`, export `endpoints`, and add one line here. app/server/openapi.server.test.ts
  * fails when an app/routes/api.* file is missing here (or listed but gone) or an endpoint has no
  * description.
  */
