@@ -15,6 +15,7 @@ import { MSG } from "~/utils/messages";
 import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
+import { RenderCache, renderCacheKey } from "~/server/render-cache.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
@@ -27,6 +28,12 @@ export const setDraining = setDrainingFlag;
 export async function closeResources() {
   await closeDb();
 }
+/** The render cache scripts/serve.js puts in front of this handler (app/server/render-cache.server.ts). */
+export function createRenderCache() {
+  const env = getEnv();
+  return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
+}
+export { renderCacheKey };
 export function checkOrigin(input: OriginInput) {
   const extra = (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   return checkOriginPure({ ...input, allowedOrigins: extra });

@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -19,6 +20,7 @@ import { SubmitGuard } from "~/components/submit-guard";
 import { Toaster } from "~/components/toaster";
 import { site } from "~/content/site";
 import styles from "~/tailwind.css";
+import { isScriptFreeHandle } from "~/utils/cache";
 import { getEnv } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http.server";
 import { isMarketingPath, metaPixelBootstrap } from "~/utils/analytics";
@@ -66,10 +68,23 @@ function usePixelFreePrivatePages() {
   }, [pathname]);
 }
 
-function Document({ children, title }: { children: React.ReactNode; title?: string }) {
+/**
+ * Whether the page gets Remix's scripts: always, except a page whose route says it needs none
+ * (staticPageHandle: landing, product, legal and API pages) for an anonymous visitor with no toast.
+ * Those pages then download and run no JavaScript but ScrollRestoration's few inline lines (issue 14:
+ * Lighthouse's blocking time).
+ */
+function useShouldHydrate(root: { user: unknown; toast: unknown } | undefined) {
+  const leaf = useMatches().at(-1);
+  return !(isScriptFreeHandle(leaf?.handle) && root && !root.user && !root.toast);
+}
+
+function Document({ children, title, alwaysHydrate = false }: { children: React.ReactNode; title?: string; alwaysHydrate?: boolean }) {
   const nonce = useNonce();
   // The Meta pixel only when META_PIXEL_ID is configured (app/utils/analytics.ts sends events).
-  const pixelId = useRouteLoaderData<typeof loader>("root")?.pixelId ?? null;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const pixelId = root?.pixelId ?? null;
+  const scripts = useShouldHydrate(root ?? undefined) || alwaysHydrate;
   usePixelFreePrivatePages();
   return (
     <html lang="en">
@@ -89,7 +104,7 @@ function Document({ children, title }: { children: React.ReactNode; title?: stri
         ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? <Scripts nonce={nonce} /> : null}
         <LiveReload nonce={nonce} />
       </body>
     </html>
@@ -114,7 +129,7 @@ export function ErrorBoundary() {
   const unavailable = status === 503;
   const title = notFound ? "404 Page Not Found" : unavailable ? MSG.serviceUnavailableTitle : "Something went wrong";
   return (
-    <Document title={`${title} | ${site.name}`}>
+    <Document title={`${title} | ${site.name}`} alwaysHydrate>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         {unavailable ? (

@@ -54,8 +54,11 @@ function hydrationProbe(spec: { selector: string; text: string }) {
     const tick = () => {
       const el = find();
       const router = window.__remixRouter;
+      // A page sent without scripts (app/utils/cache.ts staticPageHandle) has nothing to hydrate:
+      // usable once loaded, as without JavaScript.
+      const scriptFree = document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]');
       const ready = el && el.getClientRects().length > 0 && !el.disabled && getComputedStyle(el).visibility !== "hidden"
-        && router && router.state && router.state.initialized && Object.keys(el).some((k) => k.startsWith("__reactProps$"));
+        && (scriptFree || (router && router.state && router.state.initialized && Object.keys(el).some((k) => k.startsWith("__reactProps$"))));
       if (ready) requestAnimationFrame(() => { window.__benchUsableAt = performance.now(); });
       else requestAnimationFrame(tick);
     };

@@ -68,7 +68,7 @@ async function pureFigures() {
 
 async function seedOffers(applicationId: number) {
   const { transaction } = await import("~/models/db.server");
-  const { insertOffer } = await import("~/models/marketplace.server");
+  const { insertOffer } = await import("~/models/offers.server");
   const { priceLoan } = await import("~/utils/offer-money");
   await transaction(async (tx) => {
     for (let i = 0; i < OFFERS; i++) {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds into build-bench/, then runs every bench against a throwaway database
  * and production server and prints one table per bench plus the budget checks.
- *   tsx bench/run.ts [page-weight no-js low-end-phone upload throughput admin-scale marketplace csv-export] [--md FILE]
+ *   tsx bench/run.ts [page-weight no-js low-end-phone lighthouse upload throughput admin-scale marketplace csv-export] [--md FILE]
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
@@ -14,6 +14,7 @@ import { csvExport } from "./csv-export";
 import { createContext, type BenchContext } from "./lib/context";
 import { formatChecks, formatTable, markdownChecks, markdownTable, type SectionResult } from "./lib/report";
 import { dropBenchData, startBenchServer, type BenchServer } from "./lib/server";
+import { lighthouseBench } from "./lighthouse";
 import { lowEndPhone } from "./low-end-phone";
 import { marketplace } from "./marketplace";
 import { noJavaScript } from "./no-js";
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   "page-weight": { title: "Page load: bytes of HTML, CSS and JavaScript", run: pageWeight },
   "no-js": { title: "Page load: every public page and wizard step with 0 bytes of JavaScript", run: noJavaScript },
   "low-end-phone": { title: "Low-end phone: 4x CPU slowdown, slow 4G", run: lowEndPhone },
+  lighthouse: { title: "Lighthouse on / and /apply/loan (mobile defaults): scores and budgets", run: lighthouseBench },
   // Before throughput: the upload's RSS figures are read on a server the load test has not grown.
   upload: { title: "10 MB upload: server memory and speed", run: uploadMemory },
   throughput: { title: "Server throughput (autocannon, 50 connections, 10 s each)", run: throughput },

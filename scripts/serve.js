@@ -32,6 +32,40 @@ try {
 const server = express();
 server.disable("x-powered-by");
 if (process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true") server.set("trust proxy", true);
+// The render cache (app/server/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
+// of a public page (no cookie, no unknown query) is answered from memory, first thing (no
+// compression, static-file lookup or Remix), when this build rendered it within its s-maxage; the
+// answer gets a fresh CSP nonce, gzip-compressed when the client takes it. Otherwise Remix renders
+// it and a storable answer (200, public Cache-Control, no Set-Cookie) is kept (captured just before
+// the Remix handler, below). `X-Cache: HIT|MISS` marks the answers it considered. RENDER_CACHE=0
+// turns it off. Keyed by the build's version: a new build never serves the old build's HTML.
+const renderCache = app.createRenderCache();
+const BUILD_VERSION = String(build.assets.version);
+if (renderCache) {
+  server.use((req, res, next) => {
+    const key = app.renderCacheKey({ method: req.method, url: req.originalUrl, cookie: req.headers.cookie, authorization: req.headers.authorization });
+    if (key === null) return next();
+    const started = process.hrtime.bigint();
+    const hit = renderCache.get(BUILD_VERSION, key, { gzip: req.acceptsEncodings("gzip", "identity") === "gzip" });
+    if (!hit) {
+      res.locals.renderCacheKey = key;
+      res.setHeader("X-Cache", "MISS");
+      return next();
+    }
+    res.statusCode = hit.status;
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
+    res.setHeader("Content-Length", hit.body.length);
+    res.setHeader("Age", hit.age);
+    res.setHeader("X-Cache", "HIT");
+    res.end(req.method === "HEAD" ? undefined : hit.body);
+    if (process.env.ACCESS_LOG !== "0") {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.info(`${req.method} ${app.maskLogPath(req.path)} ${res.statusCode} ${ms.toFixed(0)}ms`);
+    }
+  });
+}
+
 server.use(compression());
 
 // Headers every answer gets, static files, health checks and resource routes (documents) included;
@@ -111,6 +145,43 @@ server.use((req, res, next) => {
   }
   return res.status(415).type("text/plain").send("Unsupported Media Type");
 });
+
+// The render cache's other half: a GET it missed is kept as the app writes it (before compression,
+// whose wrappers are further out), if storable once it ends.
+if (renderCache) {
+  server.use((req, res, next) => {
+    const key = res.locals.renderCacheKey;
+    if (key === undefined || req.method !== "GET") return next();
+    const chunks = [];
+    let size = 0;
+    let tooBig = false;
+    const write = res.write;
+    const end = res.end;
+    const keep = (chunk, encoding) => {
+      if (tooBig || chunk == null || typeof chunk === "function") return;
+      const buf = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      size += buf.length;
+      if (size > 4 * 1024 * 1024) tooBig = true;
+      else chunks.push(Buffer.from(buf));
+    };
+    res.write = function (chunk, encoding, cb) {
+      keep(chunk, encoding);
+      return write.call(this, chunk, encoding, cb);
+    };
+    res.end = function (chunk, encoding, cb) {
+      keep(chunk, encoding);
+      if (!tooBig && !res.destroyed) {
+        try {
+          renderCache.store(BUILD_VERSION, key, res.statusCode, res.getHeaders(), Buffer.concat(chunks, size));
+        } catch (e) {
+          console.error(`[server] render cache: ${e && e.name ? e.name : "Error"}`);
+        }
+      }
+      return end.call(this, chunk, encoding, cb);
+    };
+    next();
+  });
+}
 
 /**
  * Back-pressure for streamed downloads (the CSV export): Remix's adapter writes a body stream as

@@ -1,5 +1,7 @@
 /**
- * The one mysql2 pool and drizzle instance. Only app/models and app/services import this.
+ * The one mysql2 pool and drizzle instance. Only app/models use getDb and the schema (models are
+ * the only code that touches the database); a service may start a transaction with `transaction`
+ * and pass its `tx` (type Tx / DbOrTx) back into model functions (enforced in eslint.config.js).
  *
  * The pool is bounded (DB_POOL_SIZE connections, DB_QUEUE_LIMIT waiters) and every database call
  * has a deadline (DB_TIMEOUT_MS): getting a connection and each query. mysql2 has no acquire

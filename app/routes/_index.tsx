@@ -4,7 +4,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { site } from "~/content/site";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/utils/cache";
 
 export const meta: MetaFunction = () => [
   { title: `${site.name} | Small Business Loans from $1,000 to $50,000` },

@@ -3,7 +3,7 @@ import { LegalDocument } from "~/components/legal-document";
 import { termsSections } from "~/content/legal";
 import { site } from "~/content/site";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/utils/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Terms of Service | ${site.name}` },

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
-import { LoginSchema } from "~/schemas/auth";
+import { LoginSchema } from "~/schemas/auth.schema";
 import { demoAdminActive } from "~/services/admin-seed.server";
 import { handleLogin } from "~/services/login-action.server";
 import { DEMO_ADMIN } from "~/utils/constants";

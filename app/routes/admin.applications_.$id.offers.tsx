@@ -7,8 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
 import { site } from "~/content/site";
-import { getApplicationSummary } from "~/models/marketplace.server";
-import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers";
+import { getApplicationSummary } from "~/services/admin-views.server";
+import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers.schema";
 import { addManualOffer, getMarketplaceForAdmin, withdrawOffer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents } from "~/utils/offer-money";

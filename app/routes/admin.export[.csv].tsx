@@ -3,8 +3,8 @@
  * CSV file, streamed (see ~/services/csv-export.server). Admins only; audited with the filter.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordAudit } from "~/models/audit.server";
-import { parseAdminListParams } from "~/schemas/admin";
+import { recordAudit } from "~/services/audit.server";
+import { parseAdminListParams } from "~/schemas/admin.schema";
 import { csvExportStream, describeFilter } from "~/services/csv-export.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";

@@ -3,8 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LenderForm, type LenderFormDefaults } from "~/components/marketplace/lender-form";
 import { site } from "~/content/site";
-import { getLender } from "~/models/marketplace.server";
-import { parseLenderForm } from "~/schemas/offers";
+import { getLender } from "~/services/admin-views.server";
+import { parseLenderForm } from "~/schemas/offers.schema";
 import { setLenderStatus, updateLenderWithProduct } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";

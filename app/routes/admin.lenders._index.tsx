@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { LOAN_PURPOSES, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { US_STATES } from "~/content/us-states";
-import { listLendersWithProducts } from "~/models/marketplace.server";
-import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers";
+import { listLendersWithProducts } from "~/services/admin-views.server";
+import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers.schema";
 import { formatBps, formatCents } from "~/utils/offer-money";
 import { requireAdmin } from "~/server/session.server";
 

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData } from "@remix-run/react";
 import { LenderForm } from "~/components/marketplace/lender-form";
 import { site } from "~/content/site";
-import { parseLenderForm } from "~/schemas/offers";
+import { parseLenderForm } from "~/schemas/offers.schema";
 import { createLenderWithProduct } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";

@@ -5,7 +5,7 @@ import { AdminTabs } from "~/components/admin/tabs";
 import { LogoutButton } from "~/components/logout-button";
 import { Logo } from "~/components/site-header";
 import { site } from "~/content/site";
-import { getAdminStats } from "~/models/application-read.server";
+import { getAdminStats } from "~/services/admin-views.server";
 import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin | ${site.name}` }];

@@ -3,9 +3,9 @@
  * POST /api/admin/applications/{id}/document-requests { documentTypes, message }: ask the
  *      applicant for documents (e-mailed); 201 the request. Admins only; 404 unknown or a draft.
  */
-import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/models/back-office.server";
-import { ApiIdParamsSchema } from "~/schemas/api";
-import { ApiDocumentRequestBodySchema, ApiDocumentRequestListSchema, ApiDocumentRequestSchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
+import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/services/admin-views.server";
+import { ApiIdParamsSchema } from "~/schemas/api.schema";
+import { ApiDocumentRequestBodySchema, ApiDocumentRequestListSchema, ApiDocumentRequestSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, requestDocuments } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 

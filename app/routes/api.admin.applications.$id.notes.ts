@@ -3,9 +3,9 @@
  * POST /api/admin/applications/{id}/notes { body }: append a note; 201 the note. Admins only;
  * notes are append-only (no PATCH or DELETE) and never reach applicants.
  */
-import { getNote, isSubmittedApplication, listNotes } from "~/models/back-office.server";
-import { ApiIdParamsSchema } from "~/schemas/api";
-import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
+import { getNote, isSubmittedApplication, listNotes } from "~/services/admin-views.server";
+import { ApiIdParamsSchema } from "~/schemas/api.schema";
+import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 

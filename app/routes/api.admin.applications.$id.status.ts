@@ -3,7 +3,7 @@
  * (one transaction with the audit-trail event and the applicant's e-mail; a rejection needs its
  * reason in note). 200 the application; 404 unknown or a draft. Admins only.
  */
-import { ApiApplicationSchema, ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/schemas/api";
+import { ApiApplicationSchema, ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/schemas/api.schema";
 import { changeStatusForApi } from "~/services/application-api.server";
 import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";

@@ -3,10 +3,9 @@
  * admin panel's search, filter, sort and pages of 25), every field of each application. The array
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
-import { listApplicationsForAdmin } from "~/models/application-read.server";
+import { getApplicationRowsInOrder, listApplicationsForAdmin, toApiApplication } from "~/services/admin-views.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { getApplicationRowsInOrder, toApiApplication } from "~/models/application-api.server";
-import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/schemas/api";
+import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({

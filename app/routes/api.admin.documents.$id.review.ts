@@ -3,9 +3,9 @@
  * message? }: accept or reject a document (a rejection needs a reason; 'other' needs reasonText),
  * optionally asking the applicant for a replacement. 200 the review. Admins only.
  */
-import { listReviews } from "~/models/back-office.server";
-import { ApiIdParamsSchema } from "~/schemas/api";
-import { ApiDocumentReviewBodySchema, ApiDocumentReviewSchema, BACK_OFFICE_MSG } from "~/schemas/back-office";
+import { listReviews } from "~/services/admin-views.server";
+import { ApiIdParamsSchema } from "~/schemas/api.schema";
+import { ApiDocumentReviewBodySchema, ApiDocumentReviewSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, reviewDocument } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 

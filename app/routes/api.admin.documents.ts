@@ -2,9 +2,9 @@
  * GET /api/admin/documents?page=: documents of submitted applications, newest first, 25 a page.
  * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
-import { listDocumentsForAdmin } from "~/models/application-read.server";
+import { listDocumentsForAdmin } from "~/services/admin-views.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { ApiAdminDocumentListSchema, ApiDocumentListQueryDoc, ApiDocumentListQuerySchema } from "~/schemas/api";
+import { ApiAdminDocumentListSchema, ApiDocumentListQueryDoc, ApiDocumentListQuerySchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({

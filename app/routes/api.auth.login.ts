@@ -6,9 +6,9 @@
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
 import { z } from "zod";
-import { recordAudit } from "~/models/audit.server";
-import { toPublicUser } from "~/models/user.server";
-import { ApiErrorSchema, ApiLoginBodySchema, ApiUserSchema } from "~/schemas/api";
+import { recordAudit } from "~/services/audit.server";
+import { toPublicUser } from "~/services/account-views.server";
+import { ApiErrorSchema, ApiLoginBodySchema, ApiUserSchema } from "~/schemas/api.schema";
 import { InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";

@@ -4,7 +4,7 @@
  * (message contains 'already exists'); 429 throttled (per client, like the sign-up page; repeated
  * 'already exists' answers too). All through the account-creation service.
  */
-import { ApiRegisterBodySchema, ApiUserSchema } from "~/schemas/api";
+import { ApiRegisterBodySchema, ApiUserSchema } from "~/schemas/api.schema";
 import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";

@@ -1,8 +1,5 @@
 /** GET /api/documents/download/:id: the document as an attachment; 401 JSON when signed out, 404 JSON when not yours. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
-import { documentResponse } from "~/services/documents.server";
+import { apiRoute } from "~/server/api-route.server";
+import { documentEndpoint } from "~/server/document-response.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentResponse(request, parseDocumentId(params.id), { disposition: "attachment", format: "json", context });
-}
+export const { loader, action } = apiRoute({ GET: documentEndpoint("attachment") });

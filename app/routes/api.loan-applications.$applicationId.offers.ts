@@ -2,7 +2,7 @@
  * GET /api/loan-applications/{applicationId}/offers: the application's offers (owner or admin),
  * with the acceptance and, when no lender could offer, the notice's principal reasons. 404 otherwise.
  */
-import { ApiApplicationRefParamsSchema, ApiOfferListSchema } from "~/schemas/offers";
+import { ApiApplicationRefParamsSchema, ApiOfferListSchema } from "~/schemas/offers.schema";
 import { getOffersForViewer } from "~/services/marketplace.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";

@@ -2,7 +2,7 @@
  * GET /api/loan-applications/status/{applicationId}: needs only the reference; answers exactly
  * applicationId, status, amount, purpose, submittedAt. 404 unknown, 429 throttled, 503 lookup failed.
  */
-import { ApiApplicationStatusSchema, ApiStatusParamsSchema } from "~/schemas/api";
+import { ApiApplicationStatusSchema, ApiStatusParamsSchema } from "~/schemas/api.schema";
 import { lookupApplicationStatus } from "~/services/status-lookup.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";

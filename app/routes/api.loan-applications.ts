@@ -3,7 +3,7 @@
  * allowed, the spec's defaults for the rest) unless status is 'submitted', which checks every
  * wizard step, sets submittedAt and queues the confirmation e-mail. 201 the application.
  */
-import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/schemas/api";
+import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/schemas/api.schema";
 import { createApiApplication } from "~/services/application-api.server";
 import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 

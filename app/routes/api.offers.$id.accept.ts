@@ -3,7 +3,7 @@
  * confirmation and the SHA-256 of the disclosure text read. 200 (also for a repeat of the same
  * offer: alreadyAccepted), 409 another offer already accepted / withdrawn / expired / changed.
  */
-import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/schemas/offers";
+import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
 import { acceptOffer } from "~/services/marketplace.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MARKET_MSG } from "~/utils/messages";

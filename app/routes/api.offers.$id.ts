@@ -1,5 +1,5 @@
 /** GET /api/offers/{id}: one offer's disclosure (owner or admin), with the text to hash when accepting. */
-import { ApiOfferDisclosureSchema, OfferIdParamsSchema } from "~/schemas/offers";
+import { ApiOfferDisclosureSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
 import { getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MARKET_MSG } from "~/utils/messages";

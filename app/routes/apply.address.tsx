@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { US_STATES } from "~/content/us-states";
-import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { formatZip, maskOnBlur } from "~/utils/display";
 

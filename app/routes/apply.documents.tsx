@@ -6,18 +6,18 @@
  * is one multipart form whose every button (Upload, Remove, Back, Continue) sends the chosen
  * files too, so none is lost (issue 16).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/components/wizard/document-area";
 import { Notice, StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
-import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/documents";
-import { stepPath } from "~/schemas/wizard";
-import { ApplicantExistsError, applicationForUpload, draftApplicationId, DraftNotReadyError, loadStep, saveStep, signInKeepingDraft } from "~/services/draft.server";
-import { discardUpload, listDocuments, removeDocument, saveUpload, stageUpload, stageUploads, UploadQuotaError, type StagedUpload } from "~/services/documents.server";
-import type { PublicUser } from "~/models/user.server";
-import { logError } from "~/utils/log.server";
+import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/document-types";
+import { stepPath } from "~/schemas/wizard.schema";
+import { draftApplicationId, loadStep, saveStep } from "~/services/draft.server";
+import { listDocuments, removeDocument } from "~/services/document-records.server";
+import { uploadDocument, uploadDocuments, wizardUploadDestination, type UploadRefusal } from "~/services/document-upload.server";
+import { getClientIp } from "~/utils/request.server";
 import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
-import { MSG, TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/utils/messages";
+import { TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
@@ -30,42 +30,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { documents: docs.map((d) => ({ id: d.id, documentType: d.documentType, fileName: d.fileName, fileSize: d.fileSize })) };
 }
 
-const failed = (area: string | null, message: string, toast: ToastMessage, status: number) =>
-  data({ upload: { area: area ?? "", message }, toast: { ...toast, id: crypto.randomUUID() } }, { status });
+const failed = (area: string | null, r: { message: string; toast: ToastMessage; status: number }) =>
+  data({ upload: { area: area ?? "", message: r.message }, toast: { ...r.toast, id: crypto.randomUUID() } }, { status: r.status });
 
 /** A refused file of the wrong type says which types the area takes. */
-const refusal = (area: string | null, f: { status: number; message: string; toast: ToastMessage }) =>
-  f.status === 415 && isDocumentType(area)
-    ? { message: wrongTypeMessage(area), toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") } }
-    : { message: f.message, toast: f.toast };
+const refusal = (area: string | null, r: UploadRefusal) =>
+  r.status === 415 && isDocumentType(area)
+    ? { status: r.status, message: wrongTypeMessage(area), toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") } }
+    : r;
 
-export async function action({ request }: ActionFunctionArgs) {
+const withCookies = (cookies: string[]) => {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("set-cookie", c);
+  return headers;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 5);
   const areaParam = new URL(request.url).searchParams.get("area");
-  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null) return onePageForm(ctx, request);
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null) return onePageForm(ctx, request, context);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     const area = isDocumentType(areaParam) ? areaParam : null;
-    const staged = await stageUpload(request);
-    if (!staged.ok) {
-      const r = refusal(area, staged);
-      return failed(area, r.message, r.toast, staged.status);
-    }
-    const out: { registered: PublicUser | null } = { registered: null };
-    try {
-      const doc = await saveUpload(staged.upload, applicationForUpload(ctx, out));
-      const headers = new Headers();
-      if (out.registered && ctx.draft) headers.append("set-cookie", await signInKeepingDraft(ctx.session, out.registered, ctx.draft.id));
-      return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(doc.fileName, 25)), { headers });
-    } catch (e) {
-      if (e instanceof UploadQuotaError) return failed(area, e.message, { ...TOASTS.uploadFailed, description: e.message }, e.status);
-      if (e instanceof ApplicantExistsError) return failed(area, MSG.userExists, { ...TOASTS.uploadFailed, description: MSG.userExists }, 409);
-      if (e instanceof DraftNotReadyError) {
-        const message = e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed;
-        return failed(area, message, { ...TOASTS.uploadFailed, description: message }, 409);
-      }
-      logError("wizard.upload", e);
-      return failed(area, `${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`, TOASTS.uploadFailed, 500);
-    }
+    const result = await uploadDocument(request, wizardUploadDestination(ctx), { ip: getClientIp(request, context) });
+    if (!result.ok) return failed(area, refusal(area, result));
+    return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), { headers: withCookies(result.cookies) });
   }
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -83,43 +71,17 @@ export async function action({ request }: ActionFunctionArgs) {
  * Without JavaScript: the step's one form. Every chosen file is uploaded first (all or none),
  * then the button's intent: Upload stays here, Remove removes, Back and Continue move on.
  */
-async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: Request) {
-  const staged = await stageUploads(request);
-  if (!staged.ok) {
+async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: Request, context: AppLoadContext) {
+  const result = await uploadDocuments(request, wizardUploadDestination(ctx), { ip: getClientIp(request, context) });
+  if (!result.ok) {
     // A refusal before the body was read (too large) belongs to the tile whose Upload was pressed.
     const tile = new URL(request.url).searchParams.get("tile");
-    const area = staged.area ?? (isDocumentType(tile) ? tile : null);
-    const r = refusal(area, staged);
-    return failed(area, r.message, r.toast, staged.status);
+    const area = result.area ?? (isDocumentType(tile) ? tile : null);
+    return failed(area, refusal(area, result));
   }
-  const intent = staged.fields.intent ?? "";
-  const saved: string[] = [];
-  const headers = new Headers();
-  const pending: StagedUpload[] = [...staged.uploads];
-  try {
-    for (const upload of staged.uploads) {
-      const out: { registered: PublicUser | null } = { registered: null };
-      pending.shift();
-      const doc = await saveUpload(upload, applicationForUpload(ctx, out));
-      saved.push(doc.fileName);
-      if (out.registered && ctx.draft) {
-        const cookie = await signInKeepingDraft(ctx.session, out.registered, ctx.draft.id);
-        headers.append("set-cookie", cookie);
-        // The next file of this request must see the signed-in applicant.
-        ctx.user = out.registered;
-      }
-    }
-  } catch (e) {
-    for (const rest of pending) await discardUpload(rest).catch(() => {});
-    const area = staged.uploads[saved.length]?.documentType ?? null;
-    if (e instanceof ApplicantExistsError) return failed(area, MSG.userExists, { ...TOASTS.uploadFailed, description: MSG.userExists }, 409);
-    if (e instanceof DraftNotReadyError) {
-      const message = e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed;
-      return failed(area, message, { ...TOASTS.uploadFailed, description: message }, 409);
-    }
-    logError("wizard.upload", e);
-    return failed(area, `${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`, TOASTS.uploadFailed, 500);
-  }
+  const intent = result.fields.intent ?? "";
+  const saved = result.documents.map((d) => d.fileName);
+  const headers = withCookies(result.cookies);
   const toast = saved.length === 1 ? uploadedToast(shortenFileName(saved[0]!, 25)) : saved.length > 1 ? uploadedManyToast(saved.length) : null;
   const go = async (to: string) => (toast ? redirectWithToast(to, toast, { headers }) : redirect(to, { headers }));
   if (intent.startsWith("remove:")) {

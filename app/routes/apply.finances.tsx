@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LIVING_SITUATIONS } from "~/content/loan-options";
-import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
 

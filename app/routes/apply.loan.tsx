@@ -7,7 +7,7 @@ import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
 import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
-import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard";
+import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";

@@ -8,8 +8,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
 import { Notice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
-import { newPasswordField } from "~/schemas/fields";
-import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
+import { newPasswordField } from "~/schemas/fields.schema";
+import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { passwordAllowed, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
 import { formatPhone, maskOnBlur } from "~/utils/display";

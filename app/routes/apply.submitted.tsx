@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { StepHeading } from "~/components/wizard/wizard-ui";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
-import { getApplicationRowById } from "~/models/application.server";
+import { getApplicationRowById } from "~/services/applicant-views.server";
 import { resolveDraft } from "~/services/draft.server";
 import { leadParams, trackEvent } from "~/utils/analytics";
 

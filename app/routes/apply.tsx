@@ -12,7 +12,13 @@ import { site } from "~/content/site";
 import { trackEvent } from "~/utils/analytics";
 import { useOptionalUser } from "~/components/use-user";
 
-export const meta: MetaFunction = () => [{ title: `Apply for a Business Loan | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Apply for a Business Loan | ${site.name}` },
+  {
+    name: "description",
+    content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
+  },
+];
 
 export type WizardHandle = { step: number };
 

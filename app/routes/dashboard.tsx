@@ -11,16 +11,14 @@ import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
 import { LogoutButton } from "~/components/logout-button";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { Logo } from "~/components/site-header";
-import { shortenFileName } from "~/content/documents";
+import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
-import { getOpenDraftForUser } from "~/models/application.server";
-import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";
-import { getUserById } from "~/models/user.server";
-import { ApplicationAccessError, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
-import { closeRequestsForUpload } from "~/services/back-office.server";
-import { DocumentsAndRequests } from "~/components/dashboard/document-requests";
-import { listApplicantDocuments, listDocumentRequests } from "~/models/back-office.server";
-import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
+import { getOpenDraftForUser, listApplicantDocuments, listApplicationsForUser, listDocumentRequests, listRecentActivityForUser } from "~/services/applicant-views.server";
+import { getUserById } from "~/services/account-views.server";
+import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
+import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
+import { toastText, uploadedToast, type ToastMessage } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
@@ -52,30 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const uploadFailure = (message: string, toast: ToastMessage, status: number) =>
   data({ upload: { error: message }, toast: { ...toast, id: crypto.randomUUID() } }, { status });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const staged = await stageUpload(request);
-  if (!staged.ok) return uploadFailure(staged.message, staged.toast, staged.status);
-  const applicationId = Number(staged.upload.fields.applicationId);
-  try {
-    const doc = await saveUpload(
-      staged.upload,
-      async (tx) => {
-        const app = Number.isSafeInteger(applicationId) ? await findOwnedSubmittedApplication(tx, user.id, applicationId) : null;
-        if (!app) throw new ApplicationAccessError();
-        return { applicationId: app.id, userId: app.userId };
-      },
-      { uploadedBy: user.id },
-    );
-    await closeRequestsForUpload(doc.applicationId, doc.documentType, doc.id); // back office (issue 17)
-    return redirectWithToast("/dashboard", uploadedToast(shortenFileName(doc.fileName, 25)));
-  } catch (e) {
-    const t = TOASTS.uploadFailed;
-    if (e instanceof UploadQuotaError) return uploadFailure(e.message, { ...t, description: e.message }, e.status);
-    if (e instanceof ApplicationAccessError) return uploadFailure(`${t.title} - ${t.description}`, t, 404);
-    console.error("[dashboard] upload failed");
-    return uploadFailure(`${t.title} - ${t.description}`, t, 500);
-  }
+  const result = await uploadDocument(request, dashboardUploadDestination(user), { ip: getClientIp(request, context) });
+  if (!result.ok) return uploadFailure(result.reason === "not-found" ? toastText(result.toast) : result.message, result.toast, result.status);
+  return redirectWithToast("/dashboard", uploadedToast(shortenFileName(result.document.fileName, 25)));
 }
 
 export default function Dashboard() {

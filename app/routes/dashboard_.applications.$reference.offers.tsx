@@ -9,7 +9,7 @@ import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } fr
 import { StatusBadge } from "~/components/status-badge";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { ReferenceParamsSchema } from "~/schemas/offers";
+import { ReferenceParamsSchema } from "~/schemas/offers.schema";
 import { getOffersForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";

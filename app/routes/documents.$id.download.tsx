@@ -4,9 +4,6 @@
  * signed out) gets the same 404 page as a missing document.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
-import { documentResponse } from "~/services/documents.server";
+import { documentPage } from "~/server/document-response.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentResponse(request, parseDocumentId(params.id), { disposition: "attachment", format: "html", context });
-}
+export const loader = (args: LoaderFunctionArgs) => documentPage(args, "attachment");

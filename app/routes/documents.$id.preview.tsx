@@ -4,9 +4,6 @@
  * a missing document, so the route reveals nothing.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/schemas/documents";
-import { documentResponse } from "~/services/documents.server";
+import { documentPage } from "~/server/document-response.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return documentResponse(request, parseDocumentId(params.id), { disposition: "inline", format: "html", context });
-}
+export const loader = (args: LoaderFunctionArgs) => documentPage(args, "inline");

@@ -6,7 +6,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError } from "~/components/forms";
 import { site } from "~/content/site";
-import { ForgotPasswordSchema } from "~/schemas/account";
+import { ForgotPasswordSchema } from "~/schemas/account.schema";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG } from "~/utils/messages";

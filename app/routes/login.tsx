@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
-import { LoginSchema } from "~/schemas/auth";
+import { LoginSchema } from "~/schemas/auth.schema";
 import { handleLogin } from "~/services/login-action.server";
 import { useIsPending } from "~/utils/misc";
 import { requireAnonymous } from "~/server/session.server";

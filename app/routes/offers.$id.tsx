@@ -8,7 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MarketShell } from "~/components/marketplace/offer-ui";
 import { site } from "~/content/site";
-import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers";
+import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
 import { acceptOffer, getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatCents } from "~/utils/offer-money";

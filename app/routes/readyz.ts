@@ -1,4 +1,4 @@
-import { pingDatabase } from "~/models/health.server";
+import { pingDatabase } from "~/services/readiness.server";
 import { isDraining } from "~/services/lifecycle.server";
 
 /** Readiness: 503 while draining or when the database does not answer within 2 s. */

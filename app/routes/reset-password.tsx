@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
-import { ResetPasswordSchema } from "~/schemas/account";
+import { ResetPasswordSchema } from "~/schemas/account.schema";
 import { inspectResetToken, resetPassword } from "~/services/password-reset.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";

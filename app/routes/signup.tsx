@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
-import { SignupSchema } from "~/schemas/auth";
+import { SignupSchema } from "~/schemas/auth.schema";
 import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";

@@ -7,8 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { site } from "~/content/site";
-import { findUsableToken } from "~/models/account-token.server";
-import { VerifyEmailSchema } from "~/schemas/account";
+import { findUsableToken } from "~/services/account-views.server";
+import { VerifyEmailSchema } from "~/schemas/account.schema";
 import { resendVerification, verifyEmailToken } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/utils/messages";

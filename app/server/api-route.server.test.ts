@@ -126,3 +126,36 @@ describe("isJsonContentType", () => {
     expect(isJsonContentType(value)).toBe(expected);
   });
 });
+
+describe("bodies and answers that are not JSON", () => {
+  // Like the document upload and download: no `body` schema, the handler reads the stream itself
+  // and answers a file with its own headers.
+  const raw = apiRoute({
+    POST: endpoint({
+      auth: "none",
+      async handler({ request }) {
+        let bytes = 0;
+        const reader = request.body!.getReader();
+        for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+        return new Response(`got ${bytes}`, { status: 201, headers: { "Content-Type": "text/plain", "Referrer-Policy": "no-referrer" } });
+      },
+    }),
+  });
+
+  it("leaves the body to the handler and keeps the handler's own headers", async () => {
+    const request = new Request("http://app.test/api/raw", {
+      method: "POST",
+      headers: { host: "app.test", "content-type": "multipart/form-data; boundary=x" },
+      body: new Uint8Array(200 * 1024),
+      duplex: "half",
+    } as RequestInit);
+    const res = await raw.action({ request, params: {}, context: { clientIp: "127.0.0.1" } as AppLoadContext });
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe(`got ${200 * 1024}`);
+    expect(res.headers.get("content-type")).toBe("text/plain");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+});

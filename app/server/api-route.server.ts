@@ -6,8 +6,8 @@
  * a throttle (429); for a JSON body checks the content type (415), its size (413), the JSON itself
  * (400) and the zod schema (400 with field errors); runs the handler; answers 503 (Retry-After) when
  * the database is unreachable and turns anything else thrown into a generic 500 without details
- * (logged without PII). Every answer is JSON with
- * `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
+ * (logged without PII). Every answer has `Cache-Control: no-store` and
+ * `X-Content-Type-Options: nosniff`; every error is JSON `{ message }`.
  *
  *   export const { loader, action, endpoints } = apiRoute({
  *     POST: endpoint({ auth: "user", body: Schema, openapi: (api) => ({ ...its OpenAPI description }), handler }),
@@ -16,10 +16,15 @@
  * Each endpoint carries its own OpenAPI description (`openapi`); the route module exports
  * `endpoints` and is listed in ./api-catalogue.server, from which ./openapi.server builds the
  * document (a unit test fails when an API route or an endpoint has no description).
+ *
+ * Bodies and answers that are not JSON: without `body` the builder never touches the request's
+ * body, so a handler may stream it itself (the document upload parses its multipart body as it
+ * arrives); a handler may answer any Response (the document download answers the file with its
+ * own headers, which the builder keeps).
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/users.server";
 import { throttle, type ThrottleRule } from "~/services/throttle.server";
 import { isDatabaseUnavailable, serviceUnavailableResponse } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
@@ -57,7 +62,7 @@ export type Endpoint<A extends Auth = Auth, B = unknown, Q = unknown, P = unknow
   notFoundMessage?: string;
   /** Query schema (search params as an object of strings). */
   query?: Q;
-  /** JSON body schema; without it the body is never read. */
+  /** JSON body schema; without it the body is never read (the handler may stream `request.body`). */
   body?: B;
   /** Throttle taken before the body is read (keys from the caller). */
   rateLimit?(c: { user: UserFor<A>; ip: string }): { rule: ThrottleRule; keys: string[] };
@@ -80,8 +85,12 @@ export function endpoint<
 // Answers
 // ---------------------------------------------------------------------------------------------
 
+/** The API's headers on any answer. A handler's own security headers stay (a document answers
+ *  with `Referrer-Policy: no-referrer` and its sandbox CSP); nothing is ever cached. */
 function finish(res: Response): Response {
-  applySecurityHeaders(res.headers);
+  const defaults = new Headers();
+  applySecurityHeaders(defaults);
+  for (const [name, value] of defaults) if (!res.headers.has(name)) res.headers.set(name, value);
   res.headers.set("Cache-Control", "no-store");
   res.headers.set("X-Content-Type-Options", "nosniff");
   return res;

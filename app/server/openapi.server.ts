@@ -3,8 +3,9 @@
  * human page (/api-docs).
  *
  * Each endpoint describes itself beside its handler: the `openapi` field of its `endpoint()` in the
- * route module (summary, description, tag, operationId, request, responses). ./api-catalogue.server
- * lists the API route modules; the path comes from the module's file name, the method from its key
+ * route module (summary, description, tag, operationId, request, responses). The catalogue
+ * (app/routes/api.openapi[.json]/api-catalogue.server.ts, beside the route serving the document)
+ * lists the API route modules and is passed in; the path comes from the module's file name, the method from its key
  * in `apiRoute`, the auth from the endpoint itself. This module adds what every operation shares:
  * the auth sentence, `security` (an empty list for public operations), `x-auth`, and the error
  * answers of the guards `apiRoute` runs (401/403, cross-site 403, 500, 503).
@@ -12,14 +13,15 @@
 import { extendZodWithOpenApi, OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { site } from "~/content/site";
-import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/schemas/api";
-import { API_ROUTES, routePath, type ApiCatalogueEntry } from "./api-catalogue.server";
-import { API_BODY_LIMIT_BYTES, type ApiAuth } from "./api-route.server";
+import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/schemas/api.schema";
+import { API_BODY_LIMIT_BYTES, type ApiAuth, type ApiEndpoints } from "./api-route.server";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
 extendZodWithOpenApi(z);
 
 export type { ApiAuth };
+/** One API route module: its file name under app/routes (it gives the path) and its endpoints. */
+export type ApiCatalogueEntry = { route: string; endpoints: ApiEndpoints };
 export type ApiEndpointSummary = { method: string; path: string; auth: ApiAuth; summary: string; description: string; tag: string };
 
 /** One operation's own description; method, path, auth, security and the guards' answers are added. */
@@ -137,8 +139,8 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
   return { registry, summaries };
 }
 
-/** The document and the summaries of the given route modules (the catalogue's by default). */
-export function generateOpenApi(routes: ApiCatalogueEntry[] = API_ROUTES) {
+/** The document and the summaries of the given route modules. */
+export function generateOpenApi(routes: ApiCatalogueEntry[]) {
   const { registry, summaries } = buildRegistry(routes);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
@@ -153,13 +155,32 @@ export function generateOpenApi(routes: ApiCatalogueEntry[] = API_ROUTES) {
   return { document, summaries };
 }
 
-let cached: { document: object; summaries: ApiEndpointSummary[] } | undefined;
+const cache = new WeakMap<ApiCatalogueEntry[], { document: object; summaries: ApiEndpointSummary[] }>();
+const built = (routes: ApiCatalogueEntry[]) => cache.get(routes) ?? cache.set(routes, generateOpenApi(routes)).get(routes)!;
 
-export function openApiDocument(): object {
-  return (cached ??= generateOpenApi()).document;
+export function openApiDocument(routes: ApiCatalogueEntry[]): object {
+  return built(routes).document;
 }
 
 /** Method, path, auth and description of every endpoint, for the human page. */
-export function apiEndpointSummaries(): ApiEndpointSummary[] {
-  return (cached ??= generateOpenApi()).summaries;
+export function apiEndpointSummaries(routes: ApiCatalogueEntry[]): ApiEndpointSummary[] {
+  return built(routes).summaries;
+}
+
+/** A flat route file's name as its OpenAPI path: api.offers.$id.accept → /api/offers/{id}/accept,
+ *  api.openapi[.json] → /api/openapi.json. */
+export function routePath(route: string): string {
+  const segments: string[] = [];
+  let current = "";
+  let escaped = false;
+  for (const ch of route) {
+    if (ch === "[") escaped = true;
+    else if (ch === "]") escaped = false;
+    else if (ch === "." && !escaped) {
+      segments.push(current);
+      current = "";
+    } else current += ch;
+  }
+  segments.push(current);
+  return "/" + segments.map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s)).join("/");
 }

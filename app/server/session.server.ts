@@ -4,8 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
-import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
-import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { SESSION_LIMITS } from "~/utils/constants";
+import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/sessions.server";
+import { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
@@ -26,14 +27,8 @@ export type SessionData = {
 };
 
 const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-/** Idle and absolute lifetimes by who the session belongs to. */
-export const SESSION_LIMITS = {
-  anonymous: { idle: 30 * DAY, absolute: 30 * DAY },
-  user: { idle: 24 * HOUR, absolute: 7 * DAY },
-  admin: { idle: 30 * MIN, absolute: 12 * HOUR },
-} as const;
+// The lifetimes live in utils/constants (the retention purge needs them too); re-exported here.
+export { SESSION_LIMITS };
 
 const limitsFor = (data: SessionData) => (data.role === "admin" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous);
 

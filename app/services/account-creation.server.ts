@@ -7,7 +7,7 @@
  *   - creating the account; sign-up and the API also send the e-mail verification link here.
  */
 import type { z } from "zod";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/users.server";
 import { EmailTakenError, registerUser, type RegisterInput } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";

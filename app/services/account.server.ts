@@ -3,19 +3,19 @@
  * effect once the new address is verified; the old one is told), sessions, the data export and
  * the deletion request. Every action is written to the audit log.
  */
-import { recordAudit } from "~/models/audit.server";
-import { revokeTokens } from "~/models/account-token.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { revokeTokens } from "~/models/account-tokens.server";
 import {
   collectUserData,
   countApplications,
   deleteHeldEmails,
   deleteUnsubmittedDrafts,
   listUnsubmittedApplicationIds,
-} from "~/models/account-data.server";
+} from "~/models/account-data-queries.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteDraftApplication } from "~/models/retention.server";
-import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/session.server";
-import { deleteUserRow, getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/user.server";
+import { deleteDraftApplication } from "~/models/applications.server";
+import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/sessions.server";
+import { deleteUserRow, getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/users.server";
 import { site } from "~/content/site";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";

@@ -2,7 +2,7 @@
  * Admin list views (issue 11, finding 9): lists show many applicants' addresses and income, so each
  * page view is audited. The search text can be a name or e-mail: only whether there was one is kept.
  */
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 
 export type AdminListView = { view: "applications" | "documents"; via: "page" | "api"; page?: number; status?: string | null; searched?: boolean };
 

@@ -3,11 +3,20 @@
  * enrolment code; the demo admin exists only in development, only until a real admin is seeded.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { deleteUserSessions } from "~/models/session.server";
-import { EmailTakenError, getUserByEmail, insertUser } from "~/models/user.server";
+import { deleteUserSessions } from "~/models/sessions.server";
+import {
+  disableUser,
+  EmailTakenError,
+  getEnrolmentCode,
+  getUserByEmail,
+  getUserById,
+  hasAnyAdmin as anyAdminExists,
+  hasEnabledAdminOtherThan,
+  insertUser,
+  promoteToAdmin,
+  setEnrolmentCode,
+} from "~/models/users.server";
 import { DEMO_ADMIN } from "~/utils/constants";
-import { getDb, schema } from "~/models/db.server";
 import { isProduction } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -18,7 +27,7 @@ export async function upsertAdmin(email: string, password: string, names = { fir
   const existing = await getUserByEmail(email);
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await getDb().update(schema.users).set({ passwordHash, role: "admin", disabledAt: null }).where(eq(schema.users.id, existing.id));
+    await promoteToAdmin(existing.id, passwordHash);
     return { id: existing.id, created: false };
   }
   const id = await insertUser({ email, passwordHash, ...names, phone: "", dateOfBirth: null, role: "admin" });
@@ -28,7 +37,7 @@ export async function upsertAdmin(email: string, password: string, names = { fir
 const isDemoEmail = (email: string) => email.trim().toLowerCase() === DEMO_ADMIN.email;
 
 /** Only the hash of an enrolment code is stored (the code has ~100 bits: a plain SHA-256 is enough). */
-const hashEnrolmentCode = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
+export const hashEnrolmentCode = (code: string) => createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
 
 function newEnrolmentCode() {
   const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
@@ -43,24 +52,16 @@ function newEnrolmentCode() {
 export async function issueEnrolmentCode(userId: number, now = new Date()) {
   const code = newEnrolmentCode();
   const expiresAt = new Date(now.getTime() + ENROLMENT_CODE_TTL_MS);
-  await getDb().update(schema.users).set({ mfaEnrolCodeHash: hashEnrolmentCode(code), mfaEnrolCodeExpiresAt: expiresAt }).where(eq(schema.users.id, userId));
+  await setEnrolmentCode(userId, hashEnrolmentCode(code), expiresAt);
   return { code, expiresAt };
 }
 
 /** True when `code` is this admin's unexpired, unused enrolment code (does not use it up). */
 export async function enrolmentCodeMatches(userId: number, code: string, now = new Date()) {
-  const [row] = await getDb()
-    .select({ hash: schema.users.mfaEnrolCodeHash, expiresAt: schema.users.mfaEnrolCodeExpiresAt })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
-    .limit(1);
+  const row = await getEnrolmentCode(userId);
   if (!row?.hash || !row.expiresAt || row.expiresAt <= now) return false;
   return timingSafeEqual(Buffer.from(row.hash), Buffer.from(hashEnrolmentCode(code)));
 }
-
-/** Conditions of an UPDATE that uses the enrolment code up: it must still be there and valid. */
-export const enrolmentCodeStillValid = (code: string, now = new Date()) =>
-  and(eq(schema.users.mfaEnrolCodeHash, hashEnrolmentCode(code)), gt(schema.users.mfaEnrolCodeExpiresAt, now));
 
 /** Production asks for the operator's enrolment code at the first MFA enrolment; development does not. */
 export const enrolmentNeedsOperatorCode = () => isProduction();
@@ -69,7 +70,7 @@ export const enrolmentNeedsOperatorCode = () => isProduction();
 export async function disableDemoAdmin() {
   const u = await getUserByEmail(DEMO_ADMIN.email);
   if (!u || u.disabledAt) return false;
-  await getDb().update(schema.users).set({ disabledAt: new Date(), mfaEnrolCodeHash: null, mfaEnrolCodeExpiresAt: null }).where(eq(schema.users.id, u.id));
+  await disableUser(u.id);
   await deleteUserSessions(u.id);
   return true;
 }
@@ -82,24 +83,18 @@ export async function seedAdmin(email: string, password: string, names?: { first
   if (isDemoEmail(email)) throw new Error("The demo admin's address cannot be seeded as a real admin; choose another ADMIN_EMAIL.");
   const res = await upsertAdmin(email, password, names);
   const demoDisabled = await disableDemoAdmin();
-  const [row] = await getDb().select({ mfaEnabledAt: schema.users.mfaEnabledAt }).from(schema.users).where(eq(schema.users.id, res.id)).limit(1);
+  const row = await getUserById(res.id);
   const enrolment = row?.mfaEnabledAt ? null : await issueEnrolmentCode(res.id);
   return { ...res, demoDisabled, enrolment };
 }
 
 /** Any admin that can sign in, other than the demo admin. */
 export async function hasRealAdmin() {
-  const rows = await getDb()
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(and(eq(schema.users.role, "admin"), isNull(schema.users.disabledAt), ne(schema.users.email, DEMO_ADMIN.email)))
-    .limit(1);
-  return rows.length > 0;
+  return hasEnabledAdminOtherThan(DEMO_ADMIN.email);
 }
 
 export async function hasAnyAdmin() {
-  const rows = await getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.role, "admin")).limit(1);
-  return rows.length > 0;
+  return anyAdminExists();
 }
 
 /**

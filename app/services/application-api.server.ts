@@ -1,20 +1,20 @@
 /**
  * The JSON API's application writes (POST /api/loan-applications, PATCH /api/loan-applications/db/:id),
  * composed from the wizard's write functions and the admin's status service: the field rules are
- * the wizard steps' schemas (via ~/schemas/api), the row writes are application.server.ts's,
+ * the wizard steps' schemas (via ~/schemas/api.schema), the row writes are applications.server.ts's,
  * an admin's status change is application-status.server.ts's changeStatus.
  *
  * Authorization lives here: a client-sent userId must be the caller's own; only the owner or an
  * admin may touch an application (anyone else gets the same 404 as a missing one); a non-admin may
  * only submit; a submitted application's fields no longer change.
  */
-import { applicationFieldValues, getApplicationRow, lockApplicationRow, toApiApplication } from "~/models/application-api.server";
+import { applicationFieldValues, getApplicationRow, lockApplication, toApiApplication } from "~/models/applications.server";
 import { recordColleagueChange } from "./back-office.server";
-import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/application.server";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { updateDraft } from "~/models/draft.server";
+import { insertApplication, markApplicationSubmitted, updateDraftApplication } from "~/models/applications.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { updateDraft } from "~/models/application-drafts.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type PublicUser } from "~/models/user.server";
+import { getUserById, type PublicUser } from "~/models/users.server";
 import {
   APPLICATION_DEFAULTS,
   mergeApplicationValues,
@@ -22,7 +22,7 @@ import {
   type ApiCreateApplicationBody,
   type ApiUpdateApplicationBody,
   type ApplicationFieldValues,
-} from "~/schemas/api";
+} from "~/schemas/api.schema";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
 import { confirmationEmail } from "~/services/submit.server";
@@ -110,7 +110,7 @@ export async function updateApiApplication(
   const hasFields = Object.keys(given).length > 0;
 
   const step = await transaction(async (tx): Promise<UpdateStep> => {
-    const row = await lockApplicationRow(tx, id);
+    const row = await lockApplication(tx, id);
     if (!row || (!isAdmin && row.userId !== user.id)) return { kind: "done", outcome: notFound(), submitted: false };
     if (row.status !== "draft") {
       const unchanged = !hasFields && (wanted === undefined || wanted === row.status);

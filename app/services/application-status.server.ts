@@ -3,18 +3,17 @@
  * and updatedAt, record the audit-trail event (who, from, to, note) and queue the e-mail to the
  * applicant. A rejection must carry its reason, which the e-mail (an adverse-action notice) states.
  */
-import { eq } from "drizzle-orm";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
-import type { AdminStatus } from "~/schemas/admin";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
-import { schema, transaction, type Tx } from "~/models/db.server";
+import type { AdminStatus } from "~/schemas/admin.schema";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
+import { lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { transaction } from "~/models/db.server";
+import { getUserById } from "~/models/users.server";
 import { ECOA_NOTICE } from "~/utils/messages";
-
-const apps = schema.loanApplications;
 
 export class ApplicationNotFoundError extends Error {
   constructor() {
@@ -108,23 +107,6 @@ export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmai
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-async function lockApplication(tx: Tx, applicationId: number) {
-  const [row] = await tx
-    .select({
-      id: apps.id,
-      reference: apps.applicationId,
-      status: apps.status,
-      userId: apps.userId,
-      amount: apps.amount,
-      purpose: apps.purpose,
-    })
-    .from(apps)
-    .where(eq(apps.id, applicationId))
-    .for("update")
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * Sets `to` on the application (any admin status from any current status, never on a draft).
  * Setting the status it already has changes nothing and sends nothing.
@@ -143,9 +125,9 @@ export async function changeStatus(
     const app = await lockApplication(tx, applicationId);
     if (!app || app.status === "draft") throw new ApplicationNotFoundError();
     if (app.status === to) {
-      return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: false };
+      return { applicationId: app.id, reference: app.applicationId, from: app.status, to, changed: false };
     }
-    await tx.update(apps).set({ status: to, updatedAt: new Date() }).where(eq(apps.id, app.id));
+    await setApplicationStatus(tx, app.id, to);
     await recordApplicationEvent(tx, {
       applicationId: app.id,
       actorUserId: adminId,
@@ -154,14 +136,10 @@ export async function changeStatus(
       toStatus: to,
       note: reason,
     });
-    const [applicant] = await tx
-      .select({ email: schema.users.email, firstName: schema.users.firstName })
-      .from(schema.users)
-      .where(eq(schema.users.id, app.userId))
-      .limit(1);
+    const applicant = await getUserById(app.userId, tx);
     if (applicant) {
       const mail = statusEmail(to, {
-        reference: app.reference,
+        reference: app.applicationId,
         firstName: applicant.firstName,
         amount: Number(app.amount),
         purpose: app.purpose,
@@ -169,7 +147,7 @@ export async function changeStatus(
       });
       await enqueueEmail(tx, { ...mail, to: applicant.email });
     }
-    return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: true };
+    return { applicationId: app.id, reference: app.applicationId, from: app.status, to, changed: true };
   });
   if (result.changed) {
     await recordAudit({

@@ -2,9 +2,9 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { recordAudit } from "~/models/audit.server";
-import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/user.server";
-import { LoginSchema } from "~/schemas/auth";
+import { recordAudit } from "~/models/audit-log.server";
+import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/users.server";
+import { LoginSchema } from "~/schemas/auth.schema";
 import type { DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { TOASTS } from "~/utils/messages";

@@ -12,7 +12,7 @@ import {
   RequestDocumentsFormSchema,
   ReviewDocumentFormSchema,
   type BackOfficeIntent,
-} from "~/schemas/back-office";
+} from "~/schemas/back-office.schema";
 import type { ToastMessage } from "~/utils/messages";
 import { addInternalNote, assignApplication, AssigneeNotAdminError, BackOfficeNotFoundError, requestDocuments, reviewDocument } from "./back-office.server";
 

@@ -5,32 +5,22 @@
  * action writes an audit entry; a change to an application assigned to a colleague also writes
  * `backoffice.colleague_application_changed`.
  */
-import { count, eq, type SQL } from "drizzle-orm";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/documents";
+import type { SQL } from "drizzle-orm";
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit.server";
-import {
-  fulfilOpenRequests,
-  getAssignment,
-  getDocumentForReview,
-  insertDocumentRequest,
-  insertNote,
-  isAdminUser,
-  listAssignableAdmins,
-  listDocumentRequests,
-  listNotes,
-  listReviews,
-  setAssignment,
-  upsertDocumentReview,
-} from "~/models/back-office.server";
-import { listConditions } from "~/models/application-read.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { getUserById, isAdminUser, listAssignableAdmins } from "~/models/users.server";
+import { getAssignment, setAssignment } from "~/models/application-assignments.server";
+import { insertNote, listNotes } from "~/models/application-notes.server";
+import { getDocumentForReview, listReviews, upsertDocumentReview } from "~/models/document-reviews.server";
+import { fulfilOpenRequests, insertDocumentRequest, listDocumentRequests } from "~/models/document-requests.server";
+import { countApplicationsWhere, listConditions } from "~/models/application-queries.server";
+import { lockApplication, touchApplication } from "~/models/applications.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/schemas/admin";
-import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office";
-import { getDb, schema, transaction, type Tx } from "~/models/db.server";
+import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
+import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office.schema";
+import { transaction, type Tx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
-
-const apps = schema.loanApplications;
 
 export class BackOfficeNotFoundError extends Error {
   constructor(what = "application") {
@@ -43,15 +33,11 @@ type Meta = { ip?: string | null };
 
 /** A non-draft application with its applicant, locked for the transaction. */
 async function lockSubmitted(tx: Tx, applicationId: number) {
-  const [row] = await tx
-    .select({ id: apps.id, reference: apps.applicationId, status: apps.status, email: schema.users.email, firstName: schema.users.firstName })
-    .from(apps)
-    .innerJoin(schema.users, eq(schema.users.id, apps.userId))
-    .where(eq(apps.id, applicationId))
-    .for("update")
-    .limit(1);
-  if (!row || row.status === "draft") throw new BackOfficeNotFoundError();
-  return row;
+  const app = await lockApplication(tx, applicationId);
+  if (!app || app.status === "draft") throw new BackOfficeNotFoundError();
+  const applicant = await getUserById(app.userId, tx);
+  if (!applicant) throw new BackOfficeNotFoundError();
+  return { id: app.id, reference: app.applicationId, status: app.status, email: applicant.email, firstName: applicant.firstName };
 }
 
 /** Records that `adminId` changed an application assigned to another admin (if it is). */
@@ -93,7 +79,7 @@ export function documentRequestEmail(c: { firstName: string; reference: string; 
 async function createRequestIn(tx: Tx, adminId: number, applicationId: number, input: DocumentRequestInput) {
   const app = await lockSubmitted(tx, applicationId);
   const id = await insertDocumentRequest(tx, { applicationId, requestedBy: adminId, message: input.message, documentTypes: input.documentTypes });
-  await tx.update(apps).set({ updatedAt: new Date() }).where(eq(apps.id, applicationId));
+  await touchApplication(tx, applicationId);
   await enqueueEmail(tx, {
     ...documentRequestEmail({ firstName: app.firstName, reference: app.reference, documentTypes: input.documentTypes, message: input.message }),
     to: app.email,
@@ -210,10 +196,10 @@ export async function queueLinks(viewerId: number, current: AdminListParams): Pr
     QUEUES.map(async (q) => {
       const params = queueParams(q.filter);
       const where = listConditions(params, viewerId);
-      const [row] = where ? await getDb().select({ n: count() }).from(apps).where(where) : [{ n: 0 }];
+      const n = where ? await countApplicationsWhere(where) : 0;
       const active =
         current.q === "" && current.status === params.status && current.assigned === params.assigned && current.queue === params.queue;
-      return { key: q.key, label: q.label, href: `/admin${adminListSearch(params)}`, count: Number(row?.n ?? 0), active };
+      return { key: q.key, label: q.label, href: `/admin${adminListSearch(params)}`, count: n, active };
     }),
   );
 }

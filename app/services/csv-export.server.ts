@@ -6,8 +6,8 @@
  * memory. Cells are formula-safe (~/utils/csv).
  */
 import { purposeLabel } from "~/content/loan-options";
-import { exportBatch, EXPORT_BATCH_SIZE, type ExportRow } from "~/models/back-office.server";
-import type { AdminListParams } from "~/schemas/admin";
+import { exportBatch, EXPORT_BATCH_SIZE, type ExportRow } from "~/models/back-office-queries.server";
+import type { AdminListParams } from "~/schemas/admin.schema";
 import { CSV_BOM, csvLine } from "~/utils/csv";
 import { logError } from "~/utils/log.server";
 import { exportConditions } from "./back-office.server";

@@ -4,12 +4,12 @@
  * draft into an application row at the first upload.
  */
 import { data as dataResponse, redirect, type Session } from "@remix-run/node";
-import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/application.server";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
-import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
-import { getUserByEmail, type PublicUser } from "~/models/user.server";
-import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard";
+import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/applications.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
+import { getUserByEmail, type PublicUser } from "~/models/users.server";
+import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard.schema";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
 import { EmailTakenError, InvalidCredentialsError, recordFailedSignIn, verifyLogin } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";

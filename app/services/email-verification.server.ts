@@ -5,12 +5,12 @@
  * the caller's transaction. The same link, sent to a NEW address, finishes a change of e-mail.
  * Verifying releases the e-mails held for the account (see holdFor in models/outbox.server.ts).
  */
-import { recordAudit } from "~/models/audit.server";
-import { createAccountToken, findUsableToken, useToken } from "~/models/account-token.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { createAccountToken, findUsableToken, useToken } from "~/models/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
-import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/user.server";
+import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/users.server";
 import { site } from "~/content/site";
-import { getDb, transaction, type DbOrTx } from "~/models/db.server";
+import { transaction, type DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { kickOutbox } from "./mail.server";
 
@@ -54,10 +54,11 @@ export async function issueEmailVerification(db: DbOrTx, account: Account, email
   await enqueueEmail(db, { to: email, subject: mail.subject, text: mail.text, kind: change ? "email_change_verification" : "email_verification" });
 }
 
-/** The hook for the account-creation paths: one call, after the user row exists. */
-export async function afterAccountCreated(account: Account, db: DbOrTx = getDb()) {
-  await issueEmailVerification(db, account);
-  if (db === getDb()) kickOutbox();
+/** The hook for the account-creation paths: one call, after the user row exists (in `tx` if given). */
+export async function afterAccountCreated(account: Account, tx?: DbOrTx) {
+  if (tx) return issueEmailVerification(tx, account);
+  await transaction((t) => issueEmailVerification(t, account));
+  kickOutbox();
 }
 
 export type VerifyOutcome =

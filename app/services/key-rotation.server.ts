@@ -7,14 +7,9 @@
  * configured key (their master key is not in the keyring, or the value is damaged) are reported,
  * left as they are, and make the command fail, so the old key is not removed too early.
  */
-import { recordAudit } from "~/models/audit.server";
-import {
-  countDocumentsNotUnderKey,
-  listDocumentsNotUnderKey,
-  listSealedMfaSecrets,
-  replaceMfaSecret,
-  replaceWrappedKey,
-} from "~/models/key-rotation.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { countDocumentsNotUnderKey, listDocumentsNotUnderKey, replaceWrappedKey } from "~/models/document-keys.server";
+import { listSealedMfaSecrets, replaceMfaSecret } from "~/models/users.server";
 import { currentMasterKey, masterKeys, rewrapDataKey } from "./document-crypto.server";
 import { openSecret, sealedUnderCurrentKey, sealSecret } from "./mfa.server";
 

@@ -2,7 +2,7 @@
 import { prepareAdminsAtStart } from "./admin-seed.server";
 import { upgradeLegacyRecoveryCodes } from "./mfa.server";
 import { ensureLendersOnEmptyDatabase } from "./marketplace.server";
-import { sweepOrphans } from "./documents.server";
+import { sweepOrphans } from "./document-sweep.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/log.server";

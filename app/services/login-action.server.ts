@@ -2,8 +2,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { isEnrolled } from "~/services/mfa.server";
-import { recordAudit } from "~/models/audit.server";
-import { LoginSchema } from "~/schemas/auth";
+import { recordAudit } from "~/models/audit-log.server";
+import { LoginSchema } from "~/schemas/auth.schema";
 import { authenticateForm } from "~/services/auth.server";
 import { throttleSignIn } from "~/services/throttle.server";
 import { TOASTS, type ToastMessage } from "~/utils/messages";

@@ -5,45 +5,19 @@
  * `offer-matching` and `offer-money`, and once stored are never recomputed.
  */
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { FICTIONAL_NOTE, SEED_LENDERS } from "~/content/lender-seed";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { recordAudit } from "~/models/audit.server";
-import {
-  countLenders,
-  getAcceptance,
-  getApplicationSummary,
-  getLender,
-  getOfferById,
-  getProductWithLender,
-  getSubmittedApplicationByReference,
-  hasDecisions,
-  insertAcceptance,
-  insertDecisions,
-  insertLender,
-  insertOffer,
-  insertProduct,
-  listActiveProductTerms,
-  listDecisions,
-  listOffers,
-  lockAcceptance,
-  lockApplicationRow,
-  lockOffer,
-  setOfferStatus,
-  toTerms,
-  updateLender,
-  updateProduct,
-  withdrawOtherOffers,
-  type AcceptanceRow,
-  type OfferRow,
-} from "~/models/marketplace.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { getAcceptance, getOfferById, hasDecisions, insertAcceptance, insertDecisions, insertOffer, listDecisions, listOffers, lockAcceptance, lockOffer, setOfferStatus, withdrawOtherOffers, type AcceptanceRow, type OfferRow } from "~/models/offers.server";
+import { getApplicationSummary, getSubmittedApplicationByReference, lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { countLenders, findLenderIdByName, getLender, getProductWithLender, insertLender, insertProduct, listActiveProductTerms, toTerms, updateLender, updateLenderStatus, updateProduct, type RateTierRow } from "~/models/lenders.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
-import type { RateTierRow } from "../../db/schema";
-import type { LenderFormInput } from "~/schemas/offers";
-import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/models/db.server";
+import type { LenderFormInput } from "~/schemas/offers.schema";
+import { transaction, type Tx } from "~/models/db.server";
+import { listAdminEmails } from "~/models/users.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatBps, formatCents, priceLoan, toCents } from "~/utils/offer-money";
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, matchApplication, offersPath, principalReasons, type ReasonCode } from "~/utils/offer-matching";
@@ -58,8 +32,7 @@ export async function seedLenders(): Promise<number> {
   for (const l of SEED_LENDERS) {
     try {
       await transaction(async (tx) => {
-        const [exists] = await tx.select({ id: schema.lenders.id }).from(schema.lenders).where(eq(schema.lenders.name, l.name)).limit(1);
-        if (exists) return;
+        if (await findLenderIdByName(l.name, tx)) return;
         const lenderId = await insertLender(tx, { name: l.name, nmlsId: l.nmlsId, website: l.website, note: FICTIONAL_NOTE });
         for (const p of l.products) await insertProduct(tx, { ...p, lenderId });
         created++;
@@ -189,10 +162,6 @@ export type AcceptOutcome =
   | { ok: true; already: boolean; reference: string; offerId: number }
   | { ok: false; status: 404 | 409 | 400; message: string };
 
-async function adminEmails(tx: Tx) {
-  return tx.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.role, "admin"));
-}
-
 /**
  * Accepts `offerId` for its owner. One transaction with the application row locked, so two
  * concurrent accepts run one after the other: the first accepts, a repeat of the same offer
@@ -210,7 +179,7 @@ export async function acceptOffer(
   const pre = await getOfferById(offerId);
   if (!pre) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
   const out = await transaction(async (tx): Promise<AcceptOutcome & { mail?: boolean }> => {
-    const app = await lockApplicationRow(tx, pre.applicationId);
+    const app = await lockApplication(tx, pre.applicationId);
     if (!app || app.userId !== user.id || app.status === "draft") return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
     const offer = await lockOffer(tx, offerId);
     if (!offer) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
@@ -239,7 +208,7 @@ export async function acceptOffer(
     });
     await setOfferStatus(tx, locked.id, "accepted");
     await withdrawOtherOffers(tx, app.id, locked.id, "Another offer was accepted");
-    await tx.update(schema.loanApplications).set({ status: "offer-accepted", updatedAt: now }).where(eq(schema.loanApplications.id, app.id));
+    await setApplicationStatus(tx, app.id, "offer-accepted", now);
     await recordApplicationEvent(tx, {
       applicationId: app.id,
       actorUserId: user.id,
@@ -273,7 +242,7 @@ export async function acceptOffer(
         `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
       ].join("\n"),
     });
-    for (const a of await adminEmails(tx)) {
+    for (const a of await listAdminEmails(tx)) {
       await enqueueEmail(tx, {
         to: a.email,
         kind: "offer_accepted_admin",
@@ -310,7 +279,7 @@ export async function withdrawOffer(adminId: number, offerId: number, reason: st
   if (!pre) return false;
   const done = await transaction(async (tx) => {
     // Same lock order as accepting: the application first, then the offer.
-    await lockApplicationRow(tx, pre.applicationId);
+    await lockApplication(tx, pre.applicationId);
     const o = await lockOffer(tx, offerId);
     if (!o || o.status !== "offered") return false;
     await setOfferStatus(tx, o.id, "withdrawn", reason);
@@ -540,7 +509,7 @@ export async function setLenderStatus(adminId: number, lenderId: number, status:
   const current = await getLender(lenderId);
   if (!current) return false;
   if (current.status !== status) {
-    await updateLender(getDbForCatalogue(), lenderId, { status });
+    await updateLenderStatus(lenderId, status);
     await recordAudit({ actorUserId: adminId, action: status === "paused" ? "lender.paused" : "lender.resumed", targetType: "lender", targetId: lenderId, ip });
   }
   return true;

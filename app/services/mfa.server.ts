@@ -7,13 +7,24 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
-import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { site } from "~/content/site";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type UserRecord } from "~/models/user.server";
-import { enrolmentCodeStillValid } from "./admin-seed.server";
-import { getDb, schema, transaction } from "~/models/db.server";
+import {
+  claimTotpStep,
+  countMfaFailure,
+  enableMfa,
+  getUserById,
+  listRecoveryCodeHolders,
+  lockMfa,
+  replaceMfaFactor,
+  replaceRecoveryCodesIf,
+  resetMfaFailures,
+  setRecoveryCodes,
+  type UserRecord,
+} from "~/models/users.server";
+import { hashEnrolmentCode } from "./admin-seed.server";
+import { transaction } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";
@@ -26,7 +37,7 @@ function sealingKey(master: MasterKey) {
 /**
  * Seals a TOTP secret for users.mfa_secret: AES-256-GCM under a key derived from the current
  * document master key, as `v2.<key id>.<base64url(iv | tag | ciphertext)>`. The key id lets a
- * key rotation find the right master key and reseal (see key-rotation.server.ts).
+ * key rotation find the right master key and reseal (see services/key-rotation.server.ts).
  */
 export function sealSecret(secret: string) {
   const master = currentMasterKey();
@@ -106,17 +117,13 @@ function matchRecoveryCode(stored: string[], code: string) {
 
 /** Start-up: rewrites recovery codes still stored as unsalted SHA-256 into the keyed format. Idempotent. */
 export async function upgradeLegacyRecoveryCodes() {
-  const rows = await getDb().select({ id: schema.users.id, codes: schema.users.mfaRecoveryCodes }).from(schema.users).where(isNotNull(schema.users.mfaRecoveryCodes));
+  const rows = await listRecoveryCodeHolders();
   let upgraded = 0;
   for (const r of rows) {
     const codes = r.codes ?? [];
     if (!codes.some(isLegacy)) continue;
     const next = codes.map((c) => (isLegacy(c) ? wrapLegacy(c) : c));
-    const [res] = await getDb()
-      .update(schema.users)
-      .set({ mfaRecoveryCodes: next })
-      .where(and(eq(schema.users.id, r.id), sql`${schema.users.mfaRecoveryCodes} = ${JSON.stringify(codes)}`));
-    upgraded += res.affectedRows;
+    upgraded += await replaceRecoveryCodesIf(r.id, codes, next);
   }
   return upgraded;
 }
@@ -145,29 +152,12 @@ export async function completeEnrolment(userId: number, secret: string, code: st
   const step = verifyTotp(secret, code);
   if (step == null) return null;
   const codes = generateRecoveryCodes();
-  const [res] = await getDb()
-    .update(schema.users)
-    .set({
-      mfaSecret: sealSecret(secret),
-      mfaEnabledAt: new Date(),
-      mfaLastStep: step,
-      mfaRecoveryCodes: codes.map(hashRecoveryCode),
-      mfaFailedAttempts: 0,
-      mfaLockedAt: null,
-      mfaEnrolCodeHash: null,
-      mfaEnrolCodeExpiresAt: null,
-    })
-    .where(and(eq(schema.users.id, userId), isNull(schema.users.mfaEnabledAt), operatorCode === undefined ? undefined : enrolmentCodeStillValid(operatorCode)));
-  return res.affectedRows === 1 ? codes : null;
-}
-
-/** Claims a TOTP step for the user atomically, so the same code can never be used twice. */
-async function claimStep(userId: number, step: number) {
-  const [res] = await getDb()
-    .update(schema.users)
-    .set({ mfaLastStep: step })
-    .where(and(eq(schema.users.id, userId), or(isNull(schema.users.mfaLastStep), lt(schema.users.mfaLastStep, step))));
-  return res.affectedRows === 1;
+  const enabled = await enableMfa(
+    userId,
+    { mfaSecret: sealSecret(secret), mfaLastStep: step, mfaRecoveryCodes: codes.map(hashRecoveryCode) },
+    operatorCode === undefined ? undefined : hashEnrolmentCode(operatorCode),
+  );
+  return enabled ? codes : null;
 }
 
 /** Consecutive second-factor failures after which the TOTP factor locks (NIST SP 800-63B: at most 100). */
@@ -185,7 +175,7 @@ export async function verifySecondFactor(userId: number, input: string, ctx: { i
   if (!user?.mfaSecret || !user.mfaEnabledAt) return { factor: null, locked: false };
   const factor = await checkFactor(user, input.trim());
   if (factor) {
-    if (user.mfaFailedAttempts || user.mfaLockedAt) await getDb().update(schema.users).set({ mfaFailedAttempts: 0, mfaLockedAt: null }).where(eq(schema.users.id, userId));
+    if (user.mfaFailedAttempts || user.mfaLockedAt) await resetMfaFailures(userId);
     return { factor, locked: false };
   }
   return { factor: null, locked: await countFailure(user, ctx.ip ?? null) };
@@ -195,31 +185,23 @@ async function checkFactor(user: UserRecord, code: string): Promise<"totp" | "re
   if (/^\d{6}$/.test(code.replace(/\s/g, ""))) {
     if (user.mfaLockedAt) return null;
     const step = verifyTotp(openSecret(user.mfaSecret!), code, { lastUsedStep: user.mfaLastStep });
-    return step != null && (await claimStep(user.id, step)) ? "totp" : null;
+    return step != null && (await claimTotpStep(user.id, step)) ? "totp" : null;
   }
   const remaining = user.mfaRecoveryCodes ?? [];
   const hit = matchRecoveryCode(remaining, code);
   if (!hit) return null;
   const next = remaining.filter((c) => c !== hit);
   // Optimistic: only succeeds if nobody used a code in between.
-  const [res] = await getDb()
-    .update(schema.users)
-    .set({ mfaRecoveryCodes: next })
-    .where(and(eq(schema.users.id, user.id), sql`${schema.users.mfaRecoveryCodes} = ${JSON.stringify(remaining)}`));
-  return res.affectedRows === 1 ? "recovery" : null;
+  return (await replaceRecoveryCodesIf(user.id, remaining, next)) === 1 ? "recovery" : null;
 }
 
 /** One more consecutive failure; locks (once) at the limit. Returns whether the factor is locked. */
 async function countFailure(user: UserRecord, ip: string | null) {
-  await getDb().update(schema.users).set({ mfaFailedAttempts: sql`${schema.users.mfaFailedAttempts} + 1` }).where(eq(schema.users.id, user.id));
+  await countMfaFailure(user.id);
   if (user.mfaLockedAt) return true;
   if (user.mfaFailedAttempts + 1 < MFA_LOCK_AFTER) return false;
   const locked = await transaction(async (tx) => {
-    const [res] = await tx
-      .update(schema.users)
-      .set({ mfaLockedAt: new Date() })
-      .where(and(eq(schema.users.id, user.id), isNull(schema.users.mfaLockedAt)));
-    if (res.affectedRows !== 1) return false;
+    if (!(await lockMfa(tx, user.id))) return false;
     await enqueueEmail(tx, {
       to: user.email,
       kind: "mfa_locked",
@@ -245,10 +227,7 @@ export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | n
  */
 export async function regenerateRecoveryCodes(userId: number) {
   const codes = generateRecoveryCodes();
-  await getDb()
-    .update(schema.users)
-    .set({ mfaRecoveryCodes: codes.map(hashRecoveryCode) })
-    .where(eq(schema.users.id, userId));
+  await setRecoveryCodes(userId, codes.map(hashRecoveryCode));
   return codes;
 }
 
@@ -260,9 +239,6 @@ export async function reenrolAuthenticator(userId: number, secret: string, code:
   const step = verifyTotp(secret, code);
   if (step == null) return null;
   const codes = generateRecoveryCodes();
-  const [res] = await getDb()
-    .update(schema.users)
-    .set({ mfaSecret: sealSecret(secret), mfaEnabledAt: new Date(), mfaLastStep: step, mfaRecoveryCodes: codes.map(hashRecoveryCode), mfaFailedAttempts: 0, mfaLockedAt: null })
-    .where(and(eq(schema.users.id, userId), isNotNull(schema.users.mfaEnabledAt)));
-  return res.affectedRows === 1 ? codes : null;
+  const replaced = await replaceMfaFactor(userId, { mfaSecret: sealSecret(secret), mfaLastStep: step, mfaRecoveryCodes: codes.map(hashRecoveryCode) });
+  return replaced ? codes : null;
 }

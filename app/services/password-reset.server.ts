@@ -5,11 +5,11 @@
  * user, ends other reset links and sends "your password was changed". Admins with a second factor
  * must also give a TOTP or recovery code.
  */
-import { recordAudit } from "~/models/audit.server";
-import { createAccountToken, findUsableToken, revokeTokens, useToken } from "~/models/account-token.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { createAccountToken, findUsableToken, revokeTokens, useToken } from "~/models/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
-import { deleteUserSessions } from "~/models/session.server";
-import { getUserByEmail, getUserById, setUserEmail, updateUser, type UserRecord } from "~/models/user.server";
+import { deleteUserSessions } from "~/models/sessions.server";
+import { getUserByEmail, getUserById, setUserEmail, updateUser, type UserRecord } from "~/models/users.server";
 import { site } from "~/content/site";
 import { transaction, type DbOrTx } from "~/models/db.server";
 import { hashPassword } from "~/utils/password.server";

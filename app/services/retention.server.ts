@@ -10,18 +10,14 @@
  * files are removed after COMMIT (a file whose removal fails has no row left, so the document
  * sweeper removes it). Every purged application and every run is written to the audit log.
  */
-import { recordAudit } from "~/models/audit.server";
-import {
-  deleteAnonymousDrafts,
-  deleteDeadSessions,
-  deleteDraftApplication,
-  deleteStaleRateLimits,
-  listAbandonedAnonymousDrafts,
-  listAbandonedDraftApplications,
-} from "~/models/retention.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { deleteDraftApplication, listAbandonedDraftApplications } from "~/models/applications.server";
+import { deleteStaleRateLimits } from "~/models/rate-limits.server";
+import { deleteDeadSessions } from "~/models/sessions.server";
+import { deleteAnonymousDrafts, listAbandonedAnonymousDrafts } from "~/models/application-drafts.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
-import { SESSION_LIMITS } from "~/server/session.server";
+import { SESSION_LIMITS } from "~/utils/constants";
 import { getDocumentStore } from "./document-store.server";
 import { THROTTLE_RULES } from "./throttle.server";
 

@@ -4,7 +4,7 @@
  * other attempt counts against the client's throttle, so references cannot be enumerated; a
  * failure of the lookup itself (database down) is answered with the spec's "try again later".
  */
-import { getApplicationStatus, type ApplicationStatusView } from "~/models/application-status.server";
+import { getApplicationStatus, type ApplicationStatusView } from "~/models/applications.server";
 import { throttle } from "~/services/throttle.server";
 import type { DbOrTx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";

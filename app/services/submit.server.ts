@@ -6,14 +6,14 @@
  * of the same draft answer with the first one's reference.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { getApplicationByDraftId, getApplicationRowById, insertApplication, markApplicationSubmitted, valuesFromDraft } from "~/models/application.server";
-import { recordApplicationEvent } from "~/models/application-event.server";
-import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
+import { getApplicationByDraftId, getApplicationRowById, insertApplication, markApplicationSubmitted, valuesFromDraft } from "~/models/applications.server";
+import { recordApplicationEvent } from "~/models/application-events.server";
+import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { getUserById, type PublicUser } from "~/models/user.server";
+import { getUserById, type PublicUser } from "~/models/users.server";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { draftValues, firstInvalidStep } from "~/schemas/wizard";
+import { draftValues, firstInvalidStep } from "~/schemas/wizard.schema";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { kickOutbox } from "~/services/mail.server";

@@ -1,5 +1,5 @@
 /** Throttling rules backed by MySQL counters (shared by every app server). */
-import { hit, peek } from "~/models/rate-limit.server";
+import { hit, peek } from "~/models/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 

@@ -4,6 +4,20 @@
  */
 export const publicPageHandle = { publicCache: true } as const;
 
+/**
+ * A public page that needs no JavaScript at all (plain links, a details menu): root.tsx then sends
+ * it without Remix's scripts to an anonymous visitor with no toast (no hydration: nothing to
+ * download, parse or run). A signed-in visitor, or one with a toast, gets the scripts as on every
+ * other page. Pages with an enhancement (calculator, FAQ, status lookup, wizard) keep
+ * publicPageHandle.
+ */
+export const staticPageHandle = { publicCache: true, hydrate: false } as const;
+
+/** True for a route handle that asks to be sent without scripts (see staticPageHandle). */
+export function isScriptFreeHandle(handle: unknown) {
+  return Boolean(handle && typeof handle === "object" && (handle as { hydrate?: unknown }).hydrate === false);
+}
+
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
 export function isPublicCacheHandle(handle: unknown) {

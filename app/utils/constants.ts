@@ -37,3 +37,14 @@ export const UPLOAD_QUOTA_TEXT = `Up to ${APPLICATION_MAX_FILES} files and ${APP
 export const REQUEST_MESSAGE_MAX_LENGTH = 1000;
 export const INTERNAL_NOTE_MAX_LENGTH = 4000;
 export const REASON_TEXT_MAX_LENGTH = 500;
+
+// Sessions (app/server/session.server.ts; the retention purge uses the idle limits)
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Idle and absolute lifetimes by who the session belongs to. */
+export const SESSION_LIMITS = {
+  anonymous: { idle: 30 * DAY_MS, absolute: 30 * DAY_MS },
+  user: { idle: 24 * HOUR_MS, absolute: 7 * DAY_MS },
+  admin: { idle: 30 * MINUTE_MS, absolute: 12 * HOUR_MS },
+} as const;

@@ -63,6 +63,14 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style URLs (http://host/bucket/key), which MinIO, Ceph and local servers need. Default: on when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).optional(),
+  /** The in-memory render cache of anonymous public pages (scripts/serve.js, docs/decisions/0009):
+   *  on unless "0"/"false". Its budget: at most this many bytes and pages (least recently used out first). */
+  RENDER_CACHE: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  RENDER_CACHE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(2 ** 31).default(32 * 1024 * 1024),
+  RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Key prefix inside the bucket (e.g. "prod/"). */
   S3_PREFIX: z
     .string()

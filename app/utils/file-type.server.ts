@@ -10,7 +10,7 @@
  *     (a plain zip is not a DOCX); a DOC is an OLE compound file holding a `WordDocument` stream
  *     (an Excel or Outlook OLE file is not a DOC).
  */
-import type { FileKind } from "~/content/documents";
+import type { FileKind } from "~/content/document-types";
 
 /** How many leading bytes `sniffFileType` wants (fewer is fine for a shorter file). */
 export const SNIFF_BYTES = 64;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SignupSchema } from "~/schemas/auth";
+import { SignupSchema } from "~/schemas/auth.schema";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, withPasswordPolicy } from "./password-policy.server";
 
 describe("password policy", () => {

@@ -15,7 +15,7 @@ export type BenchUser = { id: number; email: string; password: string };
 export type BenchAdmin = BenchUser & import("../../tests/support/admin-mfa").SecondFactors;
 
 export async function createApplicant(): Promise<BenchUser> {
-  const { AccountFields } = await import("~/schemas/auth");
+  const { AccountFields } = await import("~/schemas/auth.schema");
   const { registerUser } = await import("~/services/auth.server");
   const input = AccountFields.parse({
     firstName: "Bench",

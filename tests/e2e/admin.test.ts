@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatFileSize, shortenMiddle } from "~/content/documents";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import { formatFileSize, shortenMiddle } from "~/content/document-types";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { getDb, schema } from "~/models/db.server";
 import { eq } from "drizzle-orm";
 import { samplePdf } from "../fixtures/documents";

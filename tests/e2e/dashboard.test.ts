@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { insertDraft } from "~/models/draft.server";
+import { insertDraft } from "~/models/application-drafts.server";
 import { changeStatus } from "~/services/application-status.server";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
 import { getDb, schema } from "~/models/db.server";

@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DraftData } from "~/schemas/wizard";
+import type { DraftData } from "~/schemas/wizard.schema";
 import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/draft.server";
+import { getDraftById } from "~/models/application-drafts.server";
 import { getDb, schema } from "~/models/db.server";
 import { MSG, TOASTS } from "~/utils/messages";
 import { samplePdf, samplePng } from "../fixtures/documents";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/draft.server";
+import { getDraftById } from "~/models/application-drafts.server";
 import { getDb } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { hashAccountToken } from "~/models/account-token.server";
+import { hashAccountToken } from "~/models/account-tokens.server";
 import { getDb, schema } from "~/models/db.server";
 import { ACCOUNT_MSG } from "~/utils/messages";
 import { samplePdf, samplePng } from "../fixtures/documents";

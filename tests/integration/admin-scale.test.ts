@@ -9,8 +9,8 @@
  */
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/models/application-read.server";
-import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/schemas/admin";
+import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/models/application-queries.server";
+import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/schemas/admin.schema";
 import { getDb, getPool, schema } from "~/models/db.server";
 import { REFERENCE_ALPHABET } from "~/utils/reference.server";
 import { createApplicant } from "../support/fixtures";

@@ -1,6 +1,6 @@
 /** GET /api/admin/applications, GET /api/admin/documents, PATCH /api/admin/applications/{id}/status. */
 import { describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { MSG } from "~/utils/messages";
 import { applicationRow, createDraftVia, eventsOf, expectCrossSiteRefusal, expectJsonError, outboxTo, signedInAdmin, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";

@@ -1,7 +1,7 @@
 /** POST /api/auth/register, /api/auth/login, /api/auth/logout. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findSession } from "~/models/session.server";
+import { findSession } from "~/models/sessions.server";
 import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { expectCrossSiteRefusal, expectJsonError, registerPayload, usersMatching } from "../support/api";

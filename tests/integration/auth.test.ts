@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashSessionId } from "~/models/session.server";
+import { hashSessionId } from "~/models/sessions.server";
 import { getDb, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";

@@ -6,8 +6,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BACK_OFFICE_MSG } from "~/schemas/back-office";
-import { parseAdminListParams } from "~/schemas/admin";
+import { BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
+import { parseAdminListParams } from "~/schemas/admin.schema";
 import { assignApplication } from "~/services/back-office.server";
 import { csvExportStream } from "~/services/csv-export.server";
 import { getDb, schema } from "~/models/db.server";

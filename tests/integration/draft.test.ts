@@ -1,9 +1,9 @@
 /** The draft service and the step actions, against the run's MySQL and test server. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getOpenDraftForUser } from "~/models/application.server";
-import { getDraftById } from "~/models/draft.server";
-import { getUserByEmail } from "~/models/user.server";
+import { getOpenDraftForUser } from "~/models/applications.server";
+import { getDraftById } from "~/models/application-drafts.server";
+import { getUserByEmail } from "~/models/users.server";
 import { applicationForUpload, loadStep, resolveDraft, saveOwnerStep, saveStep } from "~/services/draft.server";
 import { getDb, schema, transaction } from "~/models/db.server";
 import { MSG } from "~/utils/messages";

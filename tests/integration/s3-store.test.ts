@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptedSize } from "~/services/document-crypto.server";
-import { S3DocumentStore } from "~/services/document-store.server";
+import { S3DocumentStore } from "~/services/document-store-s3.server";
 import { getDb, schema } from "~/models/db.server";
 import { sampleExe, samplePdf, samplePng } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
+import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
 import { getDb, schema } from "~/models/db.server";
 import { createSubmittedApplication } from "../support/applications";

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as dbSchema from "../../db/schema";
-import { getApplicationStatus } from "~/models/application-status.server";
+import { getApplicationStatus } from "~/models/applications.server";
 import { lookupApplicationStatus } from "~/services/status-lookup.server";
 import { THROTTLE_RULES } from "~/services/throttle.server";
 import { getDb, schema } from "~/models/db.server";

@@ -1,8 +1,8 @@
 /** The submit service and the review step's action, against the run's MySQL and test server. */
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/draft.server";
-import { getUserByEmail } from "~/models/user.server";
+import { getDraftById } from "~/models/application-drafts.server";
+import { getUserByEmail } from "~/models/users.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
 import { getDb, getPool, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";

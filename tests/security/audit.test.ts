@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as auditModel from "~/models/audit.server";
+import * as auditModel from "~/models/audit-log.server";
 import { getDb, schema } from "~/models/db.server";
 import { signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
-import { getUserByEmail } from "~/models/user.server";
+import { getUserByEmail } from "~/models/users.server";
 import { getDb, schema } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { adminClient, createAdmin } from "../support/fixtures";

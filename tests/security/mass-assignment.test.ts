@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getUserByEmail } from "~/models/user.server";
+import { getUserByEmail } from "~/models/users.server";
 import { getDb, schema } from "~/models/db.server";
 import { applicationRow, createDraftVia, registerPayload, signedInApplicant } from "../support/api";
 import { createAdmin, TEST_PASSWORD } from "../support/fixtures";

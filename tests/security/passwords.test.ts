@@ -5,7 +5,7 @@
  */
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { getUserByEmail, updateUser } from "~/models/user.server";
+import { getUserByEmail, updateUser } from "~/models/users.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/utils/password-policy.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

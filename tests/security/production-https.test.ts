@@ -6,7 +6,7 @@
  * server also runs without TRUST_PROXY: X-Forwarded-For is then ignored by the throttles.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetBucket } from "~/models/rate-limit.server";
+import { resetBucket } from "~/models/rate-limits.server";
 import { THROTTLE_RULES } from "~/services/throttle.server";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

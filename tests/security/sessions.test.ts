@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashSessionId } from "~/models/session.server";
+import { hashSessionId } from "~/models/sessions.server";
 import { getDb, schema } from "~/models/db.server";
 import { SESSION_LIMITS } from "~/server/session.server";
 import { createDraftVia, signedInApplicant } from "../support/api";

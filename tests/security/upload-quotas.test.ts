@@ -6,9 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { insertDocument } from "~/models/document.server";
+import { insertDocument } from "~/models/documents.server";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, UPLOAD_QUOTA_TEXT, UPLOAD_RATE_LIMIT } from "~/utils/constants";
-import { getUserByEmail } from "~/models/user.server";
+import { getUserByEmail } from "~/models/users.server";
 import { getDb, schema, transaction } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { samplePdf } from "../fixtures/documents";

@@ -1,6 +1,6 @@
 /** Test data made through the app's own services and schemas, in the run's database. */
 import type { Page } from "playwright-core";
-import { AccountFields } from "~/schemas/auth";
+import { AccountFields } from "~/schemas/auth.schema";
 import { registerUser } from "~/services/auth.server";
 import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
 import { uniqueEmail, type Client } from "./http";

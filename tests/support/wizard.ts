@@ -1,8 +1,8 @@
 /** Wizard test data: valid step values, drafts and sessions made through the app's own modules. */
 import { eq } from "drizzle-orm";
-import { insertDraft } from "~/models/draft.server";
+import { insertDraft } from "~/models/application-drafts.server";
 import { NEVER_HELD_EMAIL_KINDS } from "~/models/outbox.server";
-import type { DraftData } from "~/schemas/wizard";
+import type { DraftData } from "~/schemas/wizard.schema";
 import { resolveDraft } from "~/services/draft.server";
 import { getDb, schema } from "~/models/db.server";
 import { hashPassword } from "~/utils/password.server";

@@ -5,10 +5,10 @@
 import { NewTabIcon } from "~/components/new-tab";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/document-types";
 import { formatUsd, HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStatusDisplay } from "~/content/status-display";
-import type { AdminApplicationDetails } from "~/models/application-read.server";
+import type { AdminApplicationDetails } from "~/models/application-queries.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
 import { formatDateTime } from "./format";

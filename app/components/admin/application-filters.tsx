@@ -6,7 +6,7 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getStatusDisplay } from "~/content/status-display";
 import { BackOfficeFilterFields } from "./back-office-list";
-import { SEARCH_MAX_LENGTH, STATUS_FILTERS, type AdminListParams } from "~/schemas/admin";
+import { SEARCH_MAX_LENGTH, STATUS_FILTERS, type AdminListParams } from "~/schemas/admin.schema";
 
 const SEARCH_DEBOUNCE_MS = 300;
 

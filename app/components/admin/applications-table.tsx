@@ -2,8 +2,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
-import type { AdminApplicationRow } from "~/models/application-read.server";
-import { adminListSearch, type AdminListParams } from "~/schemas/admin";
+import type { AdminApplicationRow } from "~/models/application-queries.server";
+import { adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { formatDate } from "./format";
 import { RowStatusForm } from "./row-status-form";

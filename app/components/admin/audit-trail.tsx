@@ -4,7 +4,7 @@
  * text (never as HTML), so file names and details stay inert.
  */
 import { getStatusDisplay } from "~/content/status-display";
-import type { AuditTrailEntry } from "~/models/audit.server";
+import type { AuditTrailEntry } from "~/models/audit-log.server";
 import { formatDateTime } from "./format";
 
 /** An audit entry as the loader sends it (dates as ISO strings). */

@@ -4,8 +4,8 @@
  * CSV export link of the current filter. Plain links and GET forms: they work without JavaScript.
  */
 import { Link } from "@remix-run/react";
-import { adminListSearch, type AdminListParams } from "~/schemas/admin";
-import { ASSIGNEE_FILTER_LABELS, ASSIGNEE_FILTERS, QUEUE_FILTER_LABELS, QUEUE_FILTERS } from "~/schemas/back-office";
+import { adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
+import { ASSIGNEE_FILTER_LABELS, ASSIGNEE_FILTERS, QUEUE_FILTER_LABELS, QUEUE_FILTERS } from "~/schemas/back-office.schema";
 
 export type RowExtras = Record<number, { assignee: { id: number; name: string } | null; waitingSince: string | null }>;
 export type QueueLinkView = { key: string; label: string; href: string; count: number; active: boolean };

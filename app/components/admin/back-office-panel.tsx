@@ -6,8 +6,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
-import { DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS } from "~/content/documents";
-import type { ApplicationDocument } from "~/models/application-read.server";
+import { DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS } from "~/content/document-types";
+import type { ApplicationDocument } from "~/models/application-queries.server";
 import {
   BACK_OFFICE_MSG,
   INTERNAL_NOTE_MAX_LENGTH,
@@ -17,7 +17,7 @@ import {
   REQUEST_MESSAGE_MAX_LENGTH,
   type BackOfficeIntent,
   type RejectionReason,
-} from "~/schemas/back-office";
+} from "~/schemas/back-office.schema";
 import { useIsPending } from "~/utils/misc";
 import { waitedFor } from "./back-office-list";
 import { formatDateTime } from "./format";

@@ -1,8 +1,8 @@
 /** The Documents tab's table (spec columns) with its empty and loading states. */
 import { NewTabIcon } from "~/components/new-tab";
 import { Link } from "@remix-run/react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/documents";
-import type { AdminDocumentRow } from "~/models/application-read.server";
+import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/document-types";
+import type { AdminDocumentRow } from "~/models/application-queries.server";
 import { formatDateTime } from "./format";
 
 export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {

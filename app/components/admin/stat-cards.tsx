@@ -1,4 +1,4 @@
-import type { AdminStats } from "~/models/application-read.server";
+import type { AdminStats } from "~/models/application-queries.server";
 
 const nf = new Intl.NumberFormat("en-US");
 

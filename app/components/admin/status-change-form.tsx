@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { NOTE_MAX_LENGTH, StatusChangeSchema } from "~/schemas/admin";
+import { NOTE_MAX_LENGTH, StatusChangeSchema } from "~/schemas/admin.schema";
 import { useIsPending } from "~/utils/misc";
 
 export function StatusChangeForm({

@@ -1,5 +1,5 @@
 import { getStatusDisplay } from "~/content/status-display";
-import { ADMIN_STATUSES } from "~/schemas/admin";
+import { ADMIN_STATUSES } from "~/schemas/admin.schema";
 
 export const isAdminStatus = (status: string) => (ADMIN_STATUSES as readonly string[]).includes(status);
 

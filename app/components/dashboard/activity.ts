@@ -1,5 +1,5 @@
 /** Human text for the dashboard's Recent Activity, from the application's audit trail. */
-import { DOCUMENT_TYPE_LABELS, isDocumentType } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS, isDocumentType } from "~/content/document-types";
 import { getStatusDisplay } from "~/content/status-display";
 
 /** "March.pdf (Bank Statements)", "Bank Statements" when the file is gone, else "unnamed document". */

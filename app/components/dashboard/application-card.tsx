@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
-import type { UserApplication } from "~/models/application-read.server";
+import type { UserApplication } from "~/models/application-queries.server";
 import { formatDate } from "~/components/admin/format";
 import { progressSteps, type StepState } from "./progress";
 

@@ -6,7 +6,7 @@
 import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
 import { Form } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
-import { DOCUMENT_AREAS } from "~/content/documents";
+import { DOCUMENT_AREAS } from "~/content/document-types";
 import { useIsPending } from "~/utils/misc";
 
 export function UploadDocumentsForm({

@@ -4,7 +4,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { z } from "zod";
 import { ErrorList } from "~/components/forms";
-import { stepTitle } from "~/schemas/wizard";
+import { stepTitle } from "~/schemas/wizard.schema";
 
 /** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
 const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;

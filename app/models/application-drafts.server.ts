@@ -1,0 +1,73 @@
+/** The wizard's server-side drafts (application_drafts): one row per application in progress. */
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { DraftData } from "~/schemas/wizard.schema";
+import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
+
+export type DraftRow = Omit<typeof schema.applicationDrafts.$inferSelect, "data"> & { data: DraftData };
+
+const asDraft = (row: typeof schema.applicationDrafts.$inferSelect | undefined): DraftRow | null =>
+  row ? { ...row, data: (row.data ?? {}) as DraftData } : null;
+
+export async function getDraftById(id: number, db: DbOrTx = getDb()): Promise<DraftRow | null> {
+  const [row] = await db.select().from(schema.applicationDrafts).where(eq(schema.applicationDrafts.id, id)).limit(1);
+  return asDraft(row);
+}
+
+/** Reads and row-locks a draft inside a transaction (SELECT ... FOR UPDATE). */
+export async function lockDraft(tx: Tx, id: number): Promise<DraftRow | null> {
+  const [row] = await tx.select().from(schema.applicationDrafts).where(eq(schema.applicationDrafts.id, id)).limit(1).for("update");
+  return asDraft(row);
+}
+
+/** The user's most recently changed draft that was not submitted yet. */
+export async function getLatestOpenDraftOfUser(userId: number, db: DbOrTx = getDb()): Promise<DraftRow | null> {
+  const [row] = await db
+    .select()
+    .from(schema.applicationDrafts)
+    .where(and(eq(schema.applicationDrafts.userId, userId), isNull(schema.applicationDrafts.submittedAt)))
+    .orderBy(desc(schema.applicationDrafts.updatedAt), desc(schema.applicationDrafts.id))
+    .limit(1);
+  return asDraft(row);
+}
+
+export async function insertDraft(input: { userId: number | null; data: DraftData }, db: DbOrTx = getDb()): Promise<number> {
+  const [res] = await db.insert(schema.applicationDrafts).values({ userId: input.userId, data: input.data });
+  return res.insertId;
+}
+
+export async function updateDraft(
+  id: number,
+  values: Partial<{ data: DraftData; userId: number | null; loanApplicationId: number | null; submittedAt: Date | null }>,
+  db: DbOrTx = getDb(),
+) {
+  await db
+    .update(schema.applicationDrafts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(schema.applicationDrafts.id, id));
+}
+
+/** Gives an anonymous draft to the user who signed in (no-op when it already has an owner). */
+export async function attachDraftToUser(id: number, userId: number, db: DbOrTx = getDb()) {
+  await db
+    .update(schema.applicationDrafts)
+    .set({ userId })
+    .where(and(eq(schema.applicationDrafts.id, id), isNull(schema.applicationDrafts.userId)));
+}
+
+const drafts = schema.applicationDrafts;
+const abandonedAnonymousDraft = (cutoff: Date) =>
+  and(isNull(drafts.userId), isNull(drafts.submittedAt), isNull(drafts.loanApplicationId), lt(drafts.updatedAt, cutoff));
+
+/** Ids of anonymous, never-submitted wizard drafts without an application, untouched since `cutoff`. */
+export async function listAbandonedAnonymousDrafts(cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await getDb().select({ id: drafts.id }).from(drafts).where(abandonedAnonymousDraft(cutoff)).orderBy(drafts.id).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function deleteAnonymousDrafts(ids: number[], cutoff: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [res] = await getDb()
+    .delete(drafts)
+    .where(and(inArray(drafts.id, ids), abandonedAnonymousDraft(cutoff)));
+  return res.affectedRows;
+}

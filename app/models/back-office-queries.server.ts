@@ -1,0 +1,201 @@
+/**
+ * The back office's read queries across tables (issue 17): the admin list's extra filters and row
+ * extras, the applicant's view of requests and reviews, and the CSV export's batches. Each table's
+ * own reads and writes are in its model (document-requests, document-reviews, application-notes,
+ * application-assignments).
+ */
+import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, notInArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/mysql-core";
+import type { AdminListParams } from "~/schemas/admin.schema";
+import { STALE_DAYS } from "~/schemas/back-office.schema";
+import type { DocumentType } from "~/content/document-types";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { reasonText } from "~/models/document-reviews.server";
+
+const apps = schema.loanApplications;
+const docs = schema.documents;
+const requests = schema.documentRequests;
+const reviews = schema.documentReviews;
+const assignments = schema.applicationAssignments;
+const users = schema.users;
+
+const DAY_MS = 24 * 3600 * 1000;
+const fullName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ""}`.trim() : null);
+
+// ---------------------------------------------------------------------------------------------
+// List filters (added to the admin list's own conditions)
+// ---------------------------------------------------------------------------------------------
+
+export function startOfTodayUtc(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** The assignee and queue filters as SQL conditions on loan_applications. */
+export function backOfficeConditions(params: Pick<AdminListParams, "assigned" | "queue">, viewerId: number | null, now = new Date()): SQL[] {
+  const db = getDb();
+  const out: SQL[] = [];
+  const assignedTo = (who: SQL) => db.select({ one: sql`1` }).from(assignments).where(and(eq(assignments.applicationId, apps.id), who));
+  if (params.assigned === "mine") out.push(exists(assignedTo(eq(assignments.assigneeUserId, viewerId ?? -1))));
+  if (params.assigned === "unassigned") out.push(notExists(db.select({ one: sql`1` }).from(assignments).where(eq(assignments.applicationId, apps.id))));
+  if (params.queue === "new-today") out.push(gte(apps.submittedAt, startOfTodayUtc(now)));
+  if (params.queue === "waiting") {
+    out.push(exists(db.select({ one: sql`1` }).from(requests).where(and(eq(requests.applicationId, apps.id), eq(requests.status, "open")))));
+  }
+  if (params.queue === "stale") {
+    out.push(notInArray(apps.status, ["draft", "approved", "rejected"]));
+    out.push(lt(apps.updatedAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)));
+  }
+  return out;
+}
+
+/** For a page of the list: who each application is assigned to and since when it waits on the applicant. */
+export async function listRowExtras(ids: number[], db: DbOrTx = getDb()) {
+  const out = new Map<number, { assignee: { id: number; name: string } | null; waitingSince: string | null }>();
+  if (!ids.length) return out;
+  const [assigned, waiting] = await Promise.all([
+    db
+      .select({ applicationId: assignments.applicationId, id: users.id, first: users.firstName, last: users.lastName })
+      .from(assignments)
+      .innerJoin(users, eq(users.id, assignments.assigneeUserId))
+      .where(inArray(assignments.applicationId, ids)),
+    db
+      .select({ applicationId: requests.applicationId, since: sql<Date>`MIN(${requests.createdAt})`.mapWith(requests.createdAt) })
+      .from(requests)
+      .where(and(inArray(requests.applicationId, ids), eq(requests.status, "open")))
+      .groupBy(requests.applicationId),
+  ]);
+  for (const id of ids) out.set(id, { assignee: null, waitingSince: null });
+  for (const a of assigned) out.get(a.applicationId)!.assignee = { id: a.id, name: fullName(a.first, a.last) ?? "" };
+  for (const w of waiting) out.get(w.applicationId)!.waitingSince = new Date(w.since).toISOString();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant's view (dashboard): requests and per-document review states, no names of admins.
+// ---------------------------------------------------------------------------------------------
+
+export type ApplicantDocumentState = {
+  id: number;
+  applicationId: number;
+  documentType: DocumentType;
+  fileName: string;
+  uploadedAt: string;
+  state: "accepted" | "rejected" | "in-review";
+  reason: string | null;
+};
+
+export async function listApplicantDocuments(applicationIds: number[], db: DbOrTx = getDb()): Promise<ApplicantDocumentState[]> {
+  if (!applicationIds.length) return [];
+  const rows = await db
+    .select({
+      id: docs.id,
+      applicationId: docs.applicationId,
+      documentType: docs.documentType,
+      fileName: docs.fileName,
+      uploadedAt: docs.uploadedAt,
+      decision: reviews.decision,
+      reason: reviews.reason,
+      reasonText: reviews.reasonText,
+    })
+    .from(docs)
+    .leftJoin(reviews, eq(reviews.documentId, docs.id))
+    .where(inArray(docs.applicationId, applicationIds))
+    .orderBy(asc(docs.uploadedAt), asc(docs.id))
+    .limit(1000);
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.applicationId,
+    documentType: r.documentType,
+    fileName: r.fileName,
+    uploadedAt: r.uploadedAt.toISOString(),
+    state: r.decision === "accepted" ? "accepted" : r.decision === "rejected" ? "rejected" : "in-review",
+    reason: r.decision === "rejected" ? reasonText({ reason: r.reason, reasonText: r.reasonText }) : null,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export: one batch at a time, by id (keyset), never the whole list in memory.
+// ---------------------------------------------------------------------------------------------
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+export type ExportRow = {
+  id: number;
+  applicationId: string;
+  status: string;
+  amount: string;
+  purpose: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  assigneeFirst: string | null;
+  assigneeLast: string | null;
+  waitingSince: Date | null;
+};
+
+export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BATCH_SIZE, db: DbOrTx = getDb()): Promise<ExportRow[]> {
+  const assignee = alias(users, "assignee");
+  const rows = await db
+    .select({
+      id: apps.id,
+      applicationId: apps.applicationId,
+      status: apps.status,
+      amount: apps.amount,
+      purpose: apps.purpose,
+      userId: apps.userId,
+      city: apps.city,
+      state: apps.state,
+      submittedAt: apps.submittedAt,
+      updatedAt: apps.updatedAt,
+    })
+    .from(apps)
+    .where(and(where, gt(apps.id, afterId)))
+    .orderBy(asc(apps.id))
+    .limit(limit);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const [people, assigned, waiting] = await Promise.all([
+    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone }).from(users).where(inArray(users.id, userIds)),
+    db
+      .select({ applicationId: assignments.applicationId, first: assignee.firstName, last: assignee.lastName })
+      .from(assignments)
+      .innerJoin(assignee, eq(assignee.id, assignments.assigneeUserId))
+      .where(inArray(assignments.applicationId, ids)),
+    db
+      .select({ applicationId: requests.applicationId, since: sql<Date>`MIN(${requests.createdAt})`.mapWith(requests.createdAt) })
+      .from(requests)
+      .where(and(inArray(requests.applicationId, ids), eq(requests.status, "open")))
+      .groupBy(requests.applicationId),
+  ]);
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const assigneeOf = new Map(assigned.map((a) => [a.applicationId, a]));
+  const waitingOf = new Map(waiting.map((w) => [w.applicationId, w.since]));
+  return rows.map((r) => {
+    const p = personById.get(r.userId);
+    const a = assigneeOf.get(r.id);
+    return {
+      id: r.id,
+      applicationId: r.applicationId,
+      status: r.status,
+      amount: r.amount,
+      purpose: r.purpose,
+      firstName: p?.firstName ?? "",
+      lastName: p?.lastName ?? "",
+      email: p?.email ?? "",
+      phone: p?.phone ?? "",
+      city: r.city,
+      state: r.state,
+      submittedAt: r.submittedAt,
+      updatedAt: r.updatedAt,
+      assigneeFirst: a?.first ?? null,
+      assigneeLast: a?.last ?? null,
+      waitingSince: waitingOf.get(r.id) ? new Date(waitingOf.get(r.id)!) : null,
+    };
+  });
+}

@@ -1,0 +1,261 @@
+/**
+ * The users table: accounts, e-mail changes, admins (seeding, the demo admin, assignees) and the
+ * columns of the admins' second factor (TOTP secret, used step, recovery codes, failures, lockout,
+ * the operator's enrolment code). Workflows are in services/auth, account, admin-seed and mfa.
+ */
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
+
+export type UserRecord = typeof schema.users.$inferSelect;
+/** What pages and the API may see of a user: never the hash or MFA secrets. */
+export type PublicUser = Pick<UserRecord, "id" | "email" | "firstName" | "lastName" | "phone" | "dateOfBirth" | "role">;
+
+export function toPublicUser(u: UserRecord): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    dateOfBirth: u.dateOfBirth,
+    role: u.role,
+  };
+}
+
+export async function getUserById(id: number, db: DbOrTx = getDb()) {
+  const [u] = await db.select().from(schema.users).where(eq(schema.users.id, id)).limit(1);
+  return u ?? null;
+}
+
+export async function getUserByEmail(email: string, db: DbOrTx = getDb()) {
+  const [u] = await db.select().from(schema.users).where(eq(schema.users.email, email.trim().toLowerCase())).limit(1);
+  return u ?? null;
+}
+
+export type NewUser = {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string | null;
+  role?: "user" | "admin";
+};
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("A user with this email already exists");
+  }
+}
+
+function isDuplicate(e: unknown) {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "ER_DUP_ENTRY" || err?.cause?.code === "ER_DUP_ENTRY";
+}
+
+export async function insertUser(input: NewUser, db: DbOrTx = getDb()) {
+  try {
+    const [res] = await db.insert(schema.users).values({ ...input, email: input.email.trim().toLowerCase(), role: input.role ?? "user" });
+    return res.insertId;
+  } catch (e) {
+    if (isDuplicate(e)) throw new EmailTakenError();
+    throw e;
+  }
+}
+
+export async function updateUser(
+  id: number,
+  values: Partial<Pick<UserRecord, "passwordHash" | "firstName" | "lastName" | "role" | "phone" | "mfaSecret" | "mfaEnabledAt" | "mfaLastStep" | "mfaRecoveryCodes">>,
+  db: DbOrTx = getDb(),
+) {
+  await db.update(schema.users).set(values).where(eq(schema.users.id, id));
+}
+
+export { isDuplicate };
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue 13).
+
+/** Sets the (verified) e-mail address; throws EmailTakenError when another account has it. */
+export async function setUserEmail(db: DbOrTx, id: number, email: string, verifiedAt: Date) {
+  try {
+    await db.update(schema.users).set({ email: email.trim().toLowerCase(), emailVerifiedAt: verifiedAt }).where(eq(schema.users.id, id));
+  } catch (e) {
+    if (isDuplicate(e)) throw new EmailTakenError();
+    throw e;
+  }
+}
+
+export async function deleteUserRow(db: DbOrTx, id: number) {
+  const [res] = await db.delete(schema.users).where(eq(schema.users.id, id));
+  return res.affectedRows === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignees (back office)
+
+const users = schema.users;
+
+const fullName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ""}`.trim() : null);
+
+/** Every admin, by name (whom an application can be assigned to). */
+export async function listAssignableAdmins(db: DbOrTx = getDb()) {
+  const rows = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(500);
+  return rows.map((r) => ({ id: r.id, name: fullName(r.first, r.last) ?? `Admin ${r.id}` }));
+}
+
+export async function isAdminUser(id: number, db: DbOrTx = getDb()) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.role === "admin";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key rotation: sealed TOTP secrets (services/key-rotation.server.ts)
+
+export type SealedSecretRow = { id: number; mfaSecret: string };
+
+/** Users with a sealed TOTP secret, after `afterId`, in id order. */
+export async function listSealedMfaSecrets(afterId: number, limit: number): Promise<SealedSecretRow[]> {
+  const u = schema.users;
+  const rows = await getDb()
+    .select({ id: u.id, mfaSecret: u.mfaSecret })
+    .from(u)
+    .where(and(isNotNull(u.mfaSecret), gt(u.id, afterId)))
+    .orderBy(asc(u.id))
+    .limit(limit);
+  return rows.filter((r): r is SealedSecretRow => r.mfaSecret !== null);
+}
+
+/** Replaces a sealed secret only if it is still the one read; true when replaced. */
+export async function replaceMfaSecret(row: SealedSecretRow, next: string): Promise<boolean> {
+  const u = schema.users;
+  const [res] = await getDb()
+    .update(u)
+    .set({ mfaSecret: next })
+    .where(and(eq(u.id, row.id), eq(u.mfaSecret, row.mfaSecret)));
+  return res.affectedRows === 1;
+}
+
+/** Every admin's address (the marketplace tells them of an accepted offer). */
+export async function listAdminEmails(db: DbOrTx = getDb()) {
+  return db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.role, "admin"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admins (services/admin-seed.server.ts)
+
+const U = schema.users;
+
+/** Makes an existing account an admin with this password (and enables it again). */
+export async function promoteToAdmin(id: number, passwordHash: string) {
+  await getDb().update(U).set({ passwordHash, role: "admin", disabledAt: null }).where(eq(U.id, id));
+}
+
+/** Disables an account (no sign-in) and drops any unused enrolment code. */
+export async function disableUser(id: number, now = new Date()) {
+  await getDb().update(U).set({ disabledAt: now, mfaEnrolCodeHash: null, mfaEnrolCodeExpiresAt: null }).where(eq(U.id, id));
+}
+
+/** Any admin that can sign in whose address is not `exceptEmail`. */
+export async function hasEnabledAdminOtherThan(exceptEmail: string) {
+  const rows = await getDb()
+    .select({ id: U.id })
+    .from(U)
+    .where(and(eq(U.role, "admin"), isNull(U.disabledAt), ne(U.email, exceptEmail)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function hasAnyAdmin() {
+  const rows = await getDb().select({ id: U.id }).from(U).where(eq(U.role, "admin")).limit(1);
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Second factor (services/mfa.server.ts). Every "only if still ..." write is one conditional UPDATE
+// that reports whether it matched, so concurrent requests cannot both use the same code.
+
+/** Stores the hash of a one-time enrolment code and its expiry. */
+export async function setEnrolmentCode(userId: number, codeHash: string, expiresAt: Date) {
+  await getDb().update(U).set({ mfaEnrolCodeHash: codeHash, mfaEnrolCodeExpiresAt: expiresAt }).where(eq(U.id, userId));
+}
+
+export async function getEnrolmentCode(userId: number) {
+  const [row] = await getDb().select({ hash: U.mfaEnrolCodeHash, expiresAt: U.mfaEnrolCodeExpiresAt }).from(U).where(eq(U.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export type MfaFactorValues = { mfaSecret: string; mfaLastStep: number; mfaRecoveryCodes: string[] };
+
+/**
+ * First enrolment: sets the factor on a user without one. With `operatorCodeHash`, the same UPDATE
+ * uses the operator's enrolment code up (it must still be stored and unexpired). True when set.
+ */
+export async function enableMfa(userId: number, values: MfaFactorValues, operatorCodeHash?: string, now = new Date()) {
+  const [res] = await getDb()
+    .update(U)
+    .set({ ...values, mfaEnabledAt: now, mfaFailedAttempts: 0, mfaLockedAt: null, mfaEnrolCodeHash: null, mfaEnrolCodeExpiresAt: null })
+    .where(
+      and(
+        eq(U.id, userId),
+        isNull(U.mfaEnabledAt),
+        operatorCodeHash === undefined ? undefined : and(eq(U.mfaEnrolCodeHash, operatorCodeHash), gt(U.mfaEnrolCodeExpiresAt, now)),
+      ),
+    );
+  return res.affectedRows === 1;
+}
+
+/** Moves an enrolled user's factor to a new secret (new authenticator app). True when replaced. */
+export async function replaceMfaFactor(userId: number, values: MfaFactorValues, now = new Date()) {
+  const [res] = await getDb()
+    .update(U)
+    .set({ ...values, mfaEnabledAt: now, mfaFailedAttempts: 0, mfaLockedAt: null })
+    .where(and(eq(U.id, userId), isNotNull(U.mfaEnabledAt)));
+  return res.affectedRows === 1;
+}
+
+/** Claims a TOTP step for the user atomically: true only if no later or equal step was used. */
+export async function claimTotpStep(userId: number, step: number) {
+  const [res] = await getDb()
+    .update(U)
+    .set({ mfaLastStep: step })
+    .where(and(eq(U.id, userId), or(isNull(U.mfaLastStep), lt(U.mfaLastStep, step))));
+  return res.affectedRows === 1;
+}
+
+/** Users holding recovery codes (start-up upgrade of their stored format). */
+export async function listRecoveryCodeHolders() {
+  return getDb().select({ id: U.id, codes: U.mfaRecoveryCodes }).from(U).where(isNotNull(U.mfaRecoveryCodes));
+}
+
+/** Replaces the stored recovery codes only if they are still exactly `expected` (optimistic). */
+export async function replaceRecoveryCodesIf(userId: number, expected: string[], next: string[]) {
+  const [res] = await getDb()
+    .update(U)
+    .set({ mfaRecoveryCodes: next })
+    .where(and(eq(U.id, userId), sql`${U.mfaRecoveryCodes} = ${JSON.stringify(expected)}`));
+  return res.affectedRows;
+}
+
+export async function setRecoveryCodes(userId: number, codes: string[]) {
+  await getDb().update(U).set({ mfaRecoveryCodes: codes }).where(eq(U.id, userId));
+}
+
+export async function resetMfaFailures(userId: number) {
+  await getDb().update(U).set({ mfaFailedAttempts: 0, mfaLockedAt: null }).where(eq(U.id, userId));
+}
+
+export async function countMfaFailure(userId: number) {
+  await getDb().update(U).set({ mfaFailedAttempts: sql`${U.mfaFailedAttempts} + 1` }).where(eq(U.id, userId));
+}
+
+/** Locks the TOTP factor in the caller's transaction; true only for the call that locked it. */
+export async function lockMfa(tx: Tx, userId: number, now = new Date()) {
+  const [res] = await tx.update(U).set({ mfaLockedAt: now }).where(and(eq(U.id, userId), isNull(U.mfaLockedAt)));
+  return res.affectedRows === 1;
+}
