@@ -2,6 +2,7 @@ import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { apiEndpointSummaries } from "~/server/openapi.server";
+import { API_ROUTES } from "./api.openapi[.json]/api-catalogue.server";
 
 export { staticPageHandle as handle } from "~/utils/cache";
 
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader() {
-  return { endpoints: apiEndpointSummaries() };
+  return { endpoints: apiEndpointSummaries(API_ROUTES) };
 }
 
 const AUTH_LABEL = { none: "Anyone", user: "Signed in", admin: "Admin" } as const;

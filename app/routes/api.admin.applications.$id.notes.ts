@@ -5,15 +5,22 @@
  */
 import { getNote, isSubmittedApplication, listNotes } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
-import { ApiNoteBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
+import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "admin",
     params: ApiIdParamsSchema,
     notFoundMessage: BACK_OFFICE_MSG.applicationNotFound,
+    openapi: ({ schema, json, err }) => ({
+      operationId: "adminListNotes",
+      tag: "Back office",
+      summary: "List an application's internal notes",
+      description: "Oldest first, with author and time. Internal notes are visible to admins only.",
+      responses: { 200: json(schema("NoteList", ApiNoteListSchema), "The notes"), 404: err("No such application (or a draft)") },
+    }),
     async handler({ params }) {
       if (!(await isSubmittedApplication(params.id))) return apiError(404, BACK_OFFICE_MSG.applicationNotFound);
       return apiJson(await listNotes(params.id));
@@ -24,6 +31,14 @@ export const { loader, action } = apiRoute({
     params: ApiIdParamsSchema,
     notFoundMessage: BACK_OFFICE_MSG.applicationNotFound,
     body: ApiNoteBodySchema,
+    openapi: ({ schema, json, err, bodyErrors, jsonBody }) => ({
+      operationId: "adminAddNote",
+      tag: "Back office",
+      summary: "Add an internal note",
+      description: "Appends a note (notes are append-only: there is no update or delete). Never shown to the applicant nor e-mailed.",
+      request: { body: jsonBody(schema("NoteRequest", ApiNoteBodySchema)) },
+      responses: { 201: json(schema("Note", ApiNoteSchema), "The new note"), ...bodyErrors, 404: err("No such application (or a draft)") },
+    }),
     async handler({ user, params, body, ip }) {
       try {
         const { id } = await addInternalNote(user.id, params.id, body.body, { ip });

@@ -5,13 +5,21 @@
  */
 import { getApplicationRowsInOrder, listApplicationsForAdmin, toApiApplication } from "~/services/admin-views.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { ApiAdminListQuerySchema } from "~/schemas/api.schema";
+import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "admin",
     query: ApiAdminListQuerySchema,
+    openapi: ({ schema, json, pageHeaders }) => ({
+      operationId: "adminListApplications",
+      tag: "Admin",
+      summary: "List submitted applications",
+      description: "The admin panel's list: search (reference or purpose), status filter, sort by submission date, 25 per page. The body is the array; the page headers tell the totals.",
+      request: { query: ApiAdminListQueryDoc },
+      responses: { 200: { ...json(schema("ApplicationList", ApiApplicationListSchema), "One page of applications"), headers: pageHeaders } },
+    }),
     async handler({ query, user, ip }) {
       const page = await listApplicationsForAdmin(query);
       await recordAdminListView(user.id, ip, { view: "applications", via: "api", page: query.page, status: query.status, searched: Boolean(query.q) });

@@ -5,16 +5,24 @@
  */
 import { listReviews } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
-import { ApiDocumentReviewBodySchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
+import { ApiDocumentReviewBodySchema, ApiDocumentReviewSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, reviewDocument } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({
     auth: "admin",
     params: ApiIdParamsSchema,
     notFoundMessage: BACK_OFFICE_MSG.documentNotFound,
     body: ApiDocumentReviewBodySchema,
+    openapi: ({ schema, json, err, bodyErrors, jsonBody }) => ({
+      operationId: "adminReviewDocument",
+      tag: "Back office",
+      summary: "Accept or reject a document",
+      description: "A rejection needs a reason (unreadable, expired, wrong-type, does-not-match, other with reasonText). With requestReplacement a replacement request for the same document type is opened in the same transaction. The applicant sees the decision and reason, never the reviewer.",
+      request: { body: jsonBody(schema("DocumentReviewRequest", ApiDocumentReviewBodySchema)) },
+      responses: { 200: json(schema("DocumentReview", ApiDocumentReviewSchema), "The review"), ...bodyErrors, 404: err("No such document (or one of a draft)") },
+    }),
     async handler({ user, params, body, ip }) {
       try {
         const { requestId } = await reviewDocument(user.id, params.id, body, { ip });

@@ -4,13 +4,21 @@
  */
 import { listDocumentsForAdmin } from "~/services/admin-views.server";
 import { recordAdminListView } from "~/services/admin-list-audit.server";
-import { ApiDocumentListQuerySchema } from "~/schemas/api.schema";
+import { ApiAdminDocumentListSchema, ApiDocumentListQueryDoc, ApiDocumentListQuerySchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "admin",
     query: ApiDocumentListQuerySchema,
+    openapi: ({ schema, json, pageHeaders }) => ({
+      operationId: "adminListDocuments",
+      tag: "Admin",
+      summary: "List documents of submitted applications",
+      description: "Newest first, 25 per page. The body is the array; the page headers tell the totals.",
+      request: { query: ApiDocumentListQueryDoc },
+      responses: { 200: { ...json(schema("AdminDocumentList", ApiAdminDocumentListSchema), "One page of documents"), headers: pageHeaders } },
+    }),
     async handler({ query, user, ip }) {
       const page = await listDocumentsForAdmin({ page: query.page });
       await recordAdminListView(user.id, ip, { view: "documents", via: "api", page: query.page });

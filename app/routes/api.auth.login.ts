@@ -5,8 +5,9 @@
  * Admins need their second factor in `code`: without it 401 with `mfaRequired: true`; an admin
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
+import { z } from "zod";
 import { toPublicUser } from "~/services/account-views.server";
-import { ApiLoginBodySchema } from "~/schemas/api.schema";
+import { ApiErrorSchema, ApiLoginBodySchema, ApiUserSchema } from "~/schemas/api.schema";
 import { signIn } from "~/services/sign-in.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG, TOASTS } from "~/utils/messages";
@@ -15,10 +16,28 @@ import { createUserSession } from "~/server/session.server";
 export const MFA_REQUIRED_MESSAGE = "Two-factor authentication code required";
 export const MFA_ENROL_MESSAGE = "Set up two-factor authentication at /admin-login before using the admin API";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({
     auth: "none",
     body: ApiLoginBodySchema,
+    openapi: ({ schema, json, err, bodyErrors, jsonBody, setCookie }) => ({
+      operationId: "login",
+      tag: "Auth",
+      summary: "Sign in with e-mail and password",
+      description:
+        "Checks the credentials and sets a new session cookie. Admins also send `code` (their second factor); without it the answer is 401 with `mfaRequired: true`.",
+      request: { body: jsonBody(schema("LoginRequest", ApiLoginBodySchema)) },
+      responses: {
+        200: { ...json(schema("User", ApiUserSchema), "The user; the session cookie is set"), headers: setCookie },
+        ...bodyErrors,
+        401: json(
+          ApiErrorSchema.extend({ mfaRequired: z.boolean().optional().describe("An admin must send the second factor in `code`") }),
+          "Invalid email or password, or an admin's second factor missing or wrong",
+        ),
+        403: err("An admin who has not enrolled in two-factor authentication yet"),
+        429: err("Too many sign-in attempts for this client or account (Retry-After)"),
+      },
+    }),
     async handler({ request, body, ip }) {
       const result = await signIn(body, { ip, via: "api" });
       if (result.ok) {

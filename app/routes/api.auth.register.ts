@@ -4,16 +4,30 @@
  * (message contains 'already exists'); 429 throttled (per client, like the sign-up page; repeated
  * 'already exists' answers too). All through the account-creation service.
  */
-import { ApiRegisterBodySchema } from "~/schemas/api.schema";
+import { ApiRegisterBodySchema, ApiUserSchema } from "~/schemas/api.schema";
 import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 import { createUserSession } from "~/server/session.server";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({
     auth: "none",
     body: withAccountPasswordPolicy(ApiRegisterBodySchema),
+    openapi: ({ schema, json, err, bodyErrors, jsonBody, setCookie }) => ({
+      operationId: "register",
+      tag: "Auth",
+      summary: "Create an applicant account and sign in",
+      description: "Registers with role 'user' (the only role open to registration) and sets the session cookie.",
+      request: { body: jsonBody(schema("RegisterRequest", ApiRegisterBodySchema)) },
+      responses: {
+        201: { ...json(schema("User", ApiUserSchema), "The new user; the session cookie is set"), headers: setCookie },
+        ...bodyErrors,
+        403: err("A role other than 'user', or a cross-site request"),
+        409: err("A user with this email already exists (the message contains 'already exists')"),
+        429: err("Too many sign-ups from this client (Retry-After)"),
+      },
+    }),
     async handler({ request, body, ip }) {
       const { role, ...account } = body;
       if (role !== undefined && role !== "user") return apiError(403, MSG.apiRegisterRoleRefused);

@@ -2,17 +2,25 @@
  * GET /api/loan-applications/{applicationId}/offers (the route's $reference): the application's offers (owner or admin),
  * with the acceptance and, when no lender could offer, the notice's principal reasons. 404 otherwise.
  */
-import { ApiApplicationRefParamsSchema } from "~/schemas/offers.schema";
+import { ApiApplicationRefParamsSchema, ApiOfferListSchema, ApiApplicationRefPathSchema } from "~/schemas/offers.schema";
 import { getOffersForViewer } from "~/services/marketplace.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MSG } from "~/utils/messages";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "user",
     params: ApiApplicationRefParamsSchema,
     notFoundMessage: MSG.statusNotFound,
     rateLimit: ({ user }) => ({ rule: "api", keys: [`user:${user.id}`] }),
+    openapi: ({ schema, json, err }) => ({
+      operationId: "listOffers",
+      request: { params: ApiApplicationRefPathSchema },
+      tag: "Offers",
+      summary: "List an application's lender offers",
+      description: "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
+      responses: { 200: json(schema("OfferList", ApiOfferListSchema), "The offers"), 404: err(MSG.statusNotFound) },
+    }),
     async handler({ user, params }) {
       const view = await getOffersForViewer(user, params.reference);
       if (!view) return apiError(404, MSG.statusNotFound);

@@ -3,18 +3,31 @@
  * confirmation and the SHA-256 of the disclosure text read. 200 (also for a repeat of the same
  * offer: alreadyAccepted), 409 another offer already accepted / withdrawn / expired / changed.
  */
-import { AcceptOfferBodySchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
+import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
 import { acceptOffer } from "~/services/marketplace.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MARKET_MSG } from "~/utils/messages";
 
-export const { loader, action } = apiRoute({
+export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({
     auth: "user",
     params: OfferIdParamsSchema,
     notFoundMessage: MARKET_MSG.offerNotFound,
     body: AcceptOfferBodySchema,
     rateLimit: ({ user }) => ({ rule: "api", keys: [`user:${user.id}`] }),
+    openapi: ({ schema, json, err, bodyErrors, jsonBody }) => ({
+      operationId: "acceptOffer",
+      tag: "Offers",
+      summary: "Accept an offer",
+      description: "The owner signs with their full name, confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.",
+      request: { body: jsonBody(schema("AcceptOfferRequest", AcceptOfferBodySchema)) },
+      responses: {
+        200: json(schema("AcceptResult", ApiAcceptResultSchema), "Accepted (or already accepted)"),
+        ...bodyErrors,
+        404: err(MARKET_MSG.offerNotFound),
+        409: err(`${MARKET_MSG.anotherOfferAccepted} / ${MARKET_MSG.offerWithdrawn} / ${MARKET_MSG.offerExpired} / ${MARKET_MSG.disclosureChanged}`),
+      },
+    }),
     async handler({ user, params, body, ip }) {
       const out = await acceptOffer(user, params.id, { signerName: body.signerName, disclosureSha256: body.disclosureSha256, ip });
       if (!out.ok) return apiError(out.status, out.message);

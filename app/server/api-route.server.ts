@@ -9,7 +9,13 @@
  * (logged without PII). Every answer has `Cache-Control: no-store` and
  * `X-Content-Type-Options: nosniff`; every error is JSON `{ message }`.
  *
- *   export const { loader, action } = apiRoute({ POST: endpoint({ auth: "user", body: Schema, handler }) });
+ *   export const { loader, action, endpoints } = apiRoute({
+ *     POST: endpoint({ auth: "user", body: Schema, openapi: (api) => ({ ...its OpenAPI description }), handler }),
+ *   });
+ *
+ * Each endpoint carries its own OpenAPI description (`openapi`); the route module exports
+ * `endpoints` and is listed in ./api-catalogue.server, from which ./openapi.server builds the
+ * document (a unit test fails when an API route or an endpoint has no description).
  *
  * Bodies and answers that are not JSON: without `body` the builder never touches the request's
  * body, so a handler may stream it itself (the document upload parses its multipart body as it
@@ -27,12 +33,15 @@ import { MSG } from "~/utils/messages";
 import { checkOrigin } from "~/utils/origin.server";
 import { getClientIp } from "~/utils/request.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
+import type { ApiOperationDescriber } from "./openapi.server";
 import { getUser, requireAdmin } from "./session.server";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Auth = "none" | "user" | "admin";
+export type ApiMethod = Method;
+export type ApiAuth = "none" | "user" | "admin";
+type Auth = ApiAuth;
 type UserFor<A extends Auth> = A extends "none" ? PublicUser | null : PublicUser;
 type Out<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
@@ -57,6 +66,8 @@ export type Endpoint<A extends Auth = Auth, B = unknown, Q = unknown, P = unknow
   body?: B;
   /** Throttle taken before the body is read (keys from the caller). */
   rateLimit?(c: { user: UserFor<A>; ip: string }): { rule: ThrottleRule; keys: string[] };
+  /** The OpenAPI description of this operation (see ./openapi.server); every API endpoint has one. */
+  openapi?: ApiOperationDescriber;
   handler(c: ApiContext<A, B, Q, P>): Promise<Response>;
 };
 
@@ -214,6 +225,8 @@ export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTE
 // ---------------------------------------------------------------------------------------------
 
 type Methods = Partial<Record<Method, Endpoint<Auth, unknown, unknown, unknown>>>;
+/** What the OpenAPI document needs of a route's endpoints. */
+export type ApiEndpoints = Partial<Record<Method, Pick<Endpoint, "auth" | "params" | "query" | "body" | "openapi">>>;
 
 async function run(ep: Endpoint<Auth, unknown, unknown, unknown>, args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
   const { request, context } = args;
@@ -262,7 +275,8 @@ function methodNotAllowed(methods: Methods) {
   return apiError(405, MSG.methodNotAllowed, undefined, { Allow: allow.join(", ") });
 }
 
-/** Builds a resource route's `loader` (GET/HEAD) and `action` (every other method). */
+/** Builds a resource route's `loader` (GET/HEAD) and `action` (every other method); `endpoints`
+ *  (the definitions given) is for the OpenAPI catalogue. */
 export function apiRoute<M extends Methods>(methods: M) {
   const handle = async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
@@ -277,5 +291,5 @@ export function apiRoute<M extends Methods>(methods: M) {
       return apiError(500, MSG.apiServerError);
     }
   };
-  return { loader: (args: LoaderFunctionArgs) => handle(args), action: (args: ActionFunctionArgs) => handle(args) };
+  return { loader: (args: LoaderFunctionArgs) => handle(args), action: (args: ActionFunctionArgs) => handle(args), endpoints: methods as ApiEndpoints };
 }

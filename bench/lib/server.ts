@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import { ensureDatabase } from "../../app/models/migrate.server";
+import { freePort, waitUntilUp } from "../../tests/support/processes";
 import { BENCH, BUILD_DIR, ROOT } from "./bench-env";
 
 export type BenchServer = {
@@ -21,30 +21,7 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-export async function waitUntilUp(url: string, child: ChildProcess, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`${url} did not answer within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+export { freePort, waitUntilUp };
 
 export async function stopChild(child: ChildProcess, graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/models/db.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
-import { TEST_PASSWORD } from "../support/fixtures";
+import { submitSignIn, submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 
 const b = setupBrowser();
@@ -34,10 +34,7 @@ async function seeStatus(page: Page, t: string) {
 }
 
 async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, email, password, "/login");
   await page.waitForLoadState("load");
 }
 
@@ -46,15 +43,7 @@ describe.each(MODES)("account recovery $label", ({ js }) => {
     const email = uniqueEmail("e2e-acct");
     await b.withPage({ js }, async (page, ctx) => {
       await page.goto("/signup");
-      await page.getByLabel("First name").fill("Quinn");
-      await page.getByLabel("Last name").fill("Harper");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-      await page.getByLabel("Phone").fill("555-010-7711");
-      await page.getByLabel("Date of birth").fill("1987-03-14");
-      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
-      await page.getByLabel(/I agree to the/).check();
-      await page.getByRole("button", { name: "Create Account" }).click();
+      await submitSignUp(page, { firstName: "Quinn", lastName: "Harper", email, password: TEST_PASSWORD, phone: "555-010-7711", dateOfBirth: "1987-03-14" });
       await page.waitForURL("**/dashboard");
       await page.getByTestId("verify-banner").waitFor();
 

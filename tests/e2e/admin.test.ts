@@ -15,16 +15,13 @@ import { eq } from "drizzle-orm";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { adminClient, createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant, signInAdminInBrowser, submitSignIn } from "../support/fixtures";
 import { Client } from "../support/http";
 
 const b = setupBrowser();
 
 async function login(page: Page, email: string, password: string, path: "/login" | "/admin-login") {
-  await page.goto(path);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, email, password, path);
   await page.waitForURL(path === "/admin-login" ? "**/admin" : "**/dashboard");
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
-import { createAdmin, createApplicant, signInAdminInBrowser, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, submitSignIn, submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 
 const b = setupBrowser();
@@ -23,11 +23,8 @@ async function seeStatus(page: Page, t: string) {
   await page.getByRole("status").filter({ hasText: t }).first().waitFor();
 }
 
-async function login(page: Page, email: string, password: string, path = "/login") {
-  await page.goto(path);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+async function login(page: Page, email: string, password: string, path: "/login" | "/admin-login" = "/login") {
+  await submitSignIn(page, email, password, path);
   await page.waitForLoadState("load");
 }
 
@@ -38,15 +35,7 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       await page.getByRole("link", { name: "Sign Up" }).first().click();
       await page.waitForURL("**/signup");
       await page.getByRole("heading", { name: "Create your account" }).waitFor();
-      await page.getByLabel("First name").fill("Morgan");
-      await page.getByLabel("Last name").fill("Lee");
-      await page.getByLabel("Email").fill(uniqueEmail("e2e"));
-      await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-      await page.getByLabel("Phone").fill("555-010-4455");
-      await page.getByLabel("Date of birth").fill("1988-07-09");
-      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
-      await page.getByLabel(/I agree to the/).check();
-      await page.getByRole("button", { name: "Create Account" }).click();
+      await submitSignUp(page, { firstName: "Morgan", lastName: "Lee", email: uniqueEmail("e2e"), password: TEST_PASSWORD, phone: "555-010-4455", dateOfBirth: "1988-07-09" });
       await page.waitForURL("**/dashboard");
       await page.getByText("Welcome, Morgan").first().waitFor();
       await seeStatus(page, "Account Created Successfully!");

@@ -11,17 +11,9 @@ import { describe, expect, it } from "vitest";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";
-import { createAdmin, createApplicant, signInAdminInBrowser, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
 
 const b = setupBrowser();
-
-async function signInApplicant(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 /** Waits for the toast a form's redirect shows (JS: the toaster; no JS: the rendered status). */
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
@@ -51,7 +43,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
 
       // 2. The applicant's dashboard shows it; the applicant uploads against it; it closes.
       await b.withPage({ js }, async (applicantPage) => {
-        await signInApplicant(applicantPage, applicant.email);
+        await signInApplicantInBrowser(applicantPage, applicant.email);
         const open = applicantPage.getByTestId("open-request");
         await open.getByText(message).waitFor();
         expect(await open.textContent()).toContain("Bank Statements: still needed");
@@ -106,7 +98,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
 
     // The applicant sees the decision and the reason; never the reviewer or the note.
     await b.withPage({ js }, async (applicantPage) => {
-      await signInApplicant(applicantPage, applicant.email);
+      await signInApplicantInBrowser(applicantPage, applicant.email);
       await applicantPage.getByTestId("document-state").filter({ hasText: "Needs replacing: Unreadable" }).waitFor();
       const html = await applicantPage.content();
       expect(html).not.toContain(note);

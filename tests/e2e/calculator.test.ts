@@ -4,18 +4,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MODES, setupBrowser } from "../support/browser";
+import { MODES, setupBrowser, waitForHydration } from "../support/browser";
 
 const b = setupBrowser();
-
-/** Waits until React has taken over the page (hydrateRoot ran), so typing reaches the handlers. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
-    const form = document.querySelector("form");
-    return Boolean(w.__remixRouter?.state.initialized && form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
-  });
-}
 
 async function figures(page: Page) {
   const t = async (id: string) => ((await page.getByTestId(id).textContent()) ?? "").trim();
@@ -76,7 +67,7 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
   it("calculates the amortised payment for new values and puts them in a shareable URL", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/loan-calculator");
-      if (js) await waitForHydration(page);
+      if (js) await waitForHydration(page, "form");
       await page.getByLabel("Loan Amount ($)").fill("10000");
       await page.getByLabel("Interest Rate (APR %)").fill("6");
       await page.getByLabel("Loan Term").selectOption("12");
@@ -127,7 +118,7 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/loan-calculator?amount=10000&apr=6&term=12");
       if (js) {
-        await waitForHydration(page);
+        await waitForHydration(page, "form");
         const amount = page.getByLabel("Loan Amount ($)");
         const apr = page.getByLabel("Interest Rate (APR %)");
         await amount.fill("0");

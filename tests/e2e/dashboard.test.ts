@@ -13,18 +13,10 @@ import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";
-import { createAdmin, createApplicant } from "../support/fixtures";
+import { createAdmin, createApplicant, signInApplicantInBrowser } from "../support/fixtures";
 import { Client } from "../support/http";
 
 const b = setupBrowser();
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 const docsOf = (applicationId: number) => getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
 
@@ -49,7 +41,7 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
   it("shows the applicant's own applications, progress, activity and account, and uploads a document", async () => {
     const s = await seed();
     await b.withPage({ js }, async (page) => {
-      await login(page, s.user.email, s.user.password);
+      await signInApplicantInBrowser(page, s.user.email, s.user.password);
       await page.getByRole("heading", { name: "Welcome, Robin" }).waitFor();
       await page.getByRole("link", { name: "Home" }).waitFor();
       await page.getByRole("button", { name: "Logout" }).waitFor();

@@ -4,23 +4,14 @@
  * 'File Not Found' page with a way back.
  */
 import fs from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
-import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { createApplicant, signInApplicantInBrowser } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 
 const b = setupBrowser();
-
-async function login(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 describe.each(MODES)("documents $label", ({ js }) => {
   it("lets the owner preview inline and download with the stored name; a missing file shows the 404 page", async () => {
@@ -30,7 +21,7 @@ describe.each(MODES)("documents $label", ({ js }) => {
     const doc = await createDocument({ applicationId: app.id, userId: user.id, data: pdf, name: "Tax Form (2024).pdf" });
 
     await b.withPage({ js }, async (page) => {
-      await login(page, user.email);
+      await signInApplicantInBrowser(page, user.email);
 
       const preview = await page.goto(`/documents/${doc.id}/preview`);
       expect(preview?.status()).toBe(200);

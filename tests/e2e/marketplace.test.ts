@@ -4,15 +4,13 @@
  * disclosure, accept it, then see "Offer Accepted" in the status lookup, the dashboard, the admin
  * panel and the outbox e-mail; accepting another offer (from a tab opened before) is refused.
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKET_MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createAdmin, signInAdminInBrowser } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
-import { at, cont, eventually, fillFinances, fillLoan, fillOwner, waitForHydration } from "../support/wizard-browser";
+import { at, cont, emlFor, fillFinances, fillLoan, fillOwner, waitForHydration, type Applicant } from "../support/wizard-browser";
 
 const b = setupBrowser();
 
@@ -21,16 +19,19 @@ async function settle(page: Page, js: boolean) {
   if (js) await waitForHydration(page);
 }
 
-async function apply(page: Page, js: boolean) {
-  const a = { firstName: "Rosa", lastName: "Delgado", email: uniqueEmail("market"), password: "Correct-Horse-42", phone: "(555) 010-4455", dateOfBirth: "1982-03-14" };
+type Address = { street: string; city: string; state: string; zip: string };
+const AUSTIN: Address = { street: "500 Congress Avenue", city: "Austin", state: "TX", zip: "78701" };
+
+/** Walks the wizard as a new applicant with a $30,000 working-capital loan at `address`, and submits. */
+async function apply(page: Page, js: boolean, a: Applicant, address: Address = AUSTIN) {
   await page.goto("/apply");
   await fillLoan(page, js, "30000", "Working Capital");
   await fillOwner(page, js, a);
   await at(page, "address", js);
-  await page.getByLabel("Street address").fill("500 Congress Avenue");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("State").selectOption("TX");
-  await page.getByLabel("ZIP code").fill("78701");
+  await page.getByLabel("Street address").fill(address.street);
+  await page.getByLabel("City").fill(address.city);
+  await page.getByLabel("State").selectOption(address.state);
+  await page.getByLabel("ZIP code").fill(address.zip);
   await cont(page);
   await fillFinances(page, js);
   await at(page, "documents", js);
@@ -40,21 +41,7 @@ async function apply(page: Page, js: boolean) {
   await page.getByLabel(/I authorize the lender/).check();
   await page.getByRole("button", { name: "Submit Application" }).click();
   await page.waitForURL((u) => u.pathname === "/apply/submitted");
-  const reference = (await page.getByTestId("reference").textContent())!.trim();
-  return { a, reference };
-}
-
-/** The outbox worker writes e-mails as .eml files under DATA_DIR/outbox. */
-async function emlWith(subject: string) {
-  const dir = path.join(inject("dataDir"), "outbox");
-  return eventually(() => {
-    if (!fs.existsSync(dir)) return null;
-    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
-      const text = fs.readFileSync(path.join(dir, f), "utf8");
-      if (text.includes(subject)) return text;
-    }
-    return null;
-  }, 20_000);
+  return (await page.getByTestId("reference").textContent())!.trim();
 }
 
 describe.each(MODES)("the marketplace $label", ({ js }) => {
@@ -63,7 +50,8 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
     // (the applicant's own copy waits until their address is verified, issue 13).
     const admin = await createAdmin();
     await b.withPage({ js }, async (page, ctx) => {
-      const { a, reference } = await apply(page, js);
+      const a = { firstName: "Rosa", lastName: "Delgado", email: uniqueEmail("market"), password: "Correct-Horse-42", phone: "(555) 010-4455", dateOfBirth: "1982-03-14" };
+      const reference = await apply(page, js, a);
       await settle(page, js);
       await page.getByRole("link", { name: "See your offers" }).click();
       await page.waitForURL((u) => u.pathname === `/dashboard/applications/${reference}/offers`);
@@ -122,7 +110,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 
       // The e-mail (the admins' copy; the applicant's is held until the address is verified)
-      const eml = await emlWith(`Offer Accepted - ${reference}`);
+      const eml = await emlFor(`Offer Accepted - ${reference}`, 20_000);
       expect(eml).toContain("Funding provided");
 
       // The admin panel, in another window
@@ -139,23 +127,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
   it("an application from a state no lender serves gets the notice of action taken", async () => {
     await b.withPage({ js }, async (page) => {
       const a = { firstName: "Nils", lastName: "Berg", email: uniqueEmail("notice"), password: "Correct-Horse-42", phone: "(555) 010-9911", dateOfBirth: "1979-08-02" };
-      await page.goto("/apply");
-      await fillLoan(page, js, "30000", "Working Capital");
-      await fillOwner(page, js, a);
-      await at(page, "address", js);
-      await page.getByLabel("Street address").fill("1 Harbor Way");
-      await page.getByLabel("City").fill("Juneau");
-      await page.getByLabel("State").selectOption("AK");
-      await page.getByLabel("ZIP code").fill("99801");
-      await cont(page);
-      await fillFinances(page, js);
-      await at(page, "documents", js);
-      await cont(page);
-      await at(page, "review", js);
-      await page.getByLabel(/I agree to the/).check();
-      await page.getByLabel(/I authorize the lender/).check();
-      await page.getByRole("button", { name: "Submit Application" }).click();
-      await page.waitForURL((u) => u.pathname === "/apply/submitted");
+      await apply(page, js, a, { street: "1 Harbor Way", city: "Juneau", state: "AK", zip: "99801" });
       await settle(page, js);
       await page.getByRole("link", { name: "See your offers" }).click();
       const notice = page.getByTestId("adverse-action-notice");

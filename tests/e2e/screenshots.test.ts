@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 import { waitForHydration } from "../support/wizard-browser";
@@ -64,11 +64,7 @@ describe("screenshots at 375 px and 1280 px", () => {
           await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
         }
         if (as === "applicant") {
-          await page.goto("/login");
-          await page.getByLabel("Email").fill(applicant.email);
-          await page.getByLabel("Password", { exact: true }).fill(applicant.password);
-          await page.getByRole("button", { name: "Sign In" }).click();
-          await page.waitForURL("**/dashboard");
+          await signInApplicantInBrowser(page, applicant.email, applicant.password);
         }
         if (as === "admin") await signInAdminInBrowser(page, admin);
         for (const shot of shots) {

@@ -9,22 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { site } from "~/content/site";
 import { MSG } from "~/utils/messages";
 import { createSubmittedApplication } from "../support/applications";
-import { MODES, setupBrowser } from "../support/browser";
+import { MODES, setupBrowser, waitForHydration } from "../support/browser";
 import { createApplicant } from "../support/fixtures";
 import { startAppServer, type AppServer } from "../support/server";
 
 const b = setupBrowser();
 
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
-    const form = document.querySelector("form#status-lookup");
-    return Boolean(w.__remixRouter?.state.initialized && form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
-  });
-}
-
 async function lookUp(page: Page, id: string, js: boolean) {
-  if (js) await waitForHydration(page);
+  if (js) await waitForHydration(page, "form#status-lookup");
   await page.getByLabel("Application ID").fill(id);
   await page.getByRole("button", { name: "Check Status" }).click();
 }

@@ -14,7 +14,7 @@ import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 import { at, waitForHydration } from "../support/wizard-browser";
@@ -110,11 +110,7 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id, status: "submitted" });
     await b.withPage({ js }, async (page) => {
-      await page.goto("/login");
-      await page.getByLabel("Email").fill(applicant.email);
-      await page.getByLabel("Password", { exact: true }).fill(applicant.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL("**/dashboard");
+      await signInApplicantInBrowser(page, applicant.email, applicant.password);
       const tracker = page.getByRole("list", { name: `Progress of ${app!.reference}` });
       const text = (await tracker.textContent()) ?? "";
       expect(text).not.toMatch(/in progress/i);

@@ -11,7 +11,7 @@ import { getDraftById } from "~/models/application-drafts.server";
 import { getDb } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
-import { createApplicant } from "../support/fixtures";
+import { createApplicant, submitSignIn } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 import { at, eventually } from "../support/wizard-browser";
@@ -86,9 +86,7 @@ describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
       expect(new URL(page.url()).pathname).toBe("/apply/loan");
       await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
       await page.waitForURL((u) => u.pathname === "/login");
-      await page.getByLabel("Email").fill(applicant.email);
-      await page.getByLabel("Password", { exact: true }).fill(applicant.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await submitSignIn(page, applicant.email, applicant.password);
       // Back in the wizard, at the step the applicant had reached.
       await page.waitForURL((u) => u.pathname.startsWith("/apply/") && u.pathname !== "/apply/loan");
       expect(["/apply/documents", "/apply/review"]).toContain(new URL(page.url()).pathname);
@@ -105,9 +103,7 @@ describe.each(MODES)("sign-in from the wizard $label (defect 8)", ({ js }) => {
       await at(page, "loan", js);
       await page.getByRole("link", { name: "Sign in", exact: true }).click();
       await page.waitForURL((u) => u.pathname === "/login");
-      await page.getByLabel("Email").fill(applicant.email);
-      await page.getByLabel("Password", { exact: true }).fill(applicant.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await submitSignIn(page, applicant.email, applicant.password);
       await page.waitForURL((u) => u.pathname.startsWith("/apply/"));
     });
   });

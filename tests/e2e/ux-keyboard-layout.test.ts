@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, nextSecondFactor, signInAdminInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, nextSecondFactor, signInAdminInBrowser, submitSignUp } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import { at, fillLoan, waitForHydration } from "../support/wizard-browser";
 
@@ -122,15 +122,7 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
         await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
         await page.goto("/signup");
         if (js) await waitForHydration(page);
-        await page.getByLabel("First name").fill("Morgan");
-        await page.getByLabel("Last name").fill("Lee");
-        await page.getByLabel("Email").fill(uniqueEmail("toast"));
-        await page.getByLabel("Password", { exact: true }).fill("Correct-Horse-42");
-        await page.getByLabel("Phone").fill("555-010-4455");
-        await page.getByLabel("Date of birth").fill("1988-07-09");
-        await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
-        await page.getByLabel(/I agree to the/).check();
-        await page.getByRole("button", { name: "Create Account" }).click();
+        await submitSignUp(page, { firstName: "Morgan", lastName: "Lee", email: uniqueEmail("toast"), password: "Correct-Horse-42", phone: "555-010-4455", dateOfBirth: "1988-07-09" });
         await page.waitForURL("**/dashboard");
         await page.locator("[data-toast]").filter({ hasText: "Account Created Successfully!" }).waitFor();
         // With JavaScript the toast picks its place in the frame after it appears.

@@ -11,7 +11,7 @@ import { MSG } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
-import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { createApplicant, signInApplicantInBrowser, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import {
   applicationByReference,
@@ -60,14 +60,6 @@ async function review(page: Page, js: boolean) {
   const reference = (await page.getByTestId("reference").textContent())!.trim();
   expect(reference).toMatch(REFERENCE_PATTERN);
   return reference;
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
 }
 
 describe.each(MODES)("application wizard $label", ({ js }) => {
@@ -187,7 +179,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
   it("a signed-in user applies with step 2 pre-filled from the account", async () => {
     const user = await createApplicant({ firstName: "Priya", lastName: "Natarajan" });
     await b.withPage({ js }, async (page) => {
-      await login(page, user.email, TEST_PASSWORD);
+      await signInApplicantInBrowser(page, user.email, TEST_PASSWORD);
       await page.goto("/apply");
       if (js) {
         await at(page, "loan", js);

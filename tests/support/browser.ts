@@ -120,6 +120,24 @@ export function setupBrowser(): BrowserHarness {
 }
 
 /** Both modes, for `describe.each(MODES)`. */
+/**
+ * Waits until React has taken over the page, so clicks and typing reach its handlers: the Remix
+ * router is initialized, the element `selector` (default: the body, which the root renders) carries
+ * React's props, and the next frame is drawn. A page sent without scripts (staticPageHandle in
+ * app/utils/cache.ts: nothing to hydrate) is ready once it has loaded. The one hydration wait of
+ * the tests.
+ */
+export async function waitForHydration(page: Page, selector = "body") {
+  await page.waitForFunction((sel) => {
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } } };
+    const el = document.querySelector(sel);
+    const hydrated = Boolean(w.__remixRouter?.state.initialized && el && Object.keys(el).some((k) => k.startsWith("__reactProps")));
+    const scriptFree = document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]');
+    return hydrated || scriptFree;
+  }, selector);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+}
+
 export const MODES = [
   { js: true, label: "with JavaScript" },
   { js: false, label: "without JavaScript" },

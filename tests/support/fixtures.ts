@@ -2,9 +2,7 @@
 import type { Page } from "playwright-core";
 import { AccountFields } from "~/schemas/auth.schema";
 import { registerUser } from "~/services/auth.server";
-import { seedAdmin } from "~/services/admin-seed.server";
-import { completeEnrolment } from "~/services/mfa.server";
-import { generateTotpSecret, hotp, base32Decode, totpStep } from "~/utils/totp.server";
+import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
 import { uniqueEmail, type Client } from "./http";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
@@ -27,60 +25,15 @@ export async function createApplicant(overrides: Partial<Record<string, string>>
   return { ...user, password: input.password };
 }
 
-export type TestAdmin = {
-  id: number;
-  email: string;
-  password: string;
-  firstName: string;
-  totpSecret: string | null;
-  recoveryCodes: string[];
-  /** TOTP steps already used by this admin's sign-ins (a code works once). */
-  usedSteps: Set<number>;
-  /** The operator's one-time enrolment code from seeding (used up once MFA is enrolled). */
-  enrolmentCode: string;
-};
+export type TestAdmin = SeededAdmin;
+export { nextSecondFactor };
 
 /**
- * An admin made the way an operator makes one: `seedAdmin` (what `npm run db:seed` runs) creates
- * it and issues the one-time enrolment code; unless `enrolled: false`, MFA is then enrolled with
- * that code and a known TOTP secret (completeEnrolment, as /admin-login/setup does).
+ * An admin made the way an operator makes one (see ./admin-mfa): seeded, and unless
+ * `enrolled: false` enrolled in MFA with a known TOTP secret.
  */
 export async function createAdmin(opts: { enrolled?: boolean } = {}): Promise<TestAdmin> {
-  const email = uniqueEmail("admin");
-  const password = "Admin-Password-42";
-  const { id, enrolment } = await seedAdmin(email, password, { firstName: "Ada", lastName: "Admin" });
-  const enrolmentCode = enrolment!.code;
-  const base = { id, email, password, firstName: "Ada", enrolmentCode };
-  if (opts.enrolled === false) return { ...base, totpSecret: null, recoveryCodes: [], usedSteps: new Set() };
-  const totpSecret = generateTotpSecret();
-  // Enrol with the previous step's code, so the current and next steps stay free for sign-ins.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const step = totpStep() - 1;
-    const recoveryCodes = await completeEnrolment(id, totpSecret, hotp(base32Decode(totpSecret), step), enrolmentCode);
-    if (recoveryCodes) return { ...base, totpSecret, recoveryCodes, usedSteps: new Set([step]) };
-  }
-  throw new Error("test admin: MFA enrolment failed");
-}
-
-/**
- * A second-factor code this admin has not used yet: the TOTP of the current or the next step,
- * else one of the recovery codes.
- */
-export function nextSecondFactor(admin: TestAdmin): string {
-  if (!admin.totpSecret) throw new Error("admin has no MFA");
-  const now = totpStep();
-  const last = Math.max(-1, ...admin.usedSteps);
-  // The current and the next step stay accepted for at least 30 s; the previous one may expire
-  // at the next 30-second boundary, a moment after it is typed, so it is never used.
-  for (const step of [now, now + 1]) {
-    if (step > last) {
-      admin.usedSteps.add(step);
-      return hotp(base32Decode(admin.totpSecret), step);
-    }
-  }
-  const code = admin.recoveryCodes.shift();
-  if (!code) throw new Error("no unused second factor left for this admin");
-  return code;
+  return seedAdminWithMfa(uniqueEmail("admin"), "Admin-Password-42", opts);
 }
 
 /** Signs an admin in over HTTP: password at /admin-login, then the second factor. */
@@ -93,12 +46,39 @@ export async function signInAdmin(client: Client, admin: TestAdmin) {
   return second;
 }
 
+/**
+ * Types e-mail and password into the sign-in form and presses Sign In (the steps of /login and
+ * /admin-login alike); with `path`, opens that page first. Waits for nothing after the click.
+ */
+export async function submitSignIn(page: Page, email: string, password: string, path?: "/login" | "/admin-login") {
+  if (path) await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs an applicant in through /login and waits for the dashboard. */
+export async function signInApplicantInBrowser(page: Page, email: string, password = TEST_PASSWORD) {
+  await submitSignIn(page, email, password, "/login");
+  await page.waitForURL("**/dashboard");
+}
+
+/** Fills the whole sign-up form on the current page (both boxes ticked) and presses Create Account. */
+export async function submitSignUp(page: Page, a: { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string }) {
+  await page.getByLabel("First name").fill(a.firstName);
+  await page.getByLabel("Last name").fill(a.lastName);
+  await page.getByLabel("Email").fill(a.email);
+  await page.getByLabel("Password", { exact: true }).fill(a.password);
+  await page.getByLabel("Phone").fill(a.phone);
+  await page.getByLabel("Date of birth").fill(a.dateOfBirth);
+  await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /** Signs an admin in through the pages, with or without JavaScript. */
 export async function signInAdminInBrowser(page: Page, admin: TestAdmin) {
-  await page.goto("/admin-login");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, admin.email, admin.password, "/admin-login");
   await page.waitForURL("**/admin-login/verify");
   await page.getByLabel("Authentication code").fill(nextSecondFactor(admin));
   await page.getByRole("button", { name: "Verify" }).click();

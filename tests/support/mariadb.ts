@@ -7,11 +7,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import { afterAll } from "vitest";
+import { freePort } from "./processes";
 
 /** Safety net: servers a test file did not destroy are killed and removed when the file ends. */
 const leftovers = new Set<() => void>();
@@ -35,16 +35,6 @@ const SERVER_OPTIONS = [
   "--skip-name-resolve",
 ];
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 function findBinary(candidates: string[], name: string) {
   const found = candidates.find((c) => fs.existsSync(c));

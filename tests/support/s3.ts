@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { freePort } from "./mariadb";
+import { freePort } from "./processes";
 
 const ROOT = path.resolve(__dirname, "../..");
 

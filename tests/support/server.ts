@@ -10,7 +10,7 @@ import os from "node:os";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll, inject } from "vitest";
 import { ensureDatabase } from "../../app/models/migrate.server";
-import { freePort } from "./mariadb";
+import { freePort, testServerEnv, waitUntilUp } from "./processes";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -36,21 +36,7 @@ export type AppServer = {
 
 /** The run's server settings (global-setup.ts), so a second server shares sessions and documents. */
 export function runEnv(): Record<string, string> {
-  return {
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    DATABASE_URL: inject("databaseUrl"),
-    DATA_DIR: inject("dataDir"),
-    SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-    DOCUMENT_ENCRYPTION_KEY: inject("encryptionKey"),
-    COOKIE_SECURE: "false",
-    TRUST_PROXY: "1",
-    ADMIN_EMAIL: "",
-    ADMIN_PASSWORD: "",
-    SMTP_URL: "",
-    META_PIXEL_ID: "",
-    ACCESS_LOG: "1",
-  };
+  return { ...testServerEnv({ databaseUrl: inject("databaseUrl"), dataDir: inject("dataDir"), encryptionKey: inject("encryptionKey") }), ACCESS_LOG: "1" };
 }
 
 export async function startAppServer(opts: { name: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<AppServer> {
@@ -77,19 +63,12 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
   });
 
   const log = () => fs.readFileSync(logFile, "utf8");
-  const end = Date.now() + (opts.startTimeoutMs ?? 60_000);
-  for (;;) {
+  try {
+    await waitUntilUp(`${origin}/healthz`, child, opts.startTimeoutMs ?? 60_000, 100);
+  } catch (e) {
     if (child.exitCode !== null) throw new Error(`app server '${opts.name}' exited with ${child.exitCode}:\n${log().slice(-1500)}`);
-    const up = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > end) {
-      child.kill("SIGKILL");
-      throw new Error(`app server '${opts.name}' did not start:\n${log().slice(-1500)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+    child.kill("SIGKILL");
+    throw new Error(`app server '${opts.name}' did not start (${(e as Error).message}):\n${log().slice(-1500)}`);
   }
 
   return {

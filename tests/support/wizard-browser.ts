@@ -5,21 +5,11 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { getDb, schema } from "~/models/db.server";
+import { waitForHydration } from "./browser";
 
 export type Applicant = { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string };
 
-/**
- * Until React has hydrated the page; a page sent without scripts (staticPageHandle in
- * app/utils/cache.ts: nothing to hydrate) is ready once it has loaded.
- */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () =>
-      Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter) ||
-      (document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]')),
-  );
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-}
+export { waitForHydration };
 
 export async function at(page: Page, step: string, js: boolean) {
   await page.waitForURL((u) => u.pathname === `/apply/${step}`);
@@ -94,17 +84,18 @@ export async function eventually<T>(fn: () => Promise<T | null | undefined | fal
   }
 }
 
-/** The confirmation e-mail the server's outbox worker wrote for `reference`, as text. */
-export async function emlFor(reference: string) {
+/** An e-mail the server's outbox worker wrote (.eml under DATA_DIR/outbox) that contains `needle`
+ *  (a reference, a subject), as text; waits up to `ms` for it. */
+export async function emlFor(needle: string, ms?: number) {
   const dir = path.join(inject("dataDir"), "outbox");
   return eventually(() => {
     if (!fs.existsSync(dir)) return null;
     for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
       const text = fs.readFileSync(path.join(dir, f), "utf8");
-      if (text.includes(reference)) return text;
+      if (text.includes(needle)) return text;
     }
     return null;
-  });
+  }, ms);
 }
 
 const documentsDir = () => path.join(inject("dataDir"), "documents");

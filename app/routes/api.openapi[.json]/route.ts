@@ -1,12 +1,13 @@
-/** GET /api/openapi.json: the OpenAPI 3.1 document of every /api endpoint. */
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every /api endpoint (./api-catalogue.server lists them). */
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { openApiDocument } from "~/server/openapi.server";
+import { API_ROUTES } from "./api-catalogue.server";
 
 export const { loader, action } = apiRoute({
   GET: endpoint({
     auth: "none",
     async handler() {
-      return apiJson(openApiDocument());
+      return apiJson(openApiDocument(API_ROUTES));
     },
   }),
 });
