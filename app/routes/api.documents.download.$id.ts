@@ -2,4 +2,4 @@
 import { apiRoute } from "~/server/api-route.server";
 import { documentEndpoint } from "~/server/document-response.server";
 
-export const { loader, action } = apiRoute({ GET: documentEndpoint("attachment") });
+export const { loader, action, endpoints } = apiRoute({ GET: documentEndpoint("attachment") });

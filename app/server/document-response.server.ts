@@ -3,6 +3,7 @@
  * (/api/documents/preview|download/:id): the file itself with locked-down headers, the small HTML
  * error page of the pages, the JSON errors of the API (through apiRoute).
  */
+import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -63,9 +64,21 @@ export async function documentPage({ request, params, context }: LoaderFunctionA
 
 /** An API route's GET: the file, or a JSON error (401 signed out, 404 missing or not yours). */
 export function documentEndpoint(disposition: Disposition) {
+  const inline = disposition === "inline";
   return endpoint({
     auth: "user",
     params: DocumentIdParamsSchema,
+    openapi: ({ err, binary }) => ({
+      operationId: inline ? "previewDocument" : "downloadDocument",
+      tag: "Documents",
+      summary: inline ? "Open a document" : "Download a document",
+      request: { params: ApiIdParamsSchema },
+      description: `The file's bytes with its stored content type, Content-Disposition ${inline ? "inline" : "attachment (with the stored file name)"}. Owner or admin only.`,
+      responses: {
+        200: { description: "The file", content: { "*/*": { schema: binary() } } },
+        404: err("No such document, not the caller's, or the file is no longer available"),
+      },
+    }),
     async handler({ user, params, ip }) {
       const opened = await openDocument(user, params.id, { disposition, ip });
       return opened.ok ? documentFileResponse(opened, disposition) : apiError(opened.status, toastText(opened.toast));
