@@ -15,13 +15,12 @@ import { shortenFileName } from "~/content/documents";
 import { site } from "~/content/site";
 import { getOpenDraftForUser } from "~/models/application.server";
 import { findOwnedSubmittedApplication, listApplicationsForUser, listRecentActivityForUser } from "~/models/application-read.server";
-import { getUserById } from "~/models/user.server";
 import { ApplicationAccessError, saveUpload, stageUpload, UploadQuotaError } from "~/services/documents.server";
 import { closeRequestsForUpload } from "~/services/back-office.server";
 import { DocumentsAndRequests } from "~/components/dashboard/document-requests";
 import { listApplicantDocuments, listDocumentRequests } from "~/models/back-office.server";
 import { TOASTS, uploadedToast, type ToastMessage } from "~/utils/messages";
-import { requireUser } from "~/server/session.server";
+import { requireUser, resolveSessionUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
@@ -33,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listApplicationsForUser(user.id),
     listRecentActivityForUser(user.id),
     getOpenDraftForUser(user.id),
-    getUserById(user.id),
+    // The account row requireUser just read (memoized for this request): no second query.
+    resolveSessionUser(request).then((r) => r.record),
   ]);
   // Back office (issue 17): open requests and each document's review state (never who reviewed).
   const appIds = applications.map((a) => a.id);
