@@ -92,7 +92,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   // and a visitor gets the first byte no later than before.
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Renders still running after ABORT_DELAY are cut short (abort is set just below).
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     // Humans got the status as it was when the shell was ready, bots when all was: unchanged.
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -134,7 +135,6 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         },
       },
     );
-    timer = setTimeout(abort, ABORT_DELAY);
   });
 };
 export default handleRequest;
