@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema, type Database, type DbOrTx } from "~/models/db.server";
 
 export type UserRecord = typeof schema.users.$inferSelect;
 /** What pages and the API may see of a user: never the hash or MFA secrets. */
@@ -17,7 +17,20 @@ export function toPublicUser(u: UserRecord): PublicUser {
   };
 }
 
+/** The signed-in user's read (nearly every signed-in request): its SQL built once per pool. */
+const userByIdQuery = new WeakMap<Database, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Database) => db.select().from(schema.users).where(eq(schema.users.id, sql.placeholder("id"))).limit(1).prepare();
+
 export async function getUserById(id: number, db: DbOrTx = getDb()) {
+  if (db === getDb()) {
+    let q = userByIdQuery.get(db);
+    if (!q) {
+      q = prepareUserById(db);
+      userByIdQuery.set(db, q);
+    }
+    const [u] = await q.execute({ id });
+    return u ?? null;
+  }
   const [u] = await db.select().from(schema.users).where(eq(schema.users.id, id)).limit(1);
   return u ?? null;
 }
