@@ -12,7 +12,7 @@
  */
 import autocannon, { type Options, type Result } from "autocannon";
 import { loanProducts } from "~/content/products";
-import { capture, startBareNode, startMinimalRemix, startOldMain, BASELINE_REF, type Capture, type Running } from "./lib/baselines";
+import { capture, cpuMs, startBareNode, startMinimalRemix, startOldMain, BASELINE_REF, type Capture, type Running } from "./lib/baselines";
 import type { BenchContext } from "./lib/context";
 import { Client } from "./lib/http";
 import type { Check, SectionResult, Table } from "./lib/report";
@@ -33,9 +33,12 @@ function summarize(r: Result, expect: number) {
 }
 type Figures = ReturnType<typeof summarize>;
 
-async function measure(opts: Omit<Options, "connections" | "duration">, expect: number): Promise<Figures> {
+/** Warm-up, then the measured run; with the server's CPU time per answered request (its own process only). */
+async function measure(opts: Omit<Options, "connections" | "duration">, expect: number, pid: number): Promise<Figures & { cpuPerReq: number }> {
   await autocannon({ ...opts, connections: 10, duration: 2 });
-  return summarize(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }), expect);
+  const cpu0 = cpuMs(pid);
+  const f = summarize(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }), expect);
+  return { ...f, cpuPerReq: f.total ? (cpuMs(pid) - cpu0) / f.total : NaN };
 }
 
 /** Public pages an anonymous visitor reads, and whether a CDN may keep them. */
@@ -107,23 +110,24 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     const minimal = await startMinimalRemix(captures);
     running.push(minimal);
     const old = await startOldMain();
-    running.push({ origin: old.server.origin, stop: () => old.stop() });
-    const servers: Array<{ name: string; origin: string }> = [
-      { name: "bare Node http", origin: bare.origin },
-      { name: "minimal Remix route", origin: minimal.origin },
-      { name: `old main (${old.commit})`, origin: old.server.origin },
-      { name: "this build", origin: ctx.origin },
+    running.push({ origin: old.server.origin, pid: old.server.pid, stop: () => old.stop() });
+    const servers: Array<{ name: string; origin: string; pid: number }> = [
+      { name: "bare Node http", origin: bare.origin, pid: bare.pid },
+      { name: "minimal Remix route", origin: minimal.origin, pid: minimal.pid },
+      { name: `old main (${old.commit})`, origin: old.server.origin, pid: old.server.pid },
+      { name: "this build", origin: ctx.origin, pid: ctx.server.pid },
     ];
 
     for (const page of pages) {
-      const figures: Figures[] = [];
+      const figures: Array<Figures & { cpuPerReq: number }> = [];
       for (const s of servers) {
-        const f = await measure(page.opts(s.origin), page.expect);
+        const f = await measure(page.opts(s.origin), page.expect, s.pid);
         figures.push(f);
         if (s.name === "this build" || s.name.startsWith("old main")) allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
-        console.info(`  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`);
+        console.info(`  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`);
       }
-      const [fb, fm, fo, fn] = figures as [Figures, Figures, Figures, Figures];
+      const [fb, fm, fo, fn] = figures as unknown as [Figures, Figures, Figures, Figures];
+      const cpuOld = figures[2]!.cpuPerReq;
       const ratio = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)}%` : "-");
       servers.forEach((s, i) => {
         const f = figures[i]!;
@@ -137,6 +141,8 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           ratio(f.rps, fm.rps),
           ratio(f.rps, fo.rps),
           fo.p99 > 0 ? `${(f.p99 / fo.p99).toFixed(2)}x` : "-",
+          Number.isFinite(f.cpuPerReq) ? `${f.cpuPerReq.toFixed(2)} ms` : "-",
+          Number.isFinite(f.cpuPerReq) && cpuOld > 0 ? `${(f.cpuPerReq / cpuOld).toFixed(2)}x` : "-",
           `${f.expected}/${f.total} ${page.expect}${f.other.length ? `; ${f.other.join(" ")}` : ""}${f.errors ? `; ${f.errors} errors` : ""}`,
         ]);
       });
@@ -169,7 +175,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     tables: [
       {
         title: `Throughput (autocannon ${CONNECTIONS} connections, ${DURATION} s each; four servers per page, in turn)`,
-        columns: ["Page", "Server", "Req/s", "p50", "p99", "vs bare Node", "vs minimal Remix", "vs old main", "p99 vs old main", "Answers"],
+        columns: ["Page", "Server", "Req/s", "p50", "p99", "vs bare Node", "vs minimal Remix", "vs old main", "p99 vs old main", "CPU/req", "CPU vs old main", "Answers"],
         rows,
         notes: [
           `Old main = ${BASELINE_REF} (BENCH_BASELINE_REF), built from a git archive in a temporary directory with this checkout's node_modules, started like this build on the same database with the same people and sessions.`,
@@ -177,6 +183,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
           `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,
           "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, which are measured minutes apart, not the absolute figures.",
+          "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. MariaDB's share is not in it. It depends far less on what else runs on the machine than req/s does.",
           ...notes,
         ],
       },

@@ -17,7 +17,18 @@ import { freePort, startBenchServer, stopChild, waitUntilUp, type BenchServer } 
 
 export const BASELINE_REF = process.env.BENCH_BASELINE_REF || "2abb983";
 
-export type Running = { origin: string; stop(): Promise<void> };
+export type Running = { origin: string; pid: number; stop(): Promise<void> };
+
+/** CPU time (user + system) a process has used so far, in ms (from /proc/<pid>/stat; 100 ticks/s). */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 
 /** An answer of the app as autocannon gets it (no Accept-Encoding), for the two static baselines. */
 export type Capture = { key: string; status: number; contentType: string; location: string | null; body: Buffer };
@@ -54,7 +65,7 @@ export async function startBareNode(captures: Capture[]): Promise<Running> {
   const child = spawnServer(["--import", "tsx", "bench/lib/baseline-server.ts"], { BASELINE_FILE: file, PORT: String(port) });
   const origin = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${origin}/healthz`, child);
-  return { origin, stop: () => stopChild(child) };
+  return { origin, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** The product's document without its own Remix scripts (the minimal app adds its own). */
@@ -78,7 +89,7 @@ export async function startMinimalRemix(captures: Capture[]): Promise<Running> {
   const child = spawnServer([path.join(MINIMAL_DIR, "server.js")], { BENCH_PAGES_FILE: file, PORT: String(port), NODE_ENV: "production" });
   const origin = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${origin}/healthz`, child);
-  return { origin, stop: () => stopChild(child) };
+  return { origin, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /**
