@@ -25,6 +25,28 @@ export async function findSession(id: string) {
   return row ?? null;
 }
 
+/** The session row and its user's row (null when anonymous) in one query: the signed-in request's two reads as one. */
+const findSessionWithUserQuery = new WeakMap<Database, ReturnType<typeof prepareFindSessionWithUser>>();
+const prepareFindSessionWithUser = (db: Database) =>
+  db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(eq(schema.sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare();
+
+export async function findSessionWithUser(id: string) {
+  const db = getDb();
+  let q = findSessionWithUserQuery.get(db);
+  if (!q) {
+    q = prepareFindSessionWithUser(db);
+    findSessionWithUserQuery.set(db, q);
+  }
+  const [row] = await q.execute({ idHash: hashSessionId(id) });
+  return row ?? null;
+}
+
 export async function saveSession(id: string, data: Record<string, unknown>, expiresAt: Date, userId: number | null) {
   await getDb()
     .update(schema.sessions)

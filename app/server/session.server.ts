@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, redirect, type Cookie, type Session } from "@remix-run/node";
-import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/session.server";
-import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
+import { deleteSession, findSession, findSessionWithUser, insertSession, saveSession, touchSession } from "~/models/session.server";
+import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/models/user.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
@@ -45,10 +45,16 @@ export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" :
  * minute while most requests make no write at all.
  */
 async function readSessionData(id: string): Promise<SessionData | null> {
+  return (await readSessionAndUser(id))?.data ?? null;
+}
+
+/** The session (limits applied) and, in the same query, the row of the user it names. */
+async function readSessionAndUser(id: string): Promise<{ data: SessionData; user: UserRecord | null } | null> {
   // The first database call of nearly every request: unreachable -> a 503 Response (friendly
   // page for documents, JSON for the API) instead of a 500.
-  const row = await withDatabase(() => findSession(id));
-  if (!row) return null;
+  const joined = await withDatabase(() => findSessionWithUser(id));
+  if (!joined) return null;
+  const row = joined.session;
   const data = row.data as SessionData;
   const limits = limitsFor(data);
   const now = Date.now();
@@ -58,7 +64,7 @@ async function readSessionData(id: string): Promise<SessionData | null> {
     return null;
   }
   if (now - row.lastSeenAt.getTime() > MIN) await touchSession(id);
-  return data;
+  return { data, user: joined.user };
 }
 
 let sessionCookie: Cookie | undefined;
@@ -111,7 +117,8 @@ export function sessionStorage() {
  * by this process since the memo was filled empties it. After an action, Remix runs the loaders
  * with a new Request, so nothing read before an action is reused after it.
  */
-type RequestMemo = { writes: number; session?: Promise<{ id: string; data: SessionData | null }>; users: Map<number, ReturnType<typeof getUserById>> };
+type SessionRead = { id: string; data: SessionData | null; user: UserRecord | null };
+type RequestMemo = { writes: number; session?: Promise<SessionRead>; users: Map<number, ReturnType<typeof getUserById>> };
 const memos = new WeakMap<Request, RequestMemo>();
 /** Session writes by this process (create, update, delete, expiry): a change invalidates every memo. */
 let sessionWrites = 0;
@@ -126,20 +133,26 @@ function memoFor(request: Request): RequestMemo | null {
   return memo;
 }
 
-async function readSessionOf(cookieHeader: string | null) {
+async function readSessionOf(cookieHeader: string | null): Promise<SessionRead> {
   sessionStorage();
   // What createSessionStorage().getSession does: a cookie that does not verify is no session.
   const id: unknown = cookieHeader ? await sessionCookie!.parse(cookieHeader) : null;
   const sid = typeof id === "string" ? id : "";
-  return { id: sid, data: sid ? await readSessionData(sid) : null };
+  const read = sid ? await readSessionAndUser(sid) : null;
+  return { id: sid, data: read?.data ?? null, user: read?.user ?? null };
+}
+
+/** The session (memoized for GET/HEAD) and the user row read with it. */
+async function sessionAndUser(request: Request) {
+  const memo = memoFor(request);
+  const read = memo ? await (memo.session ??= readSessionOf(request.headers.get("cookie"))) : await readSessionOf(request.headers.get("cookie"));
+  // Each caller its own Session over its own copy of the data, as separate reads gave.
+  const session = createSession<SessionData>(read.data ? structuredClone(read.data) : {}, read.id);
+  return { session, joinedUser: read.user };
 }
 
 export async function getSession(request: Request): Promise<Session<SessionData>> {
-  const memo = memoFor(request);
-  if (!memo) return sessionStorage().getSession(request.headers.get("cookie"));
-  memo.session ??= readSessionOf(request.headers.get("cookie"));
-  const { id, data } = await memo.session;
-  return createSession<SessionData>(data ? structuredClone(data) : {}, id);
+  return (await sessionAndUser(request)).session;
 }
 
 function userRecord(request: Request, id: number) {
@@ -163,9 +176,10 @@ export async function commitSession(session: Session<SessionData>) {
  * disabled account, count as signed out everywhere except the MFA pages (requireAdminAwaitingMfa).
  */
 export async function resolveSessionUser(request: Request) {
-  const session = await getSession(request);
+  const { session, joinedUser } = await sessionAndUser(request);
   const id = session.get("userId");
-  const found = id ? await userRecord(request, id) : null;
+  // The user's row came with the session's (one query); another id (never expected) is read apart.
+  const found = id ? (joinedUser && joinedUser.id === id ? joinedUser : await userRecord(request, id)) : null;
   const record = found && !found.disabledAt ? found : null;
   const pendingMfa = Boolean(record && record.role === "admin" && !session.get("mfa"));
   return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
