@@ -118,11 +118,15 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
       { name: "this build", origin: ctx.origin, pid: ctx.server.pid },
     ];
 
-    for (const page of pages) {
+    for (const [pageIndex, page] of pages.entries()) {
       const figures: Array<Figures & { cpuPerReq: number }> = [];
-      for (const s of servers) {
+      // Old main and this build take turns at going first (page by page): whatever one leaves
+      // behind (MariaDB flushing a burst of throttle rows, a warm cache) is not always the other's.
+      const order = pageIndex % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
+      for (const i of order) {
+        const s = servers[i]!;
         const f = await measure(page.opts(s.origin), page.expect, s.pid);
-        figures.push(f);
+        figures[i] = f;
         if (s.name === "this build" || s.name.startsWith("old main")) allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
         console.info(`  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`);
       }
@@ -187,7 +191,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           "Bare Node: a separate process answering with the bytes, status, content type and Location this build sent (autocannon asks for no compression). Minimal Remix: bench/minimal-remix, one route, no loader, served like remix-serve (Express, compression, the Remix handler).",
           "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
           `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,
-          "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, which are measured minutes apart, not the absolute figures.",
+          "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, not the absolute figures. Per page the order is bare Node, minimal Remix, then old main and this build, the latter two taking turns at going first (first page: old main first).",
           "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. MariaDB's share is not in it. It depends far less on what else runs on the machine than req/s does.",
           ...notes,
         ],
