@@ -92,7 +92,7 @@ const SESSION_BOUND_SERVICES = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build*/**", "public/build*/**", "node_modules/**", "data/**", "db/migrations/**", "tests/.artifacts/**"] },
+  { ignores: ["build*/**", "public/build*/**", "node_modules/**", "data/**", "db/migrations/**", "tests/.artifacts/**", "bench/minimal-remix/build/**", "bench/minimal-remix/public/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["**/*.js", "**/*.mjs"], languageOptions: { globals: { ...globals.node } } },

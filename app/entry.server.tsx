@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isMarketingPath } from "~/utils/analytics";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
+import { Writable } from "node:stream";
+import { type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -34,9 +34,11 @@ export function createRenderCache() {
   return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
 }
 export { renderCacheKey };
+let allowedOrigins: string[] | undefined;
 export function checkOrigin(input: OriginInput) {
-  const extra = (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  return checkOriginPure({ ...input, allowedOrigins: extra });
+  // The configuration is read once at boot (getEnv caches it): split it once too.
+  allowedOrigins ??= (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return checkOriginPure({ ...input, allowedOrigins });
 }
 
 /** Requests during which a loader or action found the database unreachable. */
@@ -89,25 +91,49 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     responseHeaders.append("Vary", "Cookie");
   }
   applySecurityHeaders(responseHeaders);
-  const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const bot = isbot(request.headers.get("user-agent") ?? "");
 
+  // The document is rendered to the end and sent as ONE body with its length: React's stream is
+  // many small chunks, and each went through a web stream, Express, compression and a socket
+  // write of its own. No route suspends (no defer/Await), so the shell is the whole page anyway
+  // and a visitor gets the first byte no later than before.
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Renders still running after ABORT_DELAY are cut short (abort is set just below).
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
+    // Humans got the status as it was when the shell was ready, bots when all was: unchanged.
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timer);
+        const body = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Length", String(body.length));
+        resolve(new Response(body, { headers: responseHeaders, status }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [callbackName]: () => {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          if (!bot) status = responseStatusCode;
+        },
+        onAllReady() {
+          if (bot) status = responseStatusCode;
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -116,7 +142,6 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 };
 export default handleRequest;

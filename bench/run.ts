@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds into build-bench/, then runs every bench against a throwaway database
  * and production server and prints one table per bench plus the budget checks.
- *   tsx bench/run.ts [page-weight no-js low-end-phone lighthouse upload throughput admin-scale marketplace csv-export] [--md FILE]
+ *   tsx bench/run.ts [page-weight no-js low-end-phone lighthouse upload throughput admin-scale marketplace csv-export profile] [--md FILE]
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
@@ -19,6 +19,7 @@ import { lowEndPhone } from "./low-end-phone";
 import { marketplace } from "./marketplace";
 import { noJavaScript } from "./no-js";
 import { pageWeight } from "./page-weight";
+import { profile } from "./profile";
 import { throughput } from "./throughput";
 import { uploadMemory } from "./upload-memory";
 
@@ -33,7 +34,10 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   "admin-scale": { title: "Admin at scale: 100,000 applications", run: adminScale },
   marketplace: { title: "Marketplace: matching 100 lender products; offers page with 50 offers", run: marketplace },
   "csv-export": { title: "CSV export of 100,000 applications: server memory", run: csvExport },
+  // Only when named (`npm run bench -- profile`): a server per page under the CPU profiler.
+  profile: { title: "CPU profiles of the uncached pages (node --cpu-prof under autocannon)", run: profile },
 };
+const NOT_BY_DEFAULT = new Set(["profile"]);
 
 function machine() {
   const cpuinfo = fs.readFileSync("/proc/cpuinfo", "utf8");
@@ -64,7 +68,7 @@ async function main() {
     if (args[i] === "--md") mdFile = args[++i] ?? null;
     else names.push(args[i]!);
   }
-  const selected = names.length ? names : Object.keys(SECTIONS);
+  const selected = names.length ? names : Object.keys(SECTIONS).filter((n) => !NOT_BY_DEFAULT.has(n));
   for (const n of selected) if (!SECTIONS[n]) throw new Error(`unknown bench '${n}' (known: ${Object.keys(SECTIONS).join(", ")})`);
 
   const info = machine();

@@ -1,25 +1,27 @@
 /**
- * Server throughput with autocannon (50 connections, 10 s per target, after a 2 s warm-up at 10
- * connections): the landing page, the FAQ, the status lookup and the step-1 POST, next to a
- * baseline measured in the same run: a bare Node `http` server sending the landing page's bytes.
- * Also what the anonymous public pages send for a CDN (Cache-Control, Vary, Set-Cookie).
+ * Server throughput with autocannon (BENCH_CONNECTIONS = 50 connections, BENCH_DURATION = 10 s per
+ * target after a 2 s warm-up at 10 connections), every page measured on four servers in turn, in
+ * the same run, on the same database and fixtures:
+ *   - bare Node `http` sending the app's exact answer (the physical limit),
+ *   - a minimal Remix app rendering the same document with no data (the framework's ceiling),
+ *   - the production build of old main (BENCH_BASELINE_REF, default 2abb983),
+ *   - this build.
+ * Pages: anonymous / and /faq, the signed-in dashboard, wizard step 1 GET and POST, the status
+ * lookup and the admin list. Checks: the issue's targets (issue 14, "Done when"). Then what the
+ * anonymous public pages send for a CDN (Cache-Control, Vary, Set-Cookie).
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { loanProducts } from "~/content/products";
-import { BENCH, ROOT } from "./lib/bench-env";
+import { capture, cpuMs, startBareNode, startMinimalRemix, startOldMain, BASELINE_REF, type Capture, type Running } from "./lib/baselines";
 import type { BenchContext } from "./lib/context";
-import { Client, expectRedirect, nextIp } from "./lib/http";
-import type { SectionResult, Table } from "./lib/report";
-import { freePort, stopChild, waitUntilUp } from "./lib/server";
+import { Client } from "./lib/http";
+import type { Check, SectionResult, Table } from "./lib/report";
+import { makePages, STEP1, type PageId } from "./lib/targets";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
-const STEP1 = "amount=30000&purpose=equipment-financing&amountShown=25000&intent=continue";
-
-type Target = { label: string; expect: number; opts: Omit<Options, "connections" | "duration"> };
+/** BENCH_PAGES=dashboard,status,... to measure only some pages (all by default). */
+const ONLY = (process.env.BENCH_PAGES ?? "").split(",").filter(Boolean) as PageId[];
 
 function summarize(r: Result, expect: number) {
   const total = Object.values(r.statusCodeStats ?? {}).reduce((n, s) => n + Number(s.count), 0);
@@ -29,28 +31,19 @@ function summarize(r: Result, expect: number) {
     .map(([code, s]) => `${s.count}x${code}`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total, expected, other, errors: r.errors + r.timeouts };
 }
+type Figures = ReturnType<typeof summarize>;
 
-async function startBaseline(landing: Buffer, contentType: string) {
-  const dir = fs.mkdtempSync(path.join(BENCH.dataDir, "baseline-"));
-  const file = path.join(dir, "landing.html");
-  fs.writeFileSync(file, landing);
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/lib/baseline-server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, BASELINE_FILE: file, BASELINE_CONTENT_TYPE: contentType, PORT: String(port) },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${origin}/healthz`, child);
-  return { origin, stop: () => stopChild(child) };
+/** Warm-up, then the measured run; with the server's CPU time per answered request (its own process only). */
+async function measure(opts: Omit<Options, "connections" | "duration">, expect: number, pid: number): Promise<Figures & { cpuPerReq: number }> {
+  await autocannon({ ...opts, connections: 10, duration: 2 });
+  const cpu0 = cpuMs(pid);
+  const f = summarize(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }), expect);
+  return { ...f, cpuPerReq: f.total ? (cpuMs(pid) - cpu0) / f.total : NaN };
 }
 
 /** Public pages an anonymous visitor reads, and whether a CDN may keep them. */
 async function cacheHeaders(ctx: BenchContext, reference: string): Promise<{ table: Table; publicOk: boolean; privateOk: boolean; detail: string }> {
   const { client: signedIn } = await ctx.applicant();
-  // The sign-in's toast waits in the session for the next page: show it once, so the probes
-  // below see what every later page sends.
-  await (await signedIn.fetch("/dashboard")).arrayBuffer();
   const pages = ["/", ...loanProducts.map((p) => p.path), "/faq", "/loan-calculator", "/privacy-policy", "/terms-of-service", "/api-docs", "/application-status", "/login", "/signup"];
   const cdnMayStore = (cc: string, setCookie: boolean) => !setCookie && /\b(public|s-maxage=\d+)/i.test(cc) && !/\b(private|no-store)\b/i.test(cc);
   const rows: Array<Array<string | number>> = [];
@@ -86,94 +79,128 @@ async function cacheHeaders(ctx: BenchContext, reference: string): Promise<{ tab
   };
 }
 
+/** The issue's targets (issue 14, "Done when"). */
+const DYNAMIC_TARGETS: PageId[] = ["dashboard", "step1-post", "status"];
+const ANONYMOUS_TARGETS: PageId[] = ["landing", "faq"];
+
 export async function throughput(ctx: BenchContext): Promise<SectionResult> {
-  const { application } = await ctx.applicant();
-  const reference = application.reference;
+  const { pages: allPages, reference } = await makePages(ctx, CONNECTIONS);
+  const pages = ONLY.length ? allPages.filter((p) => ONLY.includes(p.id)) : allPages;
 
-  // The landing page exactly as autocannon receives it (autocannon sends no Accept-Encoding).
-  const landingRes = await fetch(`${ctx.origin}/`, { headers: { "accept-encoding": "identity" } });
-  const landing = Buffer.from(await landingRes.arrayBuffer());
-  const baseline = await startBaseline(landing, landingRes.headers.get("content-type") ?? "text/html; charset=utf-8");
-
-  // One anonymous wizard session per connection (each from its own address: drafts are created
-  // at most so often per client), each with a draft, so every POST saves an existing draft.
-  const sessions: Array<{ cookie: string; ip: string }> = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
-    const c = new Client(ctx.origin);
-    await expectRedirect(await c.fetch("/apply/loan", { body: STEP1, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }), "/apply/owner", "step 1");
-    sessions.push({ cookie: c.cookieHeader(), ip: c.ip });
+  // Each page exactly as autocannon gets it from this build (no Accept-Encoding), for the two
+  // static baselines. The step-1 POST is captured with a wizard session of its own.
+  const captures: Capture[] = [];
+  const firstWizard = new Client(ctx.origin);
+  for (const p of pages) {
+    if (p.id === "step1-post") {
+      await firstWizard.fetch("/apply/loan", { body: STEP1, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      captures.push(await capture(ctx.origin, p.path, { method: "POST", body: STEP1, cookie: firstWizard.cookieHeader(), ip: firstWizard.ip }));
+    } else captures.push(await capture(ctx.origin, p.path, { cookie: p.captureCookie }));
   }
-  let nextSession = 0;
+  for (const c of captures) if (c.status >= 400) throw new Error(`capture of ${c.key} answered ${c.status}`);
 
-  const targets: Target[] = [
-    { label: "Baseline: bare node:http, landing bytes", expect: 200, opts: { url: `${baseline.origin}/` } },
-    { label: "GET / (anonymous)", expect: 200, opts: { url: `${ctx.origin}/` } },
-    { label: "GET /faq (anonymous)", expect: 200, opts: { url: `${ctx.origin}/faq` } },
-    {
-      label: "GET /application-status?id=<ref> (status lookup)",
-      expect: 200,
-      opts: {
-        url: `${ctx.origin}/application-status?id=${reference}`,
-        // 30 lookups per minute per client: every request comes from its own address.
-        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextIp() } }) }],
-      },
-    },
-    {
-      label: "POST /apply/loan (step 1, with a session)",
-      expect: 302,
-      opts: {
-        url: `${ctx.origin}/apply/loan`,
-        method: "POST",
-        body: STEP1,
-        setupClient: (client) => {
-          const s = sessions[nextSession++ % sessions.length]!;
-          client.setHeaders({ "content-type": "application/x-www-form-urlencoded", origin: ctx.origin, cookie: s.cookie, "x-forwarded-for": s.ip });
-        },
-      },
-    },
-  ];
-
-  const results: Array<{ t: Target; s: ReturnType<typeof summarize> }> = [];
+  const running: Running[] = [];
+  const rows: Array<Array<string | number>> = [];
+  const checks: Check[] = [];
+  const notes: string[] = [];
+  let allExpected = true;
   try {
-    for (const t of targets) {
-      await autocannon({ ...t.opts, connections: 10, duration: 2 });
-      const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration: DURATION });
-      const s = summarize(r, t.expect);
-      results.push({ t, s });
-      console.info(`  ${t.label}: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, ${s.expected}/${s.total} x ${t.expect}${s.other.length ? `, other: ${s.other.join(" ")}` : ""}`);
+    const bare = await startBareNode(captures);
+    running.push(bare);
+    const minimal = await startMinimalRemix(captures);
+    running.push(minimal);
+    const old = await startOldMain();
+    running.push({ origin: old.server.origin, pid: old.server.pid, stop: () => old.stop() });
+    const servers: Array<{ name: string; origin: string; pid: number }> = [
+      { name: "bare Node http", origin: bare.origin, pid: bare.pid },
+      { name: "minimal Remix route", origin: minimal.origin, pid: minimal.pid },
+      { name: `old main (${old.commit})`, origin: old.server.origin, pid: old.server.pid },
+      { name: "this build", origin: ctx.origin, pid: ctx.server.pid },
+    ];
+
+    for (const [pageIndex, page] of pages.entries()) {
+      const figures: Array<Figures & { cpuPerReq: number }> = [];
+      // Old main and this build take turns at going first (page by page): whatever one leaves
+      // behind (MariaDB flushing a burst of throttle rows, a warm cache) is not always the other's.
+      const order = pageIndex % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
+      for (const i of order) {
+        const s = servers[i]!;
+        const f = await measure(page.opts(s.origin), page.expect, s.pid);
+        figures[i] = f;
+        if (s.name === "this build" || s.name.startsWith("old main")) allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
+        console.info(`  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`);
+      }
+      const [fb, fm, fo, fn] = figures as unknown as [Figures, Figures, Figures, Figures];
+      const cpuOld = figures[2]!.cpuPerReq;
+      const ratio = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)}%` : "-");
+      servers.forEach((s, i) => {
+        const f = figures[i]!;
+        rows.push([
+          i === 0 ? page.label : "",
+          s.name,
+          f.rps.toFixed(0),
+          `${f.p50} ms`,
+          `${f.p99} ms`,
+          ratio(f.rps, fb.rps),
+          ratio(f.rps, fm.rps),
+          ratio(f.rps, fo.rps),
+          fo.p99 > 0 ? `${(f.p99 / fo.p99).toFixed(2)}x` : "-",
+          Number.isFinite(f.cpuPerReq) ? `${f.cpuPerReq.toFixed(2)} ms` : "-",
+          Number.isFinite(f.cpuPerReq) && cpuOld > 0 ? `${(f.cpuPerReq / cpuOld).toFixed(2)}x` : "-",
+          `${f.expected}/${f.total} ${page.expect}${f.other.length ? `; ${f.other.join(" ")}` : ""}${f.errors ? `; ${f.errors} errors` : ""}`,
+        ]);
+      });
+      const capt = captures.find((c) => c.key === `${page.id === "step1-post" ? "POST" : "GET"} ${page.path}`);
+      if (capt)
+        notes.push(
+          capt.status === 200
+            ? `${page.label}: ${capt.body.length} bytes (status 200) from bare Node; the minimal Remix route renders the same head and body without the product's scripts, plus its own.`
+            : `${page.label}: status ${capt.status} to ${capt.location ?? "-"}, ${capt.body.length} bytes, from bare Node; the minimal Remix route's action reads the form and redirects.`,
+        );
+      if (DYNAMIC_TARGETS.includes(page.id)) {
+        const faster = fn.rps >= 2 * fo.rps;
+        const nearFramework = fn.rps >= 0.8 * fm.rps;
+        const p99ok = fn.p99 <= fo.p99 / 2;
+        checks.push({
+          name: `${page.label}: >= 2x old main's req/s or >= 80% of the minimal Remix route, and p99 <= half of old main's`,
+          pass: (faster || nearFramework) && p99ok,
+          detail: `${(fn.rps / fo.rps).toFixed(2)}x old main, ${((fn.rps / fm.rps) * 100).toFixed(0)}% of minimal Remix; p99 ${fn.p99} ms vs ${fo.p99} ms (${(fn.p99 / fo.p99).toFixed(2)}x)`,
+        });
+      }
+      if (ANONYMOUS_TARGETS.includes(page.id)) {
+        checks.push({
+          name: `${page.label}: >= 30% of bare Node's req/s and p99 under 20 ms`,
+          pass: fn.rps >= 0.3 * fb.rps && fn.p99 < 20,
+          detail: `${((fn.rps / fb.rps) * 100).toFixed(1)}% of bare Node, p99 ${fn.p99} ms`,
+        });
+      }
     }
   } finally {
-    await baseline.stop();
+    for (const r of running.reverse()) await r.stop().catch((e) => console.error(`stopping a baseline: ${(e as Error).message}`));
   }
 
-  const base = results[0]!.s;
   const cache = await cacheHeaders(ctx, reference);
-  const allExpected = results.every((r) => r.s.total > 0 && r.s.expected === r.s.total && r.s.errors === 0);
   return {
     tables: [
       {
-        title: `Throughput (autocannon ${CONNECTIONS} connections, ${DURATION} s each)`,
-        columns: ["Target", "Req/s", "vs baseline", "p50", "p99", "p99 vs baseline", "Answers"],
-        rows: results.map(({ t, s }) => [
-          t.label,
-          s.rps.toFixed(0),
-          `${((s.rps / base.rps) * 100).toFixed(1)}%`,
-          `${s.p50} ms`,
-          `${s.p99} ms`,
-          `${(s.p99 / base.p99).toFixed(1)}x`,
-          `${s.expected}/${s.total} ${t.expect}${s.other.length ? `; ${s.other.join(" ")}` : ""}${s.errors ? `; ${s.errors} errors` : ""}`,
-        ]),
+        title: `Throughput (autocannon ${CONNECTIONS} connections, ${DURATION} s each; four servers per page, in turn)`,
+        columns: ["Page", "Server", "Req/s", "p50", "p99", "vs bare Node", "vs minimal Remix", "vs old main", "p99 vs old main", "CPU/req", "CPU vs old main", "Answers"],
+        rows,
         notes: [
-          `Baseline body: the landing page's ${landing.length} bytes (uncompressed, as autocannon asks for no encoding), from a separate process like the app server.`,
-          "Status lookup: the app allows 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (the server trusts it with TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
-          `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address), each POST saves the draft and answers 302 to /apply/owner.`,
-          "autocannon runs in the bench process on the same 2 cores as the server and MariaDB; the ratio to the baseline is the figure to compare between runs.",
+          `Old main = ${BASELINE_REF} (BENCH_BASELINE_REF), built from a git archive in a temporary directory with this checkout's node_modules, started like this build on the same database with the same people and sessions.`,
+          "Bare Node: a separate process answering with the bytes, status, content type and Location this build sent (autocannon asks for no compression). Minimal Remix: bench/minimal-remix, one route, no loader, served like remix-serve (Express, compression, the Remix handler).",
+          "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
+          `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,
+          "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, not the absolute figures. Per page the order is bare Node, minimal Remix, then old main and this build, the latter two taking turns at going first (first page: old main first).",
+          "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. MariaDB's share is not in it. It depends far less on what else runs on the machine than req/s does.",
+          ...notes,
         ],
       },
       cache.table,
     ],
     checks: [
-      { name: "throughput targets answered only with the expected status", pass: allExpected },
+      { name: "throughput targets answered only with the expected status (this build and old main)", pass: allExpected },
+      ...checks,
       { name: "anonymous public pages send cache headers that let a CDN serve them", pass: cache.publicOk, detail: cache.detail || undefined },
       { name: "personal answers (signed in, status result) are not CDN-cacheable", pass: cache.privateOk },
     ],

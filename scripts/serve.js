@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -89,9 +90,25 @@ server.use((_req, res, next) => {
 server.get("/healthz", (_req, res) => res.set("cache-control", "no-store").json({ status: "ok" }));
 
 server.use(`/${BUILD_DIR}`, express.static(`public/${BUILD_DIR}`, { immutable: true, maxAge: "1y", index: false }));
-server.use(express.static("public", { maxAge: "1h", index: false }));
+// public/ holds a handful of files (favicon, fonts, robots.txt...): a page path is not one of them,
+// so only paths under one of its entries go through serve-static (which otherwise stats
+// public/<page> on disk for every page request). In development every path does, as before.
+const servePublic = express.static("public", { maxAge: "1h", index: false });
+const PUBLIC_ENTRIES = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
+server.use((req, res, next) => {
+  if (MODE === "development") return servePublic(req, res, next);
+  const first = req.path.split("/")[1] ?? "";
+  let name = first;
+  try {
+    name = decodeURIComponent(first);
+  } catch {
+    return servePublic(req, res, next); // serve-static answers a path that does not decode
+  }
+  return PUBLIC_ENTRIES.has(name) ? servePublic(req, res, next) : next();
+});
 
 let inFlight = 0;
+const ACCESS_LOG = process.env.ACCESS_LOG !== "0";
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
   inFlight++;
@@ -100,7 +117,7 @@ server.use((req, res, next) => {
     if (done) return;
     done = true;
     inFlight--;
-    if (process.env.ACCESS_LOG !== "0") {
+    if (ACCESS_LOG) {
       // Path only (no query string), references masked in any encoding: nothing identifying goes to the log.
       const p = app.maskLogPath(req.path);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,7 +1,7 @@
 /** Server-side session rows. The cookie holds a random id; the table holds only its SHA-256. */
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema, type Database } from "~/models/db.server";
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
 
@@ -9,8 +9,41 @@ export async function insertSession(id: string, data: Record<string, unknown>, e
   await getDb().insert(schema.sessions).values({ idHash: hashSessionId(id), data, expiresAt, userId });
 }
 
+/** The session read of nearly every request, its SQL built once per connection pool (drizzle prepare). */
+const findSessionQuery = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+const prepareFindSession = (db: Database) =>
+  db.select().from(schema.sessions).where(eq(schema.sessions.idHash, sql.placeholder("idHash"))).limit(1).prepare();
+
 export async function findSession(id: string) {
-  const [row] = await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id))).limit(1);
+  const db = getDb();
+  let q = findSessionQuery.get(db);
+  if (!q) {
+    q = prepareFindSession(db);
+    findSessionQuery.set(db, q);
+  }
+  const [row] = await q.execute({ idHash: hashSessionId(id) });
+  return row ?? null;
+}
+
+/** The session row and its user's row (null when anonymous) in one query: the signed-in request's two reads as one. */
+const findSessionWithUserQuery = new WeakMap<Database, ReturnType<typeof prepareFindSessionWithUser>>();
+const prepareFindSessionWithUser = (db: Database) =>
+  db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(eq(schema.sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare();
+
+export async function findSessionWithUser(id: string) {
+  const db = getDb();
+  let q = findSessionWithUserQuery.get(db);
+  if (!q) {
+    q = prepareFindSessionWithUser(db);
+    findSessionWithUserQuery.set(db, q);
+  }
+  const [row] = await q.execute({ idHash: hashSessionId(id) });
   return row ?? null;
 }
 

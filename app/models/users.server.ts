@@ -4,7 +4,7 @@
  * the operator's enrolment code). Workflows are in services/auth, account, admin-seed and mfa.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
+import { type Database, type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
 
 export type UserRecord = typeof schema.users.$inferSelect;
 /** What pages and the API may see of a user: never the hash or MFA secrets. */
@@ -22,7 +22,20 @@ export function toPublicUser(u: UserRecord): PublicUser {
   };
 }
 
+/** The signed-in user's read (nearly every signed-in request): its SQL built once per pool. */
+const userByIdQuery = new WeakMap<Database, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Database) => db.select().from(schema.users).where(eq(schema.users.id, sql.placeholder("id"))).limit(1).prepare();
+
 export async function getUserById(id: number, db: DbOrTx = getDb()) {
+  if (db === getDb()) {
+    let q = userByIdQuery.get(db);
+    if (!q) {
+      q = prepareUserById(db);
+      userByIdQuery.set(db, q);
+    }
+    const [u] = await q.execute({ id });
+    return u ?? null;
+  }
   const [u] = await db.select().from(schema.users).where(eq(schema.users.id, id)).limit(1);
   return u ?? null;
 }

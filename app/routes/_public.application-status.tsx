@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/utils/parse-form";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";

@@ -14,12 +14,11 @@ import { Logo } from "~/components/site-header";
 import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
 import { getOpenDraftForUser, listApplicantDocuments, listApplicationsForUser, listDocumentRequests, listRecentActivityForUser } from "~/services/applicant-views.server";
-import { getUserById } from "~/services/account-views.server";
 import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
 import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
-import { requireUser } from "~/server/session.server";
+import { requireUser, resolveSessionUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
@@ -31,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listApplicationsForUser(user.id),
     listRecentActivityForUser(user.id),
     getOpenDraftForUser(user.id),
-    getUserById(user.id),
+    // The account row requireUser just read (memoized for this request): no second query.
+    resolveSessionUser(request).then((r) => r.record),
   ]);
   // Back office (issue 17): open requests and each document's review state (never who reviewed).
   const appIds = applications.map((a) => a.id);

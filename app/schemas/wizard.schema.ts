@@ -4,7 +4,7 @@
  * these. Form values arrive as strings; Conform's parseWithZod turns '' into undefined and numeric
  * strings into numbers before these schemas run.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/utils/parse-form";
 import { z } from "zod";
 import { HAS_MONTHLY_PAYMENT, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
 import { US_STATE_CODES } from "~/content/us-states";

@@ -3,10 +3,10 @@
  * 256 bits; the table stores its SHA-256. Idle and absolute limits are enforced here, on the server.
  */
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookie, createSession, createSessionStorage, redirect, type Cookie, type Session } from "@remix-run/node";
 import { SESSION_LIMITS } from "~/utils/constants";
-import { deleteSession, findSession, insertSession, saveSession, touchSession } from "~/models/sessions.server";
-import { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
+import { deleteSession, findSession, findSessionWithUser, insertSession, saveSession, touchSession } from "~/models/sessions.server";
+import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
@@ -34,10 +34,39 @@ const limitsFor = (data: SessionData) => (data.role === "admin" ? SESSION_LIMITS
 
 export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" : "lw_session");
 
+/**
+ * Reads a session row and applies the idle and absolute limits (an expired row is deleted). The
+ * last-seen time is written at most once a minute per session, so the idle limit holds to within a
+ * minute while most requests make no write at all.
+ */
+async function readSessionData(id: string): Promise<SessionData | null> {
+  return (await readSessionAndUser(id))?.data ?? null;
+}
+
+/** The session (limits applied) and, in the same query, the row of the user it names. */
+async function readSessionAndUser(id: string): Promise<{ data: SessionData; user: UserRecord | null } | null> {
+  // The first database call of nearly every request: unreachable -> a 503 Response (friendly
+  // page for documents, JSON for the API) instead of a 500.
+  const joined = await withDatabase(() => findSessionWithUser(id));
+  if (!joined) return null;
+  const row = joined.session;
+  const data = row.data as SessionData;
+  const limits = limitsFor(data);
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + limits.idle <= now || row.createdAt.getTime() + limits.absolute <= now) {
+    sessionWrites++;
+    await deleteSession(id);
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > MIN) await touchSession(id);
+  return { data, user: joined.user };
+}
+
+let sessionCookie: Cookie | undefined;
 let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
 export function sessionStorage() {
   if (storage) return storage;
-  const cookie = createCookie(SESSION_COOKIE_NAME(), {
+  sessionCookie = createCookie(SESSION_COOKIE_NAME(), {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -46,30 +75,18 @@ export function sessionStorage() {
     maxAge: 30 * 24 * 60 * 60,
   });
   storage = createSessionStorage<SessionData>({
-    cookie,
+    cookie: sessionCookie,
     async createData(data, _expires) {
       const id = randomBytes(32).toString("base64url");
       const d = data as SessionData;
+      sessionWrites++;
       await insertSession(id, d, new Date(Date.now() + limitsFor(d).absolute), d.userId ?? null);
       return id;
     },
-    async readData(id) {
-      // The first database call of nearly every request: unreachable -> a 503 Response (friendly
-      // page for documents, JSON for the API) instead of a 500.
-      const row = await withDatabase(() => findSession(id));
-      if (!row) return null;
-      const data = row.data as SessionData;
-      const limits = limitsFor(data);
-      const now = Date.now();
-      if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + limits.idle <= now || row.createdAt.getTime() + limits.absolute <= now) {
-        await deleteSession(id);
-        return null;
-      }
-      if (now - row.lastSeenAt.getTime() > MIN) await touchSession(id);
-      return data;
-    },
+    readData: readSessionData,
     async updateData(id, data) {
       const d = data as SessionData;
+      sessionWrites++;
       const row = await findSession(id);
       if (!row) {
         // The row was ended (logout elsewhere, timeout): never resurrect it under the old id.
@@ -79,14 +96,69 @@ export function sessionStorage() {
       await saveSession(id, d, expires, d.userId ?? null);
     },
     async deleteData(id) {
+      sessionWrites++;
       await deleteSession(id);
     },
   });
   return storage;
 }
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("cookie"));
+/**
+ * Per-request memo of the session read and the signed-in user's row, for GET and HEAD requests
+ * (a document's root and route loaders, run in parallel, each ask for the session and the user:
+ * without it a signed-in page read the session row twice and the user row twice or more). Each
+ * caller still gets its own Session object (a copy of the data), exactly as a separate read would
+ * give. Requests that change things (POST: actions) always read afresh, and any session write made
+ * by this process since the memo was filled empties it. After an action, Remix runs the loaders
+ * with a new Request, so nothing read before an action is reused after it.
+ */
+type SessionRead = { id: string; data: SessionData | null; user: UserRecord | null };
+type RequestMemo = { writes: number; session?: Promise<SessionRead>; users: Map<number, ReturnType<typeof getUserById>> };
+const memos = new WeakMap<Request, RequestMemo>();
+/** Session writes by this process (create, update, delete, expiry): a change invalidates every memo. */
+let sessionWrites = 0;
+
+function memoFor(request: Request): RequestMemo | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  let memo = memos.get(request);
+  if (!memo || memo.writes !== sessionWrites) {
+    memo = { writes: sessionWrites, users: new Map() };
+    memos.set(request, memo);
+  }
+  return memo;
+}
+
+async function readSessionOf(cookieHeader: string | null): Promise<SessionRead> {
+  sessionStorage();
+  // What createSessionStorage().getSession does: a cookie that does not verify is no session.
+  const id: unknown = cookieHeader ? await sessionCookie!.parse(cookieHeader) : null;
+  const sid = typeof id === "string" ? id : "";
+  const read = sid ? await readSessionAndUser(sid) : null;
+  return { id: sid, data: read?.data ?? null, user: read?.user ?? null };
+}
+
+/** The session (memoized for GET/HEAD) and the user row read with it. */
+async function sessionAndUser(request: Request) {
+  const memo = memoFor(request);
+  const read = memo ? await (memo.session ??= readSessionOf(request.headers.get("cookie"))) : await readSessionOf(request.headers.get("cookie"));
+  // Each caller its own Session over its own copy of the data, as separate reads gave.
+  const session = createSession<SessionData>(read.data ? structuredClone(read.data) : {}, read.id);
+  return { session, joinedUser: read.user };
+}
+
+export async function getSession(request: Request): Promise<Session<SessionData>> {
+  return (await sessionAndUser(request)).session;
+}
+
+function userRecord(request: Request, id: number) {
+  const memo = memoFor(request);
+  if (!memo) return getUserById(id);
+  let p = memo.users.get(id);
+  if (!p) {
+    p = getUserById(id);
+    memo.users.set(id, p);
+  }
+  return p;
 }
 
 export async function commitSession(session: Session<SessionData>) {
@@ -99,9 +171,10 @@ export async function commitSession(session: Session<SessionData>) {
  * disabled account, count as signed out everywhere except the MFA pages (requireAdminAwaitingMfa).
  */
 export async function resolveSessionUser(request: Request) {
-  const session = await getSession(request);
+  const { session, joinedUser } = await sessionAndUser(request);
   const id = session.get("userId");
-  const found = id ? await getUserById(id) : null;
+  // The user's row came with the session's (one query); another id (never expected) is read apart.
+  const found = id ? (joinedUser && joinedUser.id === id ? joinedUser : await userRecord(request, id)) : null;
   const record = found && !found.disabledAt ? found : null;
   const pendingMfa = Boolean(record && record.role === "admin" && !session.get("mfa"));
   return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
@@ -162,6 +235,7 @@ export async function createUserSession(
 ) {
   const old = await getSession(request);
   const draftId = old.get("draftId");
+  sessionWrites++;
   if (old.id) await deleteSession(old.id);
   const fresh = await sessionStorage().getSession();
   fresh.set("userId", user.id);

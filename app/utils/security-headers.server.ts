@@ -1,7 +1,21 @@
 /** Security headers for every response the Remix handler produces. */
 import { isProduction } from "./env.server";
 
+/** The policy around its nonce, built once per (dev, pixel) pair instead of on every document. */
+const cspParts = new Map<string, [string, string]>();
+
 export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; pixel: boolean }) {
+  const key = `${opts.dev}:${opts.pixel}`;
+  let parts = cspParts.get(key);
+  if (!parts) {
+    const [before, after] = buildContentSecurityPolicy("\u0000", opts).split("\u0000");
+    parts = [before!, after!];
+    cspParts.set(key, parts);
+  }
+  return parts[0] + nonce + parts[1];
+}
+
+function buildContentSecurityPolicy(nonce: string, opts: { dev: boolean; pixel: boolean }) {
   const connect = ["'self'", ...(opts.dev ? ["ws://localhost:*", "ws://127.0.0.1:*"] : []), ...(opts.pixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : [])];
   const img = ["'self'", "data:", "blob:", ...(opts.pixel ? ["https://www.facebook.com"] : [])];
   return [

@@ -32,18 +32,29 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000) {
   clearTimeout(t);
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
-  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "index.js"))) {
-    throw new Error(`No build in ${BUILD_DIR}/: run \`BUILD_DIR=${BUILD_DIR} npx remix build\` first (npm run bench does).`);
+export type ServerOptions = {
+  /** The checkout to run `scripts/serve.js` from (default: this one); its build is `<cwd>/<BUILD_DIR>`. */
+  cwd?: string;
+  /** Extra arguments for node before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** Log file name under tests/.artifacts/<BUILD_DIR>/ (default bench-server.log). */
+  logName?: string;
+};
+
+/** The production server of a checkout, on the bench's database (all servers of a run share it). */
+export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchServer> {
+  const cwd = opts.cwd ?? ROOT;
+  if (!fs.existsSync(path.join(cwd, BUILD_DIR, "index.js"))) {
+    throw new Error(`No build in ${cwd}/${BUILD_DIR}/: run \`BUILD_DIR=${BUILD_DIR} npx remix build\` first (npm run bench does).`);
   }
   await ensureDatabase(BENCH.databaseUrl);
   const port = await freePort();
   const artifacts = path.join(ROOT, "tests/.artifacts", BUILD_DIR);
   fs.mkdirSync(artifacts, { recursive: true });
-  const logFile = path.join(artifacts, "bench-server.log");
+  const logFile = path.join(artifacts, opts.logName ?? "bench-server.log");
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["scripts/serve.js"], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "scripts/serve.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
