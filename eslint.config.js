@@ -5,7 +5,7 @@ import globals from "globals";
 
 // ---------------------------------------------------------------------------------------------
 // Layer rules (issue 15, docs/architecture.md). Each folder of app/ may import only from the
-// layers below it; a violation fails `npm run lint` (app/utils/layers.test.ts proves it).
+// layers below it; a violation fails `npm run lint` (app/architecture.test.ts proves it).
 //   routes     -> services, server, components, schemas, content, utils   (never models, never SQL)
 //   server     -> services, models, schemas, content, utils               (HTTP glue)
 //   services   -> models, services, schemas, content, utils               (never routes/components/server;

@@ -5,7 +5,7 @@
  * Applies migrations first, so it works on a fresh database.
  */
 import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
-import { seedLenders } from "../app/services/marketplace.server";
+import { seedLenders } from "../app/services/lender-catalogue.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";

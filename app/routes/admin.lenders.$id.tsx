@@ -5,7 +5,7 @@ import { LenderForm, type LenderFormDefaults } from "~/components/marketplace/le
 import { site } from "~/content/site";
 import { getLender } from "~/services/admin-views.server";
 import { parseLenderForm } from "~/schemas/offers.schema";
-import { setLenderStatus, updateLenderWithProduct } from "~/services/marketplace.server";
+import { setLenderStatus, updateLenderWithProduct } from "~/services/lender-catalogue.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";

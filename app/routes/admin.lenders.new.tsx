@@ -4,7 +4,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { LenderForm } from "~/components/marketplace/lender-form";
 import { site } from "~/content/site";
 import { parseLenderForm } from "~/schemas/offers.schema";
-import { createLenderWithProduct } from "~/services/marketplace.server";
+import { createLenderWithProduct } from "~/services/lender-catalogue.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";

@@ -4,7 +4,7 @@
  * offer: alreadyAccepted), 409 another offer already accepted / withdrawn / expired / changed.
  */
 import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
-import { acceptOffer } from "~/services/marketplace.server";
+import { acceptOffer } from "~/services/offer-acceptance.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 import { MARKET_MSG } from "~/utils/messages";
 

@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MarketShell } from "~/components/marketplace/offer-ui";
 import { site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
-import { acceptOffer, getOfferDisclosureForViewer } from "~/services/marketplace.server";
+import { acceptOffer } from "~/services/offer-acceptance.server";
+import { getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { formatCents } from "~/utils/offer-money";
 import { offersPath } from "~/utils/offer-matching";

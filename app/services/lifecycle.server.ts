@@ -1,7 +1,7 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
 import { prepareAdminsAtStart } from "./admin-seed.server";
 import { upgradeLegacyRecoveryCodes } from "./mfa.server";
-import { ensureLendersOnEmptyDatabase } from "./marketplace.server";
+import { ensureLendersOnEmptyDatabase } from "./lender-catalogue.server";
 import { sweepOrphans } from "./document-sweep.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";

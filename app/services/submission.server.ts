@@ -18,7 +18,8 @@ import type { Tx } from "~/models/db.server";
 import { formatUsd, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { kickOutbox } from "~/services/mail.server";
-import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
+import { marketplaceEmailLines } from "~/services/offer-disclosure.server";
+import { matchOnSubmit } from "~/services/marketplace.server";
 
 export type SubmissionInput = {
   /** The application's owner. */
