@@ -3,7 +3,7 @@
  * The new secret waits in the session until a code from it and the current password confirm it;
  * then it replaces the old one and new recovery codes are shown once.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -103,8 +103,8 @@ export default function Authenticator() {
               Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{secret}</code>
             </p>
             <Form method="post" action="/account/authenticator" className="mt-4 space-y-4" {...getFormProps(form)}>
-              <Field label="Code from the new app" inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }} errors={fields.code.errors} errorId={fields.code.errorId} />
-              <PasswordField label="Current password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId} />
+              <Field label="Code from the new app" meta={fields.code} inputProps={{ inputMode: "numeric", autoComplete: "one-time-code" }} />
+              <PasswordField label="Current password" meta={fields.currentPassword} inputProps={{ autoComplete: "current-password" }} />
               <FormError id={form.errorId} errors={form.errors} />
               <button type="submit" className="btn-primary w-full" disabled={pending}>
                 {pending ? "Verifying..." : "Switch to the new app"}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -48,15 +48,11 @@ export default function AdminLoginPage() {
       <Form method="post" action="/admin-login" className="space-y-4" {...getFormProps(form)}>
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
+          meta={fields.email} type="email" inputProps={{ autoComplete: "username" }}
         />
         <PasswordField
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          meta={fields.password} inputProps={{ autoComplete: "current-password" }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

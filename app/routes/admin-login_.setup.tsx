@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -89,16 +89,12 @@ export default function MfaSetup() {
           <Field
             label="Enrolment code"
             hint="The one-time code your operator got from npm run db:seed (valid for 30 minutes)."
-            inputProps={{ ...getInputProps(fields.enrolmentCode, { type: "text" }), autoComplete: "off", spellCheck: false }}
-            errors={fields.enrolmentCode.errors}
-            errorId={fields.enrolmentCode.errorId}
+            meta={fields.enrolmentCode} inputProps={{ autoComplete: "off", spellCheck: false }}
           />
         ) : null}
         <Field
           label="Authentication code"
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
+          meta={fields.code} inputProps={{ inputMode: "numeric", autoComplete: "one-time-code" }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -129,10 +129,10 @@ export default function LoanStep() {
             <span>{formatUsd(LOAN_MIN)}</span>
             <span>{formatUsd(LOAN_MAX)}</span>
           </div>
-          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+          <ErrorList meta={fields.amount} />
         </div>
 
-        <OptionGroup legend="What will you use the loan for?" errors={fields.purpose.errors} errorId={fields.purpose.errorId} className="mt-8">
+        <OptionGroup meta={fields.purpose} legend="What will you use the loan for?" className="mt-8">
           <div className="grid gap-3 sm:grid-cols-2">
             {LOAN_PURPOSES.map((p) => (
               <OptionCard

@@ -3,7 +3,7 @@
  * and Submit. With JavaScript the button stays disabled until both required boxes are ticked;
  * without it the server refuses with a clear message. Submission runs the submit service.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -137,13 +137,13 @@ export default function ReviewStep() {
               (required)
             </>
           }
-          inputProps={{ ...getInputProps(fields.agreeTerms, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
+          meta={fields.agreeTerms} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
         />
         <CheckboxField
           label="I authorize the lender to verify the information I provided and to check my credit (required)"
-          inputProps={{ ...getInputProps(fields.authorizeCredit, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
+          meta={fields.authorizeCredit} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
         />
-        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" inputProps={getInputProps(fields.marketingConsent, { type: "checkbox" })} />
+        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" meta={fields.marketingConsent} />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} continueLabel="Submit Application" pendingLabel="Submitting..." continueDisabled={hydrated && !ready} />
       </Form>

@@ -55,15 +55,11 @@ export default function LoginPage() {
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
+          meta={fields.email} type="email" inputProps={{ autoComplete: "email", autoFocus: true }}
         />
         <PasswordField
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          meta={fields.password} inputProps={{ autoComplete: "current-password" }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -1,9 +1,10 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
+import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { z } from "zod";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, type AnyFieldMeta } from "~/components/forms";
 import { stepTitle } from "~/schemas/wizard";
 
 /** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
@@ -242,32 +243,32 @@ export function OptionCard({
   );
 }
 
-export function OptionGroup({ legend, errors, errorId, children, className }: { legend: string; errors?: string[]; errorId: string; children: ReactNode; className?: string }) {
+export function OptionGroup({ meta, legend, children, className }: { meta: AnyFieldMeta; legend: string; children: ReactNode; className?: string }) {
   return (
     <fieldset className={className}>
       <legend className="label mb-2">{legend}</legend>
       {children}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </fieldset>
   );
 }
 
 export function SelectField({
+  meta,
   label,
   selectProps,
   options,
   placeholder,
-  errors,
-  errorId,
 }: {
+  meta: AnyFieldMeta;
   label: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string | undefined };
+  /** Attributes added to the ones Conform derives from the field. */
+  selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder: string;
-  errors?: string[];
-  errorId?: string;
 }) {
-  const { key, ...rest } = selectProps;
+  const { key, ...conform } = getSelectProps(meta);
+  const rest = { ...conform, ...selectProps };
   return (
     <div>
       <label htmlFor={rest.id} className="label">
@@ -281,7 +282,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </div>
   );
 }
