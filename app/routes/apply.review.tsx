@@ -21,7 +21,7 @@ import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services
 import { listDocuments } from "~/services/documents.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
 import { MSG, submittedToast, TOASTS } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export const handle = { step: 6 };
@@ -73,10 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome.ok) return redirectWithToast(stepPath(7), submittedToast(outcome.reference), { headers: outcome.headers });
   if (outcome.reason === "incomplete") throw redirect(stepPath(outcome.step));
   const toast = outcome.reason === "userExists" ? { ...TOASTS.submitFailed, description: MSG.userExists } : TOASTS.submitFailed;
-  return data(
-    { result: submission.reply({ formErrors: [`${toast.title} - ${toast.description}`] }), toast: { ...toast, id: crypto.randomUUID() } },
-    { status: outcome.reason === "userExists" ? 409 : 500 },
-  );
+  return toastReply(submission, toast, { status: outcome.reason === "userExists" ? 409 : 500 });
 }
 
 export default function ReviewStep() {

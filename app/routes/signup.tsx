@@ -11,7 +11,7 @@ import { signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";
@@ -38,14 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { refusal } = outcome;
   if (refusal.field === "email") {
-    const t = signupFailed(refusal.message);
-    return data(
-      {
-        result: submission.reply({ fieldErrors: { email: [refusal.message] }, hideFields: ["password"] }),
-        toast: { ...t, id: crypto.randomUUID() },
-      },
-      { status: refusal.status },
-    );
+    return toastReply(submission, signupFailed(refusal.message), { status: refusal.status, fieldErrors: { email: [refusal.message] }, hideFields: ["password"] });
   }
   return data({ result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }), toast: null }, { status: refusal.status, headers: refusal.headers });
 }

@@ -6,12 +6,10 @@ import { recordAudit } from "~/models/audit.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticateForm } from "~/services/auth.server";
 import { throttleSignIn } from "~/services/throttle.server";
-import { TOASTS, type ToastMessage } from "~/utils/messages";
+import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-
-const withId = (t: ToastMessage) => ({ ...t, id: crypto.randomUUID() });
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 
 export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin") {
   const formData = await request.clone().formData();
@@ -26,19 +24,11 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   }
   const user = await authenticateForm(request, ip);
   if (!user) {
-    const t = TOASTS.loginFailed;
-    return data(
-      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
-      { status: 401 },
-    );
+    return toastReply(submission, TOASTS.loginFailed, { status: 401, hideFields: ["password"] });
   }
   if (mode === "admin" && user.role !== "admin") {
     await recordAudit({ actorUserId: user.id, action: "auth.admin_login", outcome: "denied", ip });
-    const t = TOASTS.accessDenied;
-    return data(
-      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) },
-      { status: 403 },
-    );
+    return toastReply(submission, TOASTS.accessDenied, { status: 403, hideFields: ["password"] });
   }
   const cookie = await createUserSession(request, user);
   if (user.role === "admin") {

@@ -70,6 +70,9 @@ export const MSG = {
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
 
+/** "Title - description": a toast as one line, for a form error or a JSON message. */
+export const toastText = (toast: ToastMessage) => (toast.description ? `${toast.title} - ${toast.description}` : toast.title);
+
 export const TOASTS = {
   loginFailed: { title: "Login Failed", description: "Invalid email or password.", variant: "destructive" },
   loginSuccess: { title: "Welcome back!", description: "You have been logged in successfully." },

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ALLOWED_KINDS, FILE_KIND_INFO, formatFileSize, type DocumentType } from "~/content/documents";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { MSG, TOASTS, type ToastMessage } from "~/utils/messages";
+import { MSG, TOASTS, toastText, type ToastMessage } from "~/utils/messages";
 import { emitToast, useActionToast } from "~/utils/toast-bus";
 
 export const DOCUMENTS_ACTION = "/apply/documents";
@@ -24,7 +24,6 @@ export const DOCUMENTS_FORM_ID = "wizard-documents";
 export type UploadedFile = { id: number; fileName: string; fileSize: number };
 export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
 
-const toastText = (t: ToastMessage) => (t.description ? `${t.title} - ${t.description}` : t.title);
 
 /** The message for a file of the wrong type in this area. */
 export function wrongTypeMessage(type: DocumentType): string {
