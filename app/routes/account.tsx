@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { AccountHeader } from "~/components/account-header";
+import { AccountHeader } from "~/components/app-header";
 import { formatDateTime } from "~/components/admin/format";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";

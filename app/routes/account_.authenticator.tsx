@@ -7,7 +7,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/account-header";
+import { AccountHeader } from "~/components/app-header";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit.server";

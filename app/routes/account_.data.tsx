@@ -7,7 +7,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/account-header";
+import { AccountHeader } from "~/components/app-header";
 import { Field, FormError } from "~/components/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";

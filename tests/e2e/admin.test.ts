@@ -226,6 +226,26 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
   }, 180_000);
 });
 
+describe.each(MODES)("a failing admin page shows in place $label", ({ js }) => {
+  it("an application that does not exist: 404 under the admin's header and tabs, with a way back", async () => {
+    const admin = await createAdmin();
+    await b.withPage({ js }, async (page) => {
+      await signInAdminInBrowser(page, admin);
+      // The child route's loader throws 404; the admin layout's error boundary shows it.
+      const res = await page.goto("/admin/applications/999999999");
+      expect(res?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+      expect(await page.title()).toContain("404 Page Not Found");
+      await page.getByText("Admin: Ada").waitFor();
+      await page.getByRole("navigation", { name: "Admin sections" }).waitFor();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+      await page.getByRole("link", { name: "Back to the admin panel" }).click();
+      await page.waitForURL((u) => u.pathname === "/admin");
+      await page.getByRole("heading", { level: 1, name: "Admin Panel" }).waitFor();
+    });
+  });
+});
+
 describe("admin routes refuse everyone but admins", () => {
   it("anonymous visitors and applicants get a redirect to /admin-login and no data, for every page, data request and action", async () => {
     const applicant = await createApplicant();
