@@ -8,8 +8,7 @@ import { deleteSession, findSession, insertSession, saveSession, touchSession } 
 import { getUserById, toPublicUser, type PublicUser } from "~/models/user.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
-import { getEnv } from "~/utils/env.server";
-import { cookieSecure } from "~/utils/toast.server";
+import { cookieSecure, getEnv } from "~/utils/env.server";
 
 export type SessionData = {
   userId?: number;

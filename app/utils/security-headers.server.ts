@@ -1,5 +1,5 @@
 /** Security headers for every response the Remix handler produces. */
-import { isProduction } from "./env.server";
+import { sendsHsts } from "./env.server";
 
 export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; pixel: boolean }) {
   const connect = ["'self'", ...(opts.dev ? ["ws://localhost:*", "ws://127.0.0.1:*"] : []), ...(opts.pixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : [])];
@@ -25,6 +25,6 @@ export function applySecurityHeaders(headers: Headers) {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (isProduction() && process.env.COOKIE_SECURE !== "false") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (sendsHsts()) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }

@@ -1,7 +1,7 @@
 /** Flash toasts through a small signed cookie: set by an action, shown once by the root loader. */
 import type { SubmissionResult } from "@conform-to/react";
 import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { cookieSecure, getEnv } from "./env.server";
 import { combineHeaders } from "./http.server";
 import { toastText, type ToastMessage } from "./messages";
 
@@ -22,13 +22,6 @@ function toastStorage() {
     },
   });
   return storage;
-}
-
-export function cookieSecure() {
-  const v = process.env.COOKIE_SECURE;
-  if (v === "false" || v === "0") return false;
-  if (v === "true" || v === "1") return true;
-  return getEnv().NODE_ENV === "production";
 }
 
 export type Toast = ToastMessage & { id: string };
