@@ -6,8 +6,9 @@ import { forwardRef } from "react";
 import { Field, FormError } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { site } from "~/content/site";
-import { formatAmount, formatSubmittedDate, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
+import { getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
 import { StatusLookupSchema } from "~/schemas/status-lookup";
+import { formatAmount, formatSubmittedDate } from "~/utils/format";
 
 export const STATUS_PATH = "/application-status";
 

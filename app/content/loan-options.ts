@@ -38,10 +38,3 @@ export function livingSituationLabel(value: string): string {
   return LIVING_SITUATIONS.find((l) => l.value === value.toLowerCase())?.label ?? value;
 }
 
-/** US dollars without decimals, e.g. $25,000 (review step, admin table, e-mails). */
-export function formatUsd(amount: number | string): string {
-  const n = typeof amount === "string" ? Number(amount) : amount;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
-    Number.isFinite(n) ? n : 0,
-  );
-}

@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { AccountHeader } from "~/components/app-header";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/utils/format";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { pendingEmailChange } from "~/models/account-token.server";

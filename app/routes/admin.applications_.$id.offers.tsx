@@ -11,7 +11,7 @@ import { getApplicationSummary } from "~/models/marketplace.server";
 import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers";
 import { addManualOffer, getMarketplaceForAdmin, withdrawOffer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { formatBps, formatCents } from "~/utils/format";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";

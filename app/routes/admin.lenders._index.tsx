@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { US_STATES } from "~/content/us-states";
 import { listLendersWithProducts } from "~/models/marketplace.server";
 import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { formatBps, formatCents } from "~/utils/format";
 import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Lenders | Admin | ${site.name}` }];

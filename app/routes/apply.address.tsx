@@ -8,7 +8,7 @@ import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/
 import { US_STATES } from "~/content/us-states";
 import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { formatZip, maskOnBlur } from "~/utils/display";
+import { formatZip, maskOnBlur } from "~/utils/format";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";

@@ -13,7 +13,7 @@ import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~
 import { LIVING_SITUATIONS } from "~/content/loan-options";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
+import { formatMoneyInput, maskMoneyInput } from "~/utils/format";
 
 export const handle = { step: 4 };
 const ACTION = "/apply/finances";

@@ -6,13 +6,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
 import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
-import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
+import { LOAN_PURPOSES } from "~/content/loan-options";
 import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
-import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
-import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
+import { formatMoney2, formatMoneyInput, formatUsd, maskMoneyInput } from "~/utils/format";
+import { calculateLoan, CALCULATOR_DEFAULTS } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };

@@ -12,7 +12,7 @@ import { newPasswordField } from "~/schemas/fields";
 import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { passwordAllowed, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
-import { formatPhone, maskOnBlur } from "~/utils/display";
+import { formatPhone, maskOnBlur } from "~/utils/format";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
 

@@ -4,7 +4,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate, formatDateTime } from "~/components/admin/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { activityText } from "~/components/dashboard/activity";
 import { ApplicationCard } from "~/components/dashboard/application-card";
 import { UploadDocumentsForm } from "~/components/dashboard/upload-form";

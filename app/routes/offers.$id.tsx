@@ -11,7 +11,7 @@ import { site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers";
 import { acceptOffer, getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatCents } from "~/utils/offer-money";
+import { formatCents } from "~/utils/format";
 import { offersPath } from "~/utils/offer-matching";
 import { getClientIp } from "~/utils/request.server";
 import { requireUser } from "~/server/session.server";

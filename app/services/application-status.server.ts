@@ -4,7 +4,7 @@
  * applicant. A rejection must carry its reason, which the e-mail (an adverse-action notice) states.
  */
 import { eq } from "drizzle-orm";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
@@ -13,6 +13,7 @@ import type { AdminStatus } from "~/schemas/admin";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
 import { schema, transaction, type Tx } from "~/models/db.server";
 import { ECOA_NOTICE } from "~/utils/messages";
+import { formatUsd } from "~/utils/format";
 
 const apps = schema.loanApplications;
 

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { FICTIONAL_NOTE, SEED_LENDERS } from "~/content/lender-seed";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-event.server";
 import { recordAudit } from "~/models/audit.server";
@@ -45,8 +45,9 @@ import type { RateTierRow } from "../../db/schema";
 import type { LenderFormInput } from "~/schemas/offers";
 import { getDb as getDbForCatalogue, schema, transaction, type Tx } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents, priceLoan, toCents } from "~/utils/offer-money";
+import { priceLoan, toCents } from "~/utils/offer-money";
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, matchApplication, offersPath, principalReasons, type ReasonCode } from "~/utils/offer-matching";
+import { formatBps, formatCents, formatUsd } from "~/utils/format";
 
 // ---------------------------------------------------------------------------------------------
 // Seed

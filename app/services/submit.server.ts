@@ -11,7 +11,7 @@ import { recordApplicationEvent } from "~/models/application-event.server";
 import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/draft.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { getUserById, type PublicUser } from "~/models/user.server";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard";
 import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
@@ -20,6 +20,7 @@ import { kickOutbox } from "~/services/mail.server";
 import { marketplaceEmailLines, matchOnSubmit } from "~/services/marketplace.server";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
+import { formatUsd } from "~/utils/format";
 
 /** How long after a submission a repeated submit without a live session may still find it. */
 const RESUBMIT_WINDOW_MS = 30 * 60_000;

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatFileSize, shortenMiddle } from "~/content/documents";
+import { shortenMiddle } from "~/content/documents";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin";
 import { getDb, schema } from "~/models/db.server";
 import { eq } from "drizzle-orm";
@@ -17,6 +17,7 @@ import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
 import { Client } from "../support/http";
+import { formatFileSize } from "~/utils/format";
 
 const b = setupBrowser();
 

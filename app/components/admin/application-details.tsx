@@ -5,14 +5,13 @@
 import { NewTabIcon } from "~/components/new-tab";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/documents";
-import { formatUsd, HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import { DOCUMENT_TYPE_LABELS, shortenMiddle } from "~/content/documents";
+import { HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStatusDisplay } from "~/content/status-display";
 import type { AdminApplicationDetails } from "~/models/application-read.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
-import { formatDateTime } from "./format";
-import { formatPhone } from "~/utils/display";
+import { formatDateTime, formatFileSize, formatPhone, formatUsd } from "~/utils/format";
 import { StatusChangeForm } from "./status-change-form";
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -1,11 +1,11 @@
 /** The applications table (spec columns), its empty and loading states, and row navigation. */
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import type { AdminApplicationRow } from "~/models/application-read.server";
 import { adminListSearch, type AdminListParams } from "~/schemas/admin";
 import { AdminStatusBadge } from "./admin-status-badge";
-import { formatDate } from "./format";
+import { formatDate, formatUsd } from "~/utils/format";
 import { RowStatusForm } from "./row-status-form";
 import { WaitingSince, type RowExtras } from "./back-office-list";
 

@@ -1,9 +1,9 @@
 /** The Documents tab's table (spec columns) with its empty and loading states. */
 import { NewTabIcon } from "~/components/new-tab";
 import { Link } from "@remix-run/react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/documents";
+import { DOCUMENT_TYPE_LABELS } from "~/content/documents";
 import type { AdminDocumentRow } from "~/models/application-read.server";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatFileSize } from "~/utils/format";
 
 export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";

@@ -2,7 +2,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-header";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { formatBps, formatCents } from "~/utils/format";
 import { OFFER_SORTS, type OfferSort } from "~/utils/offer-matching";
 
 export type OfferSummary = {

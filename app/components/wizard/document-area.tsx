@@ -12,10 +12,11 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ALLOWED_KINDS, FILE_KIND_INFO, formatFileSize, type DocumentType } from "~/content/documents";
+import { ALLOWED_KINDS, FILE_KIND_INFO, type DocumentType } from "~/content/documents";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
 import { MSG, TOASTS, toastText, type ToastMessage } from "~/utils/messages";
 import { emitToast, useActionToast } from "~/utils/toast-bus";
+import { formatFileSize } from "~/utils/format";
 
 export const DOCUMENTS_ACTION = "/apply/documents";
 /** The id of step 5's one form (file inputs, Upload, Remove, Back, Continue). */
