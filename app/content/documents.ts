@@ -5,8 +5,9 @@
  * file picker.
  */
 
-export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import { DOCUMENT_TYPES, type DocumentType } from "../schemas/enums";
+
+export { DOCUMENT_TYPES, type DocumentType };
 
 /** The file kinds the server recognises by their magic bytes. */
 export const FILE_KINDS = ["pdf", "jpeg", "png", "gif", "webp", "heic", "doc", "docx"] as const;

@@ -12,6 +12,7 @@ import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, Status
 import { AccountFields, LoginSchema } from "./auth";
 import { StatusLookupSchema } from "./status-lookup";
 import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "./wizard";
+import { APPLICATION_STATUSES, ROLES } from "./enums";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -68,10 +69,10 @@ export const ApiValidationErrorSchema = ApiErrorSchema.extend({
 export const ApiMessageSchema = z.object({ message: z.string() });
 
 /** Spec's role values. */
-export const ROLE_VALUES = ["user", "admin"] as const;
+export const ROLE_VALUES = ROLES;
 /** Every status an application row can have: 'draft' before submission, the admin's four, and
  *  'pending', which the spec's details dialog recognises. */
-export const APPLICATION_STATUS_VALUES = ["draft", ...ADMIN_STATUSES, "pending", "offer-accepted"] as const;
+export const APPLICATION_STATUS_VALUES = APPLICATION_STATUSES;
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("ISO 8601 date (YYYY-MM-DD)");
