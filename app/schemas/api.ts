@@ -68,11 +68,6 @@ export const ApiValidationErrorSchema = ApiErrorSchema.extend({
 
 export const ApiMessageSchema = z.object({ message: z.string() });
 
-/** Spec's role values. */
-export const ROLE_VALUES = ROLES;
-/** Every status an application row can have: 'draft' before submission, the admin's four, and
- *  'pending', which the spec's details dialog recognises. */
-export const APPLICATION_STATUS_VALUES = APPLICATION_STATUSES;
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("ISO 8601 date (YYYY-MM-DD)");
@@ -109,7 +104,7 @@ export const ApiUserSchema = z.object({
   email: z.string().email(),
   phone: z.string(),
   dateOfBirth: isoDate.nullable(),
-  role: z.enum(ROLE_VALUES),
+  role: z.enum(ROLES),
 });
 export type ApiUser = z.infer<typeof ApiUserSchema>;
 
@@ -259,7 +254,7 @@ export const ApiApplicationSchema = z.object({
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
-  status: z.enum(APPLICATION_STATUS_VALUES),
+  status: z.enum(APPLICATION_STATUSES),
   submittedAt: isoDateTime.nullable(),
   updatedAt: isoDateTime,
 });

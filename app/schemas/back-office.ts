@@ -73,8 +73,6 @@ function reviewRules(v: z.infer<typeof reviewObject>, ctx: z.RefinementCtx) {
   if (v.reason === "other" && !v.reasonText) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: BACK_OFFICE_MSG.reasonTextRequired });
 }
 
-/** The review's fields (API body: strict). */
-export const DocumentReviewFields = reviewObject;
 export const DocumentReviewSchema = reviewObject.superRefine(reviewRules);
 export const DocumentReviewApiSchema = reviewObject.strict().superRefine(reviewRules);
 export type DocumentReviewInput = z.infer<typeof DocumentReviewSchema>;
