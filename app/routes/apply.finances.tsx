@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LIVING_SITUATIONS } from "~/content/loan-options";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
@@ -72,22 +72,7 @@ export default function FinancesStep() {
           inputProps={{ ...moneyInputProps(fields.annualIncome), inputMode: "numeric" }}
           hint="Include all sources of income: business revenue, salary, investments and any other income."
         />
-        <OptionGroup meta={fields.livingSituation} legend="Living situation">
-          <div className="grid gap-3 sm:grid-cols-3">
-            {LIVING_SITUATIONS.map((l) => (
-              <OptionCard
-                key={l.value}
-                name={fields.livingSituation.name}
-                value={l.value}
-                label={l.label}
-                description={l.description}
-                defaultChecked={living === l.value}
-                invalid={!fields.livingSituation.valid}
-                describedBy={!fields.livingSituation.valid ? fields.livingSituation.errorId : undefined}
-              />
-            ))}
-          </div>
-        </OptionGroup>
+        <OptionGroup meta={fields.livingSituation} legend="Living situation" options={LIVING_SITUATIONS} columns={3} checked={living} />
         <div className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block" data-testid="monthly-payment">
           <Field
             label="Monthly housing payment (USD)"

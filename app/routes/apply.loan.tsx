@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES } from "~/content/loan-options";
 import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
@@ -132,22 +132,7 @@ export default function LoanStep() {
           <ErrorList meta={fields.amount} />
         </div>
 
-        <OptionGroup meta={fields.purpose} legend="What will you use the loan for?" className="mt-8">
-          <div className="grid gap-3 sm:grid-cols-2">
-            {LOAN_PURPOSES.map((p) => (
-              <OptionCard
-                key={p.value}
-                name={fields.purpose.name}
-                value={p.value}
-                label={p.label}
-                description={p.description}
-                defaultChecked={fields.purpose.initialValue === p.value}
-                invalid={!fields.purpose.valid}
-                describedBy={!fields.purpose.valid ? fields.purpose.errorId : undefined}
-              />
-            ))}
-          </div>
-        </OptionGroup>
+        <OptionGroup meta={fields.purpose} legend="What will you use the loan for?" options={LOAN_PURPOSES} columns={2} className="mt-8" />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

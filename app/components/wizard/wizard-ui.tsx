@@ -199,7 +199,7 @@ export function validateStep(schema: z.ZodTypeAny) {
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
-export function OptionCard({
+function OptionCard({
   name,
   value,
   label,
@@ -243,11 +243,42 @@ export function OptionCard({
   );
 }
 
-export function OptionGroup({ meta, legend, children, className }: { meta: AnyFieldMeta; legend: string; children: ReactNode; className?: string }) {
+const OPTION_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" } as const;
+
+/** A radio group of option cards for one field: the field's name, checked value, error and aria. */
+export function OptionGroup({
+  meta,
+  legend,
+  options,
+  columns,
+  checked = typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+  className,
+}: {
+  meta: AnyFieldMeta;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string; description?: string }>;
+  columns: keyof typeof OPTION_COLUMNS;
+  /** The value checked at first (default: the field's initial value). */
+  checked?: string;
+  className?: string;
+}) {
   return (
     <fieldset className={className}>
       <legend className="label mb-2">{legend}</legend>
-      {children}
+      <div className={`grid gap-3 ${OPTION_COLUMNS[columns]}`}>
+        {options.map((o) => (
+          <OptionCard
+            key={o.value}
+            name={meta.name}
+            value={o.value}
+            label={o.label}
+            description={o.description}
+            defaultChecked={checked === o.value}
+            invalid={!meta.valid}
+            describedBy={!meta.valid ? meta.errorId : undefined}
+          />
+        ))}
+      </div>
       <ErrorList meta={meta} />
     </fieldset>
   );
