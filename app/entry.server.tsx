@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { site } from "~/content/site";
 import { closeDb } from "~/models/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, sendsHsts } from "~/utils/env.server";
 import { logError, maskPathForLog } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/utils/db-errors.server";
@@ -24,6 +24,9 @@ export const productName = site.name;
 /** The access log's masking of paths (scripts/serve.js). */
 export const maskLogPath = maskPathForLog;
 export const prepareServer = prepare;
+/** The configuration, parsed once by the zod schema (utils/env.server.ts): scripts/serve.js reads it here. */
+export const serverEnv = getEnv;
+export { sendsHsts };
 export const setDraining = setDrainingFlag;
 export async function closeResources() {
   await closeDb();

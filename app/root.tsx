@@ -1,8 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   LiveReload,
   Meta,
@@ -16,9 +14,9 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
+import { errorPageTitle, RouteErrorMessage } from "~/components/route-error";
 import { SubmitGuard } from "~/components/submit-guard";
 import { Toaster } from "~/components/toaster";
-import { site } from "~/content/site";
 import styles from "~/tailwind.css";
 import { isScriptFreeHandle } from "~/utils/cache";
 import { getEnv } from "~/utils/env.server";
@@ -27,7 +25,6 @@ import { isMarketingPath, metaPixelBootstrap } from "~/utils/analytics";
 import { useNonce } from "~/utils/nonce";
 import { getUser } from "~/server/session.server";
 import { withDatabase } from "~/utils/db-errors.server";
-import { MSG } from "~/utils/messages";
 import { getToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -124,41 +121,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  const unavailable = status === 503;
-  const title = notFound ? "404 Page Not Found" : unavailable ? MSG.serviceUnavailableTitle : "Something went wrong";
   return (
-    <Document title={`${title} | ${site.name}`} alwaysHydrate>
+    <Document title={errorPageTitle(error)} alwaysHydrate>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-        <h1 className="text-3xl font-bold">{title}</h1>
-        {unavailable ? (
-          <>
-            <p className="text-slate-700">
-              {MSG.serviceUnavailable} Nothing you have already saved or submitted is lost.
-            </p>
-            {/* A plain link reloads the whole page (root loader included), with or without JavaScript. */}
-            <a href="" className="btn-primary">
-              Try again
-            </a>
-            <p className="text-sm text-slate-700">
-              Need help now? Call {site.supportPhone} or write to{" "}
-              <a className="link" href={`mailto:${site.supportEmail}`}>
-                {site.supportEmail}
-              </a>
-              .
-            </p>
-          </>
-        ) : (
-          <>
-            <p className="text-slate-700">
-              {notFound ? "The page you are looking for does not exist or has moved." : "We could not complete your request. Please try again in a moment."}
-            </p>
-            <Link to="/" className="btn-primary">
-              Go back home
-            </Link>
-          </>
-        )}
+        <RouteErrorMessage />
       </main>
     </Document>
   );

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/mysql-core";
+import * as E from "../app/schemas/enums";
 
 /** JSON kept as text: MariaDB's JSON is LONGTEXT and mysql2 returns it unparsed. */
 const jsonText = <T>(name: string) =>
@@ -37,27 +38,13 @@ const updatedAt = () =>
     .default(sql`CURRENT_TIMESTAMP(3)`)
     .$onUpdateFn(() => new Date());
 
-export const ROLES = ["user", "admin"] as const;
-export const APPLICATION_STATUSES_DB = [
-  "draft",
-  "submitted",
-  "pending",
-  "under-review",
-  "approved",
-  "rejected",
-  "offer-accepted",
-] as const;
-export const PURPOSES_DB = [
-  "startup-capital",
-  "business-expansion",
-  "working-capital",
-  "equipment-financing",
-  "inventory-financing",
-  "commercial-real-estate",
-  "other",
-] as const;
-export const LIVING_SITUATIONS_DB = ["rent", "mortgage", "own"] as const;
-export const DOCUMENT_TYPES_DB = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
+// The value lists are defined once in app/schemas/enums.ts (client-safe, no imports); the names
+// below are this schema's for them.
+export const ROLES = E.ROLES;
+export const APPLICATION_STATUSES_DB = E.APPLICATION_STATUSES;
+export const PURPOSES_DB = E.LOAN_PURPOSE_VALUES;
+export const LIVING_SITUATIONS_DB = E.LIVING_SITUATION_VALUES;
+export const DOCUMENT_TYPES_DB = E.DOCUMENT_TYPES;
 
 export const users = mysqlTable(
   "users",
@@ -220,7 +207,7 @@ export const outbox = mysqlTable(
     subject: varchar("subject", { length: 255 }).notNull(),
     bodyText: text("body_text").notNull(),
     kind: varchar("kind", { length: 40 }).notNull(),
-    status: mysqlEnum("status", ["pending", "sent", "failed"]).notNull().default("pending"),
+    status: mysqlEnum("status", E.OUTBOX_STATUSES).notNull().default("pending"),
     attempts: int("attempts").notNull().default(0),
     nextAttemptAt: datetime("next_attempt_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
     lockedBy: varchar("locked_by", { length: 64 }),
@@ -266,9 +253,9 @@ export const rateLimits = mysqlTable(
 // Back office (issue 17): document requests, per-document review, internal notes, assignment.
 // ---------------------------------------------------------------------------------------------
 
-export const DOCUMENT_REQUEST_STATUSES_DB = ["open", "fulfilled"] as const;
-export const REVIEW_DECISIONS_DB = ["accepted", "rejected"] as const;
-export const REJECTION_REASONS_DB = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
+export const DOCUMENT_REQUEST_STATUSES_DB = E.DOCUMENT_REQUEST_STATUSES;
+export const REVIEW_DECISIONS_DB = E.REVIEW_DECISIONS;
+export const REJECTION_REASONS_DB = E.REJECTION_REASONS;
 
 /** An admin's request to the applicant for one or more documents, with a message. */
 export const documentRequests = mysqlTable(
@@ -345,7 +332,7 @@ export const applicationAssignments = mysqlTable(
   (t) => [index("application_assignments_assignee_idx").on(t.assigneeUserId)],
 );
 
-export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = E.ACCOUNT_TOKEN_PURPOSES;
 
 /**
  * Single-use account links (issue 13): e-mail verification and password reset. Only the SHA-256
@@ -393,9 +380,9 @@ export const applicationEventsRelations = relations(applicationEvents, ({ one })
 // Money in integer cents, rates in basis points.
 // ---------------------------------------------------------------------------------------------
 
-export const LENDER_STATUSES_DB = ["active", "paused"] as const;
-export const OFFER_STATUSES_DB = ["offered", "accepted", "withdrawn"] as const;
-export const OFFER_SOURCES_DB = ["match", "manual"] as const;
+export const LENDER_STATUSES_DB = E.LENDER_STATUSES;
+export const OFFER_STATUSES_DB = E.OFFER_STATUSES;
+export const OFFER_SOURCES_DB = E.OFFER_SOURCES;
 
 export type RateTierRow = { minIncomeToAmountBps: number; minCreditScore?: number | null; noteRateBps: number };
 

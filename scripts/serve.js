@@ -10,29 +10,35 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// Every other setting is read through the app's zod schema (app/utils/env.server.ts, `env` below).
+// Only two are read here, before the build is loaded: NODE_ENV, whose default must be in place
+// before React and Remix load, and BUILD_DIR, which says where the build is (as in remix.config.js).
 // Without NODE_ENV this is a local run (README's `npm start`): development, with generated secrets
 // and the demo admin. Deployments set NODE_ENV=production, which fails closed without secrets.
 if (!process.env.NODE_ENV) {
   process.env.NODE_ENV = "development";
   console.warn("[server] NODE_ENV is not set: running in development (demo admin, generated secrets). Set NODE_ENV=production to deploy.");
 }
-const MODE = process.env.NODE_ENV;
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BUILD_PATH = path.resolve(BUILD_DIR, "index.js");
 const build = await import(pathToFileURL(BUILD_PATH).href);
 const app = build.entry.module;
 
-// Creates the database if missing, applies migrations, creates the demo admin on an empty database.
+// The configuration (invalid: stop with the message), then: creates the database if missing,
+// applies migrations, creates the demo admin on an empty database.
+let env;
 try {
+  env = app.serverEnv();
   await app.prepareServer();
 } catch (e) {
   console.error(e && e.userMessage ? e.userMessage : `[server] could not start: ${e && e.message}`);
   process.exit(1);
 }
 
+const MODE = env.NODE_ENV;
 const server = express();
 server.disable("x-powered-by");
-if (process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true") server.set("trust proxy", true);
+if (env.TRUST_PROXY) server.set("trust proxy", true);
 // The render cache (app/server/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
 // of a public page (no cookie, no unknown query) is answered from memory, first thing (no
 // compression, static-file lookup or Remix), when this build rendered it within its s-maxage; the
@@ -60,7 +66,7 @@ if (renderCache) {
     res.setHeader("Age", hit.age);
     res.setHeader("X-Cache", "HIT");
     res.end(req.method === "HEAD" ? undefined : hit.body);
-    if (process.env.ACCESS_LOG !== "0") {
+    if (env.ACCESS_LOG) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       console.info(`${req.method} ${app.maskLogPath(req.path)} ${res.statusCode} ${ms.toFixed(0)}ms`);
     }
@@ -72,7 +78,7 @@ server.use(compression());
 // Headers every answer gets, static files, health checks and resource routes (documents) included;
 // Remix answers add CSP and the rest (security-headers.server.ts). HSTS in production unless the
 // app is served over plain HTTP (COOKIE_SECURE=false, e.g. tests on 127.0.0.1).
-const HSTS = MODE === "production" && process.env.COOKIE_SECURE !== "false" && process.env.COOKIE_SECURE !== "0";
+const HSTS = app.sendsHsts();
 server.use((_req, res, next) => {
   // Added just before the head is sent, only where the answer did not set them itself.
   const writeHead = res.writeHead;
@@ -108,7 +114,6 @@ server.use((req, res, next) => {
 });
 
 let inFlight = 0;
-const ACCESS_LOG = process.env.ACCESS_LOG !== "0";
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
   inFlight++;
@@ -117,7 +122,7 @@ server.use((req, res, next) => {
     if (done) return;
     done = true;
     inFlight--;
-    if (ACCESS_LOG) {
+    if (env.ACCESS_LOG) {
       // Path only (no query string), references masked in any encoding: nothing identifying goes to the log.
       const p = app.maskLogPath(req.path);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -240,11 +245,11 @@ server.use((err, _req, res, _next) => {
   res.status(status).set("cache-control", "no-store").type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
 });
 
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || undefined;
+const port = env.PORT;
+const host = env.HOST;
 const listener = server.listen(port, host, () => {
   console.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
-  if (MODE === "development" && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
+  if (MODE === "development" && env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
 });
 
 let stopping = false;
@@ -255,11 +260,11 @@ async function shutdown(signal) {
   app.setDraining(true);
   // Behind a load balancer: keep serving while /readyz answers 503, so the balancer stops sending
   // new requests before the listener closes (SHUTDOWN_DELAY_MS, default 0).
-  const delay = Number(process.env.SHUTDOWN_DELAY_MS || 0);
+  const delay = env.SHUTDOWN_DELAY_MS;
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
   listener.close();
   listener.closeIdleConnections?.();
-  const deadline = Date.now() + Number(process.env.SHUTDOWN_GRACE_MS || 25000);
+  const deadline = Date.now() + env.SHUTDOWN_GRACE_MS;
   while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   listener.closeAllConnections?.();
   await app.closeResources().catch(() => {});

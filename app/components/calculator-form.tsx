@@ -7,15 +7,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import {
-  CALCULATOR_DEFAULTS,
-  TERM_OPTIONS,
-  calculateLoan,
-  formatMoney2,
-  parseCalculatorInput,
-  type LoanInput,
-  type LoanResult,
-} from "~/utils/loan-math";
+import { CALCULATOR_DEFAULTS, TERM_OPTIONS, calculateLoan, parseCalculatorInput, type LoanInput, type LoanResult } from "~/utils/loan-math";
+import { formatMoney2 } from "~/utils/format";
 
 export const CALCULATOR_PATH = "/loan-calculator";
 

@@ -1,8 +1,19 @@
-/** Form pieces shared by every form: a labelled input with its error, a checkbox, a password box. */
+/** Form pieces shared by every form: a labelled input with its error, a checkbox, a password box.
+ *  Each takes Conform's field metadata (`meta={fields.email}`) and derives from it the name, id,
+ *  default value, constraints, the error list and its id, and aria-invalid / aria-describedby. */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
+export type AnyFieldMeta = FieldMetadata<any, any, any>;
+
+type ErrorListProps = { meta: AnyFieldMeta } | { id?: string; errors?: string[] | null; meta?: undefined };
+
+/** The errors of one field: `meta={fields.x}`, or `id` and `errors` for errors kept outside Conform. */
+export function ErrorList(props: ErrorListProps) {
+  const id = props.meta ? props.meta.errorId : props.id;
+  const errors: string[] | null | undefined = props.meta ? props.meta.errors : props.errors;
   const list = errors?.filter(Boolean) ?? [];
   if (!list.length) return null;
   return (
@@ -14,23 +25,29 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
+type TextType = "text" | "email" | "tel" | "date" | "number" | "url" | "search";
+
+/** Attributes added to (or overriding) the ones Conform derives from the field. */
+type ExtraInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type">;
+
 type FieldProps = {
+  meta: AnyFieldMeta;
   label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | undefined };
-  errors?: string[] | null;
-  errorId?: string;
+  /** The input type; "text" by default. */
+  type?: TextType;
+  inputProps?: ExtraInputProps;
   hint?: ReactNode;
   className?: string;
 };
 
-export function Field({ label, inputProps, errors, errorId, hint, className }: FieldProps) {
-  const { key, ...rest } = inputProps;
-  const id = rest.id;
-  const hintId = hint ? `${id}-hint` : undefined;
+export function Field({ meta, label, type = "text", inputProps, hint, className }: FieldProps) {
+  const { key, ...conform } = getInputProps(meta, { type });
+  const rest = { ...conform, ...inputProps };
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy = [rest["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="label">
+      <label htmlFor={meta.id} className="label">
         {label}
       </label>
       <input key={key} {...rest} aria-describedby={describedBy} className="input mt-1" />
@@ -39,63 +56,51 @@ export function Field({ label, inputProps, errors, errorId, hint, className }: F
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </div>
   );
 }
 
-export function PasswordField({ label, inputProps, errors, errorId, className }: FieldProps) {
+export function PasswordField({ meta, label, inputProps, className }: Omit<FieldProps, "type" | "hint">) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
-  const { key, ...rest } = inputProps;
+  const { key, ...conform } = getInputProps(meta, { type: "password" });
   return (
     <div className={className}>
-      <label htmlFor={rest.id} className="label">
+      <label htmlFor={meta.id} className="label">
         {label}
       </label>
       <div className="relative mt-1">
-        <input key={key} {...rest} type={shown ? "text" : "password"} className="input pr-20" />
+        <input key={key} {...conform} {...inputProps} type={shown ? "text" : "password"} className="input pr-20" />
         {hydrated ? (
           <button
             type="button"
             onClick={() => setShown((s) => !s)}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-blue-700"
             aria-label={shown ? "Hide password" : "Show password"}
-            aria-controls={rest.id}
+            aria-controls={meta.id}
             aria-pressed={shown}
           >
             {shown ? "Hide" : "Show"}
           </button>
         ) : null}
       </div>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </div>
   );
 }
 
-export function CheckboxField({
-  label,
-  inputProps,
-  errors,
-  errorId,
-  className,
-}: {
-  label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | undefined };
-  errors?: string[] | null;
-  errorId?: string;
-  className?: string;
-}) {
-  const { key, ...rest } = inputProps;
+export function CheckboxField({ meta, label, inputProps, className }: Omit<FieldProps, "type" | "hint">) {
+  const { key, ...conform } = getInputProps(meta, { type: "checkbox" });
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
-        <input key={key} {...rest} type="checkbox" className="mt-1 h-4 w-4 shrink-0 rounded border-slate-500" />
-        <label htmlFor={rest.id} className="text-sm text-slate-800">
+        <input key={key} {...conform} {...inputProps} type="checkbox" className="mt-1 h-4 w-4 shrink-0 rounded border-slate-500" />
+        <label htmlFor={meta.id} className="text-sm text-slate-800">
           {label}
         </label>
       </div>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </div>
   );
 }

@@ -10,9 +10,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getProductBySlug, type LoanProduct, type LoanProductSlug } from "~/content/products";
 import { site } from "~/content/site";
 import { LOAN_MAX, LOAN_MIN } from "~/utils/constants";
-import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
+import { calculateLoan, CALCULATOR_DEFAULTS } from "~/utils/loan-math";
+import { formatMoney2, formatUsd } from "~/utils/format";
 
-const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 export function productLoader(slug: LoanProductSlug) {
   return () => {
@@ -61,7 +61,7 @@ function ApplyCard({ product }: { product: LoanProduct }) {
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700">Amounts</dt>
           <dd className="font-semibold text-slate-900">
-            {usd(LOAN_MIN)} to {usd(LOAN_MAX)}
+            {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
           </dd>
         </div>
       </dl>
@@ -106,7 +106,7 @@ function HeroExample({ rateFrom }: { rateFrom: string }) {
         Example
       </h2>
       <p className="mt-3 text-slate-700">
-        Borrow <span className="font-semibold text-slate-900">{usd(amount)}</span> over {term} months at {apr}% APR:
+        Borrow <span className="font-semibold text-slate-900">{formatUsd(amount)}</span> over {term} months at {apr}% APR:
       </p>
       <p className="mt-2 text-4xl font-extrabold tracking-tight text-blue-900 [font-variant-numeric:tabular-nums]">
         {formatMoney2(result.monthlyPayment)}
@@ -148,7 +148,7 @@ export function ProductPage() {
               Terms: {product.terms}
             </li>
             <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-              {usd(LOAN_MIN)} to {usd(LOAN_MAX)}
+              {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
             </li>
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -215,7 +215,7 @@ export function ProductPage() {
                 <div className="rounded-lg bg-slate-50 p-4">
                   <dt className="text-sm text-slate-700">Loan amounts</dt>
                   <dd className="mt-1 text-xl font-bold text-slate-900">
-                    {usd(LOAN_MIN)} to {usd(LOAN_MAX)}
+                    {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
                   </dd>
                 </div>
               </dl>

@@ -1,3 +1,4 @@
+/** The e-mail + password sign-in form of /login and /admin-login, with "Forgot your password?". */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -5,7 +6,6 @@ import { Field, FormError, PasswordField } from "~/components/forms";
 import { LoginSchema } from "~/schemas/auth.schema";
 import { useIsPending } from "~/utils/misc";
 
-/** The e-mail and password form of /login and /admin-login (both post to the sign-in service). */
 export function SignInForm({
   id,
   action,
@@ -16,8 +16,8 @@ export function SignInForm({
 }: {
   id: string;
   action: string;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  /** Where to go after signing in (a hidden field); leave out where the page decides. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Where to go after signing in (a hidden field), when the page has one. */
   redirectTo?: string;
   emailAutoComplete: "email" | "username";
   autoFocus?: boolean;
@@ -30,24 +30,14 @@ export function SignInForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    ...(redirectTo === undefined ? {} : { defaultValue: { redirectTo } }),
+    defaultValue: redirectTo === undefined ? undefined : { redirectTo },
   });
   return (
     <>
       <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
         {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: emailAutoComplete, ...(autoFocus ? { autoFocus: true } : {}) }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
-        <PasswordField
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        />
+        <Field label="Email" meta={fields.email} type="email" inputProps={autoFocus ? { autoComplete: emailAutoComplete, autoFocus } : { autoComplete: emailAutoComplete }} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Signing In..." : "Sign In"}

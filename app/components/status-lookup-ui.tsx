@@ -1,13 +1,14 @@
 /** Pieces of the /application-status page: the lookup form, the result card and the help card. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { forwardRef } from "react";
 import { Field, FormError } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { site } from "~/content/site";
-import { formatAmount, formatSubmittedDate, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
+import { getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
 import { StatusLookupSchema } from "~/schemas/status-lookup.schema";
+import { formatAmount, formatSubmittedDate } from "~/utils/format";
 
 export const STATUS_PATH = "/application-status";
 
@@ -46,15 +47,8 @@ export function StatusLookupForm({
     <Form method="get" action={STATUS_PATH} className="space-y-4" {...getFormProps(form)}>
       <Field
         label="Application ID"
-        inputProps={{
-          ...getInputProps(fields.id, { type: "text" }),
-          placeholder: "APP-123456",
-          autoComplete: "off",
-          autoCapitalize: "characters",
-          spellCheck: false,
-        }}
-        errors={fields.id.errors}
-        errorId={fields.id.errorId}
+        meta={fields.id}
+        inputProps={{ placeholder: "APP-123456", autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
         hint="You'll find it in your 'Application Submitted' confirmation e-mail."
       />
       <FormError id={form.errorId} errors={formErrors} />

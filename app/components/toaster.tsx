@@ -39,7 +39,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   const [dx, setDx] = useState(0);
 
   useEffect(() => {
-    // TOAST_LIMIT is 1: a new toast replaces the one on screen.
+    // One toast at a time: a new toast replaces the one on screen.
     if (toast) setCurrent(toast);
   }, [toast]);
 

@@ -5,8 +5,9 @@
  * file picker.
  */
 
-export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import { DOCUMENT_TYPES, type DocumentType } from "../schemas/enums";
+
+export { DOCUMENT_TYPES, type DocumentType };
 
 /** The file kinds the server recognises by their magic bytes. */
 export const FILE_KINDS = ["pdf", "jpeg", "png", "gif", "webp", "heic", "doc", "docx"] as const;
@@ -89,12 +90,3 @@ export function shortenMiddle(name: string): string {
   return `${chars.slice(0, 20).join("")}...${chars.slice(-10).join("")}`;
 }
 
-const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
-
-/** Bytes/KB/MB/GB with base 1024, up to two decimals: 0 Bytes, 512 Bytes, 1.5 KB, 10 MB. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
-  const i = Math.max(0, Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024))));
-  const value = bytes / 1024 ** i;
-  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[i]}`;
-}

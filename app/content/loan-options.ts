@@ -1,31 +1,28 @@
 /**
  * The choices of the application wizard (client-safe): the seven loan purposes of step 1 (used
  * everywhere, per design.md's table) and the three living situations of step 4 (stored lowercase).
+ * The values themselves are defined once in app/schemas/enums.ts; here are their words.
  */
-export const LOAN_PURPOSES = [
-  { value: "startup-capital", label: "Startup Capital", description: "Launch a new business or an early-stage venture" },
-  { value: "business-expansion", label: "Business Expansion", description: "Open a new location, hire or grow" },
-  { value: "working-capital", label: "Working Capital", description: "Cover payroll, rent and day-to-day costs" },
-  { value: "equipment-financing", label: "Equipment Financing", description: "Buy or lease machinery, vehicles or tools" },
-  { value: "inventory-financing", label: "Inventory Financing", description: "Stock up ahead of demand" },
-  { value: "commercial-real-estate", label: "Commercial Real Estate", description: "Buy, renovate or refinance property" },
-  { value: "other", label: "Other Business Purpose", description: "Any other business need" },
-] as const;
+import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, type LivingSituation, type LoanPurpose } from "../schemas/enums";
 
-export type LoanPurpose = (typeof LOAN_PURPOSES)[number]["value"];
-export const LOAN_PURPOSE_VALUES = LOAN_PURPOSES.map((p) => p.value) as unknown as readonly [LoanPurpose, ...LoanPurpose[]];
+export { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, type LivingSituation, type LoanPurpose };
+const PURPOSE_TEXT: Record<LoanPurpose, { label: string; description: string }> = {
+  "startup-capital": { label: "Startup Capital", description: "Launch a new business or an early-stage venture" },
+  "business-expansion": { label: "Business Expansion", description: "Open a new location, hire or grow" },
+  "working-capital": { label: "Working Capital", description: "Cover payroll, rent and day-to-day costs" },
+  "equipment-financing": { label: "Equipment Financing", description: "Buy or lease machinery, vehicles or tools" },
+  "inventory-financing": { label: "Inventory Financing", description: "Stock up ahead of demand" },
+  "commercial-real-estate": { label: "Commercial Real Estate", description: "Buy, renovate or refinance property" },
+  other: { label: "Other Business Purpose", description: "Any other business need" },
+};
+export const LOAN_PURPOSES = LOAN_PURPOSE_VALUES.map((value) => ({ value, ...PURPOSE_TEXT[value] }));
 
-export const LIVING_SITUATIONS = [
-  { value: "rent", label: "Pay Rent", description: "Monthly rental payment" },
-  { value: "mortgage", label: "Pay Mortgage", description: "Monthly mortgage payment" },
-  { value: "own", label: "Fully Own", description: "No monthly payment" },
-] as const;
-
-export type LivingSituation = (typeof LIVING_SITUATIONS)[number]["value"];
-export const LIVING_SITUATION_VALUES = LIVING_SITUATIONS.map((l) => l.value) as unknown as readonly [
-  LivingSituation,
-  ...LivingSituation[],
-];
+const LIVING_TEXT: Record<LivingSituation, { label: string; description: string }> = {
+  rent: { label: "Pay Rent", description: "Monthly rental payment" },
+  mortgage: { label: "Pay Mortgage", description: "Monthly mortgage payment" },
+  own: { label: "Fully Own", description: "No monthly payment" },
+};
+export const LIVING_SITUATIONS = LIVING_SITUATION_VALUES.map((value) => ({ value, ...LIVING_TEXT[value] }));
 
 /** Living situations that have a monthly housing payment. */
 export const HAS_MONTHLY_PAYMENT: ReadonlySet<string> = new Set(["rent", "mortgage"]);
@@ -38,11 +35,3 @@ export function livingSituationLabel(value: string): string {
   return LIVING_SITUATIONS.find((l) => l.value === value.toLowerCase())?.label ?? value;
 }
 
-// Made once: building an Intl.NumberFormat costs far more than formatting with it.
-const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-
-/** US dollars without decimals, e.g. $25,000 (review step, admin table, e-mails). */
-export function formatUsd(amount: number | string): string {
-  const n = typeof amount === "string" ? Number(amount) : amount;
-  return usdWhole.format(Number.isFinite(n) ? n : 0);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatSubmittedDate, getStatusDisplay, humanize, normalizeStatus } from "./status-display";
+import { getStatusDisplay, humanize, normalizeStatus } from "./status-display";
+import { formatAmount, formatSubmittedDate } from "~/utils/format";
 
 describe("getStatusDisplay", () => {
   it("shows 'submitted' like pending: yellow with the 24-48 hours message", () => {

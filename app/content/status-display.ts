@@ -89,25 +89,3 @@ export const STATUS_TIMELINE = [
   { step: "Funding", time: "Same day to 1 business day" },
 ] as const;
 
-const usd = (digits: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
-const usd0 = usd(0);
-const usd2 = usd(2);
-
-/** US dollars with thousands separators, cents only when there are any: 25000 -> "$25,000". */
-export function formatAmount(amount: number): string {
-  return Number.isInteger(amount) ? usd0.format(amount) : usd2.format(amount);
-}
-
-const longDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "America/New_York",
-});
-
-/** "November 22, 2026", in US Eastern time (support hours are EST), same on server and client. */
-export function formatSubmittedDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : longDate.format(d);
-}

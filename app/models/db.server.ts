@@ -10,19 +10,19 @@
  * destroys its connection (the server then rolls back whatever transaction it held) and fails with
  * DatabaseUnavailableError, which the app answers with 503. Lost connections are dropped from the
  * pool and never crash the process; new ones are made on demand, so the app recovers by itself
- * when MySQL comes back. Cached on globalThis so development live reload does not leak pools.
+ * when MySQL comes back. One per process (utils/singleton) so development live reload does not leak pools.
  */
 import { drizzle, type MySql2Database } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";
 import * as schema from "../../db/schema";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
+import { singleton } from "~/utils/singleton.server";
 
 export type Database = MySql2Database<typeof schema>;
 
 type Holder = { pool?: GuardedPool; db?: Database };
-const holder = globalThis as unknown as { __lmDb?: Holder };
-holder.__lmDb ??= {};
+const holder = singleton("db", (): Holder => ({}));
 
 export function poolOptions(url: string, env: { DB_TIMEOUT_MS: number; DB_POOL_SIZE: number; DB_QUEUE_LIMIT: number } = getEnv()): mysql.PoolOptions {
   return {
@@ -189,7 +189,7 @@ export class GuardedPool {
 }
 
 export function getPool(): GuardedPool {
-  const h = holder.__lmDb!;
+  const h = holder;
   if (!h.pool) {
     const env = getEnv();
     h.pool = new GuardedPool(mysql.createPool(poolOptions(env.DATABASE_URL, env)), env.DB_TIMEOUT_MS);
@@ -198,14 +198,14 @@ export function getPool(): GuardedPool {
 }
 
 export function getDb(): Database {
-  const h = holder.__lmDb!;
+  const h = holder;
   // drizzle only needs getConnection/query/execute; the guarded pool has them.
   if (!h.db) h.db = drizzle(getPool() as unknown as mysql.Pool, { schema, mode: "default" });
   return h.db;
 }
 
 export async function closeDb() {
-  const h = holder.__lmDb!;
+  const h = holder;
   const pool = h.pool;
   h.pool = undefined;
   h.db = undefined;

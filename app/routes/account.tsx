@@ -3,13 +3,13 @@
  * signed-in sessions with "sign out everywhere else", and for admins new recovery codes and a new
  * authenticator. Every form posts here with an `intent`; each works without JavaScript.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { AccountHeader } from "~/components/account-header";
-import { formatDateTime } from "~/components/admin/format";
+import { AccountHeader } from "~/components/app-header";
+import { formatDateTime } from "~/utils/format";
 import { Field, FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { getUserById, pendingEmailChange } from "~/services/account-views.server";
@@ -128,8 +128,8 @@ export default function Account() {
           ) : null}
           <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(emailForm)}>
             <input type="hidden" name="intent" value="email" />
-            <Field label="New e-mail address" inputProps={{ ...getInputProps(em.email, { type: "email" }), autoComplete: "email" }} errors={em.email.errors} errorId={em.email.errorId} />
-            <PasswordField label="Current password" inputProps={{ ...getInputProps(em.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={em.currentPassword.errors} errorId={em.currentPassword.errorId} />
+            <Field label="New e-mail address" meta={em.email} type="email" inputProps={{ autoComplete: "email" }} />
+            <PasswordField label="Current password" meta={em.currentPassword} inputProps={{ autoComplete: "current-password" }} />
             <FormError id={emailForm.errorId} errors={emailForm.errors} />
             <button type="submit" className="btn-primary" disabled={pending}>
               Change e-mail
@@ -143,9 +143,9 @@ export default function Account() {
           </h2>
           <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(pwForm)}>
             <input type="hidden" name="intent" value="password" />
-            <PasswordField label="Current password" inputProps={{ ...getInputProps(pw.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={pw.currentPassword.errors} errorId={pw.currentPassword.errorId} />
-            <PasswordField label="New password" inputProps={{ ...getInputProps(pw.password, { type: "password" }), autoComplete: "new-password" }} errors={pw.password.errors} errorId={pw.password.errorId} />
-            <PasswordField label="Confirm new password" inputProps={{ ...getInputProps(pw.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={pw.confirmPassword.errors} errorId={pw.confirmPassword.errorId} />
+            <PasswordField label="Current password" meta={pw.currentPassword} inputProps={{ autoComplete: "current-password" }} />
+            <PasswordField label="New password" meta={pw.password} inputProps={{ autoComplete: "new-password" }} />
+            <PasswordField label="Confirm new password" meta={pw.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
             <FormError id={pwForm.errorId} errors={pwForm.errors} />
             <button type="submit" className="btn-primary" disabled={pending}>
               Change password
@@ -200,7 +200,7 @@ export default function Account() {
             ) : null}
             <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(codesForm)}>
               <input type="hidden" name="intent" value="recovery-codes" />
-              <PasswordField label="Current password" inputProps={{ ...getInputProps(cf.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={cf.currentPassword.errors} errorId={cf.currentPassword.errorId} />
+              <PasswordField label="Current password" meta={cf.currentPassword} inputProps={{ autoComplete: "current-password" }} />
               <FormError id={codesForm.errorId} errors={codesForm.errors} />
               <button type="submit" className="btn-outline" disabled={pending}>
                 Make new recovery codes

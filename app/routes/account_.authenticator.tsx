@@ -3,12 +3,12 @@
  * The new secret waits in the session until a code from it and the current password confirm it;
  * then it replaces the old one and new recovery codes are shown once.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/account-header";
-import { Field, FormError, PasswordField } from "~/components/forms";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountHeader } from "~/components/app-header";
+import { AuthenticatorEnrolment } from "~/components/authenticator-enrolment";
+import { PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { recordAudit } from "~/services/audit.server";
 import { ReenrolAuthenticatorSchema } from "~/schemas/account.schema";
@@ -17,7 +17,6 @@ import { checkCurrentPassword } from "~/services/account.server";
 import { enrolmentMaterial, openSecret, reenrolAuthenticator, sealSecret } from "~/services/mfa.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
-import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { commitSession, getSession, requireAdmin } from "~/server/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -68,14 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Authenticator() {
   const { qr, secret } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending({ formAction: "/account/authenticator" });
-  const [form, fields] = useForm({
-    id: "reenrol",
-    constraint: getZodConstraint(ReenrolAuthenticatorSchema),
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReenrolAuthenticatorSchema }),
-    shouldValidate: "onBlur",
-  });
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role="admin" />
@@ -98,18 +89,18 @@ export default function Authenticator() {
         ) : (
           <section className="card">
             <p className="text-sm text-slate-800">Your current authenticator keeps working until you confirm a code from the new one.</p>
-            <img src={qr} alt="QR code for your new authenticator app" className="mx-auto my-4 h-48 w-48" />
-            <p className="text-center text-sm text-slate-700">
-              Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{secret}</code>
-            </p>
-            <Form method="post" action="/account/authenticator" className="mt-4 space-y-4" {...getFormProps(form)}>
-              <Field label="Code from the new app" inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }} errors={fields.code.errors} errorId={fields.code.errorId} />
-              <PasswordField label="Current password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId} />
-              <FormError id={form.errorId} errors={form.errors} />
-              <button type="submit" className="btn-primary w-full" disabled={pending}>
-                {pending ? "Verifying..." : "Switch to the new app"}
-              </button>
-            </Form>
+            <AuthenticatorEnrolment
+              id="reenrol"
+              action="/account/authenticator"
+              schema={ReenrolAuthenticatorSchema}
+              lastResult={actionData?.result}
+              qr={qr}
+              qrAlt="QR code for your new authenticator app"
+              secret={secret}
+              codeLabel="Code from the new app"
+              submitLabel="Switch to the new app"
+              fieldsAfter={(fields) => <PasswordField label="Current password" meta={fields.currentPassword!} inputProps={{ autoComplete: "current-password" }} />}
+            />
           </section>
         )}
       </main>

@@ -3,11 +3,11 @@
  * submitted applications and drafts go at once; submitted applications are kept for the privacy
  * policy's retention period; without any, the whole account is deleted and signed out.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/account-header";
+import { AccountHeader } from "~/components/app-header";
 import { Field, FormError } from "~/components/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
@@ -95,7 +95,7 @@ export default function MyData() {
             </li>
           </ul>
           <Form method="post" action="/account/data" className="mt-4 space-y-4" {...getFormProps(form)}>
-            <Field label="Type DELETE to confirm" inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }} errors={fields.confirm.errors} errorId={fields.confirm.errorId} />
+            <Field label="Type DELETE to confirm" meta={fields.confirm} inputProps={{ autoComplete: "off" }} />
             <FormError id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn-danger" disabled={pending}>
               {pending ? "Deleting..." : "Delete my data"}

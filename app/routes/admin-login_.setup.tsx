@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { Field, FormError } from "~/components/forms";
+import { AuthenticatorEnrolment } from "~/components/authenticator-enrolment";
+import { Field } from "~/components/forms";
 import { site } from "~/content/site";
 import { recordAudit } from "~/services/audit.server";
 import { getUserById } from "~/services/account-views.server";
@@ -12,7 +12,6 @@ import { enrolmentCodeMatches, enrolmentNeedsOperatorCode } from "~/services/adm
 import { completeEnrolment, enrolmentMaterial, isEnrolled, openSecret, sealSecret } from "~/services/mfa.server";
 import { MSG } from "~/utils/messages";
 import { throttleSecondFactor } from "~/services/throttle.server";
-import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { commitSession, createUserSession, requireAdminAwaitingMfa } from "~/server/session.server";
 import { redirect } from "@remix-run/node";
@@ -65,14 +64,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MfaSetup() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending({ formAction: "/admin-login/setup" });
-  const [form, fields] = useForm({
-    id: "mfa-setup",
-    constraint: getZodConstraint(MfaSetupSchema),
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaSetupSchema }),
-    shouldValidate: "onBlur",
-  });
   return (
     <AuthCard title="Set up two-factor authentication" subtitle="Admins need a second factor to see customer information">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
@@ -80,31 +71,27 @@ export default function MfaSetup() {
         <li>Scan the QR code with an authenticator app (or type the key by hand).</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <img src={loaderData.qr} alt="QR code for your authenticator app" className="mx-auto my-4 h-48 w-48" />
-      <p className="text-center text-sm text-slate-700">
-        Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{loaderData.secret}</code>
-      </p>
-      <Form method="post" action="/admin-login/setup" className="mt-4 space-y-4" {...getFormProps(form)}>
-        {loaderData.needsOperatorCode ? (
-          <Field
-            label="Enrolment code"
-            hint="The one-time code your operator got from npm run db:seed (valid for 30 minutes)."
-            inputProps={{ ...getInputProps(fields.enrolmentCode, { type: "text" }), autoComplete: "off", spellCheck: false }}
-            errors={fields.enrolmentCode.errors}
-            errorId={fields.enrolmentCode.errorId}
-          />
-        ) : null}
-        <Field
-          label="Authentication code"
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-        />
-        <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Verifying..." : "Verify and turn on"}
-        </button>
-      </Form>
+      <AuthenticatorEnrolment
+        id="mfa-setup"
+        action="/admin-login/setup"
+        schema={MfaSetupSchema}
+        lastResult={actionData?.result}
+        qr={loaderData.qr}
+        qrAlt="QR code for your authenticator app"
+        secret={loaderData.secret}
+        codeLabel="Authentication code"
+        submitLabel="Verify and turn on"
+        fieldsBefore={(fields) =>
+          loaderData.needsOperatorCode ? (
+            <Field
+              label="Enrolment code"
+              hint="The one-time code your operator got from npm run db:seed (valid for 30 minutes)."
+              meta={fields.enrolmentCode!}
+              inputProps={{ autoComplete: "off", spellCheck: false }}
+            />
+          ) : null
+        }
+      />
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
@@ -53,9 +53,7 @@ export default function MfaVerify() {
         <Field
           label="Authentication code"
           hint="Or one of your recovery codes."
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", autoFocus: true }}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
+          meta={fields.code} inputProps={{ autoComplete: "one-time-code", autoFocus: true }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -20,7 +20,7 @@ import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } 
 import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin, safeRedirect } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -84,11 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
     if (e instanceof RejectionReasonRequiredError) return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
     console.error("[admin] status change failed");
-    const t = TOASTS.statusUpdateFailed;
-    return data(
-      { result: submission.reply({ formErrors: [`${t.title} - ${t.description}`] }), toast: { ...t, id: crypto.randomUUID() } },
-      { status: 500 },
-    );
+    return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }
   return redirectWithToast(adminRedirect(redirectTo, `/admin/applications/${id}`), TOASTS.statusUpdated);
 }

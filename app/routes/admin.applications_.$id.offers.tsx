@@ -12,7 +12,7 @@ import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers.schema"
 import { addManualOffer, withdrawOffer } from "~/services/offer-acceptance.server";
 import { getMarketplaceForAdmin } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { formatBps, formatCents } from "~/utils/format";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { US_STATES } from "~/content/us-states";
 import { listLendersWithProducts } from "~/services/admin-views.server";
 import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers.schema";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { formatBps, formatCents } from "~/utils/format";
 import { requireAdmin } from "~/server/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Lenders | Admin | ${site.name}` }];

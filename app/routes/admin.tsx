@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { StatCards } from "~/components/admin/stat-cards";
 import { AdminTabs } from "~/components/admin/tabs";
-import { LogoutButton } from "~/components/logout-button";
-import { Logo } from "~/components/site-header";
+import { AppHeader } from "~/components/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
 import { site } from "~/content/site";
 import { getAdminStats } from "~/services/admin-views.server";
 import { requireAdmin } from "~/server/session.server";
 
-export const meta: MetaFunction = () => [{ title: `Admin | ${site.name}` }];
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Admin | ${site.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -16,28 +17,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { admin: { firstName: admin.firstName }, stats };
 }
 
+function AdminShell({ firstName, children }: { firstName?: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AppHeader
+        width="7xl"
+        before={firstName ? <span className="text-sm font-medium text-slate-800">Admin: {firstName}</span> : null}
+        links={firstName ? [{ to: "/account", label: "Account settings" }] : []}
+        logout={Boolean(firstName)}
+      />
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">{children}</main>
+    </div>
+  );
+}
+
 export default function AdminPanel() {
   const { admin, stats } = useLoaderData<typeof loader>();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Logo />
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="text-sm font-medium text-slate-800">Admin: {admin.firstName}</span>
-            <Link to="/account" className="btn-ghost">
-              Account settings
-            </Link>
-            <LogoutButton />
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-        <h1 className="text-3xl font-bold">Admin Panel</h1>
-        <StatCards stats={stats} />
-        <AdminTabs />
-        <Outlet />
-      </main>
-    </div>
+    <AdminShell firstName={admin.firstName}>
+      <h1 className="text-3xl font-bold">Admin Panel</h1>
+      <StatCards stats={stats} />
+      <AdminTabs />
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A failure in an admin page (e.g. an application that does not exist) shows here, under the
+ *  admin's header and tabs. The admin's name and links only when this layout's own loader ran. */
+export function ErrorBoundary() {
+  const admin = useRouteLoaderData<typeof loader>("routes/admin")?.admin;
+  return (
+    <AdminShell firstName={admin?.firstName}>
+      {admin ? <AdminTabs /> : null}
+      <RouteErrorCard back={admin ? { to: "/admin", label: "Back to the admin panel" } : undefined} />
+    </AdminShell>
   );
 }

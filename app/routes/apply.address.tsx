@@ -1,5 +1,5 @@
 /** Step 3: Business Address - street, city, state (the 50 states), ZIP (5 or 5+4 digits). */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { SelectField, StepHeading, validateStep, WizardNav } from "~/components/
 import { US_STATES } from "~/content/us-states";
 import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { formatZip, maskOnBlur } from "~/utils/display";
+import { formatZip, maskOnBlur } from "~/utils/format";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";
@@ -45,22 +45,18 @@ export default function AddressStep() {
     <>
       <StepHeading step={3} heading="Where is your business located?" />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
-        <Field label="Street address" inputProps={{ ...getInputProps(fields.streetAddress, { type: "text" }), autoComplete: "street-address" }} errors={fields.streetAddress.errors} errorId={fields.streetAddress.errorId} />
-        <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} errorId={fields.city.errorId} />
+        <Field label="Street address" meta={fields.streetAddress} inputProps={{ autoComplete: "street-address" }} />
+        <Field label="City" meta={fields.city} inputProps={{ autoComplete: "address-level2" }} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="State"
             placeholder="Select a state"
             options={STATE_OPTIONS}
-            selectProps={{ ...getSelectProps(fields.state), autoComplete: "address-level1" }}
-            errors={fields.state.errors}
-            errorId={fields.state.errorId}
+            meta={fields.state} selectProps={{ autoComplete: "address-level1" }}
           />
           <Field
             label="ZIP code"
-            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345", onBlur: maskOnBlur(formatZip) }}
-            errors={fields.zipCode.errors}
-            errorId={fields.zipCode.errorId}
+            meta={fields.zipCode} inputProps={{ autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345", onBlur: maskOnBlur(formatZip) }}
           />
         </div>
         <WizardNav formAction={ACTION} autosave />

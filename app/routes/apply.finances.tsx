@@ -4,16 +4,16 @@
  * (:has on the checked card), so it appears at once with or without JavaScript; browsers without
  * :has simply always show it. The server stores 0 for 'own' whatever was sent.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { OptionCard, OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { OptionGroup, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
 import { LIVING_SITUATIONS } from "~/content/loan-options";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
+import { formatMoneyInput, maskMoneyInput } from "~/utils/format";
 
 export const handle = { step: 4 };
 const ACTION = "/apply/finances";
@@ -42,10 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Money fields (issue 16): shown with separators ("85,000") from the server render on, and kept
  *  so as the applicant types (with JavaScript); the server accepts them with or without. */
-function moneyInputProps<P extends { defaultValue?: unknown }>(props: P) {
+function moneyInputProps(meta: { initialValue?: unknown }) {
   return {
-    ...props,
-    defaultValue: formatMoneyInput(typeof props.defaultValue === "string" ? props.defaultValue : ""),
+    defaultValue: formatMoneyInput(typeof meta.initialValue === "string" ? meta.initialValue : ""),
     autoComplete: "off",
     onInput: (e: React.FormEvent<HTMLInputElement>) => void maskMoneyInput(e.currentTarget),
   };
@@ -69,34 +68,17 @@ export default function FinancesStep() {
       <Form method="post" action={ACTION} className="group space-y-6" {...getFormProps(form)}>
         <Field
           label="Total annual income (USD)"
-          inputProps={{ ...moneyInputProps(getInputProps(fields.annualIncome, { type: "text" })), inputMode: "numeric" }}
+          meta={fields.annualIncome}
+          inputProps={{ ...moneyInputProps(fields.annualIncome), inputMode: "numeric" }}
           hint="Include all sources of income: business revenue, salary, investments and any other income."
-          errors={fields.annualIncome.errors}
-          errorId={fields.annualIncome.errorId}
         />
-        <OptionGroup legend="Living situation" errors={fields.livingSituation.errors} errorId={fields.livingSituation.errorId}>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {LIVING_SITUATIONS.map((l) => (
-              <OptionCard
-                key={l.value}
-                name={fields.livingSituation.name}
-                value={l.value}
-                label={l.label}
-                description={l.description}
-                defaultChecked={living === l.value}
-                invalid={!fields.livingSituation.valid}
-                describedBy={!fields.livingSituation.valid ? fields.livingSituation.errorId : undefined}
-              />
-            ))}
-          </div>
-        </OptionGroup>
+        <OptionGroup meta={fields.livingSituation} legend="Living situation" options={LIVING_SITUATIONS} columns={3} checked={living} />
         <div className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block" data-testid="monthly-payment">
           <Field
             label="Monthly housing payment (USD)"
-            inputProps={{ ...moneyInputProps(getInputProps(fields.monthlyPayment, { type: "text" })), inputMode: "decimal" }}
+            meta={fields.monthlyPayment}
+          inputProps={{ ...moneyInputProps(fields.monthlyPayment), inputMode: "decimal" }}
             hint="Your monthly rent or mortgage payment."
-            errors={fields.monthlyPayment.errors}
-            errorId={fields.monthlyPayment.errorId}
           />
         </div>
         <WizardNav formAction={ACTION} autosave />

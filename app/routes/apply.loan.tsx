@@ -5,14 +5,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { OptionCard, OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
-import { LOAN_PURPOSES, formatUsd } from "~/content/loan-options";
+import { OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { LOAN_PURPOSES } from "~/content/loan-options";
 import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
-import { formatMoneyInput, maskMoneyInput } from "~/utils/display";
-import { calculateLoan, CALCULATOR_DEFAULTS, formatMoney2 } from "~/utils/loan-math";
+import { formatMoney2, formatMoneyInput, formatUsd, maskMoneyInput } from "~/utils/format";
+import { calculateLoan, CALCULATOR_DEFAULTS } from "~/utils/loan-math";
 import { getClientIp } from "~/utils/request.server";
 
 export const handle = { step: 1 };
@@ -129,25 +129,10 @@ export default function LoanStep() {
             <span>{formatUsd(LOAN_MIN)}</span>
             <span>{formatUsd(LOAN_MAX)}</span>
           </div>
-          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+          <ErrorList meta={fields.amount} />
         </div>
 
-        <OptionGroup legend="What will you use the loan for?" errors={fields.purpose.errors} errorId={fields.purpose.errorId} className="mt-8">
-          <div className="grid gap-3 sm:grid-cols-2">
-            {LOAN_PURPOSES.map((p) => (
-              <OptionCard
-                key={p.value}
-                name={fields.purpose.name}
-                value={p.value}
-                label={p.label}
-                description={p.description}
-                defaultChecked={fields.purpose.initialValue === p.value}
-                invalid={!fields.purpose.valid}
-                describedBy={!fields.purpose.valid ? fields.purpose.errorId : undefined}
-              />
-            ))}
-          </div>
-        </OptionGroup>
+        <OptionGroup meta={fields.purpose} legend="What will you use the loan for?" options={LOAN_PURPOSES} columns={2} className="mt-8" />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

@@ -2,7 +2,7 @@
  * Step 2: Business Owner Information. Anonymous visitors give the sign-up details (password
  * required, kept only as a hash); signed-in users see their account details, disabled.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { newPasswordField } from "~/schemas/fields.schema";
 import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { passwordAllowed, withAccountPasswordPolicy } from "~/services/account-creation.server";
 import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/services/draft.server";
-import { formatPhone, maskOnBlur } from "~/utils/display";
+import { formatPhone, maskOnBlur } from "~/utils/format";
 import { hashPassword } from "~/utils/password.server";
 import { getClientIp } from "~/utils/request.server";
 
@@ -99,22 +99,20 @@ export default function OwnerStep() {
         ) : (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} errorId={fields.firstName.errorId} />
-              <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} errorId={fields.lastName.errorId} />
+              <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+              <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
             </div>
-            <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} errorId={fields.email.errorId} />
+            <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
             <PasswordField
               label={hasPassword ? "Password (leave empty to keep the one you chose)" : "Password"}
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.password.errors}
-              errorId={fields.password.errorId}
+              meta={fields.password} inputProps={{ autoComplete: "new-password" }}
             />
             <p className="-mt-2 text-sm text-slate-700">We create your account with this password when you upload a document or submit. Already have an account? Enter its email and password to continue with it.</p>
-            <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
-            <Field label="Date of birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), autoComplete: "bday" }} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId} />
+            <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }} />
+            <Field label="Date of birth" meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
           </>
         )}
-        <CheckboxField label={CITIZEN_LABEL} inputProps={getInputProps(fields.usCitizen, { type: "checkbox" })} errors={fields.usCitizen.errors} errorId={fields.usCitizen.errorId} />
+        <CheckboxField label={CITIZEN_LABEL} meta={fields.usCitizen} />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

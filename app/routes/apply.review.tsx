@@ -3,7 +3,7 @@
  * and Submit. With JavaScript the button stays disabled until both required boxes are ticked;
  * without it the server refuses with a clear message. Submission runs the submit service.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,16 +12,16 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckboxField, FormError } from "~/components/forms";
 import { NewTabNote } from "~/components/new-tab";
 import { StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
-import { formatCalendarDate, formatPhone } from "~/utils/display";
+import { formatCalendarDate, formatPhone, formatUsd } from "~/utils/format";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
-import { formatUsd, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import { livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStateName } from "~/content/us-states";
 import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/wizard.schema";
 import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services/draft.server";
 import { listDocuments } from "~/services/document-records.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
 import { MSG, submittedToast, TOASTS } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export const handle = { step: 6 };
@@ -73,10 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome.ok) return redirectWithToast(stepPath(7), submittedToast(outcome.reference), { headers: outcome.headers });
   if (outcome.reason === "incomplete") throw redirect(stepPath(outcome.step));
   const toast = outcome.reason === "userExists" ? { ...TOASTS.submitFailed, description: MSG.userExists } : TOASTS.submitFailed;
-  return data(
-    { result: submission.reply({ formErrors: [`${toast.title} - ${toast.description}`] }), toast: { ...toast, id: crypto.randomUUID() } },
-    { status: outcome.reason === "userExists" ? 409 : 500 },
-  );
+  return toastReply(submission, toast, { status: outcome.reason === "userExists" ? 409 : 500 });
 }
 
 export default function ReviewStep() {
@@ -137,13 +134,13 @@ export default function ReviewStep() {
               (required)
             </>
           }
-          inputProps={{ ...getInputProps(fields.agreeTerms, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
+          meta={fields.agreeTerms} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
         />
         <CheckboxField
           label="I authorize the lender to verify the information I provided and to check my credit (required)"
-          inputProps={{ ...getInputProps(fields.authorizeCredit, { type: "checkbox" }), onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
+          meta={fields.authorizeCredit} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
         />
-        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" inputProps={getInputProps(fields.marketingConsent, { type: "checkbox" })} />
+        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" meta={fields.marketingConsent} />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} continueLabel="Submit Application" pendingLabel="Submitting..." continueDisabled={hydrated && !ready} />
       </Form>

@@ -3,10 +3,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { StepHeading } from "~/components/wizard/wizard-ui";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { getApplicationRowById } from "~/services/applicant-views.server";
 import { resolveDraft } from "~/services/draft.server";
 import { leadParams, trackEvent } from "~/utils/analytics";
+import { formatUsd } from "~/utils/format";
 
 export const handle = { step: 7 };
 

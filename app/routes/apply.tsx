@@ -4,21 +4,25 @@
  * marketing 'initiate checkout' event (once per visit of the wizard, not per step).
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useMatches } from "@remix-run/react";
+import { Outlet, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
-import { Logo } from "~/components/site-header";
+import { AppHeader } from "~/components/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
 import { flushDraft, WizardProgress } from "~/components/wizard/wizard-ui";
 import { site } from "~/content/site";
 import { trackEvent } from "~/utils/analytics";
 import { useOptionalUser } from "~/components/use-user";
 
-export const meta: MetaFunction = () => [
-  { title: `Apply for a Business Loan | ${site.name}` },
-  {
-    name: "description",
-    content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
-  },
-];
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [{ title: errorPageTitle(error) }]
+    : [
+        { title: `Apply for a Business Loan | ${site.name}` },
+        {
+          name: "description",
+          content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
+        },
+      ];
 
 export type WizardHandle = { step: number };
 
@@ -33,27 +37,32 @@ export default function ApplyLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
-          <Logo />
-          <div className="flex items-center gap-1">
-            {user || step >= 7 ? null : (
-              // Signing in from here comes back to the wizard (the draft follows the account).
-              <Link to="/login?redirectTo=/apply" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
-                Sign in
-              </Link>
-            )}
-            <Link to="/" className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={flushDraft}>
-              Exit Application
-            </Link>
-          </div>
-        </div>
-      </header>
+      <WizardHeader signIn={!user && step < 7} />
       <main id="main" className="mx-auto max-w-3xl px-4 py-8">
         <WizardProgress step={step} />
         <div className="card">
           <Outlet />
         </div>
+      </main>
+    </div>
+  );
+}
+
+function WizardHeader({ signIn }: { signIn: boolean }) {
+  // Signing in from here comes back to the wizard (the draft follows the account).
+  const links = [...(signIn ? [{ to: "/login?redirectTo=/apply", label: "Sign in", onClick: flushDraft }] : []), { to: "/", label: "Exit Application", onClick: flushDraft }];
+  return <AppHeader width="3xl" links={links} logout={false} />;
+}
+
+/** A failure in a step (e.g. the database unreachable while loading the draft) shows here, under
+ *  the wizard's header; what was saved stays saved. */
+export function ErrorBoundary() {
+  const user = useOptionalUser();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <WizardHeader signIn={!user} />
+      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+        <RouteErrorCard back={{ to: "/apply", label: "Back to your application" }} />
       </main>
     </div>
   );

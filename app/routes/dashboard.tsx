@@ -4,13 +4,13 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate, formatDateTime } from "~/components/admin/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { activityText } from "~/components/dashboard/activity";
 import { ApplicationCard } from "~/components/dashboard/application-card";
 import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
-import { LogoutButton } from "~/components/logout-button";
+import { AppHeader, AppShell } from "~/components/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
-import { Logo } from "~/components/site-header";
 import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
 import { getOpenDraftForUser, listApplicantDocuments, listApplicationsForUser, listDocumentRequests, listRecentActivityForUser } from "~/services/applicant-views.server";
@@ -22,7 +22,13 @@ import { requireUser, resolveSessionUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${site.name}` }];
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` }];
+
+const DASHBOARD_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/account", label: "Account settings" },
+  { to: "/account/data", label: "My data" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -64,23 +70,7 @@ export default function Dashboard() {
   const activeLoans = applications.filter((a) => a.status === "approved").length;
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Logo />
-          <div className="flex items-center gap-2">
-            <Link to="/" className="btn-ghost">
-              Home
-            </Link>
-            <Link to="/account" className="btn-ghost">
-              Account settings
-            </Link>
-            <Link to="/account/data" className="btn-ghost">
-              My data
-            </Link>
-            <LogoutButton />
-          </div>
-        </div>
-      </header>
+      <AppHeader links={DASHBOARD_LINKS} />
       <main className="mx-auto max-w-6xl px-4 py-8">
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
@@ -210,5 +200,14 @@ export default function Dashboard() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** A failure while loading the dashboard shows in place, under its header. */
+export function ErrorBoundary() {
+  return (
+    <AppShell header={{ links: DASHBOARD_LINKS }}>
+      <RouteErrorCard back={{ to: "/dashboard", label: "Reload the dashboard" }} />
+    </AppShell>
   );
 }

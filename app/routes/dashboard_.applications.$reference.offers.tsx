@@ -7,13 +7,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/components/marketplace/offer-ui";
 import { StatusBadge } from "~/components/status-badge";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/schemas/offers.schema";
 import { getOffersForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
 import { requireUser } from "~/server/session.server";
+import { formatUsd } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` }];
 

@@ -1,5 +1,5 @@
 /** /forgot-password (issue 13): the same answer whether or not an account has this address. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -65,9 +65,7 @@ export default function ForgotPassword() {
       <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
+          meta={fields.email} type="email" inputProps={{ autoComplete: "email" }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

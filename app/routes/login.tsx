@@ -37,7 +37,14 @@ export default function LoginPage() {
         </>
       }
     >
-      <SignInForm id="login" action="/login" lastResult={actionData?.result} redirectTo={searchParams.get("redirectTo") ?? ""} emailAutoComplete="email" autoFocus />
+      <SignInForm
+        id="login"
+        action="/login"
+        lastResult={actionData?.result}
+        redirectTo={searchParams.get("redirectTo") ?? ""}
+        emailAutoComplete="email"
+        autoFocus
+      />
     </AuthCard>
   );
 }

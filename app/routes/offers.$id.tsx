@@ -12,7 +12,7 @@ import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers.sch
 import { acceptOffer } from "~/services/offer-acceptance.server";
 import { getOfferDisclosureForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatCents } from "~/utils/offer-money";
+import { formatCents } from "~/utils/format";
 import { offersPath } from "~/utils/offer-matching";
 import { getClientIp } from "~/utils/request.server";
 import { requireUser } from "~/server/session.server";

@@ -84,23 +84,17 @@ export default function ResetPassword() {
         <input {...getInputProps(fields.token, { type: "hidden" })} />
         <PasswordField
           label="New password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          meta={fields.password} inputProps={{ autoComplete: "new-password" }}
         />
         <PasswordField
           label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
+          meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }}
         />
         {needsSecondFactor ? (
           <Field
             label="Authenticator or recovery code"
             hint="Admins confirm a reset with their second factor."
-            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code" }}
-            errors={fields.code.errors}
-            errorId={fields.code.errorId}
+            meta={fields.code} inputProps={{ autoComplete: "one-time-code" }}
           />
         ) : null}
         <FormError id={form.errorId} errors={form.errors} />

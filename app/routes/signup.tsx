@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -11,7 +11,7 @@ import { signupFailed, TOASTS } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, requireAnonymous } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
 export { retryAfterHeaders as headers } from "~/utils/headers";
@@ -38,14 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { refusal } = outcome;
   if (refusal.field === "email") {
-    const t = signupFailed(refusal.message);
-    return data(
-      {
-        result: submission.reply({ fieldErrors: { email: [refusal.message] }, hideFields: ["password"] }),
-        toast: { ...t, id: crypto.randomUUID() },
-      },
-      { status: refusal.status },
-    );
+    return toastReply(submission, signupFailed(refusal.message), { status: refusal.status, fieldErrors: { email: [refusal.message] }, hideFields: ["password"] });
   }
   return data({ result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }), toast: null }, { status: refusal.status, headers: refusal.headers });
 }
@@ -77,14 +70,14 @@ export default function SignupPage() {
     >
       <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} errorId={fields.firstName.errorId} />
-          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} errorId={fields.lastName.errorId} />
+          <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+          <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
         </div>
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} errorId={fields.email.errorId} />
-        <PasswordField label="Password" inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} errorId={fields.password.errorId} />
-        <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "(555) 123-4567" }} errors={fields.phone.errors} errorId={fields.phone.errorId} />
-        <Field label="Date of birth" inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), autoComplete: "bday" }} errors={fields.dateOfBirth.errors} errorId={fields.dateOfBirth.errorId} />
-        <CheckboxField label="I confirm that I am a US citizen and at least 18 years old" inputProps={getInputProps(fields.usCitizen, { type: "checkbox" })} errors={fields.usCitizen.errors} errorId={fields.usCitizen.errorId} />
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
+        <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567" }} />
+        <Field label="Date of birth" meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
+        <CheckboxField label="I confirm that I am a US citizen and at least 18 years old" meta={fields.usCitizen} />
         <CheckboxField
           label={
             <>
@@ -98,9 +91,7 @@ export default function SignupPage() {
               </Link>
             </>
           }
-          inputProps={getInputProps(fields.agreeToTerms, { type: "checkbox" })}
-          errors={fields.agreeToTerms.errors}
-          errorId={fields.agreeToTerms.errorId}
+          meta={fields.agreeToTerms}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

@@ -12,6 +12,7 @@ import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, Status
 import { AccountFields, LoginSchema } from "./auth.schema";
 import { StatusLookupSchema } from "./status-lookup.schema";
 import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "./wizard.schema";
+import { APPLICATION_STATUSES, ROLES } from "./enums";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -67,11 +68,6 @@ export const ApiValidationErrorSchema = ApiErrorSchema.extend({
 
 export const ApiMessageSchema = z.object({ message: z.string() });
 
-/** Spec's role values. */
-export const ROLE_VALUES = ["user", "admin"] as const;
-/** Every status an application row can have: 'draft' before submission, the admin's four, and
- *  'pending', which the spec's details dialog recognises. */
-export const APPLICATION_STATUS_VALUES = ["draft", ...ADMIN_STATUSES, "pending", "offer-accepted"] as const;
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("ISO 8601 date (YYYY-MM-DD)");
@@ -108,7 +104,7 @@ export const ApiUserSchema = z.object({
   email: z.string().email(),
   phone: z.string(),
   dateOfBirth: isoDate.nullable(),
-  role: z.enum(ROLE_VALUES),
+  role: z.enum(ROLES),
 });
 export type ApiUser = z.infer<typeof ApiUserSchema>;
 
@@ -258,7 +254,7 @@ export const ApiApplicationSchema = z.object({
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
-  status: z.enum(APPLICATION_STATUS_VALUES),
+  status: z.enum(APPLICATION_STATUSES),
   submittedAt: isoDateTime.nullable(),
   updatedAt: isoDateTime,
 });

@@ -5,17 +5,18 @@
  */
 import { z } from "zod";
 import { DOCUMENT_TYPES } from "~/content/document-types";
+import { DOCUMENT_REQUEST_STATUSES, REJECTION_REASONS, REVIEW_DECISIONS } from "./enums";
 
 import { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH } from "~/utils/constants";
 import { BACK_OFFICE_MSG, BACK_OFFICE_TOASTS } from "~/utils/messages";
 
 export { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH };
 
-export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;
+export { REVIEW_DECISIONS };
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 /** Why a document is rejected, in the order the form lists them; 'other' needs its own text. */
-export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
+export { REJECTION_REASONS };
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {
   unreadable: "Unreadable",
@@ -72,8 +73,6 @@ function reviewRules(v: z.infer<typeof reviewObject>, ctx: z.RefinementCtx) {
   if (v.reason === "other" && !v.reasonText) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: BACK_OFFICE_MSG.reasonTextRequired });
 }
 
-/** The review's fields (API body: strict). */
-export const DocumentReviewFields = reviewObject;
 export const DocumentReviewSchema = reviewObject.superRefine(reviewRules);
 export const DocumentReviewApiSchema = reviewObject.strict().superRefine(reviewRules);
 export type DocumentReviewInput = z.infer<typeof DocumentReviewSchema>;
@@ -169,7 +168,7 @@ export const ApiDocumentRequestSchema = z.object({
   id: apiId,
   applicationId: apiId.describe("Database id of the application"),
   message: z.string(),
-  status: z.enum(["open", "fulfilled"]),
+  status: z.enum(DOCUMENT_REQUEST_STATUSES),
   createdAt: apiDateTime,
   fulfilledAt: apiDateTime.nullable(),
   items: z.array(

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MARKET_MSG } from "~/utils/messages";
 import { LOAN_PURPOSE_VALUES } from "~/content/loan-options";
 import { US_STATES } from "~/content/us-states";
+import { LENDER_STATUSES, OFFER_SOURCES, OFFER_STATUSES } from "./enums";
 
 export const SIGNER_NAME_MAX = 200;
 
@@ -84,7 +85,7 @@ export const LenderFormSchema = z.object({
 });
 export type LenderFormInput = z.infer<typeof LenderFormSchema>;
 
-export const LENDER_STATUS_FILTERS = ["all", "active", "paused"] as const;
+export const LENDER_STATUS_FILTERS = ["all", ...LENDER_STATUSES] as const;
 export const LenderListParamsSchema = z.object({
   q: z.string().trim().max(100).catch("").default(""),
   status: z.enum(LENDER_STATUS_FILTERS).catch("all").default("all"),
@@ -111,8 +112,8 @@ export const ApiOfferSchema = z.object({
   lenderName: z.string(),
   nmlsId: z.string(),
   productName: z.string(),
-  source: z.enum(["match", "manual"]),
-  state: z.enum(["offered", "accepted", "withdrawn", "expired"]),
+  source: z.enum(OFFER_SOURCES),
+  state: z.enum([...OFFER_STATUSES, "expired"]),
   amountCents: cents_("Amount of the loan"),
   termMonths: z.number().int(),
   noteRateBps: z.number().int().describe("Interest (note) rate, basis points a year"),

@@ -262,8 +262,6 @@ export function draftOwner(data: DraftData | null | undefined): OwnerDraft | nul
   return r.status === "success" ? (r.value as OwnerDraft) : null;
 }
 
-/** On Back without JavaScript validation: let Conform pass the submission through untouched. */
-export const isBackIntent = (formData: FormData) => formData.get("intent") === "back";
 
 /**
  * Intents that save what was typed without validating (issue 16): Back (then the previous step),

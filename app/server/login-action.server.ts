@@ -3,12 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { LoginSchema } from "~/schemas/auth.schema";
 import { signIn } from "~/services/sign-in.server";
-import { TOASTS, type ToastMessage } from "~/utils/messages";
+import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-
-const withId = (t: ToastMessage) => ({ ...t, id: crypto.randomUUID() });
+import { redirectWithToast, toastReply } from "~/utils/toast.server";
 
 export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin") {
   const formData = await request.clone().formData();
@@ -24,7 +22,7 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
     const notAdmin = result.reason === "not-admin";
     const t = notAdmin ? TOASTS.accessDenied : TOASTS.loginFailed;
     const status = notAdmin ? 403 : 401;
-    return data({ result: submission.reply({ formErrors: [`${t.title} - ${t.description}`], hideFields: ["password"] }), toast: withId(t) }, { status });
+    return toastReply(submission, t, { status, hideFields: ["password"] });
   }
   const cookie = await createUserSession(request, result.user);
   // The password is only the first factor: no admin page answers before the second.

@@ -9,8 +9,7 @@ import { deleteSession, findSession, findSessionWithUser, insertSession, saveSes
 import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
-import { getEnv } from "~/utils/env.server";
-import { cookieSecure } from "~/utils/toast.server";
+import { cookieSecure, getEnv } from "~/utils/env.server";
 
 export type SessionData = {
   userId?: number;

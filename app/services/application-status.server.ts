@@ -3,7 +3,8 @@
  * and updatedAt, record the audit-trail event (who, from, to, note) and queue the e-mail to the
  * applicant. A rejection must carry its reason, which the e-mail (an adverse-action notice) states.
  */
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
+import { formatUsd } from "~/utils/format";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { recordAudit } from "~/models/audit-log.server";

@@ -5,17 +5,18 @@ import { ensureLendersOnEmptyDatabase } from "./lender-catalogue.server";
 import { sweepOrphans } from "./document-sweep.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
+import { singleton } from "~/utils/singleton.server";
 import { logError } from "~/utils/log.server";
 import { DatabaseUnreachableError, ensureDatabase } from "~/models/migrate.server";
 
-const state = globalThis as unknown as { __lmDraining?: boolean; __lmPrepared?: boolean };
+const state = singleton("lifecycle", () => ({ draining: false, prepared: false }));
 
 export function setDraining(v: boolean) {
-  state.__lmDraining = v;
+  state.draining = v;
   // Draining: stop claiming e-mails (a row already claimed is finished or its lease expires).
   if (v) stopOutboxWorker();
 }
-export const isDraining = () => Boolean(state.__lmDraining);
+export const isDraining = () => Boolean(state.draining);
 
 type Hook = () => void | Promise<void>;
 const startHooks: Hook[] = [];
@@ -66,6 +67,6 @@ export async function prepareServer() {
   await prepareAdminsAtStart();
   await upgradeLegacyRecoveryCodes();
   await ensureLendersOnEmptyDatabase();
-  state.__lmPrepared = true;
+  state.prepared = true;
   for (const h of startHooks) await h();
 }

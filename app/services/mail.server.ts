@@ -11,6 +11,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from "~/models/outbox-queue.server";
 import { getEnv } from "~/utils/env.server";
+import { singleton } from "~/utils/singleton.server";
 import { describeError, logError } from "~/utils/log.server";
 
 export type MailMessage = { from: string; to: string; subject: string; text: string; messageId?: string };
@@ -108,7 +109,7 @@ export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransp
 }
 
 type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: boolean; again?: boolean };
-const worker = ((globalThis as unknown as { __lmOutbox?: WorkerState }).__lmOutbox ??= {});
+const worker = singleton("outbox-worker", (): WorkerState => ({}));
 
 async function tick() {
   if (worker.running) {

@@ -44,7 +44,6 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   return { offers, reasons: offers ? [] : principalReasons(decisions) };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Read models for pages and the API (owner, or an admin, only)
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
  * Accepting an offer (final, idempotent, race-safe: the acceptance row is the lock) and the admin's
  * withdraw / manual offer. Every change is audit-logged and recorded as an application event.
  */
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { formatBps, formatCents, formatUsd } from "~/utils/format";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { recordAudit } from "~/models/audit-log.server";
@@ -14,7 +15,7 @@ import { kickOutbox } from "~/services/mail.server";
 import { transaction } from "~/models/db.server";
 import { listAdminEmails } from "~/models/users.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents, priceLoan } from "~/utils/offer-money";
+import { priceLoan } from "~/utils/offer-money";
 import { OFFER_VALIDITY_DAYS } from "~/utils/offer-matching";
 import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
 

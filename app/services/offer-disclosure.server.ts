@@ -3,10 +3,11 @@
  * layout), its exact text and SHA-256, the offer's state, and the marketplace lines of the
  * confirmation e-mail (the offers, or the adverse-action notice).
  */
+import { formatBps, formatCents } from "~/utils/format";
 import { createHash } from "node:crypto";
 import { type OfferRow } from "~/models/offers.server";
 import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents } from "~/utils/offer-money";
+
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, offersPath, type ReasonCode } from "~/utils/offer-matching";
 import { MatchSummary } from "./marketplace.server";
 

@@ -9,13 +9,14 @@
  *   - the wizard draft behind the application is marked submitted, so it is not submitted twice.
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
  */
+import { formatUsd } from "~/utils/format";
 import { insertApplication, markApplicationSubmitted, type ApplicationRow, type ApplicationValues } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { updateDraft, type DraftRow } from "~/models/application-drafts.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { getUserById, type PublicUser } from "~/models/users.server";
 import type { Tx } from "~/models/db.server";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { kickOutbox } from "~/services/mail.server";
 import { marketplaceEmailLines } from "~/services/offer-disclosure.server";

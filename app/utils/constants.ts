@@ -3,8 +3,6 @@ export const LOAN_MIN = 1000;
 export const LOAN_MAX = 50000;
 export const LOAN_STEP = 1000;
 export const LOAN_DEFAULT = 25000;
-export const INCOME_STEP = 1000;
-export const HOUSING_STEP = 50;
 /** Upper bounds of the wizard's money inputs (the DECIMAL columns hold more; these catch typos). */
 export const INCOME_MAX = 1_000_000_000;
 export const HOUSING_MAX = 10_000_000;
@@ -13,10 +11,7 @@ export const PASSWORD_MAX = 256;
 export const PHONE_MIN = 10;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const WIZARD_STEPS = 7;
-export const ADMIN_REDIRECT_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_LIMIT = 1;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 /** Demo admin created on an empty database so a newcomer can sign in at once. */

@@ -8,6 +8,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** An on/off switch: 1/true or 0/false; unset stays undefined (each switch says its default). */
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "1" || v === "true"));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -39,10 +45,20 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, "META_PIXEL_ID must be digits")
     .optional(),
-  TRUST_PROXY: z
-    .enum(["0", "1", "true", "false"])
-    .optional()
-    .transform((v) => v === "1" || v === "true"),
+  TRUST_PROXY: flag.transform((v) => v ?? false),
+  /** Cookies marked Secure (and a __Host- session cookie) and, in production, HSTS. Default: on in
+   *  production; COOKIE_SECURE=false serves production over plain HTTP (tests on 127.0.0.1). */
+  COOKIE_SECURE: flag,
+  /** The address the HTTP server listens on (default: every interface). */
+  HOST: z.string().min(1).optional(),
+  /** The PII-free access log (scripts/serve.js): on unless 0/false. */
+  ACCESS_LOG: flag.transform((v) => v ?? true),
+  /** Shutdown: keep serving (readiness 503) this long before closing the listener, for a load balancer. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Shutdown: how long in-flight requests may take to finish. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
+  /** Set by `remix dev`: where to announce that the development server is ready. */
+  REMIX_DEV_ORIGIN: z.string().url().optional(),
   /** Extra origins allowed to POST (comma separated), e.g. the public https origin behind a proxy. */
   ALLOWED_ORIGINS: z.string().optional(),
   /** Public origin for links in e-mails (verification, password reset), e.g. https://lendwise.example.
@@ -78,7 +94,8 @@ const schema = z.object({
     .default(""),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = Omit<z.infer<typeof schema>, "COOKIE_SECURE"> & {
+  COOKIE_SECURE: boolean;
   SESSION_SECRET: string;
   DOCUMENT_ENCRYPTION_KEY: string;
   DATA_DIR: string;
@@ -139,6 +156,7 @@ export function getEnv(): Env {
   cached = {
     ...v,
     DATA_DIR: dataDir,
+    COOKIE_SECURE: v.COOKIE_SECURE ?? v.NODE_ENV === "production",
     SESSION_SECRET:
       v.SESSION_SECRET ??
       persistedSecret(dataDir, "session-secret", () => randomBytes(32).toString("base64url"), "SESSION_SECRET"),
@@ -150,3 +168,9 @@ export function getEnv(): Env {
 }
 
 export const isProduction = () => getEnv().NODE_ENV === "production";
+
+/** Cookies are marked Secure (COOKIE_SECURE, default: in production). */
+export const cookieSecure = () => getEnv().COOKIE_SECURE;
+
+/** Strict-Transport-Security: in production unless served over plain HTTP (COOKIE_SECURE=false). */
+export const sendsHsts = () => isProduction() && cookieSecure();

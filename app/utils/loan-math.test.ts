@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CALCULATOR_DEFAULTS,
-  TERM_OPTIONS,
-  calculateLoan,
-  formatMoney2,
-  parseCalculatorInput,
-  parsePositiveNumber,
-} from "./loan-math";
+import { CALCULATOR_DEFAULTS, TERM_OPTIONS, calculateLoan, parseCalculatorInput, parsePositiveNumber } from "./loan-math";
+import { formatMoney2 } from "./format";
 
 /** Rounds to cents the way the calculator displays figures. */
 const cents = (n: number) => Math.round(n * 100) / 100;

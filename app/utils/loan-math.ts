@@ -70,15 +70,3 @@ export function parseCalculatorInput(raw: {
   return { amount, apr, termMonths };
 }
 
-const money2 = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** US dollars with two decimals, e.g. 1234.5 -> "$1,234.50". Never prints "-$0.00". */
-export function formatMoney2(n: number): string {
-  // A value that rounds to zero cents (including -0 or a float residue like -1e-12) is zero.
-  return money2.format(Math.abs(n) < 0.005 ? 0 : n);
-}

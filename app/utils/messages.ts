@@ -69,8 +69,8 @@ export const MSG = {
 } as const;
 
 export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
-/** A toast as one line of text ("Title - Description"), for inline errors and JSON messages. */
-export const toastText = (t: ToastMessage) => (t.description ? `${t.title} - ${t.description}` : t.title);
+/** "Title - description": a toast as one line, for a form error or a JSON message. */
+export const toastText = (toast: ToastMessage) => (toast.description ? `${toast.title} - ${toast.description}` : toast.title);
 
 export const TOASTS = {
   loginFailed: { title: "Login Failed", description: "Invalid email or password.", variant: "destructive" },

@@ -5,5 +5,3 @@ export function useIsPending({ formAction, formMethod = "POST" }: { formAction?:
   const nav = useNavigation();
   return nav.state !== "idle" && nav.formMethod === formMethod && (!formAction || nav.formAction === formAction);
 }
-
-export const newToastId = () => Math.random().toString(36).slice(2);

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  InvalidLoanTermsError,
-  actuarialAprPercent,
-  aprBpsFromPercent,
-  feeFromBps,
-  formatBps,
-  formatCents,
-  monthlyPaymentCents,
-  priceLoan,
-  roundHalfUp,
-  toCents,
-} from "./offer-money";
+import { InvalidLoanTermsError, actuarialAprPercent, aprBpsFromPercent, feeFromBps, monthlyPaymentCents, priceLoan, roundHalfUp, toCents } from "./offer-money";
+import { formatBps, formatCents } from "./format";
 
 describe("published worked examples", () => {
   // Regulation Z, 12 CFR part 1026, appendix J, paragraph (c): the example of a single-advance,

@@ -154,17 +154,6 @@ export function feeFromBps(amountCents: number, feeBps: number): number {
 // Display (client-safe)
 // ---------------------------------------------------------------------------------------------
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 1234567 -> "$12,345.67". */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
-
-/** 1234 -> "12.34%". */
-export function formatBps(bps: number): string {
-  return `${(bps / 100).toFixed(2)}%`;
-}
 
 /** "30000.00" (a DECIMAL column) or 30000 -> 3000000 cents, without float drift. */
 export function toCents(value: string | number): number {

@@ -1,5 +1,5 @@
 /** Security headers for every response the Remix handler produces. */
-import { isProduction } from "./env.server";
+import { sendsHsts } from "./env.server";
 
 /** The policy around its nonce, built once per (dev, pixel) pair instead of on every document. */
 const cspParts = new Map<string, [string, string]>();
@@ -39,6 +39,6 @@ export function applySecurityHeaders(headers: Headers) {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (isProduction() && process.env.COOKIE_SECURE !== "false") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (sendsHsts()) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }

@@ -1,8 +1,9 @@
 /** Flash toasts through a small signed cookie: set by an action, shown once by the root loader. */
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
+import { cookieSecure, getEnv } from "./env.server";
 import { combineHeaders } from "./http.server";
-import type { ToastMessage } from "./messages";
+import { toastText, type ToastMessage } from "./messages";
 
 const KEY = "toast";
 
@@ -23,13 +24,6 @@ function toastStorage() {
   return storage;
 }
 
-export function cookieSecure() {
-  const v = process.env.COOKIE_SECURE;
-  if (v === "false" || v === "0") return false;
-  if (v === "true" || v === "1") return true;
-  return getEnv().NODE_ENV === "production";
-}
-
 export type Toast = ToastMessage & { id: string };
 
 export async function createToastHeaders(toast: ToastMessage) {
@@ -38,6 +32,23 @@ export async function createToastHeaders(toast: ToastMessage) {
   return new Headers({ "set-cookie": await toastStorage().commitSession(session) });
 }
 
+/** A toast as the client shows it (the id makes the same message show again). */
+export const withToastId = (toast: ToastMessage): Toast => ({ ...toast, id: crypto.randomUUID() });
+
+type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+
+/** The answer of a form action that failed: `{ result, toast }` with the toast shown at once on the
+ *  page and its text as the form's error (or, with `fieldErrors`, the errors of those fields). */
+export function toastReply(
+  submission: Replyable,
+  toast: ToastMessage,
+  { status, headers, hideFields, fieldErrors }: { status: number; headers?: HeadersInit; hideFields?: string[]; fieldErrors?: Record<string, string[]> },
+) {
+  const result = fieldErrors ? submission.reply({ fieldErrors, hideFields }) : submission.reply({ formErrors: [toastText(toast)], hideFields });
+  return data({ result, toast: withToastId(toast) }, { status, headers });
+}
+
+/** Redirects to `url` and shows `toast` on the page it lands on. */
 export async function redirectWithToast(url: string, toast: ToastMessage, init?: ResponseInit) {
   return redirect(url, { ...init, headers: combineHeaders(init?.headers, await createToastHeaders(toast)) });
 }

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatFileSize, shortenMiddle } from "~/content/document-types";
+import { shortenMiddle } from "~/content/document-types";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { getDb, schema } from "~/models/db.server";
 import { eq } from "drizzle-orm";
@@ -17,6 +17,7 @@ import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, signInAdminInBrowser, submitSignIn } from "../support/fixtures";
 import { Client } from "../support/http";
+import { formatFileSize } from "~/utils/format";
 
 const b = setupBrowser();
 
@@ -221,6 +222,26 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       expect(new URL(page.url()).pathname).toBe("/admin-login");
     });
   }, 180_000);
+});
+
+describe.each(MODES)("a failing admin page shows in place $label", ({ js }) => {
+  it("an application that does not exist: 404 under the admin's header and tabs, with a way back", async () => {
+    const admin = await createAdmin();
+    await b.withPage({ js }, async (page) => {
+      await signInAdminInBrowser(page, admin);
+      // The child route's loader throws 404; the admin layout's error boundary shows it.
+      const res = await page.goto("/admin/applications/999999999");
+      expect(res?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+      expect(await page.title()).toContain("404 Page Not Found");
+      await page.getByText("Admin: Ada").waitFor();
+      await page.getByRole("navigation", { name: "Admin sections" }).waitFor();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+      await page.getByRole("link", { name: "Back to the admin panel" }).click();
+      await page.waitForURL((u) => u.pathname === "/admin");
+      await page.getByRole("heading", { level: 1, name: "Admin Panel" }).waitFor();
+    });
+  });
 });
 
 describe("admin routes refuse everyone but admins", () => {

@@ -2,18 +2,17 @@
  * What an admin sees of one application (spec 'Details dialog', plus the applicant's contact and
  * the status history). Rendered inside a dialog with JavaScript and as a page without it.
  */
-import { NewTabIcon } from "~/components/new-tab";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize, shortenMiddle } from "~/content/document-types";
-import { formatUsd, HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import { DOCUMENT_TYPE_LABELS, shortenMiddle } from "~/content/document-types";
+import { HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStatusDisplay } from "~/content/status-display";
 import type { AdminApplicationDetails } from "~/models/application-queries.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
-import { formatDateTime } from "./format";
-import { formatPhone } from "~/utils/display";
+import { formatDateTime, formatFileSize, formatPhone, formatUsd } from "~/utils/format";
 import { StatusChangeForm } from "./status-change-form";
+import { DocumentLinks } from "./document-links";
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -137,15 +136,7 @@ export function ApplicationDetails({
                     · {formatFileSize(d.fileSize)} · {formatDateTime(d.uploadedAt)}
                   </p>
                 </div>
-                <div className="flex gap-2">
-                  <a href={`/documents/${d.id}/preview`} target="_blank" rel="noopener noreferrer" className="btn-outline px-3 py-1">
-                    Preview<span className="sr-only"> {d.fileName} (opens in a new tab)</span>
-                    <NewTabIcon />
-                  </a>
-                  <a href={`/documents/${d.id}/download`} className="btn-outline px-3 py-1">
-                    Download<span className="sr-only"> {d.fileName}</span>
-                  </a>
-                </div>
+                <DocumentLinks id={d.id} fileName={d.fileName} openLabel="Preview" />
               </li>
             ))}
           </ul>

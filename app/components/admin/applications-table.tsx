@@ -1,13 +1,14 @@
 /** The applications table (spec columns), its empty and loading states, and row navigation. */
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import type { AdminApplicationRow } from "~/models/application-queries.server";
 import { adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
 import { AdminStatusBadge } from "./admin-status-badge";
-import { formatDate } from "./format";
+import { formatDate, formatUsd } from "~/utils/format";
 import { RowStatusForm } from "./row-status-form";
 import { WaitingSince, type RowExtras } from "./back-office-list";
+import { EmptyTableRow } from "./document-links";
 
 const INTERACTIVE = "a, button, select, input, textarea, label, option";
 
@@ -65,11 +66,7 @@ export function ApplicationsTable({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="px-4 py-10 text-center text-slate-700">
-                {loading ? "Loading applications..." : "No applications found"}
-              </td>
-            </tr>
+            <EmptyTableRow colSpan={7} loading={loading} loadingText="Loading applications..." emptyText="No applications found" />
           ) : (
             rows.map((r) => {
               const detailsHref = `/admin/applications/${r.id}${search}`;

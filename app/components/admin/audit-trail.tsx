@@ -5,7 +5,7 @@
  */
 import { getStatusDisplay } from "~/content/status-display";
 import type { AuditTrailEntry } from "~/models/audit-log.server";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/utils/format";
 
 /** An audit entry as the loader sends it (dates as ISO strings). */
 export type AuditTrailItem = Omit<AuditTrailEntry, "at"> & { at: string };

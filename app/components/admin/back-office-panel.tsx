@@ -20,7 +20,7 @@ import {
 } from "~/schemas/back-office.schema";
 import { useIsPending } from "~/utils/misc";
 import { waitedFor } from "./back-office-list";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/utils/format";
 
 export type BackOfficeView = {
   viewerId: number;

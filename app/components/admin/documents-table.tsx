@@ -1,9 +1,9 @@
 /** The Documents tab's table (spec columns) with its empty and loading states. */
-import { NewTabIcon } from "~/components/new-tab";
 import { Link } from "@remix-run/react";
-import { DOCUMENT_TYPE_LABELS, formatFileSize } from "~/content/document-types";
+import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import type { AdminDocumentRow } from "~/models/application-queries.server";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatFileSize } from "~/utils/format";
+import { DocumentLinks, EmptyTableRow } from "./document-links";
 
 export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
@@ -22,11 +22,7 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-4 py-10 text-center text-slate-700">
-                {loading ? "Loading documents..." : "No documents found"}
-              </td>
-            </tr>
+            <EmptyTableRow colSpan={6} loading={loading} loadingText="Loading documents..." emptyText="No documents found" />
           ) : (
             rows.map((d) => (
               <tr key={d.id} data-testid="document-row" data-document-id={d.id}>
@@ -49,15 +45,7 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
                 <td className="whitespace-nowrap px-4 py-3">{formatFileSize(d.fileSize)}</td>
                 <td className="whitespace-nowrap px-4 py-3">{formatDateTime(d.uploadedAt)}</td>
                 <td className="px-4 py-3">
-                  <div className="flex gap-2">
-                    <a href={`/documents/${d.id}/preview`} target="_blank" rel="noopener noreferrer" className="btn-outline px-3 py-1">
-                      View<span className="sr-only"> {d.fileName} (opens in a new tab)</span>
-                    <NewTabIcon />
-                    </a>
-                    <a href={`/documents/${d.id}/download`} className="btn-outline px-3 py-1">
-                      Download<span className="sr-only"> {d.fileName}</span>
-                    </a>
-                  </div>
+                  <DocumentLinks id={d.id} fileName={d.fileName} openLabel="View" />
                 </td>
               </tr>
             ))

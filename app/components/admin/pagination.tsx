@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
+import { formatNumber } from "~/utils/format";
 
-const nf = new Intl.NumberFormat("en-US");
 
 /** 'Previous' / 'Next' links that keep the current filters, and where we are in the list. */
 export function Pagination({
@@ -24,8 +24,8 @@ export function Pagination({
   return (
     <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-4">
       <p className="text-sm text-slate-700" data-testid="pagination-summary">
-        {total === 0 ? `0 ${noun}` : `Showing ${nf.format(from)}-${nf.format(to)} of ${nf.format(total)} ${noun}`}
-        {pageCount > 1 ? ` (page ${nf.format(page)} of ${nf.format(pageCount)})` : ""}
+        {total === 0 ? `0 ${noun}` : `Showing ${formatNumber(from)}-${formatNumber(to)} of ${formatNumber(total)} ${noun}`}
+        {pageCount > 1 ? ` (page ${formatNumber(page)} of ${formatNumber(pageCount)})` : ""}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -1,6 +1,5 @@
 import type { AdminStats } from "~/models/application-queries.server";
-
-const nf = new Intl.NumberFormat("en-US");
+import { formatNumber } from "~/utils/format";
 
 /** The admin panel's three stat cards. */
 export function StatCards({ stats }: { stats: AdminStats }) {
@@ -15,7 +14,7 @@ export function StatCards({ stats }: { stats: AdminStats }) {
         <div key={c.label} className="card p-5">
           <dt className="text-sm font-medium text-slate-700">{c.label}</dt>
           <dd className="mt-1 text-3xl font-bold text-slate-900" data-testid={c.testId}>
-            {nf.format(c.value)}
+            {formatNumber(c.value)}
           </dd>
         </div>
       ))}

@@ -56,7 +56,7 @@ export function StatusChangeForm({
         <select key={selectKey} {...selectProps} className="input mt-1">
           <StatusOptions current={currentStatus} />
         </select>
-        <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+        <ErrorList meta={fields.status} />
       </div>
       <div>
         <label htmlFor={fields.note.id} className="label">
@@ -70,7 +70,7 @@ export function StatusChangeForm({
           maxLength={NOTE_MAX_LENGTH}
           className="input mt-1"
         />
-        <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
+        <ErrorList meta={fields.note} />
       </div>
       <FormError id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary" disabled={pending}>

@@ -1,9 +1,9 @@
 /** One of the applicant's applications: reference, amount, purpose, status, date and progress. */
 import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/status-badge";
-import { formatUsd, purposeLabel } from "~/content/loan-options";
+import { purposeLabel } from "~/content/loan-options";
 import type { UserApplication } from "~/models/application-queries.server";
-import { formatDate } from "~/components/admin/format";
+import { formatDate, formatUsd } from "~/utils/format";
 import { progressSteps, type StepState } from "./progress";
 
 const STATE_TEXT: Record<StepState, string> = {

@@ -4,7 +4,7 @@
  * document's state: "Accepted", "Needs replacing: <reason>" or "In review". Never who reviewed.
  */
 import { Form } from "@remix-run/react";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/utils/format";
 import { ALLOWED_KINDS, acceptFor, DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { useIsPending } from "~/utils/misc";
 

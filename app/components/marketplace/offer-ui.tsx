@@ -1,9 +1,8 @@
 /** The applicant's marketplace UI: page shell, comparison table and cards, sort form, notice. */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { LogoutButton } from "~/components/logout-button";
-import { Logo } from "~/components/site-header";
-import { formatBps, formatCents } from "~/utils/offer-money";
+import { AppShell } from "~/components/app-header";
+import { formatBps, formatCents } from "~/utils/format";
 import { OFFER_SORTS, type OfferSort } from "~/utils/offer-matching";
 
 export type OfferSummary = {
@@ -25,23 +24,9 @@ export type OfferSummary = {
 };
 type Best = Record<OfferSort, number[]>;
 
+/** The applicant's marketplace pages: the signed-in top bar (back to the dashboard) and the page. */
 export function MarketShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Logo />
-          <div className="flex items-center gap-2">
-            <Link to="/dashboard" className="btn-ghost">
-              Dashboard
-            </Link>
-            <LogoutButton />
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
-    </div>
-  );
+  return <AppShell header={{ links: [{ to: "/dashboard", label: "Dashboard" }] }}>{children}</AppShell>;
 }
 
 const days = (n: number) => (n === 0 ? "Same day" : n === 1 ? "1 business day" : `${n} business days`);

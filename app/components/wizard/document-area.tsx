@@ -12,10 +12,11 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ALLOWED_KINDS, FILE_KIND_INFO, formatFileSize, type DocumentType } from "~/content/document-types";
+import { ALLOWED_KINDS, FILE_KIND_INFO, type DocumentType } from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { MSG, toastText, TOASTS, type ToastMessage } from "~/utils/messages";
+import { MSG, TOASTS, toastText, type ToastMessage } from "~/utils/messages";
 import { emitToast, useActionToast } from "~/utils/toast-bus";
+import { formatFileSize } from "~/utils/format";
 
 export const DOCUMENTS_ACTION = "/apply/documents";
 /** The id of step 5's one form (file inputs, Upload, Remove, Back, Continue). */
@@ -23,6 +24,7 @@ export const DOCUMENTS_FORM_ID = "wizard-documents";
 
 export type UploadedFile = { id: number; fileName: string; fileSize: number };
 export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
+
 
 /** The message for a file of the wrong type in this area. */
 export function wrongTypeMessage(type: DocumentType): string {

@@ -1,9 +1,10 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
+import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { z } from "zod";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, type AnyFieldMeta } from "~/components/forms";
 import { stepTitle } from "~/schemas/wizard.schema";
 
 /** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
@@ -198,7 +199,7 @@ export function validateStep(schema: z.ZodTypeAny) {
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
-export function OptionCard({
+function OptionCard({
   name,
   value,
   label,
@@ -242,32 +243,63 @@ export function OptionCard({
   );
 }
 
-export function OptionGroup({ legend, errors, errorId, children, className }: { legend: string; errors?: string[]; errorId: string; children: ReactNode; className?: string }) {
+const OPTION_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" } as const;
+
+/** A radio group of option cards for one field: the field's name, checked value, error and aria. */
+export function OptionGroup({
+  meta,
+  legend,
+  options,
+  columns,
+  checked = typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+  className,
+}: {
+  meta: AnyFieldMeta;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string; description?: string }>;
+  columns: keyof typeof OPTION_COLUMNS;
+  /** The value checked at first (default: the field's initial value). */
+  checked?: string;
+  className?: string;
+}) {
   return (
     <fieldset className={className}>
       <legend className="label mb-2">{legend}</legend>
-      {children}
-      <ErrorList id={errorId} errors={errors} />
+      <div className={`grid gap-3 ${OPTION_COLUMNS[columns]}`}>
+        {options.map((o) => (
+          <OptionCard
+            key={o.value}
+            name={meta.name}
+            value={o.value}
+            label={o.label}
+            description={o.description}
+            defaultChecked={checked === o.value}
+            invalid={!meta.valid}
+            describedBy={!meta.valid ? meta.errorId : undefined}
+          />
+        ))}
+      </div>
+      <ErrorList meta={meta} />
     </fieldset>
   );
 }
 
 export function SelectField({
+  meta,
   label,
   selectProps,
   options,
   placeholder,
-  errors,
-  errorId,
 }: {
+  meta: AnyFieldMeta;
   label: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string | undefined };
+  /** Attributes added to the ones Conform derives from the field. */
+  selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder: string;
-  errors?: string[];
-  errorId?: string;
 }) {
-  const { key, ...rest } = selectProps;
+  const { key, ...conform } = getSelectProps(meta);
+  const rest = { ...conform, ...selectProps };
   return (
     <div>
       <label htmlFor={rest.id} className="label">
@@ -281,7 +313,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList meta={meta} />
     </div>
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * Every fixed list of values the database stores, defined once (no imports: the drizzle schema in
+ * db/schema.ts, the zod schemas, the static content and the browser bundle all derive from here).
+ * The order is the MySQL ENUM's: append new values at the end (a reorder is a migration).
+ */
+export const ROLES = ["user", "admin"] as const;
+export const APPLICATION_STATUSES = ["draft", "submitted", "pending", "under-review", "approved", "rejected", "offer-accepted"] as const;
+export const LOAN_PURPOSE_VALUES = [
+  "startup-capital",
+  "business-expansion",
+  "working-capital",
+  "equipment-financing",
+  "inventory-financing",
+  "commercial-real-estate",
+  "other",
+] as const;
+export const LIVING_SITUATION_VALUES = ["rent", "mortgage", "own"] as const;
+export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
+export const DOCUMENT_REQUEST_STATUSES = ["open", "fulfilled"] as const;
+export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;
+export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export const LENDER_STATUSES = ["active", "paused"] as const;
+export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;
+export const OFFER_SOURCES = ["match", "manual"] as const;
+
+export type Role = (typeof ROLES)[number];
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type LoanPurpose = (typeof LOAN_PURPOSE_VALUES)[number];
+export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
