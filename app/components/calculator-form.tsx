@@ -2,7 +2,7 @@
  * The loan calculator: a GET form (amount, apr, term) whose figures come from the one pure
  * function in ~/utils/loan-math. Without JavaScript the server renders the figures for the
  * query; with JavaScript they are recalculated as you type, and a field that does not parse to
- * a non-zero number leaves the last figures unchanged (spec section 5).
+ * a non-zero number leaves the last figures unchanged (docs/product.md, "Public pages").
  */
 import { Form, Link } from "@remix-run/react";
 import { useState, type ChangeEvent, type FormEvent } from "react";

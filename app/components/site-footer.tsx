@@ -16,7 +16,7 @@ const resourceLinks = [
   { to: "/loan-calculator", label: "Loan Calculator" },
   { to: "/faq", label: "FAQ" },
 ];
-/** Items the spec lists without a target: text, not dead links. */
+/** Items docs/product.md lists without a target: text, not dead links. */
 const plainItems = ["Inventory Financing", "Emergency Business Loans"];
 const companyItems = ["Interest Rates", "Success Stories", "Licensing", "Compliance"];
 

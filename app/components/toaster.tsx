@@ -1,5 +1,5 @@
 /**
- * Toasts (spec section 9): one visible at a time, 5000 ms, swipe right (50 px) or close to
+ * Toasts: one visible at a time, 5000 ms, swipe right (50 px) or close to
  * dismiss, F8 focuses the region 'Notifications (F8)', max width 420px, default/destructive.
  * The server renders the toast, so without JavaScript it is a visible role="status" message.
  */

@@ -45,7 +45,7 @@ describe("formatFileSize (base 1024)", () => {
 });
 
 describe("upload areas", () => {
-  it("lists the spec's six areas with labels and accept lists matching the allowed kinds", () => {
+  it("lists the product's six areas with labels and accept lists matching the allowed kinds", () => {
     expect(DOCUMENT_AREAS.map((a) => a.type)).toEqual(["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"]);
     for (const a of DOCUMENT_AREAS) expect(a.label).toBe(DOCUMENT_TYPE_LABELS[a.type]);
     const idFront = DOCUMENT_AREAS.find((a) => a.type === "id-front")!;

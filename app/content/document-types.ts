@@ -1,6 +1,6 @@
 /**
  * Client-safe metadata about documents: the upload areas of wizard step 5 (which file kinds each
- * accepts), their labels, and the small display helpers the spec fixes (short names, sizes).
+ * accepts), their labels, and the small display helpers docs/product.md fixes (short names, sizes).
  * The server checks the kinds by content (app/utils/file-type.server.ts); `accept` only helps the
  * file picker.
  */
@@ -27,7 +27,7 @@ export const FILE_KIND_INFO: Record<FileKind, { mime: string; extensions: readon
 const IMAGE_OR_PDF: readonly FileKind[] = ["jpeg", "png", "gif", "webp", "heic", "pdf"];
 const PDF_OR_WORD: readonly FileKind[] = ["pdf", "doc", "docx"];
 
-/** Which kinds each upload area accepts (spec, step 5). */
+/** Which kinds each upload area accepts (docs/product.md, step 5). */
 export const ALLOWED_KINDS: Record<DocumentType, readonly FileKind[]> = {
   "id-front": IMAGE_OR_PDF,
   "id-back": IMAGE_OR_PDF,

@@ -1,5 +1,5 @@
 /**
- * The FAQ page's ten questions (spec section 2 "FAQ"), answered only from the spec's facts
+ * The FAQ page's ten questions (docs/product.md, "Public pages"), answered only from the product's facts
  * (sections 1, 4 and 9). Ids are stable anchors (/faq#who-qualifies).
  */
 

@@ -1,7 +1,7 @@
 /**
- * Text of the two legal pages (spec: static, last updated January 3, 2025; terms have 11
+ * Text of the two legal pages (docs/product.md: static, last updated January 3, 2025; terms have 11
  * sections, the privacy policy 10). Original plain-English text written for this product from
- * the spec's facts; section ids are stable anchors.
+ * the product's facts; section ids are stable anchors.
  */
 import { site } from "./site";
 

@@ -1,6 +1,5 @@
 /**
- * The six loan product pages (spec section 2, "Commercial real estate page" and "Other product
- * pages"; rates and terms from section 9). Every rate, term and limit below is a spec fact; the
+ * The six loan product pages (docs/product.md, "Public pages"). Every rate, term and limit below is a product fact (docs/product.md); the
  * rest is neutral copy. Each page's Apply Now goes to /loan-application (a page concern, not data).
  */
 import { site } from "./site";
@@ -31,7 +30,7 @@ export type LoanProduct = {
   benefits: readonly string[];
   /** Lowest advertised rate, e.g. "5.99% APR" (shown after "Rates from"). */
   rateFrom: string;
-  /** Repayment terms as the spec states them, or neutral text where the spec gives none. */
+  /** Repayment terms as docs/product.md states them, or neutral text where docs/product.md gives none. */
   terms: string;
   /** A second list with its own heading: property types, uses, or who the product suits. */
   list: { heading: string; items: readonly string[] };

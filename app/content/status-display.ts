@@ -1,9 +1,9 @@
 /**
- * How the status lookup shows each application status (spec section 4 "Status page" and the
- * table at the end of design.md). Client-safe: no server imports.
+ * How the status lookup shows each application status (docs/product.md, "Statuses", and the
+ * table in docs/product.md, "Statuses"). Client-safe: no server imports.
  *
  * - submitted and pending: yellow, reviewed and contacted within 24-48 hours
- * - under-review (stored) or "under review" (as the spec spells it): blue
+ * - under-review (stored) or "under review" (as docs/product.md spells it): blue
  * - approved: green; rejected: red, decision e-mailed with its reason, reapply after 60-90 days
  * - anything else: a neutral grey badge and no next steps
  */
@@ -16,7 +16,7 @@ export type StatusDisplay = {
   /** Tailwind classes of the badge (background, text and border; AA contrast). */
   badgeClass: string;
   icon: StatusIcon;
-  /** The Next Steps message, or null when the spec gives none. */
+  /** The Next Steps message, or null when docs/product.md gives none. */
   nextSteps: string | null;
 };
 
@@ -81,7 +81,7 @@ export function getStatusDisplay(status: string): StatusDisplay {
   return { label: humanize(status) || "Unknown", badgeClass: GREY, icon: "info", nextSteps: null };
 }
 
-/** The stated timeline (spec section 4), shown on the status page's help card. */
+/** The stated timeline (docs/product.md, "Statuses"), shown on the status page's help card. */
 export const STATUS_TIMELINE = [
   { step: "Initial review", time: "24-48 hours" },
   { step: "Documentation request", time: "1-3 days" },

@@ -1,5 +1,5 @@
 /**
- * The 50 US states offered at wizard step 3 (spec: two-letter code and name; no District of
+ * The 50 US states offered at wizard step 3 (docs/product.md: two-letter code and name; no District of
  * Columbia, no territories), alphabetical by name. The single source of the state list.
  */
 export const US_STATES = [

@@ -140,7 +140,7 @@ export async function getOpenDraftForUser(
   return { id: draft.id, updatedAt: draft.updatedAt, resumePath: stepPath(resumeStep(draft.data, true)) };
 }
 
-/** The spec's "Application status response": exactly these five fields (the API names the reference `applicationId`). */
+/** The product's "Application status response": exactly these five fields (the API names the reference `applicationId`). */
 export type ApplicationStatusView = {
   reference: string;
   status: string;

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The trust strip: each line is something the product does (design.md: Security, Documents). */
+/** The trust strip: each line is something the product does (SECURITY.md and docs/product.md). */
 const TRUST = [
   { title: "Encrypted documents", text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them." },
   { title: "A person decides", text: "Every application is reviewed by our team; the decision and its reason come to you by e-mail." },

@@ -74,7 +74,7 @@ export default function ApplicationStatusPage() {
   );
 }
 
-/** Anything thrown while loading or rendering this route: the form again, with the spec's 'try again later'. */
+/** Anything thrown while loading or rendering this route: the form again, with the product's 'try again later'. */
 export function ErrorBoundary() {
   const [searchParams] = useSearchParams();
   return <StatusLayout form={<StatusLookupForm defaultId={searchParams.get("id") ?? ""} message={MSG.statusUnavailable} />} />;

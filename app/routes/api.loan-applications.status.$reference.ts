@@ -28,7 +28,7 @@ export const { loader, action, endpoints } = apiRoute({
     async handler({ params, ip }) {
       const out = await lookupApplicationStatus(params.reference, ip);
       if (out.kind === "found") {
-        // The spec names the reference `applicationId` in the answer.
+        // docs/product.md names the reference `applicationId` in the answer.
         const { reference, ...rest } = out.application;
         return apiJson(ApiApplicationStatusSchema.parse({ applicationId: reference, ...rest }));
       }

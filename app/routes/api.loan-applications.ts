@@ -1,6 +1,6 @@
 /**
  * POST /api/loan-applications: a new application of the signed-in caller. A draft (partial fields
- * allowed, the spec's defaults for the rest) unless status is 'submitted', which checks every
+ * allowed, the product's defaults for the rest) unless status is 'submitted', which checks every
  * wizard step, sets submittedAt and queues the confirmation e-mail. 201 the application.
  */
 import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/schemas/api.schema";
@@ -17,7 +17,7 @@ export const { loader, action, endpoints } = apiRoute({
       tag: "Loan applications",
       summary: "Create an application (draft or final submission)",
       description:
-        "Creates an application of the caller. Without status (or 'draft') it is a draft: fields may be missing (the spec's defaults apply) but a field that is given must be valid. With status 'submitted' every wizard step is checked, submittedAt is set and the confirmation e-mail is queued. Money fields are numeric strings.",
+        "Creates an application of the caller. Without status (or 'draft') it is a draft: fields may be missing (the product's defaults apply) but a field that is given must be valid. With status 'submitted' every wizard step is checked, submittedAt is set and the confirmation e-mail is queued. Money fields are numeric strings.",
       request: { body: jsonBody(schema("CreateApplicationRequest", ApiCreateApplicationBodySchema)) },
       responses: {
         201: json(schema("Application", ApiApplicationSchema), "The application (money as numeric strings)"),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ASSIGNEE_FILTERS, QUEUE_FILTERS } from "./back-office.schema";
 
-/** The four statuses an admin may set (spec section 4), in the order the dropdown shows them. */
+/** The four statuses an admin may set (docs/product.md, "Admin panel"), in the order the dropdown shows them. */
 export const ADMIN_STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 

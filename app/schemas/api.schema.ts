@@ -1,5 +1,5 @@
 /**
- * Payloads and answers of the JSON API (/api, spec section 7). Built FROM the forms' schemas
+ * Payloads and answers of the JSON API (/api). Built FROM the forms' schemas
  * (sign-up, login, wizard steps, admin status change): every rule and message lives there once;
  * this module only adapts shapes (numeric strings, optional fields of a draft, strict bodies) and
  * describes the answers. Pure: no server imports. The OpenAPI document is generated from these.
@@ -46,7 +46,7 @@ const optionalInput = <T extends z.ZodTypeAny>(field: T) => z.preprocess(notGive
 const NUMERIC = /^\s*\d{1,12}(\.\d{1,2})?\s*$/;
 
 /**
- * The spec sends amounts as strings ("25000"); numbers are accepted too. The value then meets
+ * docs/product.md sends amounts as strings ("25000"); numbers are accepted too. The value then meets
  * the wizard's own rule for the field (`rule`); anything else gets the rule's `message`.
  */
 function numberOrNumericString(rule: z.ZodTypeAny, message: string) {
@@ -94,7 +94,7 @@ export const ApiRegisterBodySchema = AccountFields.extend({
     .string()
     .max(32)
     .optional()
-    .describe("Only 'user' (what the spec's wizard sends). Any other role is refused with 403."),
+    .describe("Only 'user' (what the product's wizard sends). Any other role is refused with 403."),
 }).strict();
 
 export const ApiUserSchema = z.object({
@@ -122,7 +122,7 @@ const finances = baseObject(FinancesStepSchema).shape;
  * again, whole, by `finalApplicationErrors`.
  */
 const applicationFields = {
-  // The spec's default amount '0' means "not chosen yet" in a draft.
+  // The product's default amount '0' means "not chosen yet" in a draft.
   amount: optionalInput(
     numberOrNumericString(z.preprocess((n) => (n === 0 ? undefined : n), loan.amount.optional()), MSG.amountRequired),
   ).describe("US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as \"25000\"; a number is accepted too."),
@@ -187,7 +187,7 @@ export type ApplicationFieldValues = {
   zipCode: string;
 };
 
-/** The spec's submit defaults for data that is missing. */
+/** The product's submit defaults for data that is missing. */
 export const APPLICATION_DEFAULTS: ApplicationFieldValues = {
   amount: 0,
   purpose: "startup-capital",
@@ -238,11 +238,11 @@ export function mergeApplicationValues(
   return { ok: true, values: merged };
 }
 
-/** Money as the spec shows it: a numeric string, without decimals when whole ("25000", "1500.50"). */
+/** Money as docs/product.md shows it: a numeric string, without decimals when whole ("25000", "1500.50"). */
 export const moneyString = z.string().regex(/^\d+(\.\d{2})?$/).describe("Numeric string in US dollars, e.g. \"25000\"");
 
 export const ApiApplicationSchema = z.object({
-  id: dbId.describe("Database id (the spec's databaseApplicationId)"),
+  id: dbId.describe("Database id (the product's databaseApplicationId)"),
   applicationId: z.string().describe("Human reference, e.g. APP-7K3M9Q2X4W1P"),
   userId: dbId,
   amount: moneyString,
@@ -262,11 +262,11 @@ export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 
 export const ApiApplicationListSchema = z.array(ApiApplicationSchema);
 
-/** GET /api/loan-applications/status/{applicationId}: exactly the spec's five fields. */
+/** GET /api/loan-applications/status/{applicationId}: exactly the product's five fields. */
 const statusReference = StatusLookupSchema.shape.id.describe("The reference, any letter case");
 /** The route's param (`$reference`). */
 export const ApiStatusParamsSchema = z.object({ reference: statusReference });
-/** The same param as the API document names it: the spec's path is /status/{applicationId}. */
+/** The same param as the API document names it: the product's path is /status/{applicationId}. */
 export const ApiStatusPathSchema = z.object({ applicationId: statusReference });
 export const ApiApplicationStatusSchema = z
   .object({

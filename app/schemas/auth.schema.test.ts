@@ -28,7 +28,7 @@ describe("sign-up schema", () => {
     if (r.status === "success") expect(r.value.email).toBe("jamie@example.com");
   });
 
-  it("gives every spec message for an empty form", () => {
+  it("gives every message of docs/product.md for an empty form", () => {
     const r = parseWithZod(form({}), { schema: SignupSchema });
     const errors = r.reply().error ?? {};
     expect(errors.firstName).toEqual([MSG.firstNameRequired]);
@@ -62,7 +62,7 @@ describe("sign-up schema", () => {
 });
 
 describe("login schema", () => {
-  it("uses the spec's messages", () => {
+  it("uses the product's messages", () => {
     const r = parseWithZod(form({ email: "nope" }), { schema: LoginSchema });
     expect(r.reply().error?.email).toEqual([MSG.invalidEmail]);
     expect(r.reply().error?.password).toEqual([MSG.passwordRequired]);

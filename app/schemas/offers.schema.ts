@@ -156,5 +156,5 @@ export const ApiAcceptResultSchema = z.object({ applicationId: z.string(), offer
 const applicationReference = z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/);
 /** The route's param (`$reference`). */
 export const ApiApplicationRefParamsSchema = z.object({ reference: applicationReference });
-/** The same param as the API document names it (the spec's /api/loan-applications/{applicationId}/offers). */
+/** The same param as the API document names it (the product's /api/loan-applications/{applicationId}/offers). */
 export const ApiApplicationRefPathSchema = z.object({ applicationId: applicationReference });

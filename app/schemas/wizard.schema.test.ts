@@ -33,7 +33,7 @@ describe("step 1: loan", () => {
     }
   });
 
-  it("gives the spec's messages when amount or purpose is missing", () => {
+  it("gives the product's messages when amount or purpose is missing", () => {
     const r = parseWithZod(form({ amount: "" }), { schema: LoanStepSchema });
     expect(errorsOf(r)).toMatchObject({ amount: [MSG.amountRequired], purpose: [MSG.purposeRequired] });
   });
@@ -125,7 +125,7 @@ describe("step 3: address", () => {
 });
 
 describe("step 4: finances", () => {
-  it("requires income and living situation with the spec's messages", () => {
+  it("requires income and living situation with the product's messages", () => {
     expect(errorsOf(parseWithZod(form({}), { schema: FinancesStepSchema }))).toEqual({
       annualIncome: [MSG.incomeRequired],
       livingSituation: [MSG.livingRequired],

@@ -148,7 +148,7 @@ export function generateOpenApi(routes: ApiCatalogueEntry[]) {
       title: `${site.name} API`,
       version: "1.0.0",
       description:
-        "The JSON API of the loan marketplace (the spec's section 7). Cookie sessions shared with the pages. Errors are JSON { message } (validation: also errors per field). State-changing calls from browsers must carry a same-origin Origin; clients without Origin (curl, servers) must send JSON bodies.",
+        "The JSON API of the loan marketplace. Cookie sessions shared with the pages. Errors are JSON { message } (validation: also errors per field). State-changing calls from browsers must carry a same-origin Origin; clients without Origin (curl, servers) must send JSON bodies.",
     },
     servers: [{ url: "/" }],
   });
@@ -167,8 +167,8 @@ export function apiEndpointSummaries(routes: ApiCatalogueEntry[]): ApiEndpointSu
   return built(routes).summaries;
 }
 
-/** Route params whose public (spec) name differs from the name the code uses: the code calls the
- *  APP- reference `reference`, the API's paths call it `{applicationId}` as the spec does. */
+/** Route params whose public name (the API in docs/product.md) differs from the name the code uses: the code calls the
+ *  APP- reference `reference`, the API's paths call it `{applicationId}` as docs/product.md does. */
 const PUBLIC_PARAM_NAMES: Record<string, string> = { reference: "applicationId" };
 
 /** A flat route file's name as its OpenAPI path: api.offers.$id.accept → /api/offers/{id}/accept,

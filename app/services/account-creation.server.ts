@@ -35,7 +35,7 @@ export async function admitSignupAttempt(ip: string): Promise<Refusal | null> {
 }
 
 /**
- * The answer for an e-mail that already has an account: the spec's "already exists" (409), but
+ * The answer for an e-mail that already has an account: the product's "already exists" (409), but
  * counted per client address so probing many addresses ends in 429 (no free enumeration).
  */
 export async function emailTakenAnswer(ip: string): Promise<Refusal> {

@@ -132,8 +132,8 @@ export type OwnerOutcome = { ok: true; headers: Headers } | { ok: false; field: 
 /**
  * Step 2 for an anonymous visitor. A new e-mail: the password is hashed into the draft (the
  * account is created at the first upload or at submission). An e-mail with an account: the same
- * password signs them in right here (the spec's login fallback, done early); anything else gets
- * the spec's 'already exists' message.
+ * password signs them in right here (the product's login fallback, done early); anything else gets
+ * the product's 'already exists' message.
  */
 export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: string): Promise<OwnerOutcome> {
   const owner = {

@@ -1,8 +1,8 @@
 /**
- * The application status lookup (spec: /application-status and GET /api/loan-applications/status/:id).
+ * The application status lookup (docs/product.md: /application-status and GET /api/loan-applications/status/:id).
  * Order matters: a blank ID is refused before anything else (no lookup, no throttle hit); every
  * other attempt counts against the client's throttle, so references cannot be enumerated; a
- * failure of the lookup itself (database down) is answered with the spec's "try again later".
+ * failure of the lookup itself (database down) is answered with the product's "try again later".
  */
 import { getApplicationStatus, type ApplicationStatusView } from "~/models/applications.server";
 import { throttle } from "~/services/throttle.server";

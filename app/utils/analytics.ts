@@ -30,7 +30,7 @@ export function trackEvent(name: AnalyticsEventName, params: AnalyticsParams = {
   }
 }
 
-/** The wizard's 'Lead' event on a successful submission (spec: value = amount, currency USD). */
+/** The wizard's 'Lead' event on a successful submission (docs/product.md: value = amount, currency USD). */
 export function leadParams(amount: number): AnalyticsParams {
   return { content_name: "business loan application", value: amount, currency: "USD" };
 }

@@ -1,4 +1,4 @@
-/** Business constants and limits from the spec (section 9), one home each. */
+/** Business constants and limits (the product rules in docs/product.md), one home each. */
 export const LOAN_MIN = 1000;
 export const LOAN_MAX = 50000;
 export const LOAN_STEP = 1000;

@@ -21,7 +21,7 @@ describe("calculateLoan", () => {
     expect(cents(result.totalInterest)).toBe(interest);
   });
 
-  it("uses the spec's defaults: 25,000 at 8.99% over 36 months", () => {
+  it("uses the product's defaults: 25,000 at 8.99% over 36 months", () => {
     const result = calculateLoan(CALCULATOR_DEFAULTS);
     expect(result && formatMoney2(result.monthlyPayment)).toBe("$794.88");
   });
@@ -46,7 +46,7 @@ describe("calculateLoan", () => {
     }
   });
 
-  it("0% APR does not calculate (the spec computes only for non-zero numbers): null, never NaN", () => {
+  it("0% APR does not calculate (docs/product.md computes only for non-zero numbers): null, never NaN", () => {
     expect(calculateLoan({ amount: 25000, apr: 0, termMonths: 36 })).toBeNull();
     expect(parseCalculatorInput({ amount: "25000", apr: "0", term: "36" })).toBeNull();
     expect(parseCalculatorInput({ amount: "25000", apr: "0.00", term: "36" })).toBeNull();

@@ -1,8 +1,8 @@
 /**
- * Loan calculator maths (spec section 9): monthly rate = APR / 100 / 12, standard amortised
+ * Loan calculator maths: monthly rate = APR / 100 / 12, standard amortised
  * payment, total = payment x months, interest = total - principal. Pure: no React, no server code.
  *
- * Inputs must be finite numbers greater than zero. The spec says the calculator "calculates only
+ * Inputs must be finite numbers greater than zero. docs/product.md says the calculator "calculates only
  * when amount, rate and term all parse to non-zero numbers"; we also refuse negative numbers,
  * which no field of the calculator can meaningfully hold (a negative amount, rate or term would
  * produce a negative or meaningless payment). Anything refused yields `null`, never NaN/Infinity.

@@ -1,4 +1,4 @@
-/** Every user-facing message of the spec (sections 5 and 8), one home each. */
+/** Every user-facing message of docs/product.md (sections 5 and 8), one home each. */
 import { INTERNAL_NOTE_MAX_LENGTH, REASON_TEXT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH } from "./constants";
 
 export const MSG = {
@@ -25,7 +25,7 @@ export const MSG = {
   userExists:
     "A user with this email already exists. Please use a different email or login with your existing account.",
   accessDenied: "You don't have admin privileges.",
-  // Application wizard (issue 3): limits the spec leaves without a message, and its upload errors.
+  // Application wizard (issue 3): limits docs/product.md leaves without a message, and its upload errors.
   amountRange: "Loan amount must be between $1,000 and $50,000",
   amountWhole: "Loan amount must be a whole number of dollars",
   incomeMin: "Annual income cannot be negative",
@@ -34,10 +34,10 @@ export const MSG = {
   reviewConsentRequired: "Please agree to the terms and authorize the credit check to submit",
   draftCreateFailed: "Failed to create draft application",
   uploadMissingId: "Failed to get application ID for document upload",
-  // Documents (issue: document pipeline): answers the spec leaves without a message.
+  // Documents (issue: document pipeline): answers docs/product.md leaves without a message.
   authRequired: "Authentication required",
   methodNotAllowed: "Method not allowed",
-  // The JSON API (issue 6): answers the spec leaves without a message.
+  // The JSON API (issue 6): answers docs/product.md leaves without a message.
   apiValidationFailed: "Validation failed",
   apiJsonRequired: "Content-Type must be application/json",
   apiMalformedJson: "The request body is not valid JSON",
@@ -59,7 +59,7 @@ export const MSG = {
   uploadRateLimited: "You are uploading files too quickly. Please wait a few minutes and try again.",
   uploadFilesCapReached: "This application already has the most documents it can hold. Remove one before adding another.",
   uploadBytesCapReached: "This file would take the application over its total storage limit.",
-  // The applicant's experience (issue 16): what the spec leaves without a message.
+  // The applicant's experience (issue 16): what docs/product.md leaves without a message.
   fileNotPdfOrWord: "This file is not a valid PDF, DOC or DOCX. Please choose another file.",
   fileNotImageOrPdf: "This file is not a valid image (JPG, PNG, GIF, WEBP, HEIC) or PDF. Please choose another file.",
   sessionExpired: "Your session has expired, so your application could not be opened. Sign in to resume where you left off.",

@@ -4,7 +4,7 @@
  * financing disclosures (California SB 1235 / 10 CCR 900-956, New York CFDL) and Regulation Z
  * (12 CFR 1026) present them.
  *
- * Conventions (design.md "Marketplace"):
+ * Conventions (docs/product.md and docs/marketplace.md):
  * - money in integer cents, rates in basis points (1 bp = 0.01 %);
  * - rounding half-up to the cent happens only where a figure is shown or stored: the regular
  *   payment, each month's interest while the schedule is run, and nothing else;

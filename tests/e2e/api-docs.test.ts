@@ -9,7 +9,7 @@ it("lists every endpoint with its method, path and who may call it, and links th
     await page.goto("/api-docs");
     await page.getByRole("heading", { level: 1, name: "API" }).waitFor();
     const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
-    // The spec's 12 calls, the marketplace's 3 (issue 12) and the back office's 5 (issue 17).
+    // The product's 12 calls, the marketplace's 3 (issue 12) and the back office's 5 (issue 17).
     expect(await rows.count()).toBe(12 + 3 + 5);
     await page.getByRole("row").filter({ hasText: "/api/offers/{id}/accept" }).waitFor();
     const upload = page.getByRole("row").filter({ hasText: "/api/documents/upload" });

@@ -1,6 +1,6 @@
 /**
  * The foundation's flows in a real browser, once with JavaScript and once without: sign up, land
- * on the dashboard, log out, fail a login with the spec's message, admin sign-in, non-admin refused.
+ * on the dashboard, log out, fail a login with the product's message, admin sign-in, non-admin refused.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -49,7 +49,7 @@ describe.each(MODES)("accounts $label", ({ js }) => {
     });
   });
 
-  it("shows the spec's validation messages next to the fields", async () => {
+  it("shows the product's validation messages next to the fields", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/signup");
       await page.getByRole("button", { name: "Create Account" }).click();

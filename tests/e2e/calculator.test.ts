@@ -38,7 +38,7 @@ const TEN_K_FIGURES = {
 };
 
 describe.each(MODES)("loan calculator $label", ({ js }) => {
-  it("opens with the spec's defaults and their figures, the rate factors, the note and Apply Now", async () => {
+  it("opens with the product's defaults and their figures, the rate factors, the note and Apply Now", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/loan-calculator");
       expect(await page.title()).toContain("Loan Calculator");

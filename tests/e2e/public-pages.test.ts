@@ -59,7 +59,7 @@ describe.each(MODES)("loan product pages $label", ({ js }) => {
     });
   });
 
-  it("the commercial real estate page has the spec's benefits and financed property types", async () => {
+  it("the commercial real estate page has the product's benefits and financed property types", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/commercial-real-estate");
       const main = await text(page, "main");
@@ -132,7 +132,7 @@ describe.each(MODES)("FAQ $label", ({ js }) => {
     });
   });
 
-  it("answers from the spec's facts", async () => {
+  it("answers from the product's facts", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/faq");
       // textContent includes the closed answers too.
@@ -184,7 +184,7 @@ describe.each(MODES)("legal pages $label", ({ js }) => {
     });
   });
 
-  it("states the spec's facts: 18+, no application fee, a possible origination fee, retention up to 7 years", async () => {
+  it("states the product's facts: 18+, no application fee, a possible origination fee, retention up to 7 years", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/terms-of-service");
       const terms = await text(page, "main");

@@ -1,7 +1,7 @@
 /**
  * /application-status in a real browser, with and without JavaScript: a submitted application's
  * reference (typed in lower case) shows its status, amount and purpose; each status has its
- * badge and next steps; blank, unknown and failed lookups show the spec's messages.
+ * badge and next steps; blank, unknown and failed lookups show the product's messages.
  */
 import mysql from "mysql2/promise";
 import type { Page, Request } from "playwright-core";

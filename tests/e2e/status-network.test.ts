@@ -1,4 +1,4 @@
-/** With JavaScript, a lookup whose request fails in transit shows the spec's message in place. */
+/** With JavaScript, a lookup whose request fails in transit shows the product's message in place. */
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/utils/messages";
 import { setupBrowser } from "../support/browser";

@@ -35,7 +35,7 @@ async function tickConsents(page: Page) {
 }
 
 describe.each(MODES)("wizard edges $label", ({ js }) => {
-  it("refuses an 11 MB file and a renamed executable with the spec's messages, leaving no row and no file", async () => {
+  it("refuses an 11 MB file and a renamed executable with the product's messages, leaving no row and no file", async () => {
     const email = uniqueEmail("refused");
     await b.withPage({ js }, async (page, ctx) => {
       const draftId = await withDraft(ctx, email);

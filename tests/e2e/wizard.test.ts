@@ -1,6 +1,6 @@
 /**
  * The application wizard in a real browser, with JavaScript and without: the whole journey with
- * an upload, a signed-in applicant, an existing e-mail, the spec's messages on every step.
+ * an upload, a signed-in applicant, an existing e-mail, the product's messages on every step.
  */
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
@@ -211,7 +211,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
     });
   });
 
-  it("an existing e-mail: a different password gets the spec's message, the same password signs in", async () => {
+  it("an existing e-mail: a different password gets the product's message, the same password signs in", async () => {
     const user = await createApplicant();
     await b.withPage({ js }, async (page) => {
       await page.goto("/apply/loan");
@@ -236,7 +236,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
     });
   });
 
-  it("every step shows the spec's validation messages", async () => {
+  it("every step shows the product's validation messages", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/apply/loan");
       await at(page, "loan", js);

@@ -21,7 +21,7 @@ import { Client } from "../support/http";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe("POST /api/loan-applications", () => {
-  it("creates a partial draft of the caller with the spec's defaults for the rest", async () => {
+  it("creates a partial draft of the caller with the product's defaults for the rest", async () => {
     const { client, user } = await signedInApplicant();
     const res = await client.fetch("/api/loan-applications", { json: { userId: user.id, amount: "30000", purpose: "equipment-financing" } });
     expect(res.status).toBe(201);
@@ -267,7 +267,7 @@ describe("GET /api/loan-applications/status/{applicationId}", () => {
     });
   });
 
-  it("answers 404 with the spec's message for unknown references and drafts", async () => {
+  it("answers 404 with the product's message for unknown references and drafts", async () => {
     const { client } = await signedInApplicant();
     const draft = await createDraftVia(client);
     for (const ref of ["APP-000000000000", draft.applicationId, "x".repeat(80)]) {

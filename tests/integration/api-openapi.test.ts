@@ -1,5 +1,5 @@
 /**
- * GET /api/openapi.json: an OpenAPI 3.1 document of every /api route of the spec's section 7. The
+ * GET /api/openapi.json: an OpenAPI 3.1 document of every /api route of docs/product.md. The
  * walk below calls every operation the document declares (happy path and its error answers) and
  * checks each answer's status is declared and its body matches the declared schema.
  */
@@ -13,7 +13,7 @@ import { samplePdf } from "../fixtures/documents";
 type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> }> };
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
-/** Spec section 7, every row. */
+/** docs/product.md, every row. */
 const SPEC_CALLS = [
   ["post", "/api/auth/login"],
   ["post", "/api/auth/register"],
@@ -283,7 +283,7 @@ async function documentCalls(kind: "preview" | "download") {
 }
 
 describe("the OpenAPI document", () => {
-  it("is OpenAPI 3.1 and describes every call of the spec", () => {
+  it("is OpenAPI 3.1 and describes every call of docs/product.md", () => {
     expect(doc.openapi).toBe("3.1.0");
     for (const [method, path] of SPEC_CALLS) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });

@@ -47,7 +47,7 @@ describe("sign-up", () => {
     expect(await dash.text()).toContain("Welcome, <!-- -->Casey");
   });
 
-  it("refuses an e-mail that exists in another letter case, with the spec's message", async () => {
+  it("refuses an e-mail that exists in another letter case, with the product's message", async () => {
     const existing = await createApplicant();
     const c = new Client();
     const res = await c.fetch("/signup", { form: signupForm(existing.email.toUpperCase()) });
@@ -56,7 +56,7 @@ describe("sign-up", () => {
     expect(c.cookies.has(SESSION)).toBe(false);
   });
 
-  it("re-renders the spec's messages for bad input and creates nothing", async () => {
+  it("re-renders the product's messages for bad input and creates nothing", async () => {
     const c = new Client();
     const email = uniqueEmail("bad");
     const res = await c.fetch("/signup", { form: { ...signupForm(email), password: "short", usCitizen: "" } });
@@ -70,7 +70,7 @@ describe("sign-up", () => {
 });
 
 describe("login and logout", () => {
-  it("refuses a wrong password with the spec's message and sets no session", async () => {
+  it("refuses a wrong password with the product's message and sets no session", async () => {
     const u = await createApplicant();
     const c = new Client();
     const res = await c.fetch("/login", { form: { email: u.email, password: "wrong-password" } });
@@ -221,7 +221,7 @@ describe("cross-site requests", () => {
 });
 
 describe("pages", () => {
-  it("answers unknown paths with 404 and the spec's title", async () => {
+  it("answers unknown paths with 404 and the product's title", async () => {
     const r = await new Client().fetch("/no-such-page");
     expect(r.status).toBe(404);
     expect(await r.text()).toContain("<title>404 Page Not Found</title>");

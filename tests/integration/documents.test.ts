@@ -198,7 +198,7 @@ describe("upload, storage at rest, download and preview", () => {
 });
 
 describe("refused uploads leave no row and no file", () => {
-  it("refuses a file over 10 MB with 413 and the spec's message (declared size)", async () => {
+  it("refuses a file over 10 MB with 413 and the product's message (declared size)", async () => {
     const { client, app } = await signedInApplicant();
     const before = snapshot();
     const big = Buffer.concat([samplePdf(), Buffer.alloc(11 * MB - samplePdf().length, 0x20)]);

@@ -73,7 +73,7 @@ describe("drafts", () => {
     expect(await getUserByEmail(email)).toBeNull();
   });
 
-  it("step 2 with an existing account: the same password signs in and attaches the draft; another gets the spec's message", async () => {
+  it("step 2 with an existing account: the same password signs in and attaches the draft; another gets the product's message", async () => {
     const user = await createApplicant();
     const { draftId, cookie } = await draftSession({ loan: LOAN });
     const wrong = await saveOwnerStep(await wizardContext(cookie), { ...owner(user.email), password: "not-the-password" }, "10.0.0.2");
@@ -138,7 +138,7 @@ describe("drafts", () => {
 });
 
 describe("steps over HTTP (no JavaScript)", () => {
-  it("each step re-renders the spec's messages and saves nothing invalid", async () => {
+  it("each step re-renders the product's messages and saves nothing invalid", async () => {
     const c = new Client();
     const cases: Array<[string, Record<string, string>, string[]]> = [
       ["/apply/loan", { amount: "" }, [MSG.amountRequired, MSG.purposeRequired]],

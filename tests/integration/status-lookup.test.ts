@@ -99,7 +99,7 @@ describe("GET /application-status", () => {
     expect(html).toContain("within 24-48 hours");
   });
 
-  it("shows the spec's messages with fitting statuses: blank 400, unknown 404", async () => {
+  it("shows the product's messages with fitting statuses: blank 400, unknown 404", async () => {
     const c = new Client();
     const blank = await c.fetch("/application-status?id=+++");
     expect(blank.status).toBe(400);

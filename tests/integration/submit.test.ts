@@ -102,7 +102,7 @@ describe("submitDraft (service)", () => {
     if (out.ok) expect(sessionCookieFrom(out.headers)).toBeNull();
   });
 
-  it("an e-mail taken since step 2 gets the spec's message and nothing is written", async () => {
+  it("an e-mail taken since step 2 gets the product's message and nothing is written", async () => {
     const email = uniqueEmail("taken");
     const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
     await createApplicant({ email });

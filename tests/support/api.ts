@@ -20,7 +20,7 @@ export function registerPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A complete application as the spec's client sends it (money as strings). */
+/** A complete application as the product's client sends it (money as strings). */
 export function applicationPayload(overrides: Record<string, unknown> = {}) {
   return {
     amount: "25000",

@@ -1,5 +1,5 @@
 /**
- * The admin panel's status badges (spec section 4). Table: submitted secondary, under-review
+ * The admin panel's status badges (docs/product.md, "Admin panel"). Table: submitted secondary, under-review
  * default, approved default, rejected destructive. Details dialog: approved default, rejected
  * destructive, pending secondary, anything else outline; its text is upper-case.
  */
@@ -34,7 +34,7 @@ export function badgeVariant(status: string, context: "table" | "dialog"): Badge
 }
 
 /**
- * Issue 16: the spec gives Under Review and Approved the same variant in the table; their colours
+ * Issue 16: docs/product.md gives Under Review and Approved the same variant in the table; their colours
  * differ (blue for a review in progress, green for approved) so the two are told apart at a glance.
  */
 const STATUS_TINT: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * What an admin sees of one application (spec 'Details dialog', plus the applicant's contact and
+ * What an admin sees of one application (docs/product.md, "Admin panel", plus the applicant's contact and
  * the status history). Rendered inside a dialog with JavaScript and as a page without it.
  */
 import type { SubmissionResult } from "@conform-to/react";

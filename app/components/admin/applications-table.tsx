@@ -1,4 +1,4 @@
-/** The applications table (spec columns), its empty and loading states, and row navigation. */
+/** The applications table (the columns docs/product.md lists), its empty and loading states, and row navigation. */
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { purposeLabel } from "~/content/loan-options";

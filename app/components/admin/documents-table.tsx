@@ -1,4 +1,4 @@
-/** The Documents tab's table (spec columns) with its empty and loading states. */
+/** The Documents tab's table (the columns docs/product.md lists) with its empty and loading states. */
 import { Link } from "@remix-run/react";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import type { AdminDocumentRow } from "~/models/application-queries.server";
@@ -37,7 +37,7 @@ export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; lo
                 </td>
                 <td className="px-4 py-3">{DOCUMENT_TYPE_LABELS[d.documentType]}</td>
                 <td className="px-4 py-3">
-                  {/* The spec shortens names only in the details dialog: here the full name, wrapped. */}
+                  {/* docs/product.md shortens names only in the details dialog: here the full name, wrapped. */}
                   <span className="block max-w-xs break-words [overflow-wrap:anywhere]" data-testid="documents-tab-name">
                     {d.fileName}
                   </span>
