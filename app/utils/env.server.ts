@@ -68,8 +68,9 @@ const schema = z.object({
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Connections per app server (N servers use N x this many; keep it under the server's max_connections). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-  /** Requests waiting for a connection; more are refused at once with 503. */
-  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** Queries waiting for a connection (a page runs several at once, so 50 busy visitors can queue a few
+   *  hundred); more are refused at once with 503. Each still waits at most DB_TIMEOUT_MS. */
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Where encrypted documents live: the local directory under DATA_DIR, or S3-compatible storage. */
   DOCUMENT_STORE: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.string().url().optional(),
