@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { runInRequestScope } from "~/utils/request-scope.server";
 import { isMarketingPath } from "~/utils/analytics";
 import { Writable } from "node:stream";
 import { type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
@@ -26,6 +27,7 @@ export const maskLogPath = maskPathForLog;
 export const prepareServer = prepare;
 /** The configuration, parsed once by the zod schema (utils/env.server.ts): scripts/serve.js reads it here. */
 export const serverEnv = getEnv;
+export { runInRequestScope };
 export { sendsHsts };
 export const setDraining = setDrainingFlag;
 export async function closeResources() {

@@ -224,17 +224,17 @@ const drainWaiter = (res) => () =>
         res.on("close", done);
       });
 
-server.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: MODE,
-    getLoadContext: (req, res) => ({
-      clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, ""),
-      waitForDrain: drainWaiter(res),
-    }),
+// Each request runs in its own scope (app/utils/request-scope.server.ts): once the database has
+// failed to answer it, the rest of that request's work fails at once instead of waiting again.
+const remixHandler = createRequestHandler({
+  build,
+  mode: MODE,
+  getLoadContext: (req, res) => ({
+    clientIp: (req.ip || req.socket.remoteAddress || "unknown").replace(/^::ffff:/, ""),
+    waitForDrain: drainWaiter(res),
   }),
-);
+});
+server.all("*", (req, res, next) => app.runInRequestScope(() => remixHandler(req, res, next)));
 
 // Errors Express meets before Remix (a path that does not decode, a body it cannot read): a plain
 // answer and one log line with the error's class only (no stack, no path, no values).

@@ -17,6 +17,7 @@ import mysql from "mysql2/promise";
 import * as schema from "../../db/schema";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
+import { databaseDownInThisRequest, markDatabaseDown } from "~/utils/request-scope.server";
 import { singleton } from "~/utils/singleton.server";
 
 export type Database = MySql2Database<typeof schema>;
@@ -42,8 +43,11 @@ export function poolOptions(url: string, env: { DB_TIMEOUT_MS: number; DB_POOL_S
   };
 }
 
+/** A DatabaseUnavailableError, remembered for the rest of the request (utils/request-scope). */
 function unavailable(reason: string, cause?: unknown, code = "DB_UNAVAILABLE") {
-  return new DatabaseUnavailableError(reason, { cause, code });
+  const error = new DatabaseUnavailableError(reason, { cause, code });
+  markDatabaseDown(error);
+  return error;
 }
 
 /** Runs `p` with a deadline; `onLate` gets the value if it arrives after the deadline. */
@@ -154,6 +158,9 @@ export class GuardedPool {
   }
 
   async getConnection(deadlineMs = this.timeoutMs): Promise<GuardedConnection> {
+    // This request already met the database not answering: fail at once instead of waiting again.
+    const known = databaseDownInThisRequest();
+    if (known) throw known;
     try {
       const conn = await withDeadline(
         this.raw.getConnection(),
