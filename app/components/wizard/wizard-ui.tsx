@@ -1,10 +1,10 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
-import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
-import { z } from "zod";
+import type { ZodTypeAny } from "zod";
 import { ErrorList } from "~/components/forms";
-import { stepTitle } from "~/schemas/wizard.schema";
+import { stepTitle } from "~/schemas/wizard-steps";
+import type { validateStep as ValidateStep } from "./validate-step";
 
 /** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
 const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
@@ -190,11 +190,42 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
   return state;
 }
 
-const passThrough = z.object({}).passthrough();
-/** Conform's onValidate for a step: Back skips validation, anything else uses the step's schema. */
-export function validateStep(schema: z.ZodTypeAny) {
-  return ({ formData }: { formData: FormData }) =>
-    parseWithZod(formData, { schema: ["back", "save", "exit"].includes(String(formData.get("intent"))) ? passThrough : schema });
+type StepValidate = ReturnType<typeof ValidateStep>;
+
+/**
+ * Conform's onValidate for a step, loaded when the browser is first idle after hydration (issue 14:
+ * zod and @conform-to/zod are not evaluated before the page is interactive). Until then it is
+ * undefined: Conform lets a submit through and the server validates it, as without JavaScript;
+ * once loaded, validation is instant (on submit, then as the applicant types), as before.
+ * `loadSchema` is read once, at mount.
+ */
+export function useStepValidation(loadSchema: () => Promise<ZodTypeAny>): StepValidate | undefined {
+  const [validate, setValidate] = useState<StepValidate>();
+  const loadRef = useRef(loadSchema);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => {
+      Promise.all([import("./validate-step"), loadRef.current()]).then(
+        ([m, schema]) => live && setValidate(() => m.validateStep(schema)),
+        () => {}, // offline or a new deploy: the server still validates
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return validate;
+}
+
+/** Runs `fn` when the main thread is idle (a short timeout where requestIdleCallback is missing). */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(fn, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const t = setTimeout(fn, 200);
+  return () => clearTimeout(t);
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
