@@ -193,18 +193,18 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
 type StepValidate = ReturnType<typeof ValidateStep>;
 
 /**
- * Conform's onValidate for a step, loaded when the browser is first idle after hydration (issue 14:
- * zod and @conform-to/zod are not evaluated before the page is interactive). Until then it is
- * undefined: Conform lets a submit through and the server validates it, as without JavaScript;
- * once loaded, validation is instant (on submit, then as the applicant types), as before.
- * `loadSchema` is read once, at mount.
+ * Conform's onValidate for a step, loaded at the visitor's first interaction with the page (a
+ * pointer, a key or focus: issue 14, zod and @conform-to/zod are neither loaded nor evaluated while
+ * the page loads and hydrates). Until it has loaded it is undefined: Conform lets a submit through
+ * and the server validates it, as without JavaScript; from then on validation is instant (on
+ * submit, then as the applicant types), as before. `loadSchema` is read once, at mount.
  */
 export function useStepValidation(loadSchema: () => Promise<ZodTypeAny>): StepValidate | undefined {
   const [validate, setValidate] = useState<StepValidate>();
   const loadRef = useRef(loadSchema);
   useEffect(() => {
     let live = true;
-    const cancel = whenIdle(() => {
+    const cancel = onFirstInteraction(() => {
       Promise.all([import("./validate-step"), loadRef.current()]).then(
         ([m, schema]) => live && setValidate(() => m.validateStep(schema)),
         () => {}, // offline or a new deploy: the server still validates
@@ -218,14 +218,18 @@ export function useStepValidation(loadSchema: () => Promise<ZodTypeAny>): StepVa
   return validate;
 }
 
-/** Runs `fn` when the main thread is idle (a short timeout where requestIdleCallback is missing). */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(fn, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const t = setTimeout(fn, 200);
-  return () => clearTimeout(t);
+const INTERACTIONS = ["pointerdown", "keydown", "focusin"] as const;
+/** Runs `fn` once, at the first pointer, key or focus event anywhere on the page. */
+function onFirstInteraction(fn: () => void): () => void {
+  const run = () => {
+    stop();
+    fn();
+  };
+  const stop = () => INTERACTIONS.forEach((t) => window.removeEventListener(t, run, true));
+  INTERACTIONS.forEach((t) => window.addEventListener(t, run, { capture: true, passive: true }));
+  // Already focused in a field (autofocus, or focus moved before hydration finished).
+  if (document.activeElement && document.activeElement !== document.body) run();
+  return stop;
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
