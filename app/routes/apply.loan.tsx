@@ -1,13 +1,13 @@
 /** Step 1: Business Loan Details - amount (number input + slider) and purpose (cards). */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/utils/parse-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/components/forms";
-import { OptionGroup, SessionExpiredNotice, StepHeading, validateStep, WizardNav } from "~/components/wizard/wizard-ui";
+import { OptionGroup, SessionExpiredNotice, StepHeading, useStepValidation, WizardNav } from "~/components/wizard/wizard-ui";
 import { LOAN_PURPOSES } from "~/content/loan-options";
-import { LoanStepSchema, pickRaw, plainMoney, saveIntent, stepPath } from "~/schemas/wizard.schema";
+import { plainMoney } from "~/schemas/wizard-steps";
+import { LoanStepSchema, parseWithZod, pickRaw, saveIntent, stepPath } from "~/server/step-form.server";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
 import { throttle } from "~/services/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
@@ -48,11 +48,13 @@ const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.
 export default function LoanStep() {
   const { values, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // zod loads after hydration (issue 14); the server validates until then, as without JavaScript.
+  const onValidate = useStepValidation(() => import("~/schemas/wizard.schema").then((m) => m.LoanStepSchema));
   const [form, fields] = useForm({
     id: "wizard-loan",
     lastResult: actionData?.result,
     defaultValue: values,
-    onValidate: validateStep(LoanStepSchema),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

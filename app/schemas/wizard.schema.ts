@@ -12,48 +12,12 @@ import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 import { AccountFields } from "./auth.schema";
 import { newPasswordField, optionalCheckbox, requiredCheckbox } from "./fields.schema";
+import { pickAmount, plainMoney } from "./wizard-steps";
 
-export const WIZARD_STEP_LIST = [
-  { step: 1, slug: "loan", title: "Business Loan Details" },
-  { step: 2, slug: "owner", title: "Business Owner Information" },
-  { step: 3, slug: "address", title: "Business Address" },
-  { step: 4, slug: "finances", title: "Business Financial Information" },
-  { step: 5, slug: "documents", title: "Business Document Upload" },
-  { step: 6, slug: "review", title: "Review Application" },
-  { step: 7, slug: "submitted", title: "Application Submitted" },
-] as const;
-
-export type WizardStep = (typeof WIZARD_STEP_LIST)[number]["step"];
-export const stepPath = (step: number) => `/apply/${WIZARD_STEP_LIST[Math.min(Math.max(step, 1), 7) - 1]!.slug}`;
-export const stepTitle = (step: number) => WIZARD_STEP_LIST[Math.min(Math.max(step, 1), 7) - 1]!.title;
+// The steps and the money helpers live in a zod-free module (the browser needs them first).
+export { WIZARD_STEP_LIST, stepPath, stepTitle, pickAmount, plainMoney, type WizardStep } from "./wizard-steps";
 
 // ---------- step 1: loan ----------
-
-/**
- * Without JavaScript the number input and the slider are two independent inputs. The one the
- * applicant changed wins: `amountShown` is the value both showed when the page was rendered; if
- * the number input still shows it and the slider does not, the slider was moved. Otherwise (both
- * changed, or neither) the number input wins. With JavaScript both always carry the same value.
- */
-export function pickAmount(raw: Record<string, unknown>): unknown {
-  const amount = plainMoney(typeof raw.amount === "string" ? raw.amount.trim() : raw.amount);
-  const slider = typeof raw.amountSlider === "string" ? raw.amountSlider.trim() : undefined;
-  const shown = typeof raw.amountShown === "string" ? String(plainMoney(raw.amountShown.trim())) : undefined;
-  if (slider && shown !== undefined && String(amount ?? "") === shown && slider !== shown) return slider;
-  return plainMoney(raw.amount);
-}
-
-/**
- * Money as the wizard's forms show it (issue 16): "25,000", "$25,000" and "25000" are the same
- * amount. A string in one of those shapes loses its "$" and separators ("25000"); anything else
- * (numbers, "", "abc", "-1", "1,2345") is returned untouched for the schema to judge. Only the
- * wizard's form values pass through this: the API keeps its own numeric-string rule.
- */
-export function plainMoney(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d*)?$/.exec(value.trim());
-  return m ? `${m[1]!.replace(/,/g, "")}${m[2] ?? ""}` : value;
-}
 
 const amountField = z
   .number({ required_error: MSG.amountRequired, invalid_type_error: MSG.amountRequired })

@@ -1,11 +1,11 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
 import { getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
-import { z } from "zod";
+import type { ZodTypeAny } from "zod";
 import { ErrorList, type AnyFieldMeta } from "~/components/forms";
-import { stepTitle } from "~/schemas/wizard.schema";
+import { stepTitle } from "~/schemas/wizard-steps";
+import type { validateStep as ValidateStep } from "./validate-step";
 
 /** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
 const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
@@ -191,11 +191,46 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
   return state;
 }
 
-const passThrough = z.object({}).passthrough();
-/** Conform's onValidate for a step: Back skips validation, anything else uses the step's schema. */
-export function validateStep(schema: z.ZodTypeAny) {
-  return ({ formData }: { formData: FormData }) =>
-    parseWithZod(formData, { schema: ["back", "save", "exit"].includes(String(formData.get("intent"))) ? passThrough : schema });
+type StepValidate = ReturnType<typeof ValidateStep>;
+
+/**
+ * Conform's onValidate for a step, loaded at the visitor's first interaction with the page (a
+ * pointer, a key or focus: issue 14, zod and @conform-to/zod are neither loaded nor evaluated while
+ * the page loads and hydrates). Until it has loaded it is undefined: Conform lets a submit through
+ * and the server validates it, as without JavaScript; from then on validation is instant (on
+ * submit, then as the applicant types), as before. `loadSchema` is read once, at mount.
+ */
+export function useStepValidation(loadSchema: () => Promise<ZodTypeAny>): StepValidate | undefined {
+  const [validate, setValidate] = useState<StepValidate>();
+  const loadRef = useRef(loadSchema);
+  useEffect(() => {
+    let live = true;
+    const cancel = onFirstInteraction(() => {
+      Promise.all([import("./validate-step"), loadRef.current()]).then(
+        ([m, schema]) => live && setValidate(() => m.validateStep(schema)),
+        () => {}, // offline or a new deploy: the server still validates
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return validate;
+}
+
+const INTERACTIONS = ["pointerdown", "keydown", "focusin"] as const;
+/** Runs `fn` once, at the first pointer, key or focus event anywhere on the page. */
+function onFirstInteraction(fn: () => void): () => void {
+  const run = () => {
+    stop();
+    fn();
+  };
+  const stop = () => INTERACTIONS.forEach((t) => window.removeEventListener(t, run, true));
+  INTERACTIONS.forEach((t) => window.addEventListener(t, run, { capture: true, passive: true }));
+  // Already focused in a field (autofocus, or focus moved before hydration finished).
+  if (document.activeElement && document.activeElement !== document.body) run();
+  return stop;
 }
 
 /** A radio input drawn as a card (works without JavaScript: it is a plain radio). */
