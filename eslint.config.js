@@ -35,7 +35,10 @@ const layerRules = [
   { files: ["app/utils/**", "app/schemas/**", "app/content/**"], patterns: LEAF },
   {
     files: ["app/models/**"],
-    patterns: forbid("Models import only models, schemas, content, utils and db/schema.", [...layer("services", "server", "components", "routes"), root]),
+    patterns: forbid("Models import only models, schemas, content, utils and db/schema.", [
+      ...layer("services", "server", "components", "routes"),
+      root,
+    ]),
   },
   {
     files: ["app/services/**"],
@@ -52,7 +55,8 @@ const layerRules = [
       {
         name: "~/models/db.server",
         importNames: ["getDb", "getPool", "schema", "closeDb"],
-        message: "Services start transactions with `transaction` and pass `tx` to model functions; getDb and the schema are for models only.",
+        message:
+          "Services start transactions with `transaction` and pass `tx` to model functions; getDb and the schema are for models only.",
       },
     ],
   },
@@ -77,7 +81,10 @@ const layerRules = [
   },
   {
     files: ["app/server/**", "app/entry.server.tsx"],
-    patterns: forbid("app/server (and the server entry) is HTTP glue under the routes: it never imports routes or components.", [...layer("routes", "components"), root]),
+    patterns: forbid("app/server (and the server entry) is HTTP glue under the routes: it never imports routes or components.", [
+      ...layer("routes", "components"),
+      root,
+    ]),
   },
 ].map(({ files, patterns, paths }) => ({
   files,
@@ -92,7 +99,18 @@ const SESSION_BOUND_SERVICES = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build*/**", "public/build*/**", "node_modules/**", "data/**", "db/migrations/**", "tests/.artifacts/**", "bench/minimal-remix/build/**", "bench/minimal-remix/public/**"] },
+  {
+    ignores: [
+      "build*/**",
+      "public/build*/**",
+      "node_modules/**",
+      "data/**",
+      "db/migrations/**",
+      "tests/.artifacts/**",
+      "bench/minimal-remix/build/**",
+      "bench/minimal-remix/public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["**/*.js", "**/*.mjs"], languageOptions: { globals: { ...globals.node } } },
@@ -108,7 +126,10 @@ export default tseslint.config(
   {
     files: SESSION_BOUND_SERVICES,
     rules: {
-      "no-restricted-imports": ["error", { patterns: forbid("Services never import routes or components.", [...layer("components", "routes"), root]) }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: forbid("Services never import routes or components.", [...layer("components", "routes"), root]) },
+      ],
     },
   },
 );

@@ -28,7 +28,12 @@ export default defineConfig({
         extends: true,
         // One retry here too: two runs in five met a transient MariaDB error (EE_DELETE, a failed
         // claim of four racing outbox drainers) that the next run did not. Twice is a failure.
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"], retry: 1, ...serverBacked },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          retry: 1,
+          ...serverBacked,
+        },
       },
       // A browser test that fails is run once more before it counts as failed: on 2 cores a page
       // can miss a 15 s wait. One intermittent case is known and open (step 1's Continue with

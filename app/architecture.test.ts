@@ -40,8 +40,14 @@ describe("layer rules (eslint no-restricted-imports)", () => {
 
   const allowed: Array<[string, string]> = [
     ["app/utils/x.ts", 'import { DEMO_ADMIN } from "~/utils/constants";\nexport const x = DEMO_ADMIN;\n'],
-    ["app/models/x.server.ts", 'import { eq } from "drizzle-orm";\nimport { getDb, schema } from "~/models/db.server";\nexport const x = [eq, getDb, schema];\n'],
-    ["app/services/x.server.ts", 'import type { SQL } from "drizzle-orm";\nimport { transaction, type Tx } from "~/models/db.server";\nimport { lockApplication } from "~/models/applications.server";\nexport const x = (tx: Tx, w: SQL) => [transaction, lockApplication, tx, w];\n'],
+    [
+      "app/models/x.server.ts",
+      'import { eq } from "drizzle-orm";\nimport { getDb, schema } from "~/models/db.server";\nexport const x = [eq, getDb, schema];\n',
+    ],
+    [
+      "app/services/x.server.ts",
+      'import type { SQL } from "drizzle-orm";\nimport { transaction, type Tx } from "~/models/db.server";\nimport { lockApplication } from "~/models/applications.server";\nexport const x = (tx: Tx, w: SQL) => [transaction, lockApplication, tx, w];\n',
+    ],
     ["app/components/x.tsx", 'import type { PublicUser } from "~/models/users.server";\nexport const x = (u: PublicUser) => u;\n'],
     ["app/routes/x.tsx", 'import { getUserById } from "~/services/account-views.server";\nexport const x = getUserById;\n'],
     ["app/server/x.server.ts", 'import { getUserById } from "~/models/users.server";\nexport const x = getUserById;\n'],
@@ -54,13 +60,20 @@ describe("layer rules (eslint no-restricted-imports)", () => {
 
 describe("file names", () => {
   /** The name without folder, `.test`, `.server` and extension: models/users.server.ts -> users. */
-  const baseName = (file: string) => path.basename(file).replace(/\.(test|spec)(?=\.)/, "").replace(/\.server(?=\.)/, "").replace(/\.(ts|tsx|js|jsx|css)$/, "");
+  const baseName = (file: string) =>
+    path
+      .basename(file)
+      .replace(/\.(test|spec)(?=\.)/, "")
+      .replace(/\.server(?=\.)/, "")
+      .replace(/\.(ts|tsx|js|jsx|css)$/, "");
 
   const sourceFiles = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) return e.name === "routes" && dir === path.join(ROOT, "app") ? [] : sourceFiles(full);
-      return /\.(ts|tsx)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [path.relative(ROOT, full)] : [];
+      return /\.(ts|tsx)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts")
+        ? [path.relative(ROOT, full)]
+        : [];
     });
 
   /** Two files under app/ (routes and tests aside) never share a base name. */
@@ -75,8 +88,13 @@ describe("file names", () => {
   });
 
   it("the check sees a collision across layers", () => {
-    expect(collisions(["app/models/session.server.ts", "app/server/session.server.ts", "app/schemas/auth.schema.ts", "app/services/auth.server.ts"])).toEqual([
-      ["app/models/session.server.ts", "app/server/session.server.ts"],
-    ]);
+    expect(
+      collisions([
+        "app/models/session.server.ts",
+        "app/server/session.server.ts",
+        "app/schemas/auth.schema.ts",
+        "app/services/auth.server.ts",
+      ]),
+    ).toEqual([["app/models/session.server.ts", "app/server/session.server.ts"]]);
   });
 });

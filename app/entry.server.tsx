@@ -42,7 +42,10 @@ export { renderCacheKey };
 let allowedOrigins: string[] | undefined;
 export function checkOrigin(input: OriginInput) {
   // The configuration is read once at boot (getEnv caches it): split it once too.
-  allowedOrigins ??= (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  allowedOrigins ??= (getEnv().ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return checkOriginPure({ ...input, allowedOrigins });
 }
 
@@ -79,7 +82,10 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   responseHeaders.set(
     "Content-Security-Policy",
     // The pixel's sources only on public marketing pages (the only pages that load it).
-    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", pixel: Boolean(env.META_PIXEL_ID) && isMarketingPath(new URL(request.url).pathname) }),
+    contentSecurityPolicy(nonce, {
+      dev: env.NODE_ENV === "development",
+      pixel: Boolean(env.META_PIXEL_ID) && isMarketingPath(new URL(request.url).pathname),
+    }),
   );
   // Anonymous GETs of pages that are the same for everyone may be kept by a CDN (never with a
   // cookie in or out: signed-in pages, toasts and sessions stay private, no-store).

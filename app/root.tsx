@@ -91,12 +91,20 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
-        {pixelId ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: metaPixelBootstrap(pixelId) }} /> : null}
+        {pixelId ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: metaPixelBootstrap(pixelId) }} />
+        ) : null}
       </head>
       <body className="min-h-screen">
         {pixelId ? (
           <noscript>
-            <img height="1" width="1" alt="" style={{ display: "none" }} src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`} />
+            <img
+              height="1"
+              width="1"
+              alt=""
+              style={{ display: "none" }}
+              src={`https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`}
+            />
           </noscript>
         ) : null}
         {children}

@@ -91,7 +91,9 @@ export async function csvExport(ctx: BenchContext): Promise<SectionResult> {
   const t0 = Date.now();
   const { seeded, total } = await ensureRows(user.id);
   const seedSeconds = (Date.now() - t0) / 1000;
-  console.info(`  ${total.toLocaleString("en-US")} submitted applications (${seeded.toLocaleString("en-US")} seeded in ${seedSeconds.toFixed(1)} s)`);
+  console.info(
+    `  ${total.toLocaleString("en-US")} submitted applications (${seeded.toLocaleString("en-US")} seeded in ${seedSeconds.toFixed(1)} s)`,
+  );
   const cookie = client.cookieHeader();
   // Warm-up (module code, prepared statements), not counted.
   await measuredExport(ctx, cookie, "/admin/export.csv?q=APP-ZZZZZZZZZZZZ");
@@ -103,12 +105,26 @@ export async function csvExport(ctx: BenchContext): Promise<SectionResult> {
     { label: "status approved (a quarter of the rows)", ...quarter },
     { label: "every submitted application", ...full },
   ];
-  for (const r of runs) console.info(`  ${r.label}: ${r.rows} rows, ${mb(r.bytes)} in ${r.seconds.toFixed(2)} s, RSS ${mb(r.before)} -> peak ${mb(r.peak)} (+${mb(r.growth)})`);
+  for (const r of runs)
+    console.info(
+      `  ${r.label}: ${r.rows} rows, ${mb(r.bytes)} in ${r.seconds.toFixed(2)} s, RSS ${mb(r.before)} -> peak ${mb(r.peak)} (+${mb(r.growth)})`,
+    );
   return {
     tables: [
       {
         title: `CSV export of ${full.rows.toLocaleString("en-US")} applications (GET /admin/export.csv)`,
-        columns: ["Export", "Rows", "CSV size", "Time", "Rows/s", "RSS samples", "Server RSS before", "Peak RSS", "Growth", "Peak over baseline RSS"],
+        columns: [
+          "Export",
+          "Rows",
+          "CSV size",
+          "Time",
+          "Rows/s",
+          "RSS samples",
+          "Server RSS before",
+          "Peak RSS",
+          "Growth",
+          "Peak over baseline RSS",
+        ],
         rows: runs.map((r) => [
           r.label,
           r.rows.toLocaleString("en-US"),

@@ -22,13 +22,25 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const PAGES = ["/", "/apply/loan"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-type Scores = { performance: number; tbt: number; lcp: number; accessibility: number; "best-practices": number; seo: number; failing: string[] };
+type Scores = {
+  performance: number;
+  tbt: number;
+  lcp: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  failing: string[];
+};
 
 async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lm-lighthouse-"));
-  const child = spawn(CHROMIUM_PATH, ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    CHROMIUM_PATH,
+    ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let err = "";
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 30_000);
@@ -102,19 +114,39 @@ export async function lighthouseBench(ctx: BenchContext): Promise<SectionResult>
     const runs: Scores[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(ctx.origin + p));
     const m = (k: keyof Omit<Scores, "failing">) => median(runs.map((r) => r[k]));
-    const s = { performance: m("performance"), tbt: m("tbt"), lcp: m("lcp"), accessibility: m("accessibility"), bp: m("best-practices"), seo: m("seo") };
+    const s = {
+      performance: m("performance"),
+      tbt: m("tbt"),
+      lcp: m("lcp"),
+      accessibility: m("accessibility"),
+      bp: m("best-practices"),
+      seo: m("seo"),
+    };
     rows.push([p, s.performance, s.tbt, s.lcp, s.accessibility, s.bp, s.seo, runs.map((r) => `${r.performance}/${r.tbt}`).join(" ")]);
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length) notes.push(`${p}: audits below 100 in some run: ${failing.join(", ")}`);
     checks.push(
       { name: `Lighthouse ${p}: performance >= 95`, pass: s.performance >= 95, detail: `median ${s.performance}` },
       { name: `Lighthouse ${p}: total blocking time < 200 ms`, pass: s.tbt < 200, detail: `median ${s.tbt} ms` },
-      { name: `Lighthouse ${p}: accessibility, best practices, SEO = 100`, pass: s.accessibility === 100 && s.bp === 100 && s.seo === 100, detail: `${s.accessibility} / ${s.bp} / ${s.seo}` },
+      {
+        name: `Lighthouse ${p}: accessibility, best practices, SEO = 100`,
+        pass: s.accessibility === 100 && s.bp === 100 && s.seo === 100,
+        detail: `${s.accessibility} / ${s.bp} / ${s.seo}`,
+      },
     );
   }
-  notes.push(`Median of ${RUNS} runs per page (LIGHTHOUSE_RUNS), each in a fresh headless Chromium: Lighthouse defaults (mobile, simulated slow 4G, 4x CPU slowdown).`);
+  notes.push(
+    `Median of ${RUNS} runs per page (LIGHTHOUSE_RUNS), each in a fresh headless Chromium: Lighthouse defaults (mobile, simulated slow 4G, 4x CPU slowdown).`,
+  );
   return {
-    tables: [{ title: "Lighthouse (mobile defaults)", columns: ["Page", "Performance", "TBT ms", "LCP ms", "Accessibility", "Best practices", "SEO", "Runs (perf/TBT)"], rows, notes }],
+    tables: [
+      {
+        title: "Lighthouse (mobile defaults)",
+        columns: ["Page", "Performance", "TBT ms", "LCP ms", "Accessibility", "Best practices", "SEO", "Runs (perf/TBT)"],
+        rows,
+        notes,
+      },
+    ],
     checks,
   };
 }

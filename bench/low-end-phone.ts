@@ -66,7 +66,16 @@ function hydrationProbe(spec: { selector: string; text: string }) {
   })();`;
 }
 
-type Run = { html: number; fcp: number; load: number; usable: number; jsBytes: number; jsBody: number; totalBytes: number; requests: number };
+type Run = {
+  html: number;
+  fcp: number;
+  load: number;
+  usable: number;
+  jsBytes: number;
+  jsBody: number;
+  totalBytes: number;
+  requests: number;
+};
 
 /** Bytes on the wire per finished request (headers included), and body bytes of scripts. */
 function countBytes(cdp: CDPSession) {
@@ -74,7 +83,9 @@ function countBytes(cdp: CDPSession) {
   const body = new Map<string, number>();
   const totals = { js: 0, jsBody: 0, all: 0, requests: 0 };
   cdp.on("Network.responseReceived", (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
-  cdp.on("Network.dataReceived", (e: { requestId: string; encodedDataLength: number }) => body.set(e.requestId, (body.get(e.requestId) ?? 0) + e.encodedDataLength));
+  cdp.on("Network.dataReceived", (e: { requestId: string; encodedDataLength: number }) =>
+    body.set(e.requestId, (body.get(e.requestId) ?? 0) + e.encodedDataLength),
+  );
   cdp.on("Network.loadingFinished", (e: { requestId: string; encodedDataLength: number }) => {
     totals.all += e.encodedDataLength;
     totals.requests++;
@@ -87,7 +98,12 @@ function countBytes(cdp: CDPSession) {
 }
 
 async function measure(browser: Browser, origin: string, target: Target, js: boolean): Promise<Run> {
-  const ctx = await browser.newContext({ ...PHONE, javaScriptEnabled: js, baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": nextIp() } });
+  const ctx = await browser.newContext({
+    ...PHONE,
+    javaScriptEnabled: js,
+    baseURL: origin,
+    extraHTTPHeaders: { "X-Forwarded-For": nextIp() },
+  });
   try {
     if (js) await ctx.addInitScript(hydrationProbe(target));
     const page = await ctx.newPage();
@@ -104,7 +120,11 @@ async function measure(browser: Browser, origin: string, target: Target, js: boo
     const bytes = countBytes(cdp);
     const res = await page.goto(target.path, { waitUntil: "load", timeout: 120_000 });
     if (res?.status() !== 200) throw new Error(`${target.path}: ${res?.status()}`);
-    if (js) await page.waitForFunction(() => (window as unknown as { __benchUsableAt?: number }).__benchUsableAt, null, { timeout: 120_000, polling: 100 });
+    if (js)
+      await page.waitForFunction(() => (window as unknown as { __benchUsableAt?: number }).__benchUsableAt, null, {
+        timeout: 120_000,
+        polling: 100,
+      });
     // Let late requests (route discovery, analytics) finish so the byte count is complete.
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
     const t = await page.evaluate(
@@ -123,7 +143,16 @@ async function measure(browser: Browser, origin: string, target: Target, js: boo
       { selector: target.selector, text: target.text },
     );
     if (!t.present) throw new Error(`${target.label}: element not on screen`);
-    return { html: t.html, fcp: t.fcp, load: t.load, usable: js ? t.usableAt! : Math.max(t.load, t.fcp), jsBytes: bytes.js, jsBody: bytes.jsBody, totalBytes: bytes.all, requests: bytes.requests };
+    return {
+      html: t.html,
+      fcp: t.fcp,
+      load: t.load,
+      usable: js ? t.usableAt! : Math.max(t.load, t.fcp),
+      jsBytes: bytes.js,
+      jsBody: bytes.jsBody,
+      totalBytes: bytes.all,
+      requests: bytes.requests,
+    };
   } finally {
     await ctx.close();
   }
@@ -133,7 +162,8 @@ const s = (msv: number) => `${(msv / 1000).toFixed(2)} s`;
 
 export async function lowEndPhone(ctx: BenchContext): Promise<SectionResult> {
   // Warm the server (JIT, caches) so the first measured run is not a cold start.
-  for (const t of TARGETS) for (let i = 0; i < 5; i++) await fetch(ctx.origin + t.path, { headers: { "x-forwarded-for": nextIp() } }).then((r) => r.arrayBuffer());
+  for (const t of TARGETS)
+    for (let i = 0; i < 5; i++) await fetch(ctx.origin + t.path, { headers: { "x-forwarded-for": nextIp() } }).then((r) => r.arrayBuffer());
   const browser = await launchChromium();
   const rows: Array<Array<string | number>> = [];
   try {
@@ -163,7 +193,16 @@ export async function lowEndPhone(ctx: BenchContext): Promise<SectionResult> {
     tables: [
       {
         title: `Low-end phone (CPU 4x slower, slow 4G, 412x823 screen): median of ${RUNS} cold loads`,
-        columns: ["Target", "JS", "HTML in", "First paint", "Load", "Usable (min-max)", "JS bodies (with headers)", "All transferred / requests"],
+        columns: [
+          "Target",
+          "JS",
+          "HTML in",
+          "First paint",
+          "Load",
+          "Usable (min-max)",
+          "JS bodies (with headers)",
+          "All transferred / requests",
+        ],
         rows,
         notes: [
           "Times from navigation start. HTML in = last byte of the document; First paint = first contentful paint.",

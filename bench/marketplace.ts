@@ -32,7 +32,15 @@ async function pureFigures() {
   const { priceLoan } = await import("~/utils/offer-money");
   const { US_STATES } = await import("~/content/us-states");
   const states = US_STATES.map((s) => s.code);
-  const purposes = ["working-capital", "business-expansion", "equipment-financing", "inventory-financing", "startup-capital", "commercial-real-estate", "other"];
+  const purposes = [
+    "working-capital",
+    "business-expansion",
+    "equipment-financing",
+    "inventory-financing",
+    "startup-capital",
+    "commercial-real-estate",
+    "other",
+  ];
   // 100 products; about two thirds serve the application, so most of them are priced (the costly path).
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
     productId: i + 1,
@@ -72,7 +80,12 @@ async function seedOffers(applicationId: number) {
   const { priceLoan } = await import("~/utils/offer-money");
   await transaction(async (tx) => {
     for (let i = 0; i < OFFERS; i++) {
-      const f = priceLoan({ amountCents: 2_500_000, noteRateBps: 900 + i * 25, termMonths: [12, 24, 36, 48, 60][i % 5]!, feeCents: 25_000 * (i % 4) });
+      const f = priceLoan({
+        amountCents: 2_500_000,
+        noteRateBps: 900 + i * 25,
+        termMonths: [12, 24, 36, 48, 60][i % 5]!,
+        feeCents: 25_000 * (i % 4),
+      });
       await insertOffer(tx, applicationId, {
         ...f,
         productId: null as unknown as number,
@@ -105,7 +118,9 @@ async function timePage(client: { fetch(p: string): Promise<Response> }, path: s
 export async function marketplace(ctx: BenchContext): Promise<SectionResult> {
   const pure = await pureFigures();
   const ratio = percentile(pure.match, 50) / percentile(pure.one, 50);
-  console.info(`  matching ${PRODUCTS} products: p50 ${us(percentile(pure.match, 50))}, p95 ${us(percentile(pure.match, 95))} (${ratio.toFixed(0)}x one pricing)`);
+  console.info(
+    `  matching ${PRODUCTS} products: p50 ${us(percentile(pure.match, 50))}, p95 ${us(percentile(pure.match, 95))} (${ratio.toFixed(0)}x one pricing)`,
+  );
 
   const { client, application } = await ctx.applicant();
   await seedOffers(application.id);
@@ -114,23 +129,40 @@ export async function marketplace(ctx: BenchContext): Promise<SectionResult> {
   const offers = await timePage(client, offersPath, "Bench Lender 49");
   const p95 = percentile(offers, 95);
   const baseP95 = percentile(dashboard, 95);
-  console.info(`  offers page (${OFFERS} offers): p50 ${ms(percentile(offers, 50))}, p95 ${ms(p95)} (${(p95 / baseP95).toFixed(2)}x the dashboard's p95)`);
+  console.info(
+    `  offers page (${OFFERS} offers): p50 ${ms(percentile(offers, 50))}, p95 ${ms(p95)} (${(p95 / baseP95).toFixed(2)}x the dashboard's p95)`,
+  );
   return {
     tables: [
       {
         title: `Matching and pricing one application across ${PRODUCTS} lender products (pure modules, ${MATCH_RUNS} runs)`,
         columns: ["What", "Eligible", "p50", "p95", "vs baseline (p50)"],
         rows: [
-          ["matchApplication: 100 products, eligible ones priced", pure.eligible, us(percentile(pure.match, 50)), us(percentile(pure.match, 95)), `${ratio.toFixed(0)}x`],
+          [
+            "matchApplication: 100 products, eligible ones priced",
+            pure.eligible,
+            us(percentile(pure.match, 50)),
+            us(percentile(pure.match, 95)),
+            `${ratio.toFixed(0)}x`,
+          ],
           ["baseline: priceLoan, one loan", 1, us(percentile(pure.one, 50)), us(percentile(pure.one, 95)), "1x"],
         ],
-        notes: ["In the bench process, after 20 warm-up runs; each eligible product runs the payment schedule and the appendix J APR bisection."],
+        notes: [
+          "In the bench process, after 20 warm-up runs; each eligible product runs the payment schedule and the appendix J APR bisection.",
+        ],
       },
       {
         title: `Offers page with ${OFFERS} offers (${REQUESTS} sequential requests)`,
         columns: ["Page", "Requests", "p50", "p95", "Max", "p95 vs baseline"],
         rows: [
-          [`/dashboard/applications/<ref>/offers (${OFFERS} offers, sorted)`, REQUESTS, ms(percentile(offers, 50)), ms(p95), ms(Math.max(...offers)), `${(p95 / baseP95).toFixed(2)}x`],
+          [
+            `/dashboard/applications/<ref>/offers (${OFFERS} offers, sorted)`,
+            REQUESTS,
+            ms(percentile(offers, 50)),
+            ms(p95),
+            ms(Math.max(...offers)),
+            `${(p95 / baseP95).toFixed(2)}x`,
+          ],
           ["baseline: /dashboard (same applicant)", REQUESTS, ms(percentile(dashboard, 50)), ms(baseP95), ms(Math.max(...dashboard)), "1x"],
         ],
         notes: ["Whole HTML document as the signed-in applicant, timed to its last byte; 3 warm-up requests per page not counted."],

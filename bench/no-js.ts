@@ -21,8 +21,19 @@ type Outcome = { path: string; action: string; pass: boolean; detail: string; sc
 const STEP1_HEADING = "How much does your business need?";
 const uniqueEmail = (p: string) => `${p}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function withoutJs(browser: Browser, origin: string, path: string, action: string, fn: (page: Page) => Promise<string>): Promise<Outcome> {
-  const ctx = await browser.newContext({ javaScriptEnabled: false, baseURL: origin, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": nextIp() } });
+async function withoutJs(
+  browser: Browser,
+  origin: string,
+  path: string,
+  action: string,
+  fn: (page: Page) => Promise<string>,
+): Promise<Outcome> {
+  const ctx = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": nextIp() },
+  });
   let scriptBytes = 0;
   let scriptsRefused = 0;
   // Refuse every script download: the page must work with none (and JavaScript is off anyway).
@@ -36,7 +47,11 @@ async function withoutJs(browser: Browser, origin: string, path: string, action:
   const page = await ctx.newPage();
   page.setDefaultTimeout(20_000);
   page.on("response", (res) => {
-    if (res.request().resourceType() === "script") void res.body().then((b) => (scriptBytes += b.length), () => {});
+    if (res.request().resourceType() === "script")
+      void res.body().then(
+        (b) => (scriptBytes += b.length),
+        () => {},
+      );
   });
   const t0 = Date.now();
   try {
@@ -45,7 +60,15 @@ async function withoutJs(browser: Browser, origin: string, path: string, action:
     const detail = await fn(page);
     return { path, action, pass: true, detail, scriptBytes, scriptsRefused, ms: Date.now() - t0 };
   } catch (e) {
-    return { path, action, pass: false, detail: (e as Error).message.split("\n")[0]!.slice(0, 160), scriptBytes, scriptsRefused, ms: Date.now() - t0 };
+    return {
+      path,
+      action,
+      pass: false,
+      detail: (e as Error).message.split("\n")[0]!.slice(0, 160),
+      scriptBytes,
+      scriptsRefused,
+      ms: Date.now() - t0,
+    };
   } finally {
     await ctx.close();
   }
@@ -94,7 +117,10 @@ async function continueTo(page: Page, next: string) {
     () => false,
   );
   const where = new URL(page.url()).pathname;
-  if (covered > 0) obstacles.push(`${where}: the toast lies over ${Math.round(covered * 100)}% of Continue (clicks ${reachable ? "still reach the button" : "are taken by the toast"})`);
+  if (covered > 0)
+    obstacles.push(
+      `${where}: the toast lies over ${Math.round(covered * 100)}% of Continue (clicks ${reachable ? "still reach the button" : "are taken by the toast"})`,
+    );
   if (!reachable) {
     const toast = page.locator('label[for^="toast-close-"]');
     if (await toast.count()) {
@@ -133,7 +159,9 @@ async function walkWizard(page: Page, steps: string[]) {
   await page.getByLabel("Monthly housing payment (USD)").fill("2250");
   await continueTo(page, "documents");
   steps.push("4");
-  await page.locator('section[data-area="bank-statements"] input[type=file]').setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: samplePdf("BENCH") });
+  await page
+    .locator('section[data-area="bank-statements"] input[type=file]')
+    .setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: samplePdf("BENCH") });
   await page.getByRole("button", { name: "Upload Bank Statements" }).click();
   await page.locator('section[data-area="bank-statements"] li[data-file-name="statement.pdf"]').waitFor();
   await continueTo(page, "review");
@@ -216,7 +244,9 @@ export async function noJavaScript(ctx: BenchContext): Promise<SectionResult> {
       } catch (e) {
         const shot = path.join(ROOT, "tests/.artifacts", BUILD_DIR, "bench-no-js-wizard.png");
         await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
-        throw new Error(`after steps [${steps.join(", ")}] at ${pathname(page)} (screenshot ${path.relative(ROOT, shot)}): ${(e as Error).message}`);
+        throw new Error(
+          `after steps [${steps.join(", ")}] at ${pathname(page)} (screenshot ${path.relative(ROOT, shot)}): ${(e as Error).message}`,
+        );
       }
     });
   } finally {
@@ -229,11 +259,19 @@ export async function noJavaScript(ctx: BenchContext): Promise<SectionResult> {
       {
         title: "JavaScript disabled and every script request refused",
         columns: ["Page", "Action", "Result", "JS bytes", "Time"],
-        rows: out.map((o) => [o.path, o.action, `${o.pass ? "PASS" : "FAIL"}: ${o.detail}`, o.scriptBytes, `${(o.ms / 1000).toFixed(1)} s`]),
+        rows: out.map((o) => [
+          o.path,
+          o.action,
+          `${o.pass ? "PASS" : "FAIL"}: ${o.detail}`,
+          o.scriptBytes,
+          `${(o.ms / 1000).toFixed(1)} s`,
+        ]),
         notes: [
           `Scripts the documents referenced and Chromium was refused: ${out.reduce((n, o) => n + o.scriptsRefused, 0)} requests; JavaScript bytes received: ${bytes}.`,
           "Time: unthrottled, wall clock of the whole check on this shared machine (not a performance figure).",
-          ...obstacles.map((o) => `In the way: ${o} (viewport 1280x900, scrolled to the button; without JavaScript a toast stays until closed).`),
+          ...obstacles.map(
+            (o) => `In the way: ${o} (viewport 1280x900, scrolled to the button; without JavaScript a toast stays until closed).`,
+          ),
         ],
       },
     ],

@@ -47,12 +47,24 @@ export function referencedAssets(html: string) {
 }
 
 async function fetchBytes(client: Client, url: string) {
-  const res = await client.fetch(url.startsWith("http") ? new URL(url).pathname + new URL(url).search : url, { headers: { "accept-encoding": "identity" } });
+  const res = await client.fetch(url.startsWith("http") ? new URL(url).pathname + new URL(url).search : url, {
+    headers: { "accept-encoding": "identity" },
+  });
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
 
-export type PageWeight = { path: string; html: number; htmlRaw: number; css: number; cssFiles: number; js: number; jsFiles: number; inlineJs: number; jsTotal: number };
+export type PageWeight = {
+  path: string;
+  html: number;
+  htmlRaw: number;
+  css: number;
+  cssFiles: number;
+  js: number;
+  jsFiles: number;
+  inlineJs: number;
+  jsTotal: number;
+};
 
 export async function measurePage(client: Client, path: string): Promise<PageWeight> {
   const html = await fetchBytes(client, path);
@@ -62,7 +74,17 @@ export async function measurePage(client: Client, path: string): Promise<PageWei
   let jsBytes = 0;
   for (const u of js) jsBytes += gz(await fetchBytes(client, u));
   const inlineJs = inline.length ? gz(inline.join("\n")) : 0;
-  return { path, html: gz(html), htmlRaw: html.length, css: cssBytes, cssFiles: css.length, js: jsBytes, jsFiles: js.length, inlineJs, jsTotal: jsBytes + inlineJs };
+  return {
+    path,
+    html: gz(html),
+    htmlRaw: html.length,
+    css: cssBytes,
+    cssFiles: css.length,
+    js: jsBytes,
+    jsFiles: js.length,
+    inlineJs,
+    jsTotal: jsBytes + inlineJs,
+  };
 }
 
 export async function pageWeight(ctx: BenchContext): Promise<SectionResult> {

@@ -45,15 +45,28 @@ export async function profile(ctx: BenchContext): Promise<SectionResult> {
     // The profile covers the whole process (start, warm-up, load): the per-request figure divides
     // everything by the measured requests, so it is an upper bound.
     const summary = summarizeProfile(readProfile(path.join(dir, file)));
-    fs.writeFileSync(path.join(dir, "summary.txt"), `${page.label}: ${rps.toFixed(0)} req/s under the profiler\n\n${formatSummary(summary, requests)}\n`);
-    console.info(`  ${page.label}: ${rps.toFixed(0)} req/s under the profiler, summary in ${path.relative(ROOT, path.join(dir, "summary.txt"))}`);
+    fs.writeFileSync(
+      path.join(dir, "summary.txt"),
+      `${page.label}: ${rps.toFixed(0)} req/s under the profiler\n\n${formatSummary(summary, requests)}\n`,
+    );
+    console.info(
+      `  ${page.label}: ${rps.toFixed(0)} req/s under the profiler, summary in ${path.relative(ROOT, path.join(dir, "summary.txt"))}`,
+    );
     tables.push({
       title: `CPU profile: ${page.label} (${rps.toFixed(0)} req/s under the profiler)`,
       columns: ["Area", "Self ms", "Share", "µs/request", "Top functions"],
       rows: summary.areas
         .filter((a) => a.share >= 0.005)
-        .map((a) => [a.area, a.ms.toFixed(0), `${(a.share * 100).toFixed(1)}%`, ((a.ms * 1000) / Math.max(1, requests)).toFixed(0), a.top.map((f) => `${f.name} ${f.ms.toFixed(0)}`).join("; ")]),
-      notes: [`Busy ${summary.busyMs.toFixed(0)} ms of ${summary.totalMs.toFixed(0)} ms sampled (the whole process: start, 2 s warm-up, ${DURATION} s at ${CONNECTIONS} connections); ${requests} measured requests. Areas under 0.5% left out; full summary and .cpuprofile in tests/.artifacts/${BUILD_DIR}/profiles/${id}/.`],
+        .map((a) => [
+          a.area,
+          a.ms.toFixed(0),
+          `${(a.share * 100).toFixed(1)}%`,
+          ((a.ms * 1000) / Math.max(1, requests)).toFixed(0),
+          a.top.map((f) => `${f.name} ${f.ms.toFixed(0)}`).join("; "),
+        ]),
+      notes: [
+        `Busy ${summary.busyMs.toFixed(0)} ms of ${summary.totalMs.toFixed(0)} ms sampled (the whole process: start, 2 s warm-up, ${DURATION} s at ${CONNECTIONS} connections); ${requests} measured requests. Areas under 0.5% left out; full summary and .cpuprofile in tests/.artifacts/${BUILD_DIR}/profiles/${id}/.`,
+      ],
     });
   }
   return { tables, checks: [] };

@@ -23,12 +23,15 @@ async function page(url: string): Promise<{ body: Buffer; csp: string; source: s
     const body = Buffer.from(await res.arrayBuffer());
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    if (res.ok && nonce) return { body: Buffer.from(body.toString("latin1").replaceAll(nonce, NONCE), "latin1"), csp: csp.replace(nonce, NONCE), source: url };
+    if (res.ok && nonce)
+      return { body: Buffer.from(body.toString("latin1").replaceAll(nonce, NONCE), "latin1"), csp: csp.replace(nonce, NONCE), source: url };
   } catch {
     /* synthetic below */
   }
   const filler = Array.from({ length: 200 }, (_, i) => `<p class="mt-2 text-slate-700">Paragraph ${i} of a synthetic page.</p>`).join("");
-  const body = Buffer.from(`<!DOCTYPE html><html><head><script nonce="${NONCE}">1</script></head><body>${filler}<script nonce="${NONCE}">2</script></body></html>`);
+  const body = Buffer.from(
+    `<!DOCTYPE html><html><head><script nonce="${NONCE}">1</script></head><body>${filler}<script nonce="${NONCE}">2</script></body></html>`,
+  );
   return { body, csp: `script-src 'nonce-${NONCE}'`, source: "synthetic" };
 }
 
@@ -135,7 +138,9 @@ async function main() {
       }),
     );
     const perOp = us(process.hrtime.bigint() - t, rounds);
-    console.info(`Redis GET ${label}: ${serial.toFixed(1)} us per round trip one at a time; ${perOp.toFixed(1)} us per GET with 50 in flight (${Math.round(1e6 / perOp)} GET/s)`);
+    console.info(
+      `Redis GET ${label}: ${serial.toFixed(1)} us per round trip one at a time; ${perOp.toFixed(1)} us per GET with 50 in flight (${Math.round(1e6 / perOp)} GET/s)`,
+    );
   }
   // What a shared store would still have to do per hit on top of the GET: the fresh nonce.
   t = process.hrtime.bigint();

@@ -55,10 +55,21 @@ function machine() {
   } catch {
     /* not a checkout */
   }
-  return { model, nproc, memory: `${(memTotal / 1024 ** 3).toFixed(1)} GiB`, node: process.version, os: `${os.type()} ${os.release()}`, commit };
+  return {
+    model,
+    nproc,
+    memory: `${(memTotal / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    commit,
+  };
 }
 
-const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 async function main() {
   const args = process.argv.slice(2);
@@ -74,7 +85,9 @@ async function main() {
   const info = machine();
   const started = new Date();
   const loadStart = loadavg();
-  console.info(`Bench ${started.toISOString()} | ${info.model} | ${info.nproc} CPUs | ${info.memory} | Node ${info.node} | commit ${info.commit}`);
+  console.info(
+    `Bench ${started.toISOString()} | ${info.model} | ${info.nproc} CPUs | ${info.memory} | Node ${info.node} | commit ${info.commit}`,
+  );
   console.info(`Load average at start: ${loadStart} | build ${BUILD_DIR}/ | database ${BENCH.dbName}`);
 
   let server: BenchServer | null = null;
@@ -133,7 +146,12 @@ async function main() {
       ...results.flatMap((r) => [
         `## ${r.title}`,
         "",
-        ...(r.result ? [...r.result.tables.flatMap((t) => [markdownTable(t), ""]), ...(r.result.checks.length ? [markdownChecks(r.result.checks), ""] : [])] : ["```", r.error ?? "", "```", ""]),
+        ...(r.result
+          ? [
+              ...r.result.tables.flatMap((t) => [markdownTable(t), ""]),
+              ...(r.result.checks.length ? [markdownChecks(r.result.checks), ""] : []),
+            ]
+          : ["```", r.error ?? "", "```", ""]),
       ]),
     ].join("\n");
     fs.writeFileSync(mdFile, md);

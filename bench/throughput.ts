@@ -34,7 +34,11 @@ function summarize(r: Result, expect: number) {
 type Figures = ReturnType<typeof summarize>;
 
 /** Warm-up, then the measured run; with the server's CPU time per answered request (its own process only). */
-async function measure(opts: Omit<Options, "connections" | "duration">, expect: number, pid: number): Promise<Figures & { cpuPerReq: number }> {
+async function measure(
+  opts: Omit<Options, "connections" | "duration">,
+  expect: number,
+  pid: number,
+): Promise<Figures & { cpuPerReq: number }> {
   await autocannon({ ...opts, connections: 10, duration: 2 });
   const cpu0 = cpuMs(pid);
   const f = summarize(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }), expect);
@@ -42,10 +46,25 @@ async function measure(opts: Omit<Options, "connections" | "duration">, expect: 
 }
 
 /** Public pages an anonymous visitor reads, and whether a CDN may keep them. */
-async function cacheHeaders(ctx: BenchContext, reference: string): Promise<{ table: Table; publicOk: boolean; privateOk: boolean; detail: string }> {
+async function cacheHeaders(
+  ctx: BenchContext,
+  reference: string,
+): Promise<{ table: Table; publicOk: boolean; privateOk: boolean; detail: string }> {
   const { client: signedIn } = await ctx.applicant();
-  const pages = ["/", ...loanProducts.map((p) => p.path), "/faq", "/loan-calculator", "/privacy-policy", "/terms-of-service", "/api-docs", "/application-status", "/login", "/signup"];
-  const cdnMayStore = (cc: string, setCookie: boolean) => !setCookie && /\b(public|s-maxage=\d+)/i.test(cc) && !/\b(private|no-store)\b/i.test(cc);
+  const pages = [
+    "/",
+    ...loanProducts.map((p) => p.path),
+    "/faq",
+    "/loan-calculator",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/api-docs",
+    "/application-status",
+    "/login",
+    "/signup",
+  ];
+  const cdnMayStore = (cc: string, setCookie: boolean) =>
+    !setCookie && /\b(public|s-maxage=\d+)/i.test(cc) && !/\b(private|no-store)\b/i.test(cc);
   const rows: Array<Array<string | number>> = [];
   const failedPublic: string[] = [];
   const failedPrivate: string[] = [];
@@ -75,7 +94,12 @@ async function cacheHeaders(ctx: BenchContext, reference: string): Promise<{ tab
     },
     publicOk: failedPublic.length === 0,
     privateOk: failedPrivate.length === 0,
-    detail: [failedPublic.length ? `not cacheable: ${failedPublic.join(", ")}` : "", failedPrivate.length ? `cacheable but personal: ${failedPrivate.join(", ")}` : ""].filter(Boolean).join("; "),
+    detail: [
+      failedPublic.length ? `not cacheable: ${failedPublic.join(", ")}` : "",
+      failedPrivate.length ? `cacheable but personal: ${failedPrivate.join(", ")}` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
   };
 }
 
@@ -93,8 +117,14 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
   const firstWizard = new Client(ctx.origin);
   for (const p of pages) {
     if (p.id === "step1-post") {
-      await firstWizard.fetch("/apply/loan", { body: STEP1, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } });
-      captures.push(await capture(ctx.origin, p.path, { method: "POST", body: STEP1, cookie: firstWizard.cookieHeader(), ip: firstWizard.ip }));
+      await firstWizard.fetch("/apply/loan", {
+        body: STEP1,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      captures.push(
+        await capture(ctx.origin, p.path, { method: "POST", body: STEP1, cookie: firstWizard.cookieHeader(), ip: firstWizard.ip }),
+      );
     } else captures.push(await capture(ctx.origin, p.path, { cookie: p.captureCookie }));
   }
   for (const c of captures) if (c.status >= 400) throw new Error(`capture of ${c.key} answered ${c.status}`);
@@ -127,8 +157,11 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
         const s = servers[i]!;
         const f = await measure(page.opts(s.origin), page.expect, s.pid);
         figures[i] = f;
-        if (s.name === "this build" || s.name.startsWith("old main")) allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
-        console.info(`  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`);
+        if (s.name === "this build" || s.name.startsWith("old main"))
+          allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
+        console.info(
+          `  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`,
+        );
       }
       const [fb, fm, fo, fn] = figures as unknown as [Figures, Figures, Figures, Figures];
       const cpuOld = figures[2]!.cpuPerReq;
@@ -184,7 +217,20 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     tables: [
       {
         title: `Throughput (autocannon ${CONNECTIONS} connections, ${DURATION} s each; four servers per page, in turn)`,
-        columns: ["Page", "Server", "Req/s", "p50", "p99", "vs bare Node", "vs minimal Remix", "vs old main", "p99 vs old main", "CPU/req", "CPU vs old main", "Answers"],
+        columns: [
+          "Page",
+          "Server",
+          "Req/s",
+          "p50",
+          "p99",
+          "vs bare Node",
+          "vs minimal Remix",
+          "vs old main",
+          "p99 vs old main",
+          "CPU/req",
+          "CPU vs old main",
+          "Answers",
+        ],
         rows,
         notes: [
           `Old main = ${BASELINE_REF} (BENCH_BASELINE_REF), built from a git archive in a temporary directory with this checkout's node_modules, started like this build on the same database with the same people and sessions.`,
@@ -201,7 +247,11 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     checks: [
       { name: "throughput targets answered only with the expected status (this build and old main)", pass: allExpected },
       ...checks,
-      { name: "anonymous public pages send cache headers that let a CDN serve them", pass: cache.publicOk, detail: cache.detail || undefined },
+      {
+        name: "anonymous public pages send cache headers that let a CDN serve them",
+        pass: cache.publicOk,
+        detail: cache.detail || undefined,
+      },
       { name: "personal answers (signed in, status result) are not CDN-cacheable", pass: cache.privateOk },
     ],
   };

@@ -68,7 +68,13 @@ function streamUpload(origin: string, cookie: string, applicationId: number, fil
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, seconds: Number(process.hrtime.bigint() - t0) / 1e9, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          seconds: Number(process.hrtime.bigint() - t0) / 1e9,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
     });
     const write = async () => {
       req.write(head);
@@ -88,7 +94,13 @@ function streamUpload(origin: string, cookie: string, applicationId: number, fil
 }
 
 /** `parallel` uploads at once (each paced at `bytesPerSecond` if given), RSS sampled meanwhile. */
-async function measuredUpload(ctx: BenchContext, cookie: string, applicationId: number, file: Buffer, opts: { bytesPerSecond?: number; parallel?: number } = {}) {
+async function measuredUpload(
+  ctx: BenchContext,
+  cookie: string,
+  applicationId: number,
+  file: Buffer,
+  opts: { bytesPerSecond?: number; parallel?: number } = {},
+) {
   const pid = ctx.server.pid;
   await new Promise((r) => setTimeout(r, 500)); // let the previous upload's buffers settle
   const before = rssBytes(pid);
@@ -100,7 +112,9 @@ async function measuredUpload(ctx: BenchContext, cookie: string, applicationId: 
   }, SAMPLE_MS);
   try {
     const t0 = process.hrtime.bigint();
-    const ups = await Promise.all(Array.from({ length: opts.parallel ?? 1 }, () => streamUpload(ctx.origin, cookie, applicationId, file, opts.bytesPerSecond)));
+    const ups = await Promise.all(
+      Array.from({ length: opts.parallel ?? 1 }, () => streamUpload(ctx.origin, cookie, applicationId, file, opts.bytesPerSecond)),
+    );
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     peak = Math.max(peak, rssBytes(pid));
     samples++;
@@ -121,11 +135,24 @@ export async function uploadMemory(ctx: BenchContext): Promise<SectionResult> {
   const runs: Row[] = [];
   // First, while the heap has not yet been stretched by several uploads at once: a server holding
   // uploads in memory would grow by PARALLEL files here, far above the garbage collector's noise.
-  runs.push({ label: `${PARALLEL} at once, each paced ${PARALLEL_BYTES_PER_SECOND / 1e6} MB/s`, kind: "parallel", ...(await measuredUpload(ctx, cookie, application.id, file, { bytesPerSecond: PARALLEL_BYTES_PER_SECOND, parallel: PARALLEL })) });
-  for (let i = 0; i < RUNS; i++) runs.push({ label: `${i + 1}: full speed`, kind: "fast", ...(await measuredUpload(ctx, cookie, application.id, file)) });
+  runs.push({
+    label: `${PARALLEL} at once, each paced ${PARALLEL_BYTES_PER_SECOND / 1e6} MB/s`,
+    kind: "parallel",
+    ...(await measuredUpload(ctx, cookie, application.id, file, { bytesPerSecond: PARALLEL_BYTES_PER_SECOND, parallel: PARALLEL })),
+  });
+  for (let i = 0; i < RUNS; i++)
+    runs.push({ label: `${i + 1}: full speed`, kind: "fast", ...(await measuredUpload(ctx, cookie, application.id, file)) });
   // A slow client: the upload lasts seconds, so the 50 ms samples follow the whole stream.
-  for (let i = 0; i < RUNS; i++) runs.push({ label: `${i + 1}: paced ${pace / 1e6} MB/s`, kind: "paced", ...(await measuredUpload(ctx, cookie, application.id, file, { bytesPerSecond: pace })) });
-  for (const r of runs) console.info(`  upload ${r.label}: ${(r.bytes / 1e6 / r.seconds).toFixed(1)} MB/s, RSS ${mb(r.before)} -> peak ${mb(r.peak)} (+${mb(r.growth)}), ${r.samples} samples`);
+  for (let i = 0; i < RUNS; i++)
+    runs.push({
+      label: `${i + 1}: paced ${pace / 1e6} MB/s`,
+      kind: "paced",
+      ...(await measuredUpload(ctx, cookie, application.id, file, { bytesPerSecond: pace })),
+    });
+  for (const r of runs)
+    console.info(
+      `  upload ${r.label}: ${(r.bytes / 1e6 / r.seconds).toFixed(1)} MB/s, RSS ${mb(r.before)} -> peak ${mb(r.peak)} (+${mb(r.growth)}), ${r.samples} samples`,
+    );
   const parallel = runs.find((r) => r.kind === "parallel")!;
   const worstSingle = Math.max(...runs.filter((r) => r.kind !== "parallel").map((r) => r.growth));
   const fast = runs.filter((r) => r.kind === "fast");

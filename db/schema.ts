@@ -31,7 +31,9 @@ const jsonText = <T>(name: string) =>
   })(name);
 
 const createdAt = () =>
-  datetime("created_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`);
+  datetime("created_at", { mode: "date", fsp: 3 })
+    .notNull()
+    .default(sql`CURRENT_TIMESTAMP(3)`);
 const updatedAt = () =>
   datetime("updated_at", { mode: "date", fsp: 3 })
     .notNull()
@@ -92,7 +94,9 @@ export const sessions = mysqlTable(
     userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
     data: jsonText<Record<string, unknown>>("data").notNull(),
     createdAt: createdAt(),
-    lastSeenAt: datetime("last_seen_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    lastSeenAt: datetime("last_seen_at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
     expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
@@ -171,7 +175,9 @@ export const documents = mysqlTable(
     wrappedKey: varchar("wrapped_key", { length: 255 }).notNull(),
     keyId: varchar("key_id", { length: 32 }).notNull(),
     uploadedBy: int("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    uploadedAt: datetime("uploaded_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    uploadedAt: datetime("uploaded_at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
   },
   (t) => [
     uniqueIndex("documents_storage_key_uq").on(t.storageKey),
@@ -209,7 +215,9 @@ export const outbox = mysqlTable(
     kind: varchar("kind", { length: 40 }).notNull(),
     status: mysqlEnum("status", E.OUTBOX_STATUSES).notNull().default("pending"),
     attempts: int("attempts").notNull().default(0),
-    nextAttemptAt: datetime("next_attempt_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    nextAttemptAt: datetime("next_attempt_at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
     lockedBy: varchar("locked_by", { length: 64 }),
     lockedUntil: datetime("locked_until", { mode: "date", fsp: 3 }),
     lastError: varchar("last_error", { length: 500 }),
@@ -226,7 +234,9 @@ export const auditLog = mysqlTable(
   "audit_log",
   {
     id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
-    at: datetime("at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    at: datetime("at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
     actorUserId: int("actor_user_id"),
     action: varchar("action", { length: 60 }).notNull(),
     targetType: varchar("target_type", { length: 40 }),
@@ -271,7 +281,10 @@ export const documentRequests = mysqlTable(
     createdAt: createdAt(),
     fulfilledAt: datetime("fulfilled_at", { mode: "date", fsp: 3 }),
   },
-  (t) => [index("document_requests_app_idx").on(t.applicationId, t.status), index("document_requests_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("document_requests_app_idx").on(t.applicationId, t.status),
+    index("document_requests_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 /** One requested document type of a request; fulfilled by the first upload of that type. */
@@ -298,7 +311,9 @@ export const documentReviews = mysqlTable("document_reviews", {
   reason: mysqlEnum("reason", REJECTION_REASONS_DB),
   reasonText: varchar("reason_text", { length: 500 }),
   reviewedBy: int("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-  reviewedAt: datetime("reviewed_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+  reviewedAt: datetime("reviewed_at", { mode: "date", fsp: 3 })
+    .notNull()
+    .default(sql`CURRENT_TIMESTAMP(3)`),
 });
 
 /** Internal notes on an application: admins only, append-only (the app's user gets SELECT, INSERT). */
@@ -327,7 +342,9 @@ export const applicationAssignments = mysqlTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     assignedBy: int("assigned_by").references(() => users.id, { onDelete: "set null" }),
-    assignedAt: datetime("assigned_at", { mode: "date", fsp: 3 }).notNull().default(sql`CURRENT_TIMESTAMP(3)`),
+    assignedAt: datetime("assigned_at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
   },
   (t) => [index("application_assignments_assignee_idx").on(t.assigneeUserId)],
 );

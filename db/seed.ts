@@ -37,8 +37,13 @@ try {
     await prepareAdminsAtStart();
     console.info("[seed] A real admin exists, so the demo admin stays disabled. Set ADMIN_EMAIL and ADMIN_PASSWORD to update an admin.");
   } else {
-    const res = await upsertAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, { firstName: DEMO_ADMIN.firstName, lastName: DEMO_ADMIN.lastName });
-    console.info(`[seed] Development: demo admin ${DEMO_ADMIN.email} ${res.created ? "created" : "reset"} (its credentials show at /admin-login).`);
+    const res = await upsertAdmin(DEMO_ADMIN.email, DEMO_ADMIN.password, {
+      firstName: DEMO_ADMIN.firstName,
+      lastName: DEMO_ADMIN.lastName,
+    });
+    console.info(
+      `[seed] Development: demo admin ${DEMO_ADMIN.email} ${res.created ? "created" : "reset"} (its credentials show at /admin-login).`,
+    );
   }
   const lenders = await seedLenders();
   console.info(`[seed] ${lenders} fictional partner lender(s) created (existing ones, by name, left as they are).`);

@@ -30,9 +30,12 @@ try {
   const d = report.documents;
   const m = report.mfaSecrets;
   console.info(`[keys] current master key ${report.currentKeyId}; previous keys configured: ${report.previousKeyIds.join(", ") || "none"}`);
-  console.info(`[keys] documents: ${d.rewrapped} rewrapped, ${d.changedMeanwhile} changed meanwhile, ${d.failedIds.length} failed, ${d.remaining} still under another key`);
+  console.info(
+    `[keys] documents: ${d.rewrapped} rewrapped, ${d.changedMeanwhile} changed meanwhile, ${d.failedIds.length} failed, ${d.remaining} still under another key`,
+  );
   console.info(`[keys] MFA secrets: ${m.resealed} resealed, ${m.changedMeanwhile} changed meanwhile, ${m.failedUserIds.length} failed`);
-  if (d.failedIds.length) console.error(`[keys] documents that could not be rewrapped (no configured key opens them): ${d.failedIds.join(", ")}`);
+  if (d.failedIds.length)
+    console.error(`[keys] documents that could not be rewrapped (no configured key opens them): ${d.failedIds.join(", ")}`);
   if (m.failedUserIds.length) console.error(`[keys] users whose MFA secret could not be resealed: ${m.failedUserIds.join(", ")}`);
   if (d.failedIds.length || m.failedUserIds.length || d.remaining) {
     console.error("[keys] Keep the previous key(s) configured until this reports nothing failed and nothing remaining.");

@@ -50,7 +50,12 @@ const renderCache = app.createRenderCache();
 const BUILD_VERSION = String(build.assets.version);
 if (renderCache) {
   server.use((req, res, next) => {
-    const key = app.renderCacheKey({ method: req.method, url: req.originalUrl, cookie: req.headers.cookie, authorization: req.headers.authorization });
+    const key = app.renderCacheKey({
+      method: req.method,
+      url: req.originalUrl,
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+    });
     if (key === null) return next();
     const started = process.hrtime.bigint();
     const hit = renderCache.get(BUILD_VERSION, key, { gzip: req.acceptsEncodings("gzip", "identity") === "gzip" });
@@ -85,7 +90,8 @@ server.use((_req, res, next) => {
   res.writeHead = function (...args) {
     if (!this.headersSent) {
       if (!this.hasHeader("x-content-type-options")) this.setHeader("X-Content-Type-Options", "nosniff");
-      if (HSTS && !this.hasHeader("strict-transport-security")) this.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      if (HSTS && !this.hasHeader("strict-transport-security"))
+        this.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     return writeHead.apply(this, args);
   };
@@ -181,7 +187,10 @@ if (renderCache) {
     const end = res.end;
     const keep = (chunk, encoding) => {
       if (tooBig || chunk == null || typeof chunk === "function") return;
-      const buf = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const buf =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       size += buf.length;
       if (size > 4 * 1024 * 1024) tooBig = true;
       else chunks.push(Buffer.from(buf));
@@ -242,7 +251,11 @@ server.use((err, _req, res, _next) => {
   const status = Number(err && (err.status || err.statusCode)) || 500;
   console.error(`[server] ${err && err.name ? err.name : "Error"} (${status})`);
   if (res.headersSent) return res.end();
-  res.status(status).set("cache-control", "no-store").type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
+  res
+    .status(status)
+    .set("cache-control", "no-store")
+    .type("text/plain")
+    .send(status >= 500 ? "Internal Server Error" : "Bad Request");
 });
 
 const port = env.PORT;

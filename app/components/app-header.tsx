@@ -47,7 +47,17 @@ export function AppHeader({
 }
 
 /** A signed-in page: the top bar and the page's main column. */
-export function AppShell({ width = "6xl", header, mainId, children }: { width?: ShellWidth; header: Omit<Parameters<typeof AppHeader>[0], "width">; mainId?: string; children: ReactNode }) {
+export function AppShell({
+  width = "6xl",
+  header,
+  mainId,
+  children,
+}: {
+  width?: ShellWidth;
+  header: Omit<Parameters<typeof AppHeader>[0], "width">;
+  mainId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader width={width} {...header} />

@@ -51,7 +51,10 @@ export function AuthenticatorEnrolment({
     <>
       <img src={qr} alt={qrAlt} className="mx-auto my-4 h-48 w-48" />
       <p className="text-center text-sm text-slate-700">
-        Manual key: <code className="break-all font-mono text-slate-900" data-testid="manual-key">{secret}</code>
+        Manual key:{" "}
+        <code className="break-all font-mono text-slate-900" data-testid="manual-key">
+          {secret}
+        </code>
       </p>
       <Form method="post" action={action} className="mt-4 space-y-4" {...getFormProps(form)}>
         {fieldsBefore?.(all)}

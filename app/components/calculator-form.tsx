@@ -43,7 +43,11 @@ export function calculatorFromQuery(params: URLSearchParams) {
   const values: CalculatorValues = has
     ? { amount: params.get("amount") ?? "", apr: params.get("apr") ?? "", term: params.get("term") ?? "" }
     : DEFAULT_VALUES;
-  const shown: CalculatorValues = { amount: params.get("shownAmount") ?? "", apr: params.get("shownApr") ?? "", term: params.get("shownTerm") ?? "" };
+  const shown: CalculatorValues = {
+    amount: params.get("shownAmount") ?? "",
+    apr: params.get("shownApr") ?? "",
+    term: params.get("shownTerm") ?? "",
+  };
   return { values, input: (evaluateCalculator(values) ?? evaluateCalculator(shown) ?? DEFAULT_EVALUATION).input };
 }
 

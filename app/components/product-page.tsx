@@ -13,7 +13,6 @@ import { LOAN_MAX, LOAN_MIN } from "~/utils/constants";
 import { calculateLoan, CALCULATOR_DEFAULTS } from "~/utils/loan-math";
 import { formatMoney2, formatUsd } from "~/utils/format";
 
-
 export function productLoader(slug: LoanProductSlug) {
   return () => {
     const product = getProductBySlug(slug);
@@ -24,10 +23,7 @@ export function productLoader(slug: LoanProductSlug) {
 
 export const productMeta: MetaFunction<() => { product: LoanProduct }> = ({ data }) =>
   data
-    ? [
-        { title: data.product.title },
-        { name: "description", content: data.product.metaDescription },
-      ]
+    ? [{ title: data.product.title }, { name: "description", content: data.product.metaDescription }]
     : [{ title: `404 Page Not Found | ${site.name}` }];
 
 function CheckIcon() {
@@ -122,7 +118,9 @@ function HeroExample({ rateFrom }: { rateFrom: string }) {
           <dd className="font-semibold text-slate-900">{formatMoney2(result.totalPayment)}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-xs text-slate-600">An example at the lowest advertised rate, not an offer. Your rate depends on your application.</p>
+      <p className="mt-4 text-xs text-slate-600">
+        An example at the lowest advertised rate, not an offer. Your rate depends on your application.
+      </p>
       <Link to={`/loan-calculator?amount=${amount}&apr=${apr}&term=${term}`} className="link mt-3 inline-block text-sm font-semibold">
         Try your own numbers
       </Link>
@@ -137,28 +135,26 @@ export function ProductPage() {
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-[1fr_22rem]">
           <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Business Loans</p>
-          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{product.headline}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">{product.subheadline}</p>
-          <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label="Key figures">
-            <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-              Rates from {product.rateFrom}
-            </li>
-            <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-              Terms: {product.terms}
-            </li>
-            <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-              {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
-            </li>
-          </ul>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/loan-application" className="btn-primary px-6 py-3 text-base">
-              Apply Now
-            </Link>
-            <Link to="/loan-calculator" className="btn-outline px-6 py-3 text-base">
-              Estimate Your Payment
-            </Link>
-          </div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Business Loans</p>
+            <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{product.headline}</h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-700">{product.subheadline}</p>
+            <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label="Key figures">
+              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
+                Rates from {product.rateFrom}
+              </li>
+              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">Terms: {product.terms}</li>
+              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
+                {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
+              </li>
+            </ul>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/loan-application" className="btn-primary px-6 py-3 text-base">
+                Apply Now
+              </Link>
+              <Link to="/loan-calculator" className="btn-outline px-6 py-3 text-base">
+                Estimate Your Payment
+              </Link>
+            </div>
           </div>
           <HeroExample rateFrom={product.rateFrom} />
         </div>
@@ -220,8 +216,8 @@ export function ProductPage() {
                 </div>
               </dl>
               <p className="mt-3 text-sm text-slate-700">
-                Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan
-                amount and term. No application fee; a lender may charge an origination fee. No prepayment penalty.
+                Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and
+                term. No application fee; a lender may charge an origination fee. No prepayment penalty.
               </p>
             </section>
 

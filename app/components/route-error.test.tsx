@@ -12,7 +12,11 @@ import { MSG } from "~/utils/messages";
 
 const routeError = (status: number) => ({ status, statusText: "", internal: false, data: null });
 
-function render(route: { id: string; path: string; Component: () => JSX.Element; ErrorBoundary: () => JSX.Element }, url: string, error: unknown) {
+function render(
+  route: { id: string; path: string; Component: () => JSX.Element; ErrorBoundary: () => JSX.Element },
+  url: string,
+  error: unknown,
+) {
   const Stub = createRemixStub([
     {
       id: "root",
@@ -22,7 +26,9 @@ function render(route: { id: string; path: string; Component: () => JSX.Element;
     },
   ]);
   // Only the wizard's child ("step") fails; the root's data (no user) is there.
-  return renderToString(<Stub initialEntries={[url]} hydrationData={{ loaderData: { root: { user: null } }, errors: { [route.id]: error } }} />);
+  return renderToString(
+    <Stub initialEntries={[url]} hydrationData={{ loaderData: { root: { user: null } }, errors: { [route.id]: error } }} />,
+  );
 }
 
 describe("layout error boundaries", () => {
@@ -36,7 +42,11 @@ describe("layout error boundaries", () => {
   });
 
   it("the wizard: the 503 page in place, under the wizard's header (Exit Application)", () => {
-    const html = render({ id: "routes/apply", path: "apply", Component: apply.default, ErrorBoundary: apply.ErrorBoundary }, "/apply/child", routeError(503));
+    const html = render(
+      { id: "routes/apply", path: "apply", Component: apply.default, ErrorBoundary: apply.ErrorBoundary },
+      "/apply/child",
+      routeError(503),
+    );
     expect(html).toContain("Exit Application");
     expect(html).toContain(MSG.serviceUnavailableTitle);
     expect(html).toContain("Try again");
@@ -44,7 +54,11 @@ describe("layout error boundaries", () => {
   });
 
   it("the dashboard: an unexpected error in place, under the dashboard's header", () => {
-    const html = render({ id: "routes/dashboard", path: "dashboard", Component: dashboard.default, ErrorBoundary: dashboard.ErrorBoundary }, "/dashboard", new Error("boom"));
+    const html = render(
+      { id: "routes/dashboard", path: "dashboard", Component: dashboard.default, ErrorBoundary: dashboard.ErrorBoundary },
+      "/dashboard",
+      new Error("boom"),
+    );
     expect(html).toContain("Account settings");
     expect(html).toContain("Logout");
     expect(html).toContain("Something went wrong");

@@ -29,9 +29,7 @@ export function RouteErrorMessage({ back = { to: "/", label: "Go back home" } }:
       <h1 className="text-3xl font-bold">{title}</h1>
       {status === 503 ? (
         <>
-          <p className="text-slate-700">
-            {MSG.serviceUnavailable} Nothing you have already saved or submitted is lost.
-          </p>
+          <p className="text-slate-700">{MSG.serviceUnavailable} Nothing you have already saved or submitted is lost.</p>
           {/* A plain link reloads the whole page (root loader included), with or without JavaScript. */}
           <a href="" className="btn-primary">
             Try again
@@ -47,7 +45,9 @@ export function RouteErrorMessage({ back = { to: "/", label: "Go back home" } }:
       ) : (
         <>
           <p className="text-slate-700">
-            {status === 404 ? "The page you are looking for does not exist or has moved." : "We could not complete your request. Please try again in a moment."}
+            {status === 404
+              ? "The page you are looking for does not exist or has moved."
+              : "We could not complete your request. Please try again in a moment."}
           </p>
           <Link to={back.to} className="btn-primary">
             {back.label}

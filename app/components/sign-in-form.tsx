@@ -36,7 +36,12 @@ export function SignInForm({
     <>
       <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
         {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
-        <Field label="Email" meta={fields.email} type="email" inputProps={autoFocus ? { autoComplete: emailAutoComplete, autoFocus } : { autoComplete: emailAutoComplete }} />
+        <Field
+          label="Email"
+          meta={fields.email}
+          type="email"
+          inputProps={autoFocus ? { autoComplete: emailAutoComplete, autoFocus } : { autoComplete: emailAutoComplete }}
+        />
         <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

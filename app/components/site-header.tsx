@@ -9,7 +9,14 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
     <svg viewBox="0 0 32 32" className={`${className} shrink-0`} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#1e40af" />
       <path d="M10.5 7.5v14a3 3 0 0 0 3 3h9" fill="none" stroke="#fff" strokeWidth="3.4" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="m15.5 17.5 3.5-3.5 2.5 2.5 4-4.5" fill="none" stroke="#34d399" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m15.5 17.5 3.5-3.5 2.5 2.5 4-4.5"
+        fill="none"
+        stroke="#34d399"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <path d="M22.5 12h3v3" fill="none" stroke="#34d399" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

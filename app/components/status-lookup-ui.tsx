@@ -140,8 +140,7 @@ export function StatusHelpCard() {
         Need Help?
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Your application ID was e-mailed to you in your &lsquo;Application Submitted&rsquo; confirmation. It starts with
-        APP-.
+        Your application ID was e-mailed to you in your &lsquo;Application Submitted&rsquo; confirmation. It starts with APP-.
       </p>
       <h3 className="mt-4 font-semibold text-slate-900">Typical timeline</h3>
       <ol className="mt-2 space-y-2 text-sm">

@@ -8,7 +8,8 @@
 import { useEffect } from "react";
 
 const isSubmitButton = (el: EventTarget | null): el is HTMLButtonElement | HTMLInputElement =>
-  (el instanceof HTMLButtonElement && el.type === "submit") || (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
+  (el instanceof HTMLButtonElement && el.type === "submit") ||
+  (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
 
 export function SubmitGuard() {
   useEffect(() => {

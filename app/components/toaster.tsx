@@ -52,7 +52,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   useEffect(() => {
     if (lastPath.current === location.pathname) return;
     lastPath.current = location.pathname;
-    setCurrent((c) => (c && toast && c.id === toast.id ? c : toast ?? null));
+    setCurrent((c) => (c && toast && c.id === toast.id ? c : (toast ?? null)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
@@ -131,7 +131,9 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             "mx-auto flex w-full max-w-3xl flex-col px-4 pt-3 outline-none empty:hidden"
       }
     >
-      {current && !hydrated ? <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" /> : null}
+      {current && !hydrated ? (
+        <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" />
+      ) : null}
       {current ? (
         <div
           key={current.id}
@@ -151,21 +153,19 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             // Without JavaScript the toast stays until closed, so it lets clicks through to
             // whatever it covers (only its close control takes them).
             hydrated ? "pointer-events-auto" : "pointer-events-none"
-          } ${
-            destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
-          }`}
+          } ${destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"}`}
         >
           <p className="text-sm font-semibold">{current.title}</p>
           {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
           {hydrated ? (
-          <button
-            type="button"
-            aria-label="Close notification"
-            onClick={() => setCurrent(null)}
-            className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
-          >
-            ×
-          </button>
+            <button
+              type="button"
+              aria-label="Close notification"
+              onClick={() => setCurrent(null)}
+              className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
+            >
+              ×
+            </button>
           ) : (
             <label
               htmlFor={`toast-close-${current.id}`}

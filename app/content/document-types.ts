@@ -89,4 +89,3 @@ export function shortenMiddle(name: string): string {
   if (chars.length <= 30) return name;
   return `${chars.slice(0, 20).join("")}...${chars.slice(-10).join("")}`;
 }
-

@@ -43,8 +43,7 @@ export const faqs: readonly Faq[] = [
   {
     id: "fees",
     question: "Are there any fees?",
-    answer:
-      "There is no application fee and there are no hidden fees. Your loan may include an origination fee.",
+    answer: "There is no application fee and there are no hidden fees. Your loan may include an origination fee.",
   },
   {
     id: "credit-score-impact",

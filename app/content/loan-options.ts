@@ -34,4 +34,3 @@ export function purposeLabel(value: string): string {
 export function livingSituationLabel(value: string): string {
   return LIVING_SITUATIONS.find((l) => l.value === value.toLowerCase())?.label ?? value;
 }
-

@@ -47,8 +47,7 @@ export const loanProducts: readonly LoanProduct[] = [
     metaDescription:
       "Startup capital loans from $1,000 to $50,000 with rates from 5.99% APR and terms from 6 months to 5 years. Checking your rate does not affect your credit score.",
     headline: "Startup Capital Loans",
-    subheadline:
-      "Funding to get your young business off the ground, from $1,000 to $50,000, with rates from 5.99% APR.",
+    subheadline: "Funding to get your young business off the ground, from $1,000 to $50,000, with rates from 5.99% APR.",
     highlights: [
       {
         title: "Rates from 5.99% APR",
@@ -92,8 +91,7 @@ export const loanProducts: readonly LoanProduct[] = [
     metaDescription:
       "Working capital loans from $1,000 to $50,000 with rates from 6.99% APR and same-day funding after approval. No application fee and no prepayment penalty.",
     headline: "Working Capital Loans",
-    subheadline:
-      "Keep day-to-day operations running smoothly with $1,000 to $50,000 and same-day funding after approval.",
+    subheadline: "Keep day-to-day operations running smoothly with $1,000 to $50,000 and same-day funding after approval.",
     highlights: [
       {
         title: "Same-Day Funding",
@@ -120,13 +118,7 @@ export const loanProducts: readonly LoanProduct[] = [
     terms: "Flexible repayment terms",
     list: {
       heading: "Common uses",
-      items: [
-        "Payroll",
-        "Inventory and supplies",
-        "Rent and utilities",
-        "Seasonal cash flow gaps",
-        "Unexpected expenses",
-      ],
+      items: ["Payroll", "Inventory and supplies", "Rent and utilities", "Seasonal cash flow gaps", "Unexpected expenses"],
     },
   },
   {
@@ -182,8 +174,7 @@ export const loanProducts: readonly LoanProduct[] = [
     metaDescription:
       "Business expansion loans from $1,000 to $50,000 with rates from 6.99% APR and terms up to 7 years. Grow your business with no prepayment penalty.",
     headline: "Business Expansion Loans",
-    subheadline:
-      "Take your business to the next level with $1,000 to $50,000, rates from 6.99% APR and terms up to 7 years.",
+    subheadline: "Take your business to the next level with $1,000 to $50,000, rates from 6.99% APR and terms up to 7 years.",
     highlights: [
       {
         title: "Rates from 6.99% APR",
@@ -228,8 +219,7 @@ export const loanProducts: readonly LoanProduct[] = [
     metaDescription:
       "Small business funding of $1,000 to $50,000 for businesses with 1-100 employees, rates from 5.99% APR. Checking your rate does not affect your credit score.",
     headline: "Small Business Funding",
-    subheadline:
-      "Funding built for businesses with 1-100 employees: $1,000 to $50,000 with rates from 5.99% APR.",
+    subheadline: "Funding built for businesses with 1-100 employees: $1,000 to $50,000 with rates from 5.99% APR.",
     highlights: [
       {
         title: "Built for Small Teams",
@@ -273,8 +263,7 @@ export const loanProducts: readonly LoanProduct[] = [
     metaDescription:
       "Commercial real estate financing with rates from 6.99% APR, terms up to 25 years, and up to $50,000 for smaller properties. Fixed and variable rate options.",
     headline: "Commercial Real Estate Loans",
-    subheadline:
-      "Finance the property your business works from, with rates from 6.99% APR and terms up to 25 years.",
+    subheadline: "Finance the property your business works from, with rates from 6.99% APR and terms up to 25 years.",
     highlights: [
       {
         title: "Property Types",

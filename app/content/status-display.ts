@@ -26,8 +26,7 @@ const GREEN = "border-green-300 bg-green-100 text-green-900";
 const RED = "border-red-300 bg-red-100 text-red-900";
 const GREY = "border-slate-300 bg-slate-100 text-slate-800";
 
-const PENDING_NEXT_STEPS =
-  "Your application is being reviewed. We will contact you within 24-48 hours with an update.";
+const PENDING_NEXT_STEPS = "Your application is being reviewed. We will contact you within 24-48 hours with an update.";
 
 const KNOWN: Record<string, StatusDisplay> = {
   submitted: { label: "Submitted", badgeClass: YELLOW, icon: "clock", nextSteps: PENDING_NEXT_STEPS },
@@ -54,14 +53,16 @@ const KNOWN: Record<string, StatusDisplay> = {
     label: "Rejected",
     badgeClass: RED,
     icon: "x",
-    nextSteps:
-      "We have e-mailed you our decision and the reason for it. Applicants can typically reapply after 60-90 days.",
+    nextSteps: "We have e-mailed you our decision and the reason for it. Applicants can typically reapply after 60-90 days.",
   },
 };
 
 /** "Under Review", "under_review", " UNDER-REVIEW " -> "under-review". */
 export function normalizeStatus(status: string): string {
-  return status.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+  return status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "-");
 }
 
 /** "working-capital" -> "Working Capital"; also used for unknown statuses. */
@@ -88,4 +89,3 @@ export const STATUS_TIMELINE = [
   { step: "Final approval", time: "2-5 business days" },
   { step: "Funding", time: "Same day to 1 business day" },
 ] as const;
-

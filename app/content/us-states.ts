@@ -65,10 +65,7 @@ export type UsStateCode = UsState["code"];
  * Derived from US_STATES so the two cannot drift; the cast only restates the non-empty tuple shape
  * that `map` loses.
  */
-export const US_STATE_CODES = US_STATES.map((s) => s.code) as unknown as readonly [
-  UsStateCode,
-  ...UsStateCode[],
-];
+export const US_STATE_CODES = US_STATES.map((s) => s.code) as unknown as readonly [UsStateCode, ...UsStateCode[]];
 
 const NAME_BY_CODE: ReadonlyMap<string, string> = new Map(US_STATES.map((s) => [s.code, s.name]));
 

@@ -49,7 +49,15 @@ export async function collectUserData(userId: number, db: DbOrTx = getDb()) {
     : [];
   const appEvents = ids.length
     ? await db
-        .select({ id: events.id, applicationId: events.applicationId, type: events.type, fromStatus: events.fromStatus, toStatus: events.toStatus, note: events.note, createdAt: events.createdAt })
+        .select({
+          id: events.id,
+          applicationId: events.applicationId,
+          type: events.type,
+          fromStatus: events.fromStatus,
+          toStatus: events.toStatus,
+          note: events.note,
+          createdAt: events.createdAt,
+        })
         .from(events)
         .where(inArray(events.applicationId, ids))
         .orderBy(asc(events.id))

@@ -9,12 +9,19 @@ const fullName = (first: string | null, last: string | null) => (first ? `${firs
 
 export async function getAssignment(applicationId: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ assigneeUserId: assignments.assigneeUserId, assignedAt: assignments.assignedAt, first: users.firstName, last: users.lastName })
+    .select({
+      assigneeUserId: assignments.assigneeUserId,
+      assignedAt: assignments.assignedAt,
+      first: users.firstName,
+      last: users.lastName,
+    })
     .from(assignments)
     .innerJoin(users, eq(users.id, assignments.assigneeUserId))
     .where(eq(assignments.applicationId, applicationId))
     .limit(1);
-  return row ? { assigneeUserId: row.assigneeUserId, name: fullName(row.first, row.last) ?? "", assignedAt: row.assignedAt.toISOString() } : null;
+  return row
+    ? { assigneeUserId: row.assigneeUserId, name: fullName(row.first, row.last) ?? "", assignedAt: row.assignedAt.toISOString() }
+    : null;
 }
 
 export async function setAssignment(db: DbOrTx, applicationId: number, assigneeUserId: number | null, assignedBy: number) {

@@ -12,7 +12,14 @@ export async function insertNote(db: DbOrTx, n: { applicationId: number; authorU
   return res.insertId;
 }
 
-export type InternalNote = { id: number; applicationId: number; body: string; createdAt: string; authorUserId: number | null; authorName: string | null };
+export type InternalNote = {
+  id: number;
+  applicationId: number;
+  body: string;
+  createdAt: string;
+  authorUserId: number | null;
+  authorName: string | null;
+};
 
 export async function listNotes(applicationId: number, db: DbOrTx = getDb()): Promise<InternalNote[]> {
   const rows = await db

@@ -30,12 +30,13 @@ export type ApplicationStatus = (typeof schema.APPLICATION_STATUSES_DB)[number];
 
 /** What a search box entry means: a reference prefix, a set of purposes, or nothing at all. */
 export type SearchIntent =
-  | { kind: "any" }
-  | { kind: "reference"; prefix: string }
-  | { kind: "purpose"; purposes: Purpose[] }
-  | { kind: "none" };
+  { kind: "any" } | { kind: "reference"; prefix: string } | { kind: "purpose"; purposes: Purpose[] } | { kind: "none" };
 
-const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, " ").trim();
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ")
+    .trim();
 
 /**
  * Turns the search box into an indexable condition:
@@ -60,7 +61,10 @@ export function resolveSearch(raw: string): SearchIntent {
 
 const crockford = (body: string) => body.replace(/O/g, "0").replace(/[IL]/g, "1");
 
-export function listConditions(params: Pick<AdminListParams, "q" | "status"> & Partial<Pick<AdminListParams, "assigned" | "queue">>, viewerId: number | null = null): SQL | null {
+export function listConditions(
+  params: Pick<AdminListParams, "q" | "status"> & Partial<Pick<AdminListParams, "assigned" | "queue">>,
+  viewerId: number | null = null,
+): SQL | null {
   const conds: SQL[] = [];
   // Back office (issue 17): assignee and queue filters.
   conds.push(...backOfficeConditions({ assigned: params.assigned ?? "any", queue: params.queue ?? "any" }, viewerId));
@@ -108,7 +112,10 @@ export type AdminApplicationRow = {
 
 export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number };
 
-export async function listApplicationsForAdmin(params: AdminListParams, viewerId: number | null = null): Promise<Page<AdminApplicationRow>> {
+export async function listApplicationsForAdmin(
+  params: AdminListParams,
+  viewerId: number | null = null,
+): Promise<Page<AdminApplicationRow>> {
   const queries = adminListQueries(params, getDb(), viewerId);
   if (!queries) return { rows: [], total: 0, page: 1, pageCount: 1 };
   const [rows, [totalRow]] = await Promise.all([queries.rows, queries.total]);
@@ -302,7 +309,13 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
     zipCode: a.zipCode,
     submittedAt: a.submittedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
-    applicant: { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, emailVerified: Boolean(row.emailVerifiedAt) },
+    applicant: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      emailVerified: Boolean(row.emailVerifiedAt),
+    },
     documents,
     history,
   };
@@ -336,7 +349,15 @@ export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb
   const evs = await db
     .select({ applicationId: events.applicationId, type: events.type, toStatus: events.toStatus, at: events.createdAt })
     .from(events)
-    .where(and(inArray(events.applicationId, rows.map((r) => r.id)), inArray(events.type, ["submitted", "status_changed"])))
+    .where(
+      and(
+        inArray(
+          events.applicationId,
+          rows.map((r) => r.id),
+        ),
+        inArray(events.type, ["submitted", "status_changed"]),
+      ),
+    )
     .orderBy(asc(events.createdAt), asc(events.id));
   return rows.map((r) => ({
     ...r,
@@ -378,7 +399,10 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
     .limit(limit);
   // Document events note "<type> (document <id>)": name the document where it still exists.
   const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
-  const ids = rows.map((r) => docRef(r.note)).filter((m): m is RegExpExecArray => Boolean(m)).map((m) => Number(m[2]));
+  const ids = rows
+    .map((r) => docRef(r.note))
+    .filter((m): m is RegExpExecArray => Boolean(m))
+    .map((m) => Number(m[2]));
   const names = ids.length ? await db.select({ id: docs.id, fileName: docs.fileName }).from(docs).where(inArray(docs.id, ids)) : [];
   return rows.map(({ note, ...r }) => {
     const m = r.type.startsWith("document_") ? docRef(note) : null;

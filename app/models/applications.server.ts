@@ -132,9 +132,7 @@ export async function markApplicationSubmitted(
 }
 
 /** For the dashboard: the user's open (unsubmitted) wizard draft and where to resume it. */
-export async function getOpenDraftForUser(
-  userId: number,
-): Promise<{ id: number; updatedAt: Date; resumePath: string } | null> {
+export async function getOpenDraftForUser(userId: number): Promise<{ id: number; updatedAt: Date; resumePath: string } | null> {
   const draft = await getLatestOpenDraftOfUser(userId);
   if (!draft) return null;
   return { id: draft.id, updatedAt: draft.updatedAt, resumePath: stepPath(resumeStep(draft.data, true)) };
@@ -256,7 +254,15 @@ export async function getApplicationRowsInOrder(ids: number[], db: DbOrTx = getD
 /** A submitted application by its reference (any letter case), with its owner. */
 export async function getSubmittedApplicationByReference(reference: string, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state })
+    .select({
+      id: apps.id,
+      reference: apps.reference,
+      userId: apps.userId,
+      status: apps.status,
+      amount: apps.amount,
+      purpose: apps.purpose,
+      state: apps.state,
+    })
     .from(apps)
     .where(and(eq(apps.reference, reference.trim().toUpperCase()), ne(apps.status, "draft")))
     .limit(1);
@@ -265,7 +271,16 @@ export async function getSubmittedApplicationByReference(reference: string, db: 
 
 export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({ id: apps.id, reference: apps.reference, userId: apps.userId, status: apps.status, amount: apps.amount, purpose: apps.purpose, state: apps.state, annualIncome: apps.annualIncome })
+    .select({
+      id: apps.id,
+      reference: apps.reference,
+      userId: apps.userId,
+      status: apps.status,
+      amount: apps.amount,
+      purpose: apps.purpose,
+      state: apps.state,
+      annualIncome: apps.annualIncome,
+    })
     .from(apps)
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
@@ -310,7 +325,11 @@ export async function listAbandonedDraftApplications(cutoff: Date, afterId: numb
  * Returns the storage keys of the deleted documents (their files go after COMMIT), or null when
  * the application no longer qualifies.
  */
-export async function deleteDraftApplication(tx: Tx, id: number, cutoff: Date): Promise<{ storageKeys: string[]; documentIds: number[] } | null> {
+export async function deleteDraftApplication(
+  tx: Tx,
+  id: number,
+  cutoff: Date,
+): Promise<{ storageKeys: string[]; documentIds: number[] } | null> {
   const app = await lockApplication(tx, id, abandonedDraftApplication(cutoff));
   if (!app) return null;
   const rows = await tx.select({ id: docs.id, storageKey: docs.storageKey }).from(docs).where(eq(docs.applicationId, id)).for("update");

@@ -31,15 +31,38 @@ export function startOfTodayUtc(now = new Date()) {
 }
 
 /** The assignee and queue filters as SQL conditions on loan_applications. */
-export function backOfficeConditions(params: Pick<AdminListParams, "assigned" | "queue">, viewerId: number | null, now = new Date()): SQL[] {
+export function backOfficeConditions(
+  params: Pick<AdminListParams, "assigned" | "queue">,
+  viewerId: number | null,
+  now = new Date(),
+): SQL[] {
   const db = getDb();
   const out: SQL[] = [];
-  const assignedTo = (who: SQL) => db.select({ one: sql`1` }).from(assignments).where(and(eq(assignments.applicationId, apps.id), who));
+  const assignedTo = (who: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(assignments)
+      .where(and(eq(assignments.applicationId, apps.id), who));
   if (params.assigned === "mine") out.push(exists(assignedTo(eq(assignments.assigneeUserId, viewerId ?? -1))));
-  if (params.assigned === "unassigned") out.push(notExists(db.select({ one: sql`1` }).from(assignments).where(eq(assignments.applicationId, apps.id))));
+  if (params.assigned === "unassigned")
+    out.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(assignments)
+          .where(eq(assignments.applicationId, apps.id)),
+      ),
+    );
   if (params.queue === "new-today") out.push(gte(apps.submittedAt, startOfTodayUtc(now)));
   if (params.queue === "waiting") {
-    out.push(exists(db.select({ one: sql`1` }).from(requests).where(and(eq(requests.applicationId, apps.id), eq(requests.status, "open")))));
+    out.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(requests)
+          .where(and(eq(requests.applicationId, apps.id), eq(requests.status, "open"))),
+      ),
+    );
   }
   if (params.queue === "stale") {
     out.push(notInArray(apps.status, ["draft", "approved", "rejected"]));
@@ -161,7 +184,10 @@ export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BA
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const [people, assigned, waiting] = await Promise.all([
-    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone }).from(users).where(inArray(users.id, userIds)),
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, userIds)),
     db
       .select({ applicationId: assignments.applicationId, first: assignee.firstName, last: assignee.lastName })
       .from(assignments)

@@ -25,7 +25,10 @@ export type Database = MySql2Database<typeof schema>;
 type Holder = { pool?: GuardedPool; db?: Database };
 const holder = singleton("db", (): Holder => ({}));
 
-export function poolOptions(url: string, env: { DB_TIMEOUT_MS: number; DB_POOL_SIZE: number; DB_QUEUE_LIMIT: number } = getEnv()): mysql.PoolOptions {
+export function poolOptions(
+  url: string,
+  env: { DB_TIMEOUT_MS: number; DB_POOL_SIZE: number; DB_QUEUE_LIMIT: number } = getEnv(),
+): mysql.PoolOptions {
   return {
     uri: url,
     connectionLimit: env.DB_POOL_SIZE,
@@ -54,10 +57,13 @@ function unavailable(reason: string, cause?: unknown, code = "DB_UNAVAILABLE") {
 function withDeadline<T>(p: Promise<T>, ms: number, onTimeout: () => Error, onLate?: (v: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      reject(onTimeout());
-    }, Math.max(1, ms));
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        reject(onTimeout());
+      },
+      Math.max(1, ms),
+    );
     p.then(
       (v) => {
         if (timedOut) return onLate?.(v);

@@ -37,7 +37,12 @@ export async function listDocumentRequests(applicationIds: number[], db: DbOrTx 
   const its = await db
     .select()
     .from(items)
-    .where(inArray(items.requestId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        items.requestId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(items.id));
   return rows.map((r) => ({
     id: r.id,
@@ -56,7 +61,13 @@ export async function listDocumentRequests(applicationIds: number[], db: DbOrTx 
  * An upload of `documentType` to the application fulfils that type in every open request of it;
  * a request whose types are all fulfilled closes. Returns the ids of the requests it closed.
  */
-export async function fulfilOpenRequests(tx: DbOrTx, applicationId: number, documentType: DocumentType, documentId: number, now = new Date()) {
+export async function fulfilOpenRequests(
+  tx: DbOrTx,
+  applicationId: number,
+  documentType: DocumentType,
+  documentId: number,
+  now = new Date(),
+) {
   const open = await tx
     .select({ id: requests.id })
     .from(requests)

@@ -12,12 +12,27 @@ const fullName = (first: string | null, last: string | null) => (first ? `${firs
 
 export async function upsertDocumentReview(
   tx: DbOrTx,
-  r: { documentId: number; decision: "accepted" | "rejected"; reason: RejectionReason | null; reasonText: string | null; reviewedBy: number },
+  r: {
+    documentId: number;
+    decision: "accepted" | "rejected";
+    reason: RejectionReason | null;
+    reasonText: string | null;
+    reviewedBy: number;
+  },
 ) {
   const values = { ...r, reviewedAt: new Date() };
-  await tx.insert(reviews).values(values).onDuplicateKeyUpdate({
-    set: { decision: values.decision, reason: values.reason, reasonText: values.reasonText, reviewedBy: values.reviewedBy, reviewedAt: values.reviewedAt },
-  });
+  await tx
+    .insert(reviews)
+    .values(values)
+    .onDuplicateKeyUpdate({
+      set: {
+        decision: values.decision,
+        reason: values.reason,
+        reasonText: values.reasonText,
+        reviewedBy: values.reviewedBy,
+        reviewedAt: values.reviewedAt,
+      },
+    });
 }
 
 /** A document with its application, for a review. Null for unknown documents and drafts. */
@@ -31,7 +46,12 @@ export async function getDocumentForReview(documentId: number, db: DbOrTx = getD
   return row && row.status !== "draft" ? row : null;
 }
 
-export type ReviewState = { decision: "accepted" | "rejected"; reason: RejectionReason | null; reasonText: string | null; reviewedAt: string };
+export type ReviewState = {
+  decision: "accepted" | "rejected";
+  reason: RejectionReason | null;
+  reasonText: string | null;
+  reviewedAt: string;
+};
 
 /** What the applicant may read of a review: the decision and its reason, never the reviewer. */
 export function reasonText(r: { reason: RejectionReason | null; reasonText: string | null }) {

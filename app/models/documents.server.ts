@@ -40,7 +40,9 @@ export async function listRecentDocumentRows(limit = 500, db: DbOrTx = getDb()):
 }
 
 export async function deleteDocumentRow(db: DbOrTx, id: number, applicationId: number): Promise<boolean> {
-  const [res] = await db.delete(schema.documents).where(and(eq(schema.documents.id, id), eq(schema.documents.applicationId, applicationId)));
+  const [res] = await db
+    .delete(schema.documents)
+    .where(and(eq(schema.documents.id, id), eq(schema.documents.applicationId, applicationId)));
   return res.affectedRows > 0;
 }
 

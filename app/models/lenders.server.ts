@@ -79,14 +79,20 @@ export async function insertLender(db: DbOrTx, v: typeof schema.lenders.$inferIn
   return res.insertId;
 }
 export async function updateLender(db: DbOrTx, id: number, v: Partial<typeof schema.lenders.$inferInsert>) {
-  await db.update(L).set({ ...v, updatedAt: new Date() }).where(eq(L.id, id));
+  await db
+    .update(L)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(L.id, id));
 }
 export async function insertProduct(db: DbOrTx, v: typeof schema.lenderProducts.$inferInsert) {
   const [res] = await db.insert(P).values(v);
   return res.insertId;
 }
 export async function updateProduct(db: DbOrTx, id: number, v: Partial<typeof schema.lenderProducts.$inferInsert>) {
-  await db.update(P).set({ ...v, updatedAt: new Date() }).where(eq(P.id, id));
+  await db
+    .update(P)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(P.id, id));
 }
 
 /** The id of the lender called `name`, or null. */

@@ -19,7 +19,12 @@ export function migrationsFolder() {
 
 export function describeTarget(url: string) {
   const u = new URL(url);
-  return { host: u.hostname, port: u.port || "3306", database: decodeURIComponent(u.pathname.replace(/^\//, "")), user: decodeURIComponent(u.username) };
+  return {
+    host: u.hostname,
+    port: u.port || "3306",
+    database: decodeURIComponent(u.pathname.replace(/^\//, "")),
+    user: decodeURIComponent(u.username),
+  };
 }
 
 export class DatabaseUnreachableError extends Error {}

@@ -30,7 +30,11 @@ export async function insertDecisions(tx: Tx, applicationId: number, decisions: 
   );
 }
 
-export async function insertOffer(tx: Tx, applicationId: number, o: PricedOffer & { nmlsId: string; source?: "match" | "manual"; createdBy?: number | null }) {
+export async function insertOffer(
+  tx: Tx,
+  applicationId: number,
+  o: PricedOffer & { nmlsId: string; source?: "match" | "manual"; createdBy?: number | null },
+) {
   const [res] = await tx.insert(O).values({
     applicationId,
     lenderProductId: o.productId,

@@ -9,7 +9,13 @@ import { getDb, schema } from "~/models/db.server";
 export type OutboxRow = typeof schema.outbox.$inferSelect;
 
 /** Leases up to `limit` due rows to `token` until `now + leaseMs` and returns them. */
-export async function claimDueEmails(opts: { token: string; now: Date; leaseMs: number; limit: number; ids?: number[] }): Promise<OutboxRow[]> {
+export async function claimDueEmails(opts: {
+  token: string;
+  now: Date;
+  leaseMs: number;
+  limit: number;
+  ids?: number[];
+}): Promise<OutboxRow[]> {
   const t = schema.outbox;
   const conditions = [
     eq(t.status, "pending"),
@@ -24,7 +30,11 @@ export async function claimDueEmails(opts: { token: string; now: Date; leaseMs: 
     .where(and(...conditions))
     .orderBy(asc(t.nextAttemptAt), asc(t.id))
     .limit(opts.limit);
-  return getDb().select().from(t).where(and(eq(t.lockedBy, opts.token), eq(t.status, "pending"))).orderBy(asc(t.id));
+  return getDb()
+    .select()
+    .from(t)
+    .where(and(eq(t.lockedBy, opts.token), eq(t.status, "pending")))
+    .orderBy(asc(t.id));
 }
 
 export async function markEmailSent(id: number, token: string, now: Date) {

@@ -6,13 +6,20 @@ import { getDb, schema, type Database } from "~/models/db.server";
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
 
 export async function insertSession(id: string, data: Record<string, unknown>, expiresAt: Date, userId: number | null) {
-  await getDb().insert(schema.sessions).values({ idHash: hashSessionId(id), data, expiresAt, userId });
+  await getDb()
+    .insert(schema.sessions)
+    .values({ idHash: hashSessionId(id), data, expiresAt, userId });
 }
 
 /** The session read of nearly every request, its SQL built once per connection pool (drizzle prepare). */
 const findSessionQuery = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
 const prepareFindSession = (db: Database) =>
-  db.select().from(schema.sessions).where(eq(schema.sessions.idHash, sql.placeholder("idHash"))).limit(1).prepare();
+  db
+    .select()
+    .from(schema.sessions)
+    .where(eq(schema.sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare();
 
 export async function findSession(id: string) {
   const db = getDb();
@@ -55,11 +62,16 @@ export async function saveSession(id: string, data: Record<string, unknown>, exp
 }
 
 export async function touchSession(id: string) {
-  await getDb().update(schema.sessions).set({ lastSeenAt: new Date() }).where(eq(schema.sessions.idHash, hashSessionId(id)));
+  await getDb()
+    .update(schema.sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(schema.sessions.idHash, hashSessionId(id)));
 }
 
 export async function deleteSession(id: string) {
-  await getDb().delete(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id)));
+  await getDb()
+    .delete(schema.sessions)
+    .where(eq(schema.sessions.idHash, hashSessionId(id)));
 }
 
 /** Ends every session of a user (password change, account disable), optionally keeping one. */

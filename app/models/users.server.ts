@@ -24,7 +24,13 @@ export function toPublicUser(u: UserRecord): PublicUser {
 
 /** The signed-in user's read (nearly every signed-in request): its SQL built once per pool. */
 const userByIdQuery = new WeakMap<Database, ReturnType<typeof prepareUserById>>();
-const prepareUserById = (db: Database) => db.select().from(schema.users).where(eq(schema.users.id, sql.placeholder("id"))).limit(1).prepare();
+const prepareUserById = (db: Database) =>
+  db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare();
 
 export async function getUserById(id: number, db: DbOrTx = getDb()) {
   if (db === getDb()) {
@@ -78,7 +84,12 @@ export async function insertUser(input: NewUser, db: DbOrTx = getDb()) {
 
 export async function updateUser(
   id: number,
-  values: Partial<Pick<UserRecord, "passwordHash" | "firstName" | "lastName" | "role" | "phone" | "mfaSecret" | "mfaEnabledAt" | "mfaLastStep" | "mfaRecoveryCodes">>,
+  values: Partial<
+    Pick<
+      UserRecord,
+      "passwordHash" | "firstName" | "lastName" | "role" | "phone" | "mfaSecret" | "mfaEnabledAt" | "mfaLastStep" | "mfaRecoveryCodes"
+    >
+  >,
   db: DbOrTx = getDb(),
 ) {
   await db.update(schema.users).set(values).where(eq(schema.users.id, id));
@@ -199,7 +210,11 @@ export async function setEnrolmentCode(userId: number, codeHash: string, expires
 }
 
 export async function getEnrolmentCode(userId: number) {
-  const [row] = await getDb().select({ hash: U.mfaEnrolCodeHash, expiresAt: U.mfaEnrolCodeExpiresAt }).from(U).where(eq(U.id, userId)).limit(1);
+  const [row] = await getDb()
+    .select({ hash: U.mfaEnrolCodeHash, expiresAt: U.mfaEnrolCodeExpiresAt })
+    .from(U)
+    .where(eq(U.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -264,11 +279,17 @@ export async function resetMfaFailures(userId: number) {
 }
 
 export async function countMfaFailure(userId: number) {
-  await getDb().update(U).set({ mfaFailedAttempts: sql`${U.mfaFailedAttempts} + 1` }).where(eq(U.id, userId));
+  await getDb()
+    .update(U)
+    .set({ mfaFailedAttempts: sql`${U.mfaFailedAttempts} + 1` })
+    .where(eq(U.id, userId));
 }
 
 /** Locks the TOTP factor in the caller's transaction; true only for the call that locked it. */
 export async function lockMfa(tx: Tx, userId: number, now = new Date()) {
-  const [res] = await tx.update(U).set({ mfaLockedAt: now }).where(and(eq(U.id, userId), isNull(U.mfaLockedAt)));
+  const [res] = await tx
+    .update(U)
+    .set({ mfaLockedAt: now })
+    .where(and(eq(U.id, userId), isNull(U.mfaLockedAt)));
   return res.affectedRows === 1;
 }

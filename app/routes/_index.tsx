@@ -10,22 +10,35 @@ export const meta: MetaFunction = () => [
   { title: `${site.name} | Small Business Loans from $1,000 to $50,000` },
   {
     name: "description",
-    content: "Compare business loan offers and apply online in under 10 minutes. Unsecured loans from $1,000 to $50,000 with decisions in 24-48 hours.",
+    content:
+      "Compare business loan offers and apply online in under 10 minutes. Unsecured loans from $1,000 to $50,000 with decisions in 24-48 hours.",
   },
 ];
 
 /** The trust strip: each line is something the product does (SECURITY.md and docs/product.md). */
 const TRUST = [
-  { title: "Encrypted documents", text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them." },
+  {
+    title: "Encrypted documents",
+    text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them.",
+  },
   { title: "A person decides", text: "Every application is reviewed by our team; the decision and its reason come to you by e-mail." },
   { title: "No application fee", text: "Applying is free, and checking your rate does not affect your credit score." },
   { title: "Your data, your choice", text: "We never share your documents without your consent." },
 ];
 
 const features = [
-  { title: "Fast Funding", text: "AI-powered instant review and decisions, with funds deposited within 24 hours and same-day funding available." },
-  { title: "Secure Lending", text: "Your information and documents are protected with 256-bit encryption and SSL, and never shared without your consent." },
-  { title: "Competitive Rates", text: "Rates from 5.99% APR, no hidden fees and no prepayment penalties. Checking your rate does not affect your credit score." },
+  {
+    title: "Fast Funding",
+    text: "AI-powered instant review and decisions, with funds deposited within 24 hours and same-day funding available.",
+  },
+  {
+    title: "Secure Lending",
+    text: "Your information and documents are protected with 256-bit encryption and SSL, and never shared without your consent.",
+  },
+  {
+    title: "Competitive Rates",
+    text: "Rates from 5.99% APR, no hidden fees and no prepayment penalties. Checking your rate does not affect your credit score.",
+  },
 ];
 
 const steps = [
@@ -46,7 +59,8 @@ export default function Landing() {
               Get up to $20,000 for your business in minutes
             </h1>
             <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700">
-              {site.name} connects entrepreneurs and small businesses with licensed lenders. Compare offers, apply online and get a decision fast, with no hidden fees.
+              {site.name} connects entrepreneurs and small businesses with licensed lenders. Compare offers, apply online and get a decision
+              fast, with no hidden fees.
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to="/apply" className="btn-primary px-6 py-3 text-base">
@@ -102,7 +116,10 @@ export default function Landing() {
             <ol className="mt-10 grid gap-6 md:grid-cols-3">
               {steps.map((s, i) => (
                 <li key={s.title} className="card">
-                  <span className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 font-bold text-white" aria-hidden="true">
+                  <span
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-700 font-bold text-white"
+                    aria-hidden="true"
+                  >
                     {i + 1}
                   </span>
                   <h3 className="mt-4 text-xl font-semibold">

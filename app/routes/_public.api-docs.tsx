@@ -26,9 +26,9 @@ export default function ApiDocsPage() {
       <p className="mt-2 max-w-3xl text-slate-700">
         The JSON API behind the application. It uses the same cookie session as the website: sign in with{" "}
         <code className="rounded bg-slate-100 px-1">POST /api/auth/login</code> and send the cookie back. Errors are JSON{" "}
-        <code className="rounded bg-slate-100 px-1">{"{ \"message\": \"...\" }"}</code>, with the errors of each field when validation fails.
-        Calls that change something must come from this site (a browser on another site is refused) or from a client that
-        sends no Origin header and a JSON body.
+        <code className="rounded bg-slate-100 px-1">{'{ "message": "..." }'}</code>, with the errors of each field when validation fails.
+        Calls that change something must come from this site (a browser on another site is refused) or from a client that sends no Origin
+        header and a JSON body.
       </p>
       <p className="mt-2 text-slate-700">
         The machine-readable description is the{" "}
@@ -47,10 +47,18 @@ export default function ApiDocsPage() {
               <caption className="sr-only">{tag} endpoints</caption>
               <thead>
                 <tr className="border-b border-slate-300 text-slate-900">
-                  <th scope="col" className="py-2 pr-4 font-semibold">Method</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Path</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Who may call</th>
-                  <th scope="col" className="py-2 font-semibold">What it does</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Method
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Path
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Who may call
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    What it does
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -11,7 +11,10 @@ import { getClientIp } from "~/utils/request.server";
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `Application Status | ${site.name}` },
-  { name: "description", content: "Check the status of your business loan application with the application ID from your confirmation e-mail." },
+  {
+    name: "description",
+    content: "Check the status of your business loan application with the application ID from your confirmation e-mail.",
+  },
   // A result page (?id=...) is for its owner only.
   ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];

@@ -10,8 +10,7 @@ export const meta: MetaFunction = () => [
   { title: `Frequently Asked Questions | ${site.name}` },
   {
     name: "description",
-    content:
-      "Answers about qualifying for a business loan, rates, terms, decision times, fees, credit checks and the documents you need.",
+    content: "Answers about qualifying for a business loan, rates, terms, decision times, fees, credit checks and the documents you need.",
   },
 ];
 

@@ -42,8 +42,8 @@ export default function LoanCalculatorPage() {
           ))}
         </ul>
         <p className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="calculator-note">
-          Results are estimates only and are not an offer of credit. Your actual rate, payment and terms depend on your
-          application and the lender&apos;s offer.
+          Results are estimates only and are not an offer of credit. Your actual rate, payment and terms depend on your application and the
+          lender&apos;s offer.
         </p>
       </section>
     </div>

@@ -62,7 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/account", ACCOUNT_TOASTS.signedOutElsewhere);
   }
 
-  const schema = intent === "password" ? withPasswordPolicy(ChangePasswordSchema) : intent === "email" ? ChangeEmailSchema : intent === "recovery-codes" ? RecoveryCodesSchema : null;
+  const schema =
+    intent === "password"
+      ? withPasswordPolicy(ChangePasswordSchema)
+      : intent === "email"
+        ? ChangeEmailSchema
+        : intent === "recovery-codes"
+          ? RecoveryCodesSchema
+          : null;
   if (!schema || (intent === "recovery-codes" && user.role !== "admin")) throw new Response(null, { status: 400 });
   const submission = parseWithZod(form, { schema: schema as z.ZodTypeAny });
   if (submission.status !== "success") return reply({ intent, result: submission.reply(hide) });
@@ -70,14 +77,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (limited) return reply({ intent, result: submission.reply({ ...hide, formErrors: [limited.message] }) }, 429, limited.headers);
   const value = submission.value as { currentPassword: string; password?: string; email?: string };
   const record = await checkCurrentPassword(user.id, value.currentPassword);
-  if (!record) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }) });
+  if (!record)
+    return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }) });
 
   if (intent === "password") {
     await changePassword(record, value.password!, session.id, ip);
     return redirectWithToast("/account", ACCOUNT_TOASTS.passwordChanged);
   }
   if (intent === "email") {
-    if (value.email!.trim().toLowerCase() === record.email) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [ACCOUNT_MSG.emailSame] } }) });
+    if (value.email!.trim().toLowerCase() === record.email)
+      return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [ACCOUNT_MSG.emailSame] } }) });
     const outcome = await requestEmailChange(record, value.email!, ip);
     if (!outcome.ok) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [MSG.userExists] } }) }, 409);
     return redirectWithToast("/account", ACCOUNT_TOASTS.emailChangeRequested);
@@ -116,7 +125,9 @@ export default function Account() {
             E-mail address
           </h2>
           <p className="mt-2 text-slate-800">
-            <span data-testid="account-email" className="break-all">{email}</span>{" "}
+            <span data-testid="account-email" className="break-all">
+              {email}
+            </span>{" "}
             <span className={emailVerified ? "text-emerald-800" : "text-amber-900"} data-testid="account-email-status">
               ({emailVerified ? "confirmed" : "not confirmed yet"})
             </span>

@@ -47,9 +47,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hide = { hideFields: ["currentPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide), codes: null }, { status: 400 });
   const limited = await throttle("mfa", [`acct:${user.id}`, `ip:${ip}`]);
-  if (limited) return data({ result: submission.reply({ ...hide, formErrors: [limited.message] }), codes: null }, { status: 429, headers: limited.headers });
+  if (limited)
+    return data(
+      { result: submission.reply({ ...hide, formErrors: [limited.message] }), codes: null },
+      { status: 429, headers: limited.headers },
+    );
   if (!(await checkCurrentPassword(user.id, submission.value.currentPassword))) {
-    return data({ result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }), codes: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MSG.currentPasswordWrong] } }), codes: null },
+      { status: 400 },
+    );
   }
   const session = await getSession(request);
   const sealed = session.get("mfaPendingSecretSealed");
@@ -60,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await recordAudit({ actorUserId: user.id, action: "mfa.reenrol", targetType: "user", targetId: user.id, ip });
   session.unset("mfaPendingSecretSealed");
-  const headers = combineHeaders({ "set-cookie": await commitSession(session) }, await createToastHeaders(ACCOUNT_TOASTS.authenticatorReenrolled));
+  const headers = combineHeaders(
+    { "set-cookie": await commitSession(session) },
+    await createToastHeaders(ACCOUNT_TOASTS.authenticatorReenrolled),
+  );
   return data({ result: submission.reply({ resetForm: true }), codes }, { headers });
 }
 
@@ -99,7 +109,9 @@ export default function Authenticator() {
               secret={secret}
               codeLabel="Code from the new app"
               submitLabel="Switch to the new app"
-              fieldsAfter={(fields) => <PasswordField label="Current password" meta={fields.currentPassword!} inputProps={{ autoComplete: "current-password" }} />}
+              fieldsAfter={(fields) => (
+                <PasswordField label="Current password" meta={fields.currentPassword!} inputProps={{ autoComplete: "current-password" }} />
+              )}
             />
           </section>
         )}

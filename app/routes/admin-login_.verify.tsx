@@ -31,8 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: MfaVerifySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const check = await checkSecondFactor(user.id, submission.value.code, { ip: getClientIp(request, context), via: "admin-page" });
-  if (!check.ok && check.reason === "throttled") return data({ result: submission.reply({ formErrors: [check.message] }) }, { status: 429, headers: check.headers });
-  if (!check.ok) return data({ result: submission.reply({ fieldErrors: { code: [check.locked ? MSG.mfaLocked : MFA_INVALID_MESSAGE] } }) }, { status: 401 });
+  if (!check.ok && check.reason === "throttled")
+    return data({ result: submission.reply({ formErrors: [check.message] }) }, { status: 429, headers: check.headers });
+  if (!check.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { code: [check.locked ? MSG.mfaLocked : MFA_INVALID_MESSAGE] } }) },
+      { status: 401 },
+    );
   const cookie = await createUserSession(request, user, { mfa: true });
   return redirectWithToast("/admin", TOASTS.adminLoginSuccess, { headers: { "set-cookie": cookie } });
 }
@@ -53,7 +58,8 @@ export default function MfaVerify() {
         <Field
           label="Authentication code"
           hint="Or one of your recovery codes."
-          meta={fields.code} inputProps={{ autoComplete: "one-time-code", autoFocus: true }}
+          meta={fields.code}
+          inputProps={{ autoComplete: "one-time-code", autoFocus: true }}
         />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>

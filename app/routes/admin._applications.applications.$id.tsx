@@ -56,7 +56,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     application.documents.map((d) => d.id),
   );
   const auditTrail = audit.map(({ at, ...entry }) => ({ ...entry, at: at.toISOString() }));
-  const backOffice = await backOfficeDetails(id, application.documents.map((d) => d.id), admin.id);
+  const backOffice = await backOfficeDetails(
+    id,
+    application.documents.map((d) => d.id),
+    admin.id,
+  );
   return { application, auditTrail, backOffice };
 }
 
@@ -79,10 +83,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { status, note, redirectTo } = submission.value;
   try {
     const change = await changeStatus(admin.id, id, status, note, { ip: getClientIp(request, context) });
-    if (change.changed) await recordColleagueChange(admin.id, id, `status ${change.from} -> ${change.to}`, { ip: getClientIp(request, context) });
+    if (change.changed)
+      await recordColleagueChange(admin.id, id, `status ${change.from} -> ${change.to}`, { ip: getClientIp(request, context) });
   } catch (e) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
-    if (e instanceof RejectionReasonRequiredError) return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
+    if (e instanceof RejectionReasonRequiredError)
+      return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
     console.error("[admin] status change failed");
     return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }
@@ -110,7 +116,9 @@ export default function ApplicationDetailsRoute() {
       statusNotice={<ColleagueNotice view={backOffice} />}
       backOffice={
         <BackOfficePanel
-          key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews).map((r) => r.reviewedAt).join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
+          key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)
+            .map((r) => r.reviewedAt)
+            .join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
           applicationDbId={application.id}
           documents={application.documents}
           view={backOffice}

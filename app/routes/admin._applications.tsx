@@ -23,7 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = parseAdminListParams(new URL(request.url).searchParams);
   const list = await listApplicationsForAdmin(params, admin.id);
-  await recordAdminListView(admin.id, getClientIp(request, context), { view: "applications", via: "page", page: params.page, status: params.status, searched: Boolean(params.q) });
+  await recordAdminListView(admin.id, getClientIp(request, context), {
+    view: "applications",
+    via: "page",
+    page: params.page,
+    status: params.status,
+    searched: Boolean(params.q),
+  });
   // Back office (issue 17): queues with counts, assignee and waiting time of the page's rows.
   const [queues, extras] = await Promise.all([queueLinks(admin.id, params), listRowExtras(list.rows.map((r) => r.id))]);
   return { params, list, queues, extras: Object.fromEntries(extras) };
@@ -47,7 +53,11 @@ export default function ApplicationsTab() {
         </h2>
         <div className="flex flex-wrap gap-2">
           <ExportCsvLink params={params} />
-          <Link to={`/admin${location.pathname === "/admin" ? location.search : adminListSearch(params)}`} className="btn-outline" preventScrollReset>
+          <Link
+            to={`/admin${location.pathname === "/admin" ? location.search : adminListSearch(params)}`}
+            className="btn-outline"
+            preventScrollReset
+          >
             Refresh
           </Link>
         </div>

@@ -17,7 +17,9 @@ import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offers ${data?.application.reference ?? ""} | Admin | ${site.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Offers ${data?.application.reference ?? ""} | Admin | ${site.name}` },
+];
 
 function idParam(raw: string | undefined) {
   const id = Number(raw);
@@ -30,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const application = await getApplicationSummary(id);
   if (!application) throw data(null, { status: 404 });
-  return { application: { id: application.id, reference: application.reference, status: application.status, amount: Number(application.amount) }, ...(await getMarketplaceForAdmin(id)) };
+  return {
+    application: { id: application.id, reference: application.reference, status: application.status, amount: Number(application.amount) },
+    ...(await getMarketplaceForAdmin(id)),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -51,7 +56,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const p = ManualOfferSchema.safeParse(form);
   if (!p.success) return data({ error: p.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, { status: 400 });
-  const out = await addManualOffer(admin.id, id, { productId: p.data.productId, amountCents: p.data.amount, termMonths: p.data.termMonths, noteRateBps: p.data.noteRate, feeCents: p.data.fee }, ip);
+  const out = await addManualOffer(
+    admin.id,
+    id,
+    {
+      productId: p.data.productId,
+      amountCents: p.data.amount,
+      termMonths: p.data.termMonths,
+      noteRateBps: p.data.noteRate,
+      feeCents: p.data.fee,
+    },
+    ip,
+  );
   if (!out.ok) return data({ error: out.message }, { status: 409 });
   return redirectWithToast(back, { title: MARKET_MSG.manualOfferAdded });
 }
@@ -77,7 +93,9 @@ export default function AdminOffers() {
       ) : null}
       {acceptance ? (
         <section className="card" aria-labelledby="acc-h" data-testid="admin-acceptance">
-          <h3 id="acc-h" className="text-lg font-semibold">Accepted offer and signature</h3>
+          <h3 id="acc-h" className="text-lg font-semibold">
+            Accepted offer and signature
+          </h3>
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">Offer</dt>
             <dd>#{acceptance.offerId}</dd>
@@ -97,11 +115,21 @@ export default function AdminOffers() {
         </section>
       ) : null}
       <section className="card overflow-x-auto" aria-labelledby="off-h">
-        <h3 id="off-h" className="text-lg font-semibold">Offers ({offers.length})</h3>
+        <h3 id="off-h" className="text-lg font-semibold">
+          Offers ({offers.length})
+        </h3>
         <table className="mt-2 min-w-full text-left text-sm" data-testid="admin-offers">
           <thead>
             <tr className="border-b">
-              <th className="p-2">#</th><th className="p-2">Lender</th><th className="p-2">State</th><th className="p-2">Funding</th><th className="p-2">APR</th><th className="p-2">Payment</th><th className="p-2">Term</th><th className="p-2">Source</th><th className="p-2">Action</th>
+              <th className="p-2">#</th>
+              <th className="p-2">Lender</th>
+              <th className="p-2">State</th>
+              <th className="p-2">Funding</th>
+              <th className="p-2">APR</th>
+              <th className="p-2">Payment</th>
+              <th className="p-2">Term</th>
+              <th className="p-2">Source</th>
+              <th className="p-2">Action</th>
             </tr>
           </thead>
           <tbody>
@@ -109,7 +137,9 @@ export default function AdminOffers() {
               <tr key={o.id} className="border-b align-top" data-testid="admin-offer-row">
                 <td className="p-2">{o.id}</td>
                 <td className="p-2">{o.lenderName}</td>
-                <td className="p-2" data-testid="admin-offer-state">{o.state}</td>
+                <td className="p-2" data-testid="admin-offer-state">
+                  {o.state}
+                </td>
                 <td className="p-2">{formatCents(o.fundingCents)}</td>
                 <td className="p-2">{formatBps(o.estimatedAprBps)}</td>
                 <td className="p-2">{formatCents(o.paymentCents)}</td>
@@ -120,9 +150,13 @@ export default function AdminOffers() {
                     <Form method="post" className="flex gap-1">
                       <input type="hidden" name="intent" value="withdraw-offer" />
                       <input type="hidden" name="offerId" value={o.id} />
-                      <label className="sr-only" htmlFor={`reason-${o.id}`}>Reason to withdraw offer {o.id}</label>
+                      <label className="sr-only" htmlFor={`reason-${o.id}`}>
+                        Reason to withdraw offer {o.id}
+                      </label>
                       <input id={`reason-${o.id}`} name="reason" className="input py-1 text-sm" placeholder="Reason" required />
-                      <button type="submit" className="btn-outline py-1">Withdraw</button>
+                      <button type="submit" className="btn-outline py-1">
+                        Withdraw
+                      </button>
                     </Form>
                   ) : null}
                 </td>
@@ -132,10 +166,17 @@ export default function AdminOffers() {
         </table>
       </section>
       <section className="card overflow-x-auto" aria-labelledby="dec-h">
-        <h3 id="dec-h" className="text-lg font-semibold">Lender decisions</h3>
+        <h3 id="dec-h" className="text-lg font-semibold">
+          Lender decisions
+        </h3>
         <table className="mt-2 min-w-full text-left text-sm" data-testid="admin-decisions">
           <thead>
-            <tr className="border-b"><th className="p-2">Lender</th><th className="p-2">Product</th><th className="p-2">Decision</th><th className="p-2">Reasons</th></tr>
+            <tr className="border-b">
+              <th className="p-2">Lender</th>
+              <th className="p-2">Product</th>
+              <th className="p-2">Decision</th>
+              <th className="p-2">Reasons</th>
+            </tr>
           </thead>
           <tbody>
             {decisions.map((d) => (
@@ -151,21 +192,42 @@ export default function AdminOffers() {
       </section>
       {!acceptance ? (
         <section className="card" aria-labelledby="man-h">
-          <h3 id="man-h" className="text-lg font-semibold">Add a manual offer</h3>
+          <h3 id="man-h" className="text-lg font-semibold">
+            Add a manual offer
+          </h3>
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3">
             <input type="hidden" name="intent" value="manual-offer" />
-            <label className="label sm:col-span-3">Lender product
+            <label className="label sm:col-span-3">
+              Lender product
               <select name="productId" className="input mt-1" required>
                 {products.map((p) => (
-                  <option key={p.id} value={p.id}>{p.label}</option>
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
                 ))}
               </select>
             </label>
-            <label className="label">Amount (USD)<input name="amount" inputMode="decimal" defaultValue={application.amount} className="input mt-1" required /></label>
-            <label className="label">Term (months)<input name="termMonths" inputMode="numeric" defaultValue={24} className="input mt-1" required /></label>
-            <label className="label">Interest rate (% a year)<input name="noteRate" inputMode="decimal" defaultValue="15" className="input mt-1" required /></label>
-            <label className="label">Origination fee (USD)<input name="fee" inputMode="decimal" defaultValue="0" className="input mt-1" required /></label>
-            <div className="sm:col-span-3"><button type="submit" className="btn-primary">Add offer</button></div>
+            <label className="label">
+              Amount (USD)
+              <input name="amount" inputMode="decimal" defaultValue={application.amount} className="input mt-1" required />
+            </label>
+            <label className="label">
+              Term (months)
+              <input name="termMonths" inputMode="numeric" defaultValue={24} className="input mt-1" required />
+            </label>
+            <label className="label">
+              Interest rate (% a year)
+              <input name="noteRate" inputMode="decimal" defaultValue="15" className="input mt-1" required />
+            </label>
+            <label className="label">
+              Origination fee (USD)
+              <input name="fee" inputMode="decimal" defaultValue="0" className="input mt-1" required />
+            </label>
+            <div className="sm:col-span-3">
+              <button type="submit" className="btn-primary">
+                Add offer
+              </button>
+            </div>
           </Form>
         </section>
       ) : null}

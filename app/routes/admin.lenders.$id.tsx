@@ -63,7 +63,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(`/admin/lenders/${id}`, { title: intent === "pause" ? "Lender paused" : "Lender resumed" });
   }
   const { parsed, defaults } = parseLenderForm(form);
-  if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
   const out = await updateLenderWithProduct(admin.id, id, parsed.data, ip);
   if (!out.ok) return data({ errors: {}, defaults, message: out.message }, { status: 409 });
   return redirectWithToast(`/admin/lenders/${id}`, { title: MARKET_MSG.lenderSaved });

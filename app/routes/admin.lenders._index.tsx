@@ -14,7 +14,12 @@ export const meta: MetaFunction = () => [{ title: `Lenders | Admin | ${site.name
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const sp = new URL(request.url).searchParams;
-  const params = LenderListParamsSchema.parse({ q: sp.get("q") ?? undefined, status: sp.get("status") ?? undefined, state: sp.get("state") || undefined, purpose: sp.get("purpose") || undefined });
+  const params = LenderListParamsSchema.parse({
+    q: sp.get("q") ?? undefined,
+    status: sp.get("status") ?? undefined,
+    state: sp.get("state") || undefined,
+    purpose: sp.get("purpose") || undefined,
+  });
   const lenders = await listLendersWithProducts(params);
   return {
     params,
@@ -97,16 +102,36 @@ export default function AdminLenders() {
           <caption className="sr-only">Partner lenders and their products</caption>
           <thead>
             <tr className="border-b">
-              <th scope="col" className="p-2">Lender</th>
-              <th scope="col" className="p-2">Status</th>
-              <th scope="col" className="p-2">Product</th>
-              <th scope="col" className="p-2">States</th>
-              <th scope="col" className="p-2">Purposes</th>
-              <th scope="col" className="p-2">Amounts</th>
-              <th scope="col" className="p-2">Terms (mo)</th>
-              <th scope="col" className="p-2">Rates</th>
-              <th scope="col" className="p-2">Fee</th>
-              <th scope="col" className="p-2">Funds in</th>
+              <th scope="col" className="p-2">
+                Lender
+              </th>
+              <th scope="col" className="p-2">
+                Status
+              </th>
+              <th scope="col" className="p-2">
+                Product
+              </th>
+              <th scope="col" className="p-2">
+                States
+              </th>
+              <th scope="col" className="p-2">
+                Purposes
+              </th>
+              <th scope="col" className="p-2">
+                Amounts
+              </th>
+              <th scope="col" className="p-2">
+                Terms (mo)
+              </th>
+              <th scope="col" className="p-2">
+                Rates
+              </th>
+              <th scope="col" className="p-2">
+                Fee
+              </th>
+              <th scope="col" className="p-2">
+                Funds in
+              </th>
             </tr>
           </thead>
           <tbody>

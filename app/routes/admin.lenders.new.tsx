@@ -20,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const { parsed, defaults } = parseLenderForm(await request.formData());
-  if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
   const out = await createLenderWithProduct(admin.id, parsed.data, getClientIp(request, context));
   if (!out.ok) return data({ errors: {}, defaults, message: out.message }, { status: 409 });
   return redirectWithToast(`/admin/lenders/${out.id}`, { title: MARKET_MSG.lenderSaved });
@@ -43,7 +44,20 @@ export default function NewLender() {
           {a.message}
         </p>
       ) : null}
-      <LenderForm d={a?.defaults ?? { termsMonths: "12 24 36", defaultTermMonths: "24", originationFee: "2", bestIncomeMultiple: "4", fundingDays: "3", minAnnualIncome: "0" }} errors={a?.errors} submitLabel="Add lender" />
+      <LenderForm
+        d={
+          a?.defaults ?? {
+            termsMonths: "12 24 36",
+            defaultTermMonths: "24",
+            originationFee: "2",
+            bestIncomeMultiple: "4",
+            fundingDays: "3",
+            minAnnualIncome: "0",
+          }
+        }
+        errors={a?.errors}
+        submitLabel="Add lender"
+      />
     </section>
   );
 }

@@ -5,7 +5,12 @@
  */
 import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/services/admin-views.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
-import { ApiDocumentRequestBodySchema, ApiDocumentRequestListSchema, ApiDocumentRequestSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
+import {
+  ApiDocumentRequestBodySchema,
+  ApiDocumentRequestListSchema,
+  ApiDocumentRequestSchema,
+  BACK_OFFICE_MSG,
+} from "~/schemas/back-office.schema";
 import { BackOfficeNotFoundError, requestDocuments } from "~/services/back-office.server";
 import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
@@ -19,7 +24,10 @@ export const { loader, action, endpoints } = apiRoute({
       tag: "Back office",
       summary: "List an application's document requests",
       description: "Newest first, open and fulfilled, each with its document types and the uploads that fulfilled them.",
-      responses: { 200: json(schema("DocumentRequestList", ApiDocumentRequestListSchema), "The requests"), 404: err("No such application (or a draft)") },
+      responses: {
+        200: json(schema("DocumentRequestList", ApiDocumentRequestListSchema), "The requests"),
+        404: err("No such application (or a draft)"),
+      },
     }),
     async handler({ params }) {
       if (!(await isSubmittedApplication(params.id))) return apiError(404, BACK_OFFICE_MSG.applicationNotFound);
@@ -35,9 +43,14 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "adminCreateDocumentRequest",
       tag: "Back office",
       summary: "Ask the applicant for documents",
-      description: "Opens a request for one or more document types with a message; the applicant is e-mailed and sees it on the dashboard. An upload of a requested type fulfils it; the request closes when every type is fulfilled.",
+      description:
+        "Opens a request for one or more document types with a message; the applicant is e-mailed and sees it on the dashboard. An upload of a requested type fulfils it; the request closes when every type is fulfilled.",
       request: { body: jsonBody(schema("DocumentRequestRequest", ApiDocumentRequestBodySchema)) },
-      responses: { 201: json(schema("DocumentRequest", ApiDocumentRequestSchema), "The new request"), ...bodyErrors, 404: err("No such application (or a draft)") },
+      responses: {
+        201: json(schema("DocumentRequest", ApiDocumentRequestSchema), "The new request"),
+        ...bodyErrors,
+        404: err("No such application (or a draft)"),
+      },
     }),
     async handler({ user, params, body, ip }) {
       try {

@@ -18,7 +18,8 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "adminChangeStatus",
       tag: "Admin",
       summary: "Change an application's status",
-      description: "Sets submitted, under-review, approved or rejected (a rejection needs its reason in note). Records the change in the audit trail and e-mails the applicant.",
+      description:
+        "Sets submitted, under-review, approved or rejected (a rejection needs its reason in note). Records the change in the audit trail and e-mails the applicant.",
       request: { body: jsonBody(schema("StatusChangeRequest", ApiStatusChangeBodySchema)) },
       responses: {
         200: json(schema("Application", ApiApplicationSchema), "The application"),

@@ -16,13 +16,22 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "adminListApplications",
       tag: "Admin",
       summary: "List submitted applications",
-      description: "The admin panel's list: search (reference or purpose), status filter, sort by submission date, 25 per page. The body is the array; the page headers tell the totals.",
+      description:
+        "The admin panel's list: search (reference or purpose), status filter, sort by submission date, 25 per page. The body is the array; the page headers tell the totals.",
       request: { query: ApiAdminListQueryDoc },
-      responses: { 200: { ...json(schema("ApplicationList", ApiApplicationListSchema), "One page of applications"), headers: pageHeaders } },
+      responses: {
+        200: { ...json(schema("ApplicationList", ApiApplicationListSchema), "One page of applications"), headers: pageHeaders },
+      },
     }),
     async handler({ query, user, ip }) {
       const page = await listApplicationsForAdmin(query);
-      await recordAdminListView(user.id, ip, { view: "applications", via: "api", page: query.page, status: query.status, searched: Boolean(query.q) });
+      await recordAdminListView(user.id, ip, {
+        view: "applications",
+        via: "api",
+        page: query.page,
+        status: query.status,
+        searched: Boolean(query.q),
+      });
       const rows = await getApplicationRowsInOrder(page.rows.map((r) => r.id));
       return apiJson(rows.map(toApiApplication), 200, {
         "X-Total-Count": String(page.total),

@@ -19,9 +19,14 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "adminReviewDocument",
       tag: "Back office",
       summary: "Accept or reject a document",
-      description: "A rejection needs a reason (unreadable, expired, wrong-type, does-not-match, other with reasonText). With requestReplacement a replacement request for the same document type is opened in the same transaction. The applicant sees the decision and reason, never the reviewer.",
+      description:
+        "A rejection needs a reason (unreadable, expired, wrong-type, does-not-match, other with reasonText). With requestReplacement a replacement request for the same document type is opened in the same transaction. The applicant sees the decision and reason, never the reviewer.",
       request: { body: jsonBody(schema("DocumentReviewRequest", ApiDocumentReviewBodySchema)) },
-      responses: { 200: json(schema("DocumentReview", ApiDocumentReviewSchema), "The review"), ...bodyErrors, 404: err("No such document (or one of a draft)") },
+      responses: {
+        200: json(schema("DocumentReview", ApiDocumentReviewSchema), "The review"),
+        ...bodyErrors,
+        404: err("No such document (or one of a draft)"),
+      },
     }),
     async handler({ user, params, body, ip }) {
       try {

@@ -17,7 +17,9 @@ export const { loader, action, endpoints } = apiRoute({
       summary: "List documents of submitted applications",
       description: "Newest first, 25 per page. The body is the array; the page headers tell the totals.",
       request: { query: ApiDocumentListQueryDoc },
-      responses: { 200: { ...json(schema("AdminDocumentList", ApiAdminDocumentListSchema), "One page of documents"), headers: pageHeaders } },
+      responses: {
+        200: { ...json(schema("AdminDocumentList", ApiAdminDocumentListSchema), "One page of documents"), headers: pageHeaders },
+      },
     }),
     async handler({ query, user, ip }) {
       const page = await listDocumentsForAdmin({ page: query.page });

@@ -26,7 +26,9 @@ export const { loader, action, endpoints } = apiRoute({
           content: {
             "multipart/form-data": {
               schema: ApiUploadFieldsSchema.extend({
-                file: binary().openapi({ description: `The file, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; its type is checked by content` }),
+                file: binary().openapi({
+                  description: `The file, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; its type is checked by content`,
+                }),
               }),
             },
           },
@@ -36,7 +38,9 @@ export const { loader, action, endpoints } = apiRoute({
         201: json(schema("Document", ApiDocumentSchema), "The stored document"),
         400: err("Missing file, application id or document type"),
         404: err("No such application, or not the caller's"),
-        413: err(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}; or the application's quota is full: "${MSG.uploadFilesCapReached}" / "${MSG.uploadBytesCapReached}"`),
+        413: err(
+          `${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}; or the application's quota is full: "${MSG.uploadFilesCapReached}" / "${MSG.uploadBytesCapReached}"`,
+        ),
         415: err("File type not accepted for this document type"),
         429: err(`${MSG.uploadRateLimited} (per-account upload rate; see Retry-After)`),
       },

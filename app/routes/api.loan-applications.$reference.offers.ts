@@ -18,7 +18,8 @@ export const { loader, action, endpoints } = apiRoute({
       request: { params: ApiApplicationRefPathSchema },
       tag: "Offers",
       summary: "List an application's lender offers",
-      description: "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
+      description:
+        "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
       responses: { 200: json(schema("OfferList", ApiOfferListSchema), "The offers"), 404: err(MSG.statusNotFound) },
     }),
     async handler({ user, params }) {

@@ -17,7 +17,8 @@ export const { loader, action, endpoints } = apiRoute({
       request: { params: ApiStatusPathSchema },
       tag: "Loan applications",
       summary: "Look up an application's status by its reference",
-      description: "Needs only the reference (any letter case). Answers exactly applicationId, status, amount, purpose and submittedAt. Drafts are not found. Throttled per client.",
+      description:
+        "Needs only the reference (any letter case). Answers exactly applicationId, status, amount, purpose and submittedAt. Drafts are not found. Throttled per client.",
       responses: {
         200: json(schema("ApplicationStatus", ApiApplicationStatusSchema), "The status"),
         404: err(MSG.statusNotFound),

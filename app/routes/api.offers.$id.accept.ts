@@ -19,13 +19,16 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "acceptOffer",
       tag: "Offers",
       summary: "Accept an offer",
-      description: "The owner signs with their full name, confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.",
+      description:
+        "The owner signs with their full name, confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.",
       request: { body: jsonBody(schema("AcceptOfferRequest", AcceptOfferBodySchema)) },
       responses: {
         200: json(schema("AcceptResult", ApiAcceptResultSchema), "Accepted (or already accepted)"),
         ...bodyErrors,
         404: err(MARKET_MSG.offerNotFound),
-        409: err(`${MARKET_MSG.anotherOfferAccepted} / ${MARKET_MSG.offerWithdrawn} / ${MARKET_MSG.offerExpired} / ${MARKET_MSG.disclosureChanged}`),
+        409: err(
+          `${MARKET_MSG.anotherOfferAccepted} / ${MARKET_MSG.offerWithdrawn} / ${MARKET_MSG.offerExpired} / ${MARKET_MSG.disclosureChanged}`,
+        ),
       },
     }),
     async handler({ user, params, body, ip }) {

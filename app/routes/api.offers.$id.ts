@@ -14,13 +14,21 @@ export const { loader, action, endpoints } = apiRoute({
       operationId: "getOfferDisclosure",
       tag: "Offers",
       summary: "Read one offer's disclosure",
-      description: "The standard commercial financing disclosure of one offer (funding provided, estimated APR, finance charge, total payments, payment, term, prepayment), its exact text and that text's SHA-256. Owner or admin; otherwise 404.",
+      description:
+        "The standard commercial financing disclosure of one offer (funding provided, estimated APR, finance charge, total payments, payment, term, prepayment), its exact text and that text's SHA-256. Owner or admin; otherwise 404.",
       responses: { 200: json(schema("OfferDisclosure", ApiOfferDisclosureSchema), "The disclosure"), 404: err(MARKET_MSG.offerNotFound) },
     }),
     async handler({ user, params }) {
       const v = await getOfferDisclosureForViewer(user, params.id);
       if (!v) return apiError(404, MARKET_MSG.offerNotFound);
-      return apiJson({ applicationId: v.reference, offer: v.offer, disclosure: v.disclosure, disclosureText: v.disclosureText, disclosureSha256: v.disclosureSha256, acceptance: v.acceptance });
+      return apiJson({
+        applicationId: v.reference,
+        offer: v.offer,
+        disclosure: v.disclosure,
+        disclosureText: v.disclosureText,
+        disclosureSha256: v.disclosureSha256,
+        acceptance: v.acceptance,
+      });
     },
   }),
 });

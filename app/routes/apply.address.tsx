@@ -18,14 +18,22 @@ const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.code} -
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data: draft } = await loadStep(request, 3);
   const raw = draft.address ?? {};
-  return { values: { streetAddress: raw.streetAddress ?? "", city: raw.city ?? "", state: (raw.state ?? "").toUpperCase(), zipCode: raw.zipCode ?? "" } };
+  return {
+    values: {
+      streetAddress: raw.streetAddress ?? "",
+      city: raw.city ?? "",
+      state: (raw.state ?? "").toUpperCase(),
+      zipCode: raw.zipCode ?? "",
+    },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 3);
   const formData = await request.formData();
   const saving = saveIntent(formData);
-  if (saving) return afterSave(saving, stepPath(2), await saveStep(ctx, { address: pickRaw("address", formData) }, saving === "back" ? 2 : 3));
+  if (saving)
+    return afterSave(saving, stepPath(2), await saveStep(ctx, { address: pickRaw("address", formData) }, saving === "back" ? 2 : 3));
   const submission = parseWithZod(formData, { schema: AddressStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return redirect(stepPath(4), { headers: await saveStep(ctx, { address: pickRaw("address", formData) }, 4) });
@@ -53,11 +61,19 @@ export default function AddressStep() {
             label="State"
             placeholder="Select a state"
             options={STATE_OPTIONS}
-            meta={fields.state} selectProps={{ autoComplete: "address-level1" }}
+            meta={fields.state}
+            selectProps={{ autoComplete: "address-level1" }}
           />
           <Field
             label="ZIP code"
-            meta={fields.zipCode} inputProps={{ autoComplete: "postal-code", inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", placeholder: "12345", onBlur: maskOnBlur(formatZip) }}
+            meta={fields.zipCode}
+            inputProps={{
+              autoComplete: "postal-code",
+              inputMode: "numeric",
+              pattern: "\\d{5}(-\\d{4})?",
+              placeholder: "12345",
+              onBlur: maskOnBlur(formatZip),
+            }}
           />
         </div>
         <WizardNav formAction={ACTION} autosave />

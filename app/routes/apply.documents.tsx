@@ -36,7 +36,11 @@ const failed = (area: string | null, r: { message: string; toast: ToastMessage; 
 /** A refused file of the wrong type says which types the area takes. */
 const refusal = (area: string | null, r: UploadRefusal) =>
   r.status === 415 && isDocumentType(area)
-    ? { status: r.status, message: wrongTypeMessage(area), toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") } }
+    ? {
+        status: r.status,
+        message: wrongTypeMessage(area),
+        toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") },
+      }
     : r;
 
 const withCookies = (cookies: string[]) => {
@@ -48,19 +52,23 @@ const withCookies = (cookies: string[]) => {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 5);
   const areaParam = new URL(request.url).searchParams.get("area");
-  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null) return onePageForm(ctx, request, context);
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null)
+    return onePageForm(ctx, request, context);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     const area = isDocumentType(areaParam) ? areaParam : null;
     const result = await uploadDocument(request, wizardUploadDestination(ctx), { ip: getClientIp(request, context) });
     if (!result.ok) return failed(area, refusal(area, result));
-    return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), { headers: withCookies(result.cookies) });
+    return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), {
+      headers: withCookies(result.cookies),
+    });
   }
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "remove") {
     const applicationId = await draftApplicationId(ctx);
     const documentId = Number(formData.get("documentId"));
-    if (applicationId && Number.isSafeInteger(documentId)) await removeDocument(documentId, applicationId, { actorUserId: ctx.user?.id ?? null });
+    if (applicationId && Number.isSafeInteger(documentId))
+      await removeDocument(documentId, applicationId, { actorUserId: ctx.user?.id ?? null });
     return redirect(DOCUMENTS_ACTION);
   }
   if (intent === "back") return redirect(stepPath(4), { headers: await saveStep(ctx, {}, 4) });
@@ -82,12 +90,14 @@ async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: R
   const intent = result.fields.intent ?? "";
   const saved = result.documents.map((d) => d.fileName);
   const headers = withCookies(result.cookies);
-  const toast = saved.length === 1 ? uploadedToast(shortenFileName(saved[0]!, 25)) : saved.length > 1 ? uploadedManyToast(saved.length) : null;
+  const toast =
+    saved.length === 1 ? uploadedToast(shortenFileName(saved[0]!, 25)) : saved.length > 1 ? uploadedManyToast(saved.length) : null;
   const go = async (to: string) => (toast ? redirectWithToast(to, toast, { headers }) : redirect(to, { headers }));
   if (intent.startsWith("remove:")) {
     const applicationId = await draftApplicationId(ctx);
     const documentId = Number(intent.slice("remove:".length));
-    if (applicationId && Number.isSafeInteger(documentId)) await removeDocument(documentId, applicationId, { actorUserId: ctx.user?.id ?? null });
+    if (applicationId && Number.isSafeInteger(documentId))
+      await removeDocument(documentId, applicationId, { actorUserId: ctx.user?.id ?? null });
     return go(DOCUMENTS_ACTION);
   }
   if (intent === "back") {
@@ -112,7 +122,8 @@ export default function DocumentsStep() {
   return (
     <>
       <StepHeading step={5} heading="Upload your business documents">
-        Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB. {UPLOAD_QUOTA_TEXT}
+        Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB.{" "}
+        {UPLOAD_QUOTA_TEXT}
       </StepHeading>
       <Notice tone="info">Your documents are encrypted with 256-bit SSL and are never shared without your consent.</Notice>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">

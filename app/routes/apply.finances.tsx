@@ -35,7 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await loadStep(request, 4);
   const formData = await request.formData();
   const saving = saveIntent(formData);
-  if (saving) return afterSave(saving, stepPath(3), await saveStep(ctx, { finances: pickRaw("finances", formData) }, saving === "back" ? 3 : 4));
+  if (saving)
+    return afterSave(saving, stepPath(3), await saveStep(ctx, { finances: pickRaw("finances", formData) }, saving === "back" ? 3 : 4));
   const submission = parseWithZod(formData, { schema: FinancesStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return redirect(stepPath(5), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 5) });
@@ -74,11 +75,14 @@ export default function FinancesStep() {
           hint="Include all sources of income: business revenue, salary, investments and any other income."
         />
         <OptionGroup meta={fields.livingSituation} legend="Living situation" options={LIVING_SITUATIONS} columns={3} checked={living} />
-        <div className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block" data-testid="monthly-payment">
+        <div
+          className="hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block"
+          data-testid="monthly-payment"
+        >
           <Field
             label="Monthly housing payment (USD)"
             meta={fields.monthlyPayment}
-          inputProps={{ ...moneyInputProps(fields.monthlyPayment), inputMode: "decimal" }}
+            inputProps={{ ...moneyInputProps(fields.monthlyPayment), inputMode: "decimal" }}
             hint="Your monthly rent or mortgage payment."
           />
         </div>

@@ -33,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!ctx.draft) {
     // Step 1 is where drafts (and anonymous sessions) are created: bound how fast one client can.
     const limited = await throttle("api", [`wizard-draft:${getClientIp(request, context)}`]);
-    if (limited) return data({ result: parseWithZod(formData, { schema: LoanStepSchema }).reply({ formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
+    if (limited)
+      return data(
+        { result: parseWithZod(formData, { schema: LoanStepSchema }).reply({ formErrors: [limited.message] }) },
+        { status: 429, headers: limited.headers },
+      );
   }
   const saving = saveIntent(formData);
   if (saving) return afterSave(saving, "/", await saveStep(ctx, { loan: pickRaw("loan", formData) }, 1));
@@ -67,19 +71,22 @@ export default function LoanStep() {
   const typed = plain.trim() !== "" && Number.isFinite(Number(plain)) ? Number(plain) : null;
   const sliderValue = typed === null ? LOAN_MIN : clampToSlider(typed);
   const inRange = typed !== null && typed >= LOAN_MIN && typed <= LOAN_MAX;
-  const estimate = inRange ? calculateLoan({ amount: typed, apr: CALCULATOR_DEFAULTS.apr, termMonths: CALCULATOR_DEFAULTS.termMonths }) : null;
+  const estimate = inRange
+    ? calculateLoan({ amount: typed, apr: CALCULATOR_DEFAULTS.apr, termMonths: CALCULATOR_DEFAULTS.termMonths })
+    : null;
   const { key: _key, defaultValue: _dv, ...amountProps } = getInputProps(fields.amount, { type: "text" });
 
   return (
     <>
       <StepHeading step={1} heading="How much does your business need?" />
-      {expired ? (
-        <SessionExpiredNotice className="mb-6" />
-      ) : null}
+      {expired ? <SessionExpiredNotice className="mb-6" /> : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>
           {/* The amount, large and formatted, with an example monthly payment (issue 16). */}
-          <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 rounded-xl bg-blue-50 px-5 py-4" data-testid="live-amount">
+          <div
+            className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 rounded-xl bg-blue-50 px-5 py-4"
+            data-testid="live-amount"
+          >
             <div>
               <p className="text-sm font-medium text-slate-700">You are requesting</p>
               <p className="tabular-nums text-4xl font-extrabold tracking-tight text-blue-900">{inRange ? formatUsd(typed) : "\u2014"}</p>

@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, data: draft } = await loadStep(request, 2);
   const raw = draft.owner ?? {};
   return {
-    account: user ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, dateOfBirth: user.dateOfBirth ?? "" } : null,
+    account: user
+      ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, dateOfBirth: user.dateOfBirth ?? "" }
+      : null,
     hasPassword: Boolean(draft.passwordHash),
     values: {
       firstName: raw.firstName ?? "",
@@ -56,7 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   if (signedIn) return redirect(stepPath(3), { headers: await saveStep(ctx, { owner: { usCitizen: "on" } }, 3) });
 
-  const value = submission.value as unknown as { firstName: string; lastName: string; email: string; phone: string; dateOfBirth: string; password?: string };
+  const value = submission.value as unknown as {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    dateOfBirth: string;
+    password?: string;
+  };
   const outcome = await saveOwnerStep(ctx, value, getClientIp(request, context));
   if (outcome.ok) return redirect(stepPath(3), { headers: outcome.headers });
   const reply =
@@ -95,7 +104,13 @@ export default function OwnerStep() {
             </div>
             <AccountField id="owner-email" label="Email" value={account.email} note="Using your account email" type="email" />
             <AccountField id="owner-phone" label="Phone" value={account.phone} note="Using your account phone number" type="tel" />
-            <AccountField id="owner-dob" label="Date of birth" value={account.dateOfBirth} note="Using your account date of birth" type="date" />
+            <AccountField
+              id="owner-dob"
+              label="Date of birth"
+              value={account.dateOfBirth}
+              note="Using your account date of birth"
+              type="date"
+            />
           </>
         ) : (
           <>
@@ -106,10 +121,19 @@ export default function OwnerStep() {
             <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
             <PasswordField
               label={hasPassword ? "Password (leave empty to keep the one you chose)" : "Password"}
-              meta={fields.password} inputProps={{ autoComplete: "new-password" }}
+              meta={fields.password}
+              inputProps={{ autoComplete: "new-password" }}
             />
-            <p className="-mt-2 text-sm text-slate-700">We create your account with this password when you upload a document or submit. Already have an account? Enter its email and password to continue with it.</p>
-            <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }} />
+            <p className="-mt-2 text-sm text-slate-700">
+              We create your account with this password when you upload a document or submit. Already have an account? Enter its email and
+              password to continue with it.
+            </p>
+            <Field
+              label="Phone"
+              meta={fields.phone}
+              type="tel"
+              inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }}
+            />
             <Field label="Date of birth" meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
           </>
         )}
@@ -121,7 +145,19 @@ export default function OwnerStep() {
   );
 }
 
-function AccountField({ id, label, value, note, type = "text" }: { id: string; label: string; value: string; note: string; type?: string }) {
+function AccountField({
+  id,
+  label,
+  value,
+  note,
+  type = "text",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  note: string;
+  type?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">

@@ -43,7 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ];
   if (finances.livingSituation !== "own") finance.push(["Monthly housing payment", formatUsd(finances.monthlyPayment)]);
   const summary: Array<{ title: string; step: number; rows: Array<[string, string]> }> = [
-    { title: "Loan", step: 1, rows: [["Loan amount", formatUsd(loan.amount)], ["Loan purpose", purposeLabel(loan.purpose)]] },
+    {
+      title: "Loan",
+      step: 1,
+      rows: [
+        ["Loan amount", formatUsd(loan.amount)],
+        ["Loan purpose", purposeLabel(loan.purpose)],
+      ],
+    },
     {
       title: "Owner",
       step: 2,
@@ -54,9 +61,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ["Date of birth", owner.dateOfBirth ? formatCalendarDate(owner.dateOfBirth) : "Not provided"],
       ],
     },
-    { title: "Address", step: 3, rows: [["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`]] },
+    {
+      title: "Address",
+      step: 3,
+      rows: [["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`]],
+    },
     { title: "Finances", step: 4, rows: finance },
-    { title: "Documents", step: 5, rows: [["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"]] },
+    {
+      title: "Documents",
+      step: 5,
+      rows: [
+        ["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"],
+      ],
+    },
   ];
   return { summary, submitKey: await ensureSubmitKey(ctx.draft) };
 }
@@ -88,7 +105,10 @@ export default function ReviewStep() {
     onValidate: validateStep(ReviewStepSchema),
     shouldValidate: "onSubmit",
   });
-  const [ticked, setTicked] = useState(() => ({ terms: fields.agreeTerms.initialValue === "on", credit: fields.authorizeCredit.initialValue === "on" }));
+  const [ticked, setTicked] = useState(() => ({
+    terms: fields.agreeTerms.initialValue === "on",
+    credit: fields.authorizeCredit.initialValue === "on",
+  }));
   const ready = ticked.terms && ticked.credit;
   return (
     <>
@@ -135,15 +155,22 @@ export default function ReviewStep() {
               (required)
             </>
           }
-          meta={fields.agreeTerms} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
+          meta={fields.agreeTerms}
+          inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
         />
         <CheckboxField
           label="I authorize the lender to verify the information I provided and to check my credit (required)"
-          meta={fields.authorizeCredit} inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
+          meta={fields.authorizeCredit}
+          inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
         />
         <CheckboxField label="Send me updates and promotions by email and SMS (optional)" meta={fields.marketingConsent} />
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} continueLabel="Submit Application" pendingLabel="Submitting..." continueDisabled={hydrated && !ready} />
+        <WizardNav
+          formAction={ACTION}
+          continueLabel="Submit Application"
+          pendingLabel="Submitting..."
+          continueDisabled={hydrated && !ready}
+        />
       </Form>
     </>
   );

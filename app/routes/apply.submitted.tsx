@@ -33,7 +33,10 @@ export default function SubmittedStep() {
   }, [reference, amount]);
   return (
     <div className="text-center">
-      <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
+      <div
+        aria-hidden="true"
+        className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800"
+      >
         ✓
       </div>
       <StepHeading step={7} heading="Thank you! Your application has been received." />
@@ -51,7 +54,9 @@ export default function SubmittedStep() {
         <li>Most applications are processed within 24 hours.</li>
         <li>We will send you updates by email and SMS.</li>
       </ul>
-      <p className="mt-4 text-sm text-slate-700">Keep your reference number: you can use it to check your application status at any time.</p>
+      <p className="mt-4 text-sm text-slate-700">
+        Keep your reference number: you can use it to check your application status at any time.
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">
           See your offers

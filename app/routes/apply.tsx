@@ -50,7 +50,10 @@ export default function ApplyLayout() {
 
 function WizardHeader({ signIn }: { signIn: boolean }) {
   // Signing in from here comes back to the wizard (the draft follows the account).
-  const links = [...(signIn ? [{ to: "/login?redirectTo=/apply", label: "Sign in", onClick: flushDraft }] : []), { to: "/", label: "Exit Application", onClick: flushDraft }];
+  const links = [
+    ...(signIn ? [{ to: "/login?redirectTo=/apply", label: "Sign in", onClick: flushDraft }] : []),
+    { to: "/", label: "Exit Application", onClick: flushDraft },
+  ];
   return <AppHeader width="3xl" links={links} logout={false} />;
 }
 

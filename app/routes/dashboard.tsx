@@ -13,7 +13,13 @@ import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
 import { VerifyEmailBanner } from "~/components/verify-email-banner";
 import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
-import { getOpenDraftForUser, listApplicantDocuments, listApplicationsForUser, listDocumentRequests, listRecentActivityForUser } from "~/services/applicant-views.server";
+import {
+  getOpenDraftForUser,
+  listApplicantDocuments,
+  listApplicationsForUser,
+  listDocumentRequests,
+  listRecentActivityForUser,
+} from "~/services/applicant-views.server";
 import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
 import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/utils/messages";
@@ -43,7 +49,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const appIds = applications.map((a) => a.id);
   const [documentRequests, documentStates] = await Promise.all([listDocumentRequests(appIds), listApplicantDocuments(appIds)]);
   return {
-    backOffice: { requests: documentRequests.map(({ id, applicationId, message, status, createdAt, items }) => ({ id, applicationId, message, status, createdAt, items: items.map(({ documentType, fulfilledAt }) => ({ documentType, fulfilled: Boolean(fulfilledAt) })) })), documents: documentStates },
+    backOffice: {
+      requests: documentRequests.map(({ id, applicationId, message, status, createdAt, items }) => ({
+        id,
+        applicationId,
+        message,
+        status,
+        createdAt,
+        items: items.map(({ documentType, fulfilledAt }) => ({ documentType, fulfilled: Boolean(fulfilledAt) })),
+      })),
+      documents: documentStates,
+    },
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
     memberSince: account?.createdAt.toISOString() ?? null,
     applications,
@@ -59,7 +75,8 @@ const uploadFailure = (message: string, toast: ToastMessage, status: number) =>
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const result = await uploadDocument(request, dashboardUploadDestination(user), { ip: getClientIp(request, context) });
-  if (!result.ok) return uploadFailure(result.reason === "not-found" ? toastText(result.toast) : result.message, result.toast, result.status);
+  if (!result.ok)
+    return uploadFailure(result.reason === "not-found" ? toastText(result.toast) : result.message, result.toast, result.status);
   return redirectWithToast("/dashboard", uploadedToast(shortenFileName(result.document.fileName, 25)));
 }
 
@@ -78,11 +95,15 @@ export default function Dashboard() {
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">
           <div className="card p-4">
             <dt className="text-sm font-medium text-slate-700">Total Applications</dt>
-            <dd className="text-2xl font-bold" data-testid="total-applications">{applications.length}</dd>
+            <dd className="text-2xl font-bold" data-testid="total-applications">
+              {applications.length}
+            </dd>
           </div>
           <div className="card p-4">
             <dt className="text-sm font-medium text-slate-700">Active Loans</dt>
-            <dd className="text-2xl font-bold" data-testid="active-loans">{activeLoans}</dd>
+            <dd className="text-2xl font-bold" data-testid="active-loans">
+              {activeLoans}
+            </dd>
           </div>
         </dl>
         <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -16,7 +16,9 @@ import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
 import { requireUser } from "~/server/session.server";
 import { formatUsd } from "~/utils/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -50,11 +52,13 @@ export default function OffersPage() {
         <StatusBadge status={application.status} />
       </div>
       <p className="mt-1 text-slate-700">
-        Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for {purposeLabel(application.purpose)}
+        Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for{" "}
+        {purposeLabel(application.purpose)}
       </p>
       {accepted ? (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="accepted-banner">
-          You accepted the offer from {accepted.lenderName} on {new Date(acceptance!.acceptedAt).toUTCString()}. The other offers were withdrawn.
+          You accepted the offer from {accepted.lenderName} on {new Date(acceptance!.acceptedAt).toUTCString()}. The other offers were
+          withdrawn.
         </p>
       ) : null}
       {offers.length ? (
@@ -66,7 +70,8 @@ export default function OffersPage() {
             <SortForm sort={sort} />
           </div>
           <p className="text-sm text-slate-700">
-            Figures are estimates under the standard commercial financing disclosure. The estimated APR includes the origination fee, so it is higher than the interest rate. Offers are valid for 30 days.
+            Figures are estimates under the standard commercial financing disclosure. The estimated APR includes the origination fee, so it
+            is higher than the interest rate. Offers are valid for 30 days.
           </p>
           <OfferTable offers={offers} best={best} />
           <OfferCards offers={offers} best={best} />

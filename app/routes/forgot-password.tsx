@@ -58,15 +58,16 @@ export default function ForgotPassword() {
       }
     >
       {actionData?.sent ? (
-        <p role="status" className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="forgot-sent">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950"
+          data-testid="forgot-sent"
+        >
           {ACCOUNT_MSG.forgotSent}
         </p>
       ) : null}
       <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
-        <Field
-          label="Email"
-          meta={fields.email} type="email" inputProps={{ autoComplete: "email" }}
-        />
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Sending..." : "Send reset link"}

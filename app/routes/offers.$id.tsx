@@ -18,7 +18,9 @@ import { getClientIp } from "~/utils/request.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` },
+];
 
 function offerId(params: Record<string, string | undefined>) {
   const parsed = OfferIdParamsSchema.safeParse(params);
@@ -74,7 +76,11 @@ export default function OfferPage() {
         {o.productName} · NMLS {o.nmlsId} · application <span className="font-mono">{v.reference}</span>
       </p>
       {acceptedThis ? (
-        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="offer-accepted-note">
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
+          data-testid="offer-accepted-note"
+        >
           You accepted this offer. Signed by {v.acceptance!.signerName} on {new Date(v.acceptance!.acceptedAt).toUTCString()}.
         </p>
       ) : o.state !== "offered" ? (
@@ -110,11 +116,12 @@ export default function OfferPage() {
           In plain language
         </h2>
         <p className="mt-2">
-          If you accept, {o.lenderName} lends your business {formatCents(o.amountCents)}. It keeps {formatCents(o.feeCents)} as its origination fee, so{" "}
-          {formatCents(o.fundingCents)} reaches your account, usually within {o.fundingDays === 0 ? "the same day" : `${o.fundingDays} business day${o.fundingDays === 1 ? "" : "s"}`}. You then
-          pay {formatCents(o.paymentCents)} every month for {o.termMonths} months, {formatCents(o.totalPaymentsCents)} in all. The difference,{" "}
-          {formatCents(o.financeChargeCents)}, is what this financing costs you. Because the fee comes off the money you receive, the estimated APR is higher than the
-          interest rate.
+          If you accept, {o.lenderName} lends your business {formatCents(o.amountCents)}. It keeps {formatCents(o.feeCents)} as its
+          origination fee, so {formatCents(o.fundingCents)} reaches your account, usually within{" "}
+          {o.fundingDays === 0 ? "the same day" : `${o.fundingDays} business day${o.fundingDays === 1 ? "" : "s"}`}. You then pay{" "}
+          {formatCents(o.paymentCents)} every month for {o.termMonths} months, {formatCents(o.totalPaymentsCents)} in all. The difference,{" "}
+          {formatCents(o.financeChargeCents)}, is what this financing costs you. Because the fee comes off the money you receive, the
+          estimated APR is higher than the interest rate.
         </p>
       </section>
       {v.isOwner && open ? (
@@ -122,7 +129,9 @@ export default function OfferPage() {
           <h2 id="accept-heading" className="text-xl font-semibold">
             Accept this offer
           </h2>
-          <p className="mt-1 text-sm text-slate-700">Accepting is final: the other offers are withdrawn and the lender contacts you to finalise funding.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Accepting is final: the other offers are withdrawn and the lender contacts you to finalise funding.
+          </p>
           {errors.form ? (
             <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-testid="accept-error">
               {errors.form}
@@ -134,7 +143,15 @@ export default function OfferPage() {
               <label htmlFor="signerName" className="label">
                 Your full name (signature)
               </label>
-              <input id="signerName" name="signerName" autoComplete="name" className="input mt-1" aria-invalid={errors.signerName ? true : undefined} aria-describedby={errors.signerName ? "signerName-error" : undefined} required />
+              <input
+                id="signerName"
+                name="signerName"
+                autoComplete="name"
+                className="input mt-1"
+                aria-invalid={errors.signerName ? true : undefined}
+                aria-describedby={errors.signerName ? "signerName-error" : undefined}
+                required
+              />
               {errors.signerName ? (
                 <p id="signerName-error" className="mt-1 text-sm text-red-800">
                   {errors.signerName}
@@ -142,7 +159,15 @@ export default function OfferPage() {
               ) : null}
             </div>
             <div className="flex items-start gap-2">
-              <input id="confirmRead" name="confirmRead" type="checkbox" className="mt-1 h-4 w-4" aria-invalid={errors.confirmRead ? true : undefined} aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined} required />
+              <input
+                id="confirmRead"
+                name="confirmRead"
+                type="checkbox"
+                className="mt-1 h-4 w-4"
+                aria-invalid={errors.confirmRead ? true : undefined}
+                aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined}
+                required
+              />
               <label htmlFor="confirmRead">I have read the disclosure</label>
             </div>
             {errors.confirmRead ? (

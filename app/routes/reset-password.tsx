@@ -37,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
   const ip = getClientIp(request, context);
   const limited = await throttle("accountLink", [`ip:${ip}`]);
-  if (limited) return data({ result: submission.reply({ ...hide, formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
+  if (limited)
+    return data({ result: submission.reply({ ...hide, formErrors: [limited.message] }) }, { status: 429, headers: limited.headers });
   const { token, password, code } = submission.value;
   const outcome = await resetPassword({ token, password, secondFactor: code }, ip);
   if (!outcome.ok) {
@@ -82,19 +83,14 @@ export default function ResetPassword() {
     <AuthCard title="Reset your password" subtitle="Choose a new password for your account">
       <Form method="post" action="/reset-password" className="space-y-4" {...getFormProps(form)}>
         <input {...getInputProps(fields.token, { type: "hidden" })} />
-        <PasswordField
-          label="New password"
-          meta={fields.password} inputProps={{ autoComplete: "new-password" }}
-        />
-        <PasswordField
-          label="Confirm new password"
-          meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }}
-        />
+        <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
+        <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
         {needsSecondFactor ? (
           <Field
             label="Authenticator or recovery code"
             hint="Admins confirm a reset with their second factor."
-            meta={fields.code} inputProps={{ autoComplete: "one-time-code" }}
+            meta={fields.code}
+            inputProps={{ autoComplete: "one-time-code" }}
           />
         ) : null}
         <FormError id={form.errorId} errors={form.errors} />

@@ -38,9 +38,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { refusal } = outcome;
   if (refusal.field === "email") {
-    return toastReply(submission, signupFailed(refusal.message), { status: refusal.status, fieldErrors: { email: [refusal.message] }, hideFields: ["password"] });
+    return toastReply(submission, signupFailed(refusal.message), {
+      status: refusal.status,
+      fieldErrors: { email: [refusal.message] },
+      hideFields: ["password"],
+    });
   }
-  return data({ result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }), toast: null }, { status: refusal.status, headers: refusal.headers });
+  return data(
+    { result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }), toast: null },
+    { status: refusal.status, headers: refusal.headers },
+  );
 }
 
 export default function SignupPage() {

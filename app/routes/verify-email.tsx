@@ -41,9 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await throttle("accountLink", [`ip:${ip}`]);
   if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
   const outcome = parsed.success ? await verifyEmailToken(parsed.data.token, ip) : { ok: false as const, reason: "invalid" as const };
-  if (!outcome.ok) return data({ error: outcome.reason === "taken" ? ACCOUNT_MSG.verifyEmailTaken : ACCOUNT_MSG.verifyInvalid }, { status: 400 });
+  if (!outcome.ok)
+    return data({ error: outcome.reason === "taken" ? ACCOUNT_MSG.verifyEmailTaken : ACCOUNT_MSG.verifyInvalid }, { status: 400 });
   const signedIn = Boolean(await getUserId(request));
-  return redirectWithToast(signedIn ? "/dashboard" : "/login", outcome.changed ? ACCOUNT_TOASTS.emailChanged : ACCOUNT_TOASTS.emailVerified);
+  return redirectWithToast(
+    signedIn ? "/dashboard" : "/login",
+    outcome.changed ? ACCOUNT_TOASTS.emailChanged : ACCOUNT_TOASTS.emailVerified,
+  );
 }
 
 export default function VerifyEmail() {

@@ -4,7 +4,10 @@ import { ACCOUNT_MSG } from "~/utils/messages";
 import { emailField, newPasswordField } from "./fields.schema";
 import { MFA_CODE_MESSAGE } from "./mfa.schema";
 
-const currentPassword = z.string({ required_error: ACCOUNT_MSG.currentPasswordRequired }).min(1, ACCOUNT_MSG.currentPasswordRequired).max(1024);
+const currentPassword = z
+  .string({ required_error: ACCOUNT_MSG.currentPasswordRequired })
+  .min(1, ACCOUNT_MSG.currentPasswordRequired)
+  .max(1024);
 const token = z.string({ required_error: ACCOUNT_MSG.resetInvalid }).min(20, ACCOUNT_MSG.resetInvalid).max(100, ACCOUNT_MSG.resetInvalid);
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
@@ -39,7 +42,10 @@ export const RecoveryCodesSchema = z.object({ intent: z.literal("recovery-codes"
 
 export const ReenrolAuthenticatorSchema = z.object({
   currentPassword,
-  code: z.string({ required_error: MFA_CODE_MESSAGE }).trim().regex(/^\d{6}$/, MFA_CODE_MESSAGE),
+  code: z
+    .string({ required_error: MFA_CODE_MESSAGE })
+    .trim()
+    .regex(/^\d{6}$/, MFA_CODE_MESSAGE),
 });
 
 export const DeleteDataSchema = z.object({

@@ -13,16 +13,34 @@ const form = (entries: Record<string, string>) => {
 describe("admin list params", () => {
   it("defaults, and falls back to them for anything malformed", () => {
     expect(params("")).toEqual({ q: "", status: "all", page: 1, sort: "desc", assigned: "any", queue: "any" });
-    expect(params("status=draft&page=-3&sort=sideways&assigned=someone&queue=later")).toEqual({ q: "", status: "all", page: 1, sort: "desc", assigned: "any", queue: "any" });
+    expect(params("status=draft&page=-3&sort=sideways&assigned=someone&queue=later")).toEqual({
+      q: "",
+      status: "all",
+      page: 1,
+      sort: "desc",
+      assigned: "any",
+      queue: "any",
+    });
     expect(params("status=pending&page=abc")).toMatchObject({ status: "all", page: 1 });
     expect(params(`q=${"x".repeat(500)}`).q).toBe("");
-    expect(params("q=%20APP-12%20&status=under-review&page=4&sort=asc")).toEqual({ q: "APP-12", status: "under-review", page: 4, sort: "asc", assigned: "any", queue: "any" });
+    expect(params("q=%20APP-12%20&status=under-review&page=4&sort=asc")).toEqual({
+      q: "APP-12",
+      status: "under-review",
+      page: 4,
+      sort: "asc",
+      assigned: "any",
+      queue: "any",
+    });
     expect(params("assigned=mine&queue=waiting")).toMatchObject({ assigned: "mine", queue: "waiting" });
   });
   it("builds short, linkable query strings", () => {
     expect(adminListSearch({ q: "", status: "all", page: 1, sort: "desc" })).toBe("");
-    expect(adminListSearch({ q: "working capital", status: "approved", page: 2, sort: "asc" })).toBe("?q=working+capital&status=approved&sort=asc&page=2");
-    expect(adminListSearch({ q: "", status: "all", page: 1, sort: "desc", assigned: "mine", queue: "stale" })).toBe("?assigned=mine&queue=stale");
+    expect(adminListSearch({ q: "working capital", status: "approved", page: 2, sort: "asc" })).toBe(
+      "?q=working+capital&status=approved&sort=asc&page=2",
+    );
+    expect(adminListSearch({ q: "", status: "all", page: 1, sort: "desc", assigned: "mine", queue: "stale" })).toBe(
+      "?assigned=mine&queue=stale",
+    );
   });
 });
 

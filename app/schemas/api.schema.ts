@@ -50,9 +50,7 @@ const NUMERIC = /^\s*\d{1,12}(\.\d{1,2})?\s*$/;
  * the wizard's own rule for the field (`rule`); anything else gets the rule's `message`.
  */
 function numberOrNumericString(rule: z.ZodTypeAny, message: string) {
-  return z
-    .union([z.number(), z.string().regex(NUMERIC).transform(Number)], { errorMap: () => ({ message }) })
-    .pipe(rule);
+  return z.union([z.number(), z.string().regex(NUMERIC).transform(Number)], { errorMap: () => ({ message }) }).pipe(rule);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,9 +66,11 @@ export const ApiValidationErrorSchema = ApiErrorSchema.extend({
 
 export const ApiMessageSchema = z.object({ message: z.string() });
 
-
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("ISO 8601 date (YYYY-MM-DD)");
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("ISO 8601 date (YYYY-MM-DD)");
 const dbId = z.number().int().positive();
 
 // ---------------------------------------------------------------------------------------------
@@ -90,11 +90,7 @@ export const ApiLoginBodySchema = LoginSchema.omit({ redirectTo: true })
 
 export const ApiRegisterBodySchema = AccountFields.extend({
   dateOfBirth: AccountFields.shape.dateOfBirth.describe("ISO 8601 date (YYYY-MM-DD); at least 18 years ago"),
-  role: z
-    .string()
-    .max(32)
-    .optional()
-    .describe("Only 'user' (what the product's wizard sends). Any other role is refused with 403."),
+  role: z.string().max(32).optional().describe("Only 'user' (what the product's wizard sends). Any other role is refused with 403."),
 }).strict();
 
 export const ApiUserSchema = z.object({
@@ -124,8 +120,11 @@ const finances = baseObject(FinancesStepSchema).shape;
 const applicationFields = {
   // The product's default amount '0' means "not chosen yet" in a draft.
   amount: optionalInput(
-    numberOrNumericString(z.preprocess((n) => (n === 0 ? undefined : n), loan.amount.optional()), MSG.amountRequired),
-  ).describe("US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as \"25000\"; a number is accepted too."),
+    numberOrNumericString(
+      z.preprocess((n) => (n === 0 ? undefined : n), loan.amount.optional()),
+      MSG.amountRequired,
+    ),
+  ).describe('US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as "25000"; a number is accepted too.'),
   purpose: optionalInput(loan.purpose).describe("Loan purpose (default 'startup-capital')"),
   annualIncome: optionalInput(numberOrNumericString(finances.annualIncome, MSG.incomeRequired)).describe(
     "US dollars per year as a numeric string such as \"120000\" (default '0')",
@@ -141,9 +140,19 @@ const applicationFields = {
 };
 
 const userIdField = z
-  .union([dbId, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(dbId)], {
-    errorMap: () => ({ message: "userId must be a user id" }),
-  })
+  .union(
+    [
+      dbId,
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number)
+        .pipe(dbId),
+    ],
+    {
+      errorMap: () => ({ message: "userId must be a user id" }),
+    },
+  )
   .optional()
   .describe("Optional. When sent it must be the signed-in caller's own id (403 otherwise).");
 
@@ -154,7 +163,9 @@ export const ApiCreateApplicationBodySchema = z
     status: z
       .enum(["draft", "submitted"], { errorMap: () => ({ message: "status must be 'draft' or 'submitted'" }) })
       .optional()
-      .describe("'draft' (default) keeps it open; 'submitted' is the final submission: every field is checked and a confirmation e-mail is sent."),
+      .describe(
+        "'draft' (default) keeps it open; 'submitted' is the final submission: every field is checked and a confirmation e-mail is sent.",
+      ),
   })
   .strict();
 export type ApiCreateApplicationBody = z.infer<typeof ApiCreateApplicationBodySchema>;
@@ -239,7 +250,10 @@ export function mergeApplicationValues(
 }
 
 /** Money as docs/product.md shows it: a numeric string, without decimals when whole ("25000", "1500.50"). */
-export const moneyString = z.string().regex(/^\d+(\.\d{2})?$/).describe("Numeric string in US dollars, e.g. \"25000\"");
+export const moneyString = z
+  .string()
+  .regex(/^\d+(\.\d{2})?$/)
+  .describe('Numeric string in US dollars, e.g. "25000"');
 
 export const ApiApplicationSchema = z.object({
   id: dbId.describe("Database id (the product's databaseApplicationId)"),
@@ -280,7 +294,12 @@ export const ApiApplicationStatusSchema = z
 
 /** Database ids in paths: plain digits. */
 export const ApiIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(dbId.max(2_147_483_647)).describe("Database id"),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(dbId.max(2_147_483_647))
+    .describe("Database id"),
 });
 
 // ---------------------------------------------------------------------------------------------

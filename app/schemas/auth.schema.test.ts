@@ -42,7 +42,9 @@ describe("sign-up schema", () => {
   });
 
   it("enforces the password minimum of 8 and accepts 64+ characters without truncation", () => {
-    expect(parseWithZod(form({ ...valid, password: "1234567" }), { schema: SignupSchema }).reply().error?.password).toEqual([MSG.passwordMin]);
+    expect(parseWithZod(form({ ...valid, password: "1234567" }), { schema: SignupSchema }).reply().error?.password).toEqual([
+      MSG.passwordMin,
+    ]);
     const long = "p".repeat(100);
     const r = parseWithZod(form({ ...valid, password: long }), { schema: SignupSchema });
     expect(r.status === "success" && r.value.password).toBe(long);
@@ -57,7 +59,9 @@ describe("sign-up schema", () => {
   it("refuses an applicant younger than 18", () => {
     const d = new Date();
     const dob = `${d.getUTCFullYear() - 17}-01-01`;
-    expect(parseWithZod(form({ ...valid, dateOfBirth: dob }), { schema: SignupSchema }).reply().error?.dateOfBirth).toEqual([UNDER_AGE_MESSAGE]);
+    expect(parseWithZod(form({ ...valid, dateOfBirth: dob }), { schema: SignupSchema }).reply().error?.dateOfBirth).toEqual([
+      UNDER_AGE_MESSAGE,
+    ]);
   });
 });
 

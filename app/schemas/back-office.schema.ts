@@ -39,7 +39,10 @@ const requestMessage = z
 /** A request for one or more document types (each at most once) with a message. */
 export const DocumentRequestFields = z.object({
   documentTypes: z
-    .array(documentType, { required_error: BACK_OFFICE_MSG.documentTypesRequired, invalid_type_error: BACK_OFFICE_MSG.documentTypesRequired })
+    .array(documentType, {
+      required_error: BACK_OFFICE_MSG.documentTypesRequired,
+      invalid_type_error: BACK_OFFICE_MSG.documentTypesRequired,
+    })
     .min(1, BACK_OFFICE_MSG.documentTypesRequired)
     .max(DOCUMENT_TYPES.length)
     .transform((v) => [...new Set(v)]),
@@ -70,7 +73,8 @@ const reviewObject = z.object({
 function reviewRules(v: z.infer<typeof reviewObject>, ctx: z.RefinementCtx) {
   if (v.decision !== "rejected") return;
   if (!v.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: BACK_OFFICE_MSG.reasonRequired });
-  if (v.reason === "other" && !v.reasonText) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: BACK_OFFICE_MSG.reasonTextRequired });
+  if (v.reason === "other" && !v.reasonText)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: BACK_OFFICE_MSG.reasonTextRequired });
 }
 
 export const DocumentReviewSchema = reviewObject.superRefine(reviewRules);

@@ -14,9 +14,5 @@ export const MfaSetupSchema = z.object({
 
 /** A 6-digit TOTP code or a recovery code (XXXXX-XXXXX). */
 export const MfaVerifySchema = z.object({
-  code: z
-    .string({ required_error: MFA_CODE_MESSAGE })
-    .trim()
-    .min(6, MFA_CODE_MESSAGE)
-    .max(32, MFA_CODE_MESSAGE),
+  code: z.string({ required_error: MFA_CODE_MESSAGE }).trim().min(6, MFA_CODE_MESSAGE).max(32, MFA_CODE_MESSAGE),
 });

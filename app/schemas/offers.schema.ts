@@ -35,9 +35,19 @@ export const AcceptOfferBodySchema = z
   .strict();
 
 export const OfferIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const ReferenceParamsSchema = z.object({ reference: z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/) });
+export const ReferenceParamsSchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .regex(/^APP-[A-Za-z0-9]{6,16}$/),
+});
 
-const cents = (max: number) => z.coerce.number().min(0).max(max).transform((d) => Math.round(d * 100));
+const cents = (max: number) =>
+  z.coerce
+    .number()
+    .min(0)
+    .max(max)
+    .transform((d) => Math.round(d * 100));
 
 /** Admin: a manual offer, in dollars and percent as typed; stored in cents and basis points. */
 export const ManualOfferSchema = z.object({
@@ -45,7 +55,11 @@ export const ManualOfferSchema = z.object({
   productId: z.coerce.number().int().min(1),
   amount: cents(10_000_000).refine((c) => c >= 100, "Amount must be at least $1"),
   termMonths: z.coerce.number().int().min(1).max(360),
-  noteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
+  noteRate: z.coerce
+    .number()
+    .min(0)
+    .max(200)
+    .transform((p) => Math.round(p * 100)),
   fee: cents(10_000_000),
 });
 
@@ -57,32 +71,58 @@ export const WithdrawOfferSchema = z.object({
 
 const STATE_CODES = US_STATES.map((s) => s.code) as [string, ...string[]];
 const list = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : []), z.array(item).min(1, "Choose at least one"));
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : []),
+    z.array(item).min(1, "Choose at least one"),
+  );
 
 /** Admin: a lender and its (first) product, as the create/edit form sends them. */
-export const LenderFormSchema = z.object({
-  name: z.string().trim().min(2, "Name is required").max(120),
-  nmlsId: z.string().trim().regex(/^\d{1,12}$/, "NMLS id: digits only"),
-  website: z.string().trim().max(200).default(""),
-  productName: z.string().trim().min(2, "Product name is required").max(120),
-  states: list(z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES))),
-  purposes: list(z.enum(LOAN_PURPOSE_VALUES)),
-  minAmount: cents(10_000_000),
-  maxAmount: cents(10_000_000),
-  termsMonths: list(z.coerce.number().int().min(1).max(360)),
-  defaultTermMonths: z.coerce.number().int().min(1).max(360),
-  noteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
-  bestNoteRate: z.coerce.number().min(0).max(200).transform((p) => Math.round(p * 100)),
-  bestIncomeMultiple: z.coerce.number().min(0).max(100).transform((x) => Math.round(x * 10_000)),
-  originationFee: z.coerce.number().min(0).max(50).transform((p) => Math.round(p * 100)),
-  minAnnualIncome: cents(1_000_000_000),
-  prepayment: z.string().trim().min(3, "Prepayment policy is required").max(300),
-  fundingDays: z.coerce.number().int().min(0).max(365),
-}).superRefine((v, ctx) => {
-  if (v.minAmount > v.maxAmount) ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "Maximum must be at least the minimum" });
-  if (!v.termsMonths.includes(v.defaultTermMonths)) ctx.addIssue({ code: "custom", path: ["defaultTermMonths"], message: "The default term must be one of the terms" });
-  if (v.bestNoteRate > v.noteRate) ctx.addIssue({ code: "custom", path: ["bestNoteRate"], message: "The best rate must not exceed the standard rate" });
-});
+export const LenderFormSchema = z
+  .object({
+    name: z.string().trim().min(2, "Name is required").max(120),
+    nmlsId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, "NMLS id: digits only"),
+    website: z.string().trim().max(200).default(""),
+    productName: z.string().trim().min(2, "Product name is required").max(120),
+    states: list(z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES))),
+    purposes: list(z.enum(LOAN_PURPOSE_VALUES)),
+    minAmount: cents(10_000_000),
+    maxAmount: cents(10_000_000),
+    termsMonths: list(z.coerce.number().int().min(1).max(360)),
+    defaultTermMonths: z.coerce.number().int().min(1).max(360),
+    noteRate: z.coerce
+      .number()
+      .min(0)
+      .max(200)
+      .transform((p) => Math.round(p * 100)),
+    bestNoteRate: z.coerce
+      .number()
+      .min(0)
+      .max(200)
+      .transform((p) => Math.round(p * 100)),
+    bestIncomeMultiple: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .transform((x) => Math.round(x * 10_000)),
+    originationFee: z.coerce
+      .number()
+      .min(0)
+      .max(50)
+      .transform((p) => Math.round(p * 100)),
+    minAnnualIncome: cents(1_000_000_000),
+    prepayment: z.string().trim().min(3, "Prepayment policy is required").max(300),
+    fundingDays: z.coerce.number().int().min(0).max(365),
+  })
+  .superRefine((v, ctx) => {
+    if (v.minAmount > v.maxAmount) ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "Maximum must be at least the minimum" });
+    if (!v.termsMonths.includes(v.defaultTermMonths))
+      ctx.addIssue({ code: "custom", path: ["defaultTermMonths"], message: "The default term must be one of the terms" });
+    if (v.bestNoteRate > v.noteRate)
+      ctx.addIssue({ code: "custom", path: ["bestNoteRate"], message: "The best rate must not exceed the standard rate" });
+  });
 export type LenderFormInput = z.infer<typeof LenderFormSchema>;
 
 export const LENDER_STATUS_FILTERS = ["all", ...LENDER_STATUSES] as const;
@@ -98,7 +138,10 @@ export function parseLenderForm(form: FormData) {
   const raw: Record<string, unknown> = {};
   for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "purposes") raw[k] = v;
   raw.purposes = form.getAll("purposes").filter((v): v is string => typeof v === "string");
-  const defaults: { [key: string]: string | string[] | undefined; purposes?: string[] } = { ...(raw as Record<string, string>), purposes: raw.purposes as string[] };
+  const defaults: { [key: string]: string | string[] | undefined; purposes?: string[] } = {
+    ...(raw as Record<string, string>),
+    purposes: raw.purposes as string[],
+  };
   return { parsed: LenderFormSchema.safeParse(raw), defaults };
 }
 
@@ -152,8 +195,16 @@ export const ApiOfferDisclosureSchema = z.object({
   disclosureSha256: z.string(),
   acceptance: ApiAcceptanceSchema.nullable(),
 });
-export const ApiAcceptResultSchema = z.object({ applicationId: z.string(), offerId: z.number().int(), status: z.literal("offer-accepted"), alreadyAccepted: z.boolean() });
-const applicationReference = z.string().trim().regex(/^APP-[A-Za-z0-9]{6,16}$/);
+export const ApiAcceptResultSchema = z.object({
+  applicationId: z.string(),
+  offerId: z.number().int(),
+  status: z.literal("offer-accepted"),
+  alreadyAccepted: z.boolean(),
+});
+const applicationReference = z
+  .string()
+  .trim()
+  .regex(/^APP-[A-Za-z0-9]{6,16}$/);
 /** The route's param (`$reference`). */
 export const ApiApplicationRefParamsSchema = z.object({ reference: applicationReference });
 /** The same param as the API document names it (the product's /api/loan-applications/{applicationId}/offers). */

@@ -39,21 +39,34 @@ describe("step 1: loan", () => {
   });
 
   it("refuses amounts outside the limits and purposes of the review step's other list", () => {
-    expect(errorsOf(parseWithZod(form({ amount: "999", purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({ amount: [MSG.amountRange] });
-    expect(errorsOf(parseWithZod(form({ amount: "50001", purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({ amount: [MSG.amountRange] });
+    expect(errorsOf(parseWithZod(form({ amount: "999", purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({
+      amount: [MSG.amountRange],
+    });
+    expect(errorsOf(parseWithZod(form({ amount: "50001", purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({
+      amount: [MSG.amountRange],
+    });
     expect(errorsOf(parseWithZod(form({ amount: "5000", purpose: "debt-consolidation" }), { schema: LoanStepSchema }))).toMatchObject({
       purpose: [MSG.purposeRequired],
     });
   });
 
   it("without JavaScript, the slider wins only when it alone was moved", () => {
-    const moved = parseWithZod(form({ amount: "25000", amountSlider: "40000", amountShown: "25000", purpose: "other" }), { schema: LoanStepSchema });
+    const moved = parseWithZod(form({ amount: "25000", amountSlider: "40000", amountShown: "25000", purpose: "other" }), {
+      schema: LoanStepSchema,
+    });
     expect(moved.status === "success" && moved.value.amount).toBe(40000);
-    const typed = parseWithZod(form({ amount: "12000", amountSlider: "25000", amountShown: "25000", purpose: "other" }), { schema: LoanStepSchema });
+    const typed = parseWithZod(form({ amount: "12000", amountSlider: "25000", amountShown: "25000", purpose: "other" }), {
+      schema: LoanStepSchema,
+    });
     expect(typed.status === "success" && typed.value.amount).toBe(12000);
-    const both = parseWithZod(form({ amount: "12000", amountSlider: "40000", amountShown: "25000", purpose: "other" }), { schema: LoanStepSchema });
+    const both = parseWithZod(form({ amount: "12000", amountSlider: "40000", amountShown: "25000", purpose: "other" }), {
+      schema: LoanStepSchema,
+    });
     expect(both.status === "success" && both.value.amount).toBe(12000);
-    expect(pickRaw("loan", form({ amount: "25000", amountSlider: "3000", amountShown: "25000", purpose: "other" }))).toEqual({ amount: "3000", purpose: "other" });
+    expect(pickRaw("loan", form({ amount: "25000", amountSlider: "3000", amountShown: "25000", purpose: "other" }))).toEqual({
+      amount: "3000",
+      purpose: "other",
+    });
   });
 
   it("takes the amount as the field shows it, with or without '$' and separators (issue 16)", () => {
@@ -61,18 +74,34 @@ describe("step 1: loan", () => {
       const r = parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema });
       expect(r.status === "success" && r.value.amount).toBe(25000);
     }
-    expect(pickRaw("loan", form({ amount: "30,000", amountSlider: "25000", amountShown: "25,000", purpose: "other" }))).toEqual({ amount: "30000", purpose: "other" });
+    expect(pickRaw("loan", form({ amount: "30,000", amountSlider: "25000", amountShown: "25,000", purpose: "other" }))).toEqual({
+      amount: "30000",
+      purpose: "other",
+    });
     // Untouched amount with a moved slider (no JavaScript): the slider still wins.
-    expect(pickRaw("loan", form({ amount: "25,000", amountSlider: "3000", amountShown: "25,000", purpose: "other" }))).toEqual({ amount: "3000", purpose: "other" });
+    expect(pickRaw("loan", form({ amount: "25,000", amountSlider: "3000", amountShown: "25,000", purpose: "other" }))).toEqual({
+      amount: "3000",
+      purpose: "other",
+    });
     for (const amount of ["2,50,00", "25.000,00", "abc", "1,2345"]) {
-      expect(errorsOf(parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({ amount: [MSG.amountRequired] });
+      expect(errorsOf(parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema }))).toMatchObject({
+        amount: [MSG.amountRequired],
+      });
     }
     expect(plainMoney(25000)).toBe(25000);
   });
 });
 
 describe("step 2: owner", () => {
-  const valid = { firstName: "Jo", lastName: "Doe", email: "JO@Example.com", password: "longenough", phone: "5550102030", dateOfBirth: "1980-01-01", usCitizen: "on" };
+  const valid = {
+    firstName: "Jo",
+    lastName: "Doe",
+    email: "JO@Example.com",
+    password: "longenough",
+    phone: "5550102030",
+    dateOfBirth: "1980-01-01",
+    usCitizen: "on",
+  };
 
   it("anonymous: the sign-up rules without the terms box, password required", () => {
     const r = parseWithZod(form({ ...valid, password: "" }), { schema: ownerStepSchema({ signedIn: false, hasPassword: false }) });
@@ -107,7 +136,9 @@ describe("step 2: owner", () => {
 describe("step 3: address", () => {
   it("takes the 50 states (no DC) and ZIP 5 or 5+4", () => {
     expect(US_STATES).toHaveLength(50);
-    const ok = parseWithZod(form({ streetAddress: "1 Main St", city: "Austin", state: "tx", zipCode: "78701-1234" }), { schema: AddressStepSchema });
+    const ok = parseWithZod(form({ streetAddress: "1 Main St", city: "Austin", state: "tx", zipCode: "78701-1234" }), {
+      schema: AddressStepSchema,
+    });
     expect(ok.status === "success" && ok.value.state).toBe("TX");
     const bad = parseWithZod(form({ streetAddress: "", city: "", state: "DC", zipCode: "7870" }), { schema: AddressStepSchema });
     expect(errorsOf(bad)).toEqual({
@@ -117,7 +148,9 @@ describe("step 3: address", () => {
       zipCode: [MSG.zipInvalid],
     });
     for (const zip of ["12345-", "123456", "12345-12", "abcde"]) {
-      expect(errorsOf(parseWithZod(form({ streetAddress: "a", city: "b", state: "NY", zipCode: zip }), { schema: AddressStepSchema }))).toEqual({
+      expect(
+        errorsOf(parseWithZod(form({ streetAddress: "a", city: "b", state: "NY", zipCode: zip }), { schema: AddressStepSchema })),
+      ).toEqual({
         zipCode: [MSG.zipInvalid],
       });
     }
@@ -138,17 +171,23 @@ describe("step 4: finances", () => {
   it("accepts 'Own'/'RENT' in any case, stores lowercase and 0 for own", () => {
     const own = parseWithZod(form({ annualIncome: "0", livingSituation: "Own", monthlyPayment: "-40" }), { schema: FinancesStepSchema });
     expect(own.status === "success" && own.value).toEqual({ annualIncome: 0, livingSituation: "own", monthlyPayment: 0 });
-    const rent = parseWithZod(form({ annualIncome: "85000", livingSituation: "RENT", monthlyPayment: "1250" }), { schema: FinancesStepSchema });
+    const rent = parseWithZod(form({ annualIncome: "85000", livingSituation: "RENT", monthlyPayment: "1250" }), {
+      schema: FinancesStepSchema,
+    });
     expect(rent.status === "success" && rent.value).toEqual({ annualIncome: 85000, livingSituation: "rent", monthlyPayment: 1250 });
     const noPayment = parseWithZod(form({ annualIncome: "85000", livingSituation: "mortgage" }), { schema: FinancesStepSchema });
     expect(noPayment.status === "success" && noPayment.value.monthlyPayment).toBe(0);
-    expect(errorsOf(parseWithZod(form({ annualIncome: "1", livingSituation: "rent", monthlyPayment: "-5" }), { schema: FinancesStepSchema }))).toEqual({
+    expect(
+      errorsOf(parseWithZod(form({ annualIncome: "1", livingSituation: "rent", monthlyPayment: "-5" }), { schema: FinancesStepSchema })),
+    ).toEqual({
       monthlyPayment: [MSG.monthlyPaymentInvalid],
     });
   });
 
   it("takes money as the fields show it ('$85,000', '1,250.50') and stores plain amounts (issue 16)", () => {
-    const r = parseWithZod(form({ annualIncome: "$85,000", livingSituation: "rent", monthlyPayment: "1,250.50" }), { schema: FinancesStepSchema });
+    const r = parseWithZod(form({ annualIncome: "$85,000", livingSituation: "rent", monthlyPayment: "1,250.50" }), {
+      schema: FinancesStepSchema,
+    });
     expect(r.status === "success" && r.value).toEqual({ annualIncome: 85000, livingSituation: "rent", monthlyPayment: 1250.5 });
     expect(pickRaw("finances", form({ annualIncome: "85,000", livingSituation: "rent", monthlyPayment: "$1,250" }))).toEqual({
       annualIncome: "85000",

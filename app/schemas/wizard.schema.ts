@@ -94,7 +94,11 @@ export const FinancesStepSchema = z.preprocess(
     if (!raw || typeof raw !== "object") return raw;
     const given = raw as Record<string, unknown>;
     // The money fields as the form shows them ("85,000", "$1,250") are plain amounts (issue 16).
-    const r: Record<string, unknown> = { ...given, annualIncome: plainMoney(given.annualIncome), monthlyPayment: plainMoney(given.monthlyPayment) };
+    const r: Record<string, unknown> = {
+      ...given,
+      annualIncome: plainMoney(given.annualIncome),
+      monthlyPayment: plainMoney(given.monthlyPayment),
+    };
     const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
     return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
   },
@@ -160,7 +164,8 @@ const MAX_RAW_LENGTH = 500;
 export function pickRaw(key: FormStepKey, source: FormData | Record<string, unknown>): RawStep {
   const out: RawStep = {};
   const get = (name: string) => (source instanceof FormData ? source.get(name) : source[name]);
-  const raw = key === "loan" ? { amount: pickAmount(Object.fromEntries(["amount", "amountSlider", "amountShown"].map((n) => [n, get(n)]))) } : {};
+  const raw =
+    key === "loan" ? { amount: pickAmount(Object.fromEntries(["amount", "amountSlider", "amountShown"].map((n) => [n, get(n)]))) } : {};
   for (const name of STEP_FIELDS[key]) {
     const given = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
     // Stored as plain amounts whatever the form showed ("30,000" is kept as "30000").
@@ -225,7 +230,6 @@ export function draftOwner(data: DraftData | null | undefined): OwnerDraft | nul
   const r = parseStored(OwnerDraftSchema, data?.owner);
   return r.status === "success" ? (r.value as OwnerDraft) : null;
 }
-
 
 /**
  * Intents that save what was typed without validating (issue 16): Back (then the previous step),

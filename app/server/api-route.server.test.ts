@@ -36,7 +36,8 @@ const call = (init: RequestInit & { url?: string } = {}) => {
   const args = { request, params: {}, context: { clientIp: "127.0.0.1" } as AppLoadContext };
   return request.method === "GET" || request.method === "HEAD" ? route.loader(args) : route.action(args);
 };
-const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) => call({ method: "POST", body, headers: { host: "app.test", ...headers } });
+const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  call({ method: "POST", body, headers: { host: "app.test", ...headers } });
 
 describe("apiRoute", () => {
   it("runs the handler with the parsed body and sets the API headers", async () => {

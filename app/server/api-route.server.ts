@@ -167,7 +167,10 @@ function crossSiteRefusal(request: Request): Response | null {
     origin: request.headers.get("origin"),
     secFetchSite: request.headers.get("sec-fetch-site"),
     host: request.headers.get("host") ?? new URL(request.url).host,
-    allowedOrigins: (getEnv().ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (getEnv().ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
   return verdict.ok ? null : apiError(403, verdict.message);
 }
@@ -233,7 +236,8 @@ async function run(ep: Endpoint<Auth, unknown, unknown, unknown>, args: LoaderFu
   const refused = crossSiteRefusal(request);
   if (refused) return refused;
 
-  const user = ep.auth === "admin" ? await requireApiAdmin(request) : ep.auth === "user" ? await requireApiUser(request) : await getUser(request);
+  const user =
+    ep.auth === "admin" ? await requireApiAdmin(request) : ep.auth === "user" ? await requireApiUser(request) : await getUser(request);
 
   let params: unknown = undefined;
   if (ep.params) {
@@ -291,5 +295,9 @@ export function apiRoute<M extends Methods>(methods: M) {
       return apiError(500, MSG.apiServerError);
     }
   };
-  return { loader: (args: LoaderFunctionArgs) => handle(args), action: (args: ActionFunctionArgs) => handle(args), endpoints: methods as ApiEndpoints };
+  return {
+    loader: (args: LoaderFunctionArgs) => handle(args),
+    action: (args: ActionFunctionArgs) => handle(args),
+    endpoints: methods as ApiEndpoints,
+  };
 }

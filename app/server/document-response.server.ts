@@ -41,7 +41,11 @@ export function documentFileResponse(doc: Extract<OpenedDocument, { ok: true }>,
 /** The page routes' refusal: a page with a way back (to the admin, the dashboard or home). */
 export function documentErrorPage(status: number, toast: ToastMessage, user: PublicUser | null): Response {
   const back: BackLink =
-    user?.role === "admin" ? { href: "/admin", label: "Back to admin" } : user ? { href: "/dashboard", label: "Back to dashboard" } : { href: "/", label: "Go back home" };
+    user?.role === "admin"
+      ? { href: "/admin", label: "Back to admin" }
+      : user
+        ? { href: "/dashboard", label: "Back to dashboard" }
+        : { href: "/", label: "Go back home" };
   const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(DocumentErrorPage, { toast, back }))}`;
   return new Response(html, {
     status,

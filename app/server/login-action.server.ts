@@ -14,10 +14,17 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const result = await signIn(submission.value, { ip: getClientIp(request, context), via: mode === "admin" ? "admin-page" : "page", form: request });
+  const result = await signIn(submission.value, {
+    ip: getClientIp(request, context),
+    via: mode === "admin" ? "admin-page" : "page",
+    form: request,
+  });
   if (!result.ok) {
     if (result.reason === "throttled") {
-      return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), toast: null }, { status: 429, headers: result.headers });
+      return data(
+        { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), toast: null },
+        { status: 429, headers: result.headers },
+      );
     }
     const notAdmin = result.reason === "not-admin";
     const t = notAdmin ? TOASTS.accessDenied : TOASTS.loginFailed;

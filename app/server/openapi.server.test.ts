@@ -47,7 +47,9 @@ describe("the API catalogue", () => {
   });
 
   it.each(API_ROUTES)("$route: every endpoint has a description that declares what it parses", ({ route, endpoints }) => {
-    const { document } = generateOpenApi([{ route, endpoints }]) as unknown as { document: { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string }> }>> } };
+    const { document } = generateOpenApi([{ route, endpoints }]) as unknown as {
+      document: { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string }> }>> };
+    };
     const ops = document.paths[routePath(route)] ?? {};
     expect(Object.keys(endpoints).length).toBeGreaterThan(0);
     for (const [method, ep] of Object.entries(endpoints)) {
@@ -55,8 +57,16 @@ describe("the API catalogue", () => {
       const op = ops[method.toLowerCase()];
       expect(op, `${method} ${route} is in the document`).toBeDefined();
       if (ep!.body) expect(op!.requestBody, `${method} ${route} declares its body`).toBeDefined();
-      if (ep!.params) expect(op!.parameters?.some((p) => p.in === "path"), `${method} ${route} declares its path params`).toBe(true);
-      if (ep!.query) expect(op!.parameters?.some((p) => p.in === "query"), `${method} ${route} declares its query`).toBe(true);
+      if (ep!.params)
+        expect(
+          op!.parameters?.some((p) => p.in === "path"),
+          `${method} ${route} declares its path params`,
+        ).toBe(true);
+      if (ep!.query)
+        expect(
+          op!.parameters?.some((p) => p.in === "query"),
+          `${method} ${route} declares its query`,
+        ).toBe(true);
     }
   });
 
@@ -77,7 +87,10 @@ describe("the API catalogue", () => {
   });
 });
 
-type LintReport = { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
+type LintReport = {
+  totals: { errors: number; warnings: number };
+  problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+};
 
 const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
 
@@ -94,7 +107,9 @@ describe("the OpenAPI document, linted", () => {
         maxBuffer: 16 * 1024 * 1024,
       }).catch((e: { stdout?: string; stderr?: string }) => e);
       const report = JSON.parse(run.stdout ?? "") as LintReport;
-      const errors = report.problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+      const errors = report.problems
+        .filter((p) => p.severity === "error")
+        .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {

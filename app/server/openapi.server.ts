@@ -10,7 +10,13 @@
  * the auth sentence, `security` (an empty list for public operations), `x-auth`, and the error
  * answers of the guards `apiRoute` runs (401/403, cross-site 403, 500, 503).
  */
-import { extendZodWithOpenApi, OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  extendZodWithOpenApi,
+  OpenApiGeneratorV31,
+  OpenAPIRegistry,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { site } from "~/content/site";
 import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/schemas/api.schema";
@@ -96,7 +102,8 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
     type: "apiKey",
     in: "cookie",
     name: SESSION_COOKIE_NAME(),
-    description: "The session cookie set by POST /api/auth/login or /api/auth/register (HttpOnly, SameSite=Lax). Same session as the pages.",
+    description:
+      "The session cookie set by POST /api/auth/login or /api/auth/register (HttpOnly, SameSite=Lax). Same session as the pages.",
   });
   const kit = makeKit(registry);
   const { err } = kit;
@@ -122,7 +129,8 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
         path,
         ...own,
         // Path params are the endpoint's own schema unless the description names others.
-        request: ep.params && !request?.params ? { ...request, params: ep.params as NonNullable<RouteConfig["request"]>["params"] } : request,
+        request:
+          ep.params && !request?.params ? { ...request, params: ep.params as NonNullable<RouteConfig["request"]>["params"] } : request,
         tags: [tag],
         description: `${own.description}\n\n${AUTH_TEXT[auth]}${state ? " Browsers must send a same-origin Origin (cross-site: 403)." : ""}`,
         // A public operation says so with an empty list (no security at all reads as "unknown").

@@ -12,7 +12,8 @@ const headers = (extra: Record<string, string> = {}) => ({
   "content-encoding": "br",
   ...extra,
 });
-const page = (text: string) => Buffer.from(`<html><script nonce="${NONCE}">1</script>${text.repeat(50)}<script nonce="${NONCE}">2</script></html>`);
+const page = (text: string) =>
+  Buffer.from(`<html><script nonce="${NONCE}">1</script>${text.repeat(50)}<script nonce="${NONCE}">2</script></html>`);
 
 describe("renderCacheKey", () => {
   it("keys anonymous GET/HEAD of the public pages by path", () => {
@@ -30,7 +31,17 @@ describe("renderCacheKey", () => {
     expect(renderCacheKey({ method: "GET", url: "/?page=2" })).toBeNull();
     expect(renderCacheKey({ method: "GET", url: "/loan-calculator?amount=5000" })).toBeNull();
     expect(renderCacheKey({ method: "GET", url: "/loan-calculator?utm_source=x" })).toBeNull();
-    for (const p of ["/dashboard", "/apply/loan", "/account", "/admin", "/application-status", "/api/loan-applications", "/faq/", "/FAQ", "/faq.data"]) {
+    for (const p of [
+      "/dashboard",
+      "/apply/loan",
+      "/account",
+      "/admin",
+      "/application-status",
+      "/api/loan-applications",
+      "/faq/",
+      "/FAQ",
+      "/faq.data",
+    ]) {
       expect(renderCacheKey({ method: "GET", url: p }), p).toBeNull();
     }
   });
@@ -54,7 +65,8 @@ describe("RenderCache", () => {
     const b = cache.get("v1", "/", { gzip: true })!;
     const bodyA = a.body.toString();
     const bodyB = zlib.gunzipSync(b.body).toString();
-    const nonceOf = (h: Array<[string, string | string[]]>) => /'nonce-([^']+)'/.exec(String(h.find(([n]) => n === "content-security-policy")![1]))![1]!;
+    const nonceOf = (h: Array<[string, string | string[]]>) =>
+      /'nonce-([^']+)'/.exec(String(h.find(([n]) => n === "content-security-policy")![1]))![1]!;
     const [na, nb] = [nonceOf(a.headers), nonceOf(b.headers)];
     expect(na).not.toBe(NONCE);
     expect(na).not.toBe(nb);

@@ -79,7 +79,16 @@ export function renderCacheKey(req: CacheableRequest): string | null {
 export type HeaderValue = string | number | string[] | undefined;
 
 /** Headers never kept: recomputed for each answer (or must never be replayed). */
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "x-cache", "age", "set-cookie"]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "x-cache",
+  "age",
+  "set-cookie",
+]);
 
 /**
  * How long an answer may be kept (ms), or null when it must not be: only a 200 HTML answer with the
@@ -177,7 +186,11 @@ export class RenderCache {
     const pieces = splitBuffer(body, nonce);
     const deflated = pieces.map((p) => zlib.deflateRawSync(p, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
     const gzipLength =
-      GZIP_HEADER.length + deflated.reduce((n, d) => n + d.length, 0) + (pieces.length - 1) * (STORED_NONCE_HEADER.length + NONCE_LENGTH) + DEFLATE_END.length + 8;
+      GZIP_HEADER.length +
+      deflated.reduce((n, d) => n + d.length, 0) +
+      (pieces.length - 1) * (STORED_NONCE_HEADER.length + NONCE_LENGTH) +
+      DEFLATE_END.length +
+      8;
     const entry: Entry = {
       version,
       key,

@@ -29,7 +29,8 @@ const MIN = 60_000;
 // The lifetimes live in utils/constants (the retention purge needs them too); re-exported here.
 export { SESSION_LIMITS };
 
-const limitsFor = (data: SessionData) => (data.role === "admin" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous);
+const limitsFor = (data: SessionData) =>
+  data.role === "admin" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous;
 
 export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" : "lw_session");
 
@@ -139,7 +140,9 @@ async function readSessionOf(cookieHeader: string | null): Promise<SessionRead> 
 /** The session (memoized for GET/HEAD) and the user row read with it. */
 async function sessionAndUser(request: Request) {
   const memo = memoFor(request);
-  const read = memo ? await (memo.session ??= readSessionOf(request.headers.get("cookie"))) : await readSessionOf(request.headers.get("cookie"));
+  const read = memo
+    ? await (memo.session ??= readSessionOf(request.headers.get("cookie")))
+    : await readSessionOf(request.headers.get("cookie"));
   // Each caller its own Session over its own copy of the data, as separate reads gave.
   const session = createSession<SessionData>(read.data ? structuredClone(read.data) : {}, read.id);
   return { session, joinedUser: read.user };
@@ -256,7 +259,27 @@ export async function destroySession(request: Request) {
 /** A short, log-safe description of a browser ("Chrome on Linux") for the sessions list. */
 export function describeDevice(ua: string | null): string {
   if (!ua) return "Unknown browser";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : /curl|node|undici/i.test(ua) ? "Script" : "Browser";
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : /curl|node|undici/i.test(ua)
+            ? "Script"
+            : "Browser";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
   return os ? `${browser} on ${os}` : browser;
 }

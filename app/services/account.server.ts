@@ -87,7 +87,14 @@ export async function requestEmailChange(user: UserRecord, newEmail: string, ip?
 
 export async function signOutOtherSessions(userId: number, keepSessionId: string | undefined, ip?: string) {
   await deleteUserSessions(userId, keepSessionId);
-  await recordAudit({ actorUserId: userId, action: "account.sessions_ended", targetType: "user", targetId: userId, ip, details: "all other sessions" });
+  await recordAudit({
+    actorUserId: userId,
+    action: "account.sessions_ended",
+    targetType: "user",
+    targetId: userId,
+    ip,
+    details: "all other sessions",
+  });
 }
 
 export async function sessionsOf(userId: number, currentSessionId: string | undefined) {

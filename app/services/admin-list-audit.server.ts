@@ -4,9 +4,24 @@
  */
 import { recordAudit } from "~/models/audit-log.server";
 
-export type AdminListView = { view: "applications" | "documents"; via: "page" | "api"; page?: number; status?: string | null; searched?: boolean };
+export type AdminListView = {
+  view: "applications" | "documents";
+  via: "page" | "api";
+  page?: number;
+  status?: string | null;
+  searched?: boolean;
+};
 
 export async function recordAdminListView(adminId: number, ip: string | null, v: AdminListView) {
-  const parts = [`via=${v.via}`, `page=${v.page ?? 1}`, v.status ? `status=${v.status}` : null, v.searched ? "search=yes" : null].filter(Boolean);
-  await recordAudit({ actorUserId: adminId, action: `admin.list_${v.view}`, targetType: "list", targetId: v.view, ip, details: parts.join(" ") });
+  const parts = [`via=${v.via}`, `page=${v.page ?? 1}`, v.status ? `status=${v.status}` : null, v.searched ? "search=yes" : null].filter(
+    Boolean,
+  );
+  await recordAudit({
+    actorUserId: adminId,
+    action: `admin.list_${v.view}`,
+    targetType: "list",
+    targetId: v.view,
+    ip,
+    details: parts.join(" "),
+  });
 }

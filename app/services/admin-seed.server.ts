@@ -103,7 +103,8 @@ export async function hasAnyAdmin() {
  */
 export async function prepareAdminsAtStart() {
   if (isProduction()) {
-    if (await disableDemoAdmin()) console.warn("[security] Disabled the demo admin account: it never works in production (seed a real admin with npm run db:seed).");
+    if (await disableDemoAdmin())
+      console.warn("[security] Disabled the demo admin account: it never works in production (seed a real admin with npm run db:seed).");
     return;
   }
   if (await hasRealAdmin()) {
@@ -126,7 +127,9 @@ export async function prepareAdminsAtStart() {
     if (e instanceof EmailTakenError) return;
     throw e;
   }
-  console.warn(`[seed] Development: created the demo admin ${DEMO_ADMIN.email} (see README; npm run db:seed with ADMIN_EMAIL/ADMIN_PASSWORD replaces it).`);
+  console.warn(
+    `[seed] Development: created the demo admin ${DEMO_ADMIN.email} (see README; npm run db:seed with ADMIN_EMAIL/ADMIN_PASSWORD replaces it).`,
+  );
 }
 
 /**
@@ -138,4 +141,3 @@ export async function demoAdminActive() {
   if (isProduction() || !u || u.role !== "admin" || u.disabledAt) return false;
   return verifyPassword(u.passwordHash, DEMO_ADMIN.password);
 }
-

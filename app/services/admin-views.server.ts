@@ -3,7 +3,12 @@
  * list with its back-office extras, an application's details, documents, requests, reviews and
  * notes, the dashboard's stats, the lender catalogue and the API's application shapes.
  */
-export { getAdminStats, getApplicationForAdmin, listApplicationsForAdmin, listDocumentsForAdmin } from "~/models/application-queries.server";
+export {
+  getAdminStats,
+  getApplicationForAdmin,
+  listApplicationsForAdmin,
+  listDocumentsForAdmin,
+} from "~/models/application-queries.server";
 export { getApplicationRowsInOrder, getApplicationSummary, isSubmittedApplication, toApiApplication } from "~/models/applications.server";
 export { listRowExtras } from "~/models/back-office-queries.server";
 export { getDocumentRequest, listDocumentRequests } from "~/models/document-requests.server";

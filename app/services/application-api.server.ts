@@ -51,7 +51,14 @@ export async function createApiApplication(user: PublicUser, body: ApiCreateAppl
   if (!merged.ok) return { ok: false, status: 400, errors: merged.errors };
   const row = await transaction(async (tx) => {
     if (final) {
-      return submitApplication(tx, { userId: user.id, actorUserId: user.id, values: merged.values, consentMarketing: false, draftRow: null, applicant: user });
+      return submitApplication(tx, {
+        userId: user.id,
+        actorUserId: user.id,
+        values: merged.values,
+        consentMarketing: false,
+        draftRow: null,
+        applicant: user,
+      });
     }
     const { row: created } = await insertApplication(tx, {
       userId: user.id,
@@ -110,7 +117,13 @@ export async function updateApiApplication(
     if (!merged.ok) return { kind: "done", outcome: { ok: false, status: 400, errors: merged.errors }, submitted: false };
     if (final) {
       // An application the wizard created: the submission marks its draft done too.
-      await submitApplication(tx, { userId: row.userId, actorUserId: user.id, values: merged.values, consentMarketing: row.consentMarketing, draftRow: row });
+      await submitApplication(tx, {
+        userId: row.userId,
+        actorUserId: user.id,
+        values: merged.values,
+        consentMarketing: row.consentMarketing,
+        draftRow: row,
+      });
     } else if (hasFields) {
       await updateDraftApplication(tx, row.id, merged.values);
     }

@@ -37,13 +37,7 @@ export type StatusChange = {
 
 type EmailContext = { reference: string; firstName: string; amount: number; purpose: string; note?: string };
 
-const signature = () =>
-  [
-    "",
-    `${site.name}`,
-    `Phone: ${site.supportPhone} (${site.hours})`,
-    `E-mail: ${site.supportEmail}`,
-  ].join("\n");
+const signature = () => ["", `${site.name}`, `Phone: ${site.supportPhone} (${site.hours})`, `E-mail: ${site.supportEmail}`].join("\n");
 
 /** The e-mail the applicant gets for each status an admin can set. */
 export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmail, "to"> {

@@ -1,7 +1,15 @@
 /** The credential check and the account row of sign-in and sign-up (the workflows: sign-in.server.ts, account-creation.server.ts). */
 import { createHmac, hkdfSync } from "node:crypto";
 import { recordAudit } from "~/models/audit-log.server";
-import { EmailTakenError, getUserByEmail, insertUser, toPublicUser, updateUser, type PublicUser, type UserRecord } from "~/models/users.server";
+import {
+  EmailTakenError,
+  getUserByEmail,
+  insertUser,
+  toPublicUser,
+  updateUser,
+  type PublicUser,
+  type UserRecord,
+} from "~/models/users.server";
 import type { DbOrTx } from "~/models/db.server";
 import { getEnv } from "~/utils/env.server";
 import { TOASTS } from "~/utils/messages";
@@ -40,7 +48,15 @@ function emailPseudonym(email: string) {
 export async function recordFailedSignIn({ email, ip, details }: { email: string; ip?: string | null; details?: string }) {
   const user = email ? await getUserByEmail(email) : null;
   const tried = user ? {} : { details: [details, `unknown account ${emailPseudonym(email)}`].filter(Boolean).join("; ") };
-  await recordAudit({ action: "auth.login", outcome: "failure", ip: ip ?? null, targetType: user ? "user" : undefined, targetId: user?.id, details, ...tried });
+  await recordAudit({
+    action: "auth.login",
+    outcome: "failure",
+    ip: ip ?? null,
+    targetType: user ? "user" : undefined,
+    targetId: user?.id,
+    details,
+    ...tried,
+  });
 }
 
 export type RegisterInput = {

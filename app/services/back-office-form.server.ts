@@ -14,13 +14,23 @@ import {
   type BackOfficeIntent,
 } from "~/schemas/back-office.schema";
 import type { ToastMessage } from "~/utils/messages";
-import { addInternalNote, assignApplication, AssigneeNotAdminError, BackOfficeNotFoundError, requestDocuments, reviewDocument } from "./back-office.server";
+import {
+  addInternalNote,
+  assignApplication,
+  AssigneeNotAdminError,
+  BackOfficeNotFoundError,
+  requestDocuments,
+  reviewDocument,
+} from "./back-office.server";
 
 export type BackOfficeFormResult =
   | { ok: true; toast: ToastMessage; redirectTo: string | undefined }
   | { ok: false; status: 400 | 404; intent: BackOfficeIntent; errors: Record<string, string[]> };
 
-const invalid = (intent: BackOfficeIntent, errors: Record<string, string[] | null | undefined> | null | undefined): BackOfficeFormResult => {
+const invalid = (
+  intent: BackOfficeIntent,
+  errors: Record<string, string[] | null | undefined> | null | undefined,
+): BackOfficeFormResult => {
   const clean: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(errors ?? {})) if (v?.length) clean[k] = v;
   return { ok: false, status: 400, intent, errors: clean };

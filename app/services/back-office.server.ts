@@ -78,10 +78,20 @@ export function documentRequestEmail(c: { firstName: string; reference: string; 
 
 async function createRequestIn(tx: Tx, adminId: number, applicationId: number, input: DocumentRequestInput) {
   const app = await lockSubmitted(tx, applicationId);
-  const id = await insertDocumentRequest(tx, { applicationId, requestedBy: adminId, message: input.message, documentTypes: input.documentTypes });
+  const id = await insertDocumentRequest(tx, {
+    applicationId,
+    requestedBy: adminId,
+    message: input.message,
+    documentTypes: input.documentTypes,
+  });
   await touchApplication(tx, applicationId);
   await enqueueEmail(tx, {
-    ...documentRequestEmail({ firstName: app.firstName, reference: app.reference, documentTypes: input.documentTypes, message: input.message }),
+    ...documentRequestEmail({
+      firstName: app.firstName,
+      reference: app.reference,
+      documentTypes: input.documentTypes,
+      message: input.message,
+    }),
     to: app.email,
   });
   return id;
@@ -146,7 +156,14 @@ export async function addInternalNote(adminId: number, applicationId: number, bo
     return insertNote(tx, { applicationId, authorUserId: adminId, body });
   });
   // The note's text is not in the audit entry: it may hold personal data.
-  await recordAudit({ actorUserId: adminId, action: "backoffice.note_added", targetType: "application", targetId: applicationId, ip: meta.ip ?? null, details: `note ${id}` });
+  await recordAudit({
+    actorUserId: adminId,
+    action: "backoffice.note_added",
+    targetType: "application",
+    targetId: applicationId,
+    ip: meta.ip ?? null,
+    details: `note ${id}`,
+  });
   return { id };
 }
 
@@ -166,7 +183,8 @@ export async function assignApplication(adminId: number, applicationId: number, 
     ip: meta.ip ?? null,
     details: `from ${before ? `admin ${before.assigneeUserId}` : "nobody"} to ${assigneeId === null ? "nobody" : `admin ${assigneeId}`}`,
   });
-  if (before && before.assigneeUserId !== adminId) await recordColleagueChange(adminId, applicationId, "reassigned", meta).catch(() => false);
+  if (before && before.assigneeUserId !== adminId)
+    await recordColleagueChange(adminId, applicationId, "reassigned", meta).catch(() => false);
 }
 
 /**

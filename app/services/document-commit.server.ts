@@ -36,7 +36,11 @@ export class UploadQuotaError extends Error {
  * inserts the row, records 'document_uploaded', and moves the staging file to its final name just
  * before COMMIT. On any error the file is removed and the error rethrown (no row, no file).
  */
-export async function saveUpload(upload: StagedUpload, resolveApplication: ResolveApplication, opts: { uploadedBy?: number | null } = {}): Promise<DocumentSummary> {
+export async function saveUpload(
+  upload: StagedUpload,
+  resolveApplication: ResolveApplication,
+  opts: { uploadedBy?: number | null } = {},
+): Promise<DocumentSummary> {
   const store = getDocumentStore();
   let renamed = false;
   try {

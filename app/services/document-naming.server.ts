@@ -41,7 +41,11 @@ const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-
 export function sanitizeFileName(raw: string | undefined | null, kind: FileKind): string {
   let name = (raw ?? "").normalize("NFC");
   name = name.split(/[/\\]/).pop() ?? "";
-  name = name.replace(UNSAFE_CHARS, "").replace(/\s+/g, " ").trim().replace(/^[.\s]+/, "");
+  name = name
+    .replace(UNSAFE_CHARS, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+/, "");
   const m = /\.([A-Za-z0-9]{1,10})$/.exec(name);
   const ext = m?.[1]!.toLowerCase();
   const canonical = FILE_KIND_INFO[kind].extensions[0]!;

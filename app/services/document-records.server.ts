@@ -34,7 +34,11 @@ export async function listDocuments(applicationId: number): Promise<DocumentSumm
 }
 
 /** Removes a document (row + file) of a not-yet-submitted (draft) application. */
-export async function removeDocument(documentId: number, applicationId: number, opts: { actorUserId?: number | null } = {}): Promise<boolean> {
+export async function removeDocument(
+  documentId: number,
+  applicationId: number,
+  opts: { actorUserId?: number | null } = {},
+): Promise<boolean> {
   const removed = await transaction(async (tx) => {
     const app = await lockApplication(tx, applicationId);
     if (!app || app.status !== "draft") return null;

@@ -33,7 +33,14 @@ export async function openDocument(
   const found = valid ? await getDocumentWithOwner(documentId) : null;
   const allowed = Boolean(user && found && (user.role === "admin" || found.ownerUserId === user.id));
   if (!allowed || !found || !user) {
-    await recordAudit({ actorUserId: user?.id ?? null, action, targetType: "document", targetId: valid ? documentId : "invalid", outcome: "denied", ip: opts.ip });
+    await recordAudit({
+      actorUserId: user?.id ?? null,
+      action,
+      targetType: "document",
+      targetId: valid ? documentId : "invalid",
+      outcome: "denied",
+      ip: opts.ip,
+    });
     return notFound;
   }
   const doc = found.document;

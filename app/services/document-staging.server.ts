@@ -113,7 +113,9 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
  * in), or none at all. All or nothing: on any refusal every staged file is discarded, and the
  * failure names the area (`area`) whose file was refused when it is known.
  */
-export async function stageUploads(request: Request): Promise<{ ok: true; uploads: StagedUpload[]; fields: Record<string, string> } | (UploadFailure & { area?: DocumentType })> {
+export async function stageUploads(
+  request: Request,
+): Promise<{ ok: true; uploads: StagedUpload[]; fields: Record<string, string> } | (UploadFailure & { area?: DocumentType })> {
   return stageParts(request, true);
 }
 
@@ -138,7 +140,11 @@ async function stageParts(
 
   const handler: UploadHandler = async (encoded) => {
     // Names arrive percent-encoded from normalizeMultipartHeaders (so `;`, `=` and `"` survive).
-    const part = { ...encoded, name: decodePartValue(encoded.name), filename: encoded.filename === undefined ? undefined : decodePartValue(encoded.filename) };
+    const part = {
+      ...encoded,
+      name: decodePartValue(encoded.name),
+      filename: encoded.filename === undefined ? undefined : decodePartValue(encoded.filename),
+    };
     if (++parts > MAX_PARTS) throw new UploadError(400);
     if (part.filename === undefined) {
       const value = await readTextField(part.data);

@@ -40,7 +40,8 @@ export type S3StoreConfig = {
 };
 
 const isNotFound = (e: unknown) =>
-  e instanceof NoSuchKey || (e instanceof S3ServiceException && (e.name === "NotFound" || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404));
+  e instanceof NoSuchKey ||
+  (e instanceof S3ServiceException && (e.name === "NotFound" || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404));
 
 export class S3DocumentStore implements DocumentStore {
   readonly client: S3Client;
@@ -57,7 +58,9 @@ export class S3DocumentStore implements DocumentStore {
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       credentials:
-        config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
       // Checksums only where S3 requires them: S3-compatible servers differ in what else they accept.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",

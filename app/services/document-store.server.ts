@@ -32,6 +32,7 @@ let store: { id: string; store: DocumentStore } | undefined;
 export function getDocumentStore(): DocumentStore {
   const env = getEnv();
   const id = env.DOCUMENT_STORE === "s3" ? `s3:${env.S3_ENDPOINT ?? ""}:${env.S3_BUCKET ?? ""}:${env.S3_PREFIX}` : `local:${env.DATA_DIR}`;
-  if (store?.id !== id) store = { id, store: env.DOCUMENT_STORE === "s3" ? new S3DocumentStore(s3ConfigFromEnv(env)) : new LocalDocumentStore(env.DATA_DIR) };
+  if (store?.id !== id)
+    store = { id, store: env.DOCUMENT_STORE === "s3" ? new S3DocumentStore(s3ConfigFromEnv(env)) : new LocalDocumentStore(env.DATA_DIR) };
   return store.store;
 }

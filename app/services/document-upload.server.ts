@@ -121,10 +121,23 @@ async function commitAll(uploads: StagedUpload[], dest: UploadDestination, opts:
 async function refusalFor(e: unknown, dest: UploadDestination, opts: { ip: string }): Promise<UploadRefusal> {
   const failed = TOASTS.uploadFailed;
   if (e instanceof UploadQuotaError) {
-    return { ok: false, status: e.status, reason: "quota", message: e.message, toast: { ...failed, description: e.message }, headers: e.headers };
+    return {
+      ok: false,
+      status: e.status,
+      reason: "quota",
+      message: e.message,
+      toast: { ...failed, description: e.message },
+      headers: e.headers,
+    };
   }
   if (e instanceof UploadRejectedError) {
-    return { ok: false, status: e.status, reason: e.status === 409 ? "conflict" : "refused", message: e.message, toast: { ...failed, description: e.message } };
+    return {
+      ok: false,
+      status: e.status,
+      reason: e.status === 409 ? "conflict" : "refused",
+      message: e.message,
+      toast: { ...failed, description: e.message },
+    };
   }
   if (e instanceof ApplicationAccessError) {
     await recordAudit({
@@ -190,7 +203,8 @@ export function wizardUploadDestination(ctx: WizardContext): UploadDestination {
         return resolved;
       } catch (e) {
         if (e instanceof ApplicantExistsError) throw new UploadRejectedError(409, MSG.userExists);
-        if (e instanceof DraftNotReadyError) throw new UploadRejectedError(409, e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed);
+        if (e instanceof DraftNotReadyError)
+          throw new UploadRejectedError(409, e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed);
         throw e;
       }
     },

@@ -6,7 +6,15 @@
 import { data as dataResponse, redirect, type Session } from "@remix-run/node";
 import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
-import { attachDraftToUser, getDraftById, getLatestOpenDraftOfUser, insertDraft, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
+import {
+  attachDraftToUser,
+  getDraftById,
+  getLatestOpenDraftOfUser,
+  insertDraft,
+  lockDraft,
+  updateDraft,
+  type DraftRow,
+} from "~/models/application-drafts.server";
 import { getUserByEmail, type PublicUser } from "~/models/users.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard.schema";
 import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
@@ -127,7 +135,8 @@ export type OwnerInput = {
   password?: string;
 };
 
-export type OwnerOutcome = { ok: true; headers: Headers } | { ok: false; field: "email" | "form"; message: string; status: number; headers?: HeadersInit };
+export type OwnerOutcome =
+  { ok: true; headers: Headers } | { ok: false; field: "email" | "form"; message: string; status: number; headers?: HeadersInit };
 
 /**
  * Step 2 for an anonymous visitor. A new e-mail: the password is hashed into the draft (the
@@ -150,7 +159,8 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
     if (!input.password || existing.role !== "user") return refused(await emailTakenAnswer(ip));
     // The sign-in service (throttle, password, audit); the session keeps this draft.
     const signedIn = await signIn({ email: input.email, password: input.password }, { ip, via: "wizard" });
-    if (!signedIn.ok && signedIn.reason === "throttled") return { ok: false, field: "form", message: signedIn.message, status: 429, headers: signedIn.headers };
+    if (!signedIn.ok && signedIn.reason === "throttled")
+      return { ok: false, field: "form", message: signedIn.message, status: 429, headers: signedIn.headers };
     if (!signedIn.ok) return refused(await emailTakenAnswer(ip));
     // The fresh session made at sign-in replaces any cookie saveStep may have set.
     await saveStep(ctx, { owner, passwordHash: undefined }, 3);
@@ -194,7 +204,11 @@ export function withoutPasswordHash(data: DraftData): DraftData {
  * step 2 (role 'user', the stored password hash). Throws ApplicantExistsError when the e-mail was
  * taken meanwhile.
  */
-export async function resolveApplicant(tx: Tx, draft: DraftRow, sessionUser: PublicUser | null): Promise<{ userId: number; registered: PublicUser | null }> {
+export async function resolveApplicant(
+  tx: Tx,
+  draft: DraftRow,
+  sessionUser: PublicUser | null,
+): Promise<{ userId: number; registered: PublicUser | null }> {
   if (sessionUser) return { userId: sessionUser.id, registered: null };
   if (draft.userId) return { userId: draft.userId, registered: null };
   const owner = draftOwner(draft.data);
@@ -236,7 +250,8 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     let applicationId = draft.loanApplicationId;
     if (!applicationId) {
       const existing = await getApplicationByDraftId(draft.id, tx);
-      const app = existing ?? (await insertApplication(tx, { userId, draftId: draft.id, values: valuesFromDraft(values), status: "draft" })).row;
+      const app =
+        existing ?? (await insertApplication(tx, { userId, draftId: draft.id, values: valuesFromDraft(values), status: "draft" })).row;
       applicationId = app.id;
       if (!existing) await recordApplicationEvent(tx, { applicationId, actorUserId: userId, type: "created", toStatus: "draft" });
     }

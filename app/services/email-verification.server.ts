@@ -39,7 +39,10 @@ function verificationEmail(a: Account, link: string, change: boolean) {
     "",
     `The ${site.name} team`,
   ];
-  return { subject: change ? `Confirm your new e-mail address for ${site.name}` : `Confirm your e-mail address for ${site.name}`, text: lines.join("\n") };
+  return {
+    subject: change ? `Confirm your new e-mail address for ${site.name}` : `Confirm your e-mail address for ${site.name}`,
+    text: lines.join("\n"),
+  };
 }
 
 /**
@@ -51,7 +54,12 @@ export async function issueEmailVerification(db: DbOrTx, account: Account, email
   const change = email.trim().toLowerCase() !== account.email.trim().toLowerCase();
   const token = await createAccountToken(db, { userId: account.id, purpose: "verify-email", email, ttlMs: VERIFY_EMAIL_TTL_MS });
   const mail = verificationEmail(account, publicLink(`/verify-email?token=${token}`), change);
-  await enqueueEmail(db, { to: email, subject: mail.subject, text: mail.text, kind: change ? "email_change_verification" : "email_verification" });
+  await enqueueEmail(db, {
+    to: email,
+    subject: mail.subject,
+    text: mail.text,
+    kind: change ? "email_change_verification" : "email_verification",
+  });
 }
 
 /** The hook for the account-creation paths: one call, after the user row exists (in `tx` if given). */
@@ -62,8 +70,7 @@ export async function afterAccountCreated(account: Account, tx?: DbOrTx) {
 }
 
 export type VerifyOutcome =
-  | { ok: true; userId: number; email: string; changed: boolean; released: number }
-  | { ok: false; reason: "invalid" | "taken" };
+  { ok: true; userId: number; email: string; changed: boolean; released: number } | { ok: false; reason: "invalid" | "taken" };
 
 /** Uses a verification link: marks the address verified (or switches to it) and releases held mail. */
 export async function verifyEmailToken(token: string, ip?: string): Promise<VerifyOutcome> {

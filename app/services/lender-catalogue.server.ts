@@ -4,7 +4,17 @@
  */
 import { FICTIONAL_NOTE, SEED_LENDERS } from "~/content/lender-seed";
 import { recordAudit } from "~/models/audit-log.server";
-import { countLenders, findLenderIdByName, getLender, insertLender, insertProduct, updateLender, updateLenderStatus, updateProduct, type RateTierRow } from "~/models/lenders.server";
+import {
+  countLenders,
+  findLenderIdByName,
+  getLender,
+  insertLender,
+  insertProduct,
+  updateLender,
+  updateLenderStatus,
+  updateProduct,
+  type RateTierRow,
+} from "~/models/lenders.server";
 import type { LenderFormInput } from "~/schemas/offers.schema";
 import { transaction } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
@@ -26,7 +36,8 @@ export async function seedLenders(): Promise<number> {
       });
     } catch (e) {
       // Another server seeding at the same moment inserted it first (unique name): fine.
-      if (!/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ""))) throw e;
+      if (!/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? "")))
+        throw e;
     }
   }
   return created;
@@ -44,7 +55,8 @@ export async function ensureLendersOnEmptyDatabase() {
 // The lender catalogue (admin), every change audit-logged
 // ---------------------------------------------------------------------------------------------
 
-const isDuplicate = (e: unknown) => /Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ""));
+const isDuplicate = (e: unknown) =>
+  /Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ""));
 
 function productValues(v: LenderFormInput, keepTiers: RateTierRow[] = []) {
   const scoreTiers = keepTiers.filter((t) => t.minCreditScore != null);
@@ -56,7 +68,11 @@ function productValues(v: LenderFormInput, keepTiers: RateTierRow[] = []) {
     maxAmountCents: v.maxAmount,
     termsMonths: [...new Set(v.termsMonths)].sort((a, b) => a - b),
     defaultTermMonths: v.defaultTermMonths,
-    rateTiers: [{ minIncomeToAmountBps: 0, noteRateBps: v.noteRate }, { minIncomeToAmountBps: v.bestIncomeMultiple, noteRateBps: v.bestNoteRate }, ...scoreTiers],
+    rateTiers: [
+      { minIncomeToAmountBps: 0, noteRateBps: v.noteRate },
+      { minIncomeToAmountBps: v.bestIncomeMultiple, noteRateBps: v.bestNoteRate },
+      ...scoreTiers,
+    ],
     originationFeeBps: v.originationFee,
     minAnnualIncomeCents: v.minAnnualIncome,
     prepayment: v.prepayment,
@@ -70,7 +86,13 @@ export async function createLenderWithProduct(adminId: number, v: LenderFormInpu
   try {
     const id = await transaction(async (tx) => {
       const lenderId = await insertLender(tx, { name: v.name, nmlsId: v.nmlsId, website: v.website });
-      await insertProduct(tx, { ...productValues(v), lenderId, minCreditScore: null, minYearsInBusiness: null, maxPaymentToIncomeBps: 2500 });
+      await insertProduct(tx, {
+        ...productValues(v),
+        lenderId,
+        minCreditScore: null,
+        minYearsInBusiness: null,
+        maxPaymentToIncomeBps: 2500,
+      });
       return lenderId;
     });
     await recordAudit({ actorUserId: adminId, action: "lender.created", targetType: "lender", targetId: id, ip });
@@ -81,7 +103,12 @@ export async function createLenderWithProduct(adminId: number, v: LenderFormInpu
   }
 }
 
-export async function updateLenderWithProduct(adminId: number, lenderId: number, v: LenderFormInput, ip: string | null): Promise<LenderSaveOutcome> {
+export async function updateLenderWithProduct(
+  adminId: number,
+  lenderId: number,
+  v: LenderFormInput,
+  ip: string | null,
+): Promise<LenderSaveOutcome> {
   const current = await getLender(lenderId);
   if (!current) return { ok: false, message: MARKET_MSG.productNotFound };
   try {
@@ -89,7 +116,14 @@ export async function updateLenderWithProduct(adminId: number, lenderId: number,
       await updateLender(tx, lenderId, { name: v.name, nmlsId: v.nmlsId, website: v.website });
       const first = current.products[0];
       if (first) await updateProduct(tx, first.id, productValues(v, first.rateTiers));
-      else await insertProduct(tx, { ...productValues(v), lenderId, minCreditScore: null, minYearsInBusiness: null, maxPaymentToIncomeBps: 2500 });
+      else
+        await insertProduct(tx, {
+          ...productValues(v),
+          lenderId,
+          minCreditScore: null,
+          minYearsInBusiness: null,
+          maxPaymentToIncomeBps: 2500,
+        });
     });
   } catch (e) {
     if (isDuplicate(e)) return { ok: false, message: MARKET_MSG.lenderNameTaken };
@@ -104,7 +138,13 @@ export async function setLenderStatus(adminId: number, lenderId: number, status:
   if (!current) return false;
   if (current.status !== status) {
     await updateLenderStatus(lenderId, status);
-    await recordAudit({ actorUserId: adminId, action: status === "paused" ? "lender.paused" : "lender.resumed", targetType: "lender", targetId: lenderId, ip });
+    await recordAudit({
+      actorUserId: adminId,
+      action: status === "paused" ? "lender.paused" : "lender.resumed",
+      targetType: "lender",
+      targetId: lenderId,
+      ip,
+    });
   }
   return true;
 }

@@ -44,7 +44,8 @@ onServerStart(() => {
     running = true;
     try {
       const { stagingRemoved, orphansRemoved } = await sweepOrphans({ olderThanMs: SWEEP_OLDER_THAN_MS });
-      if (stagingRemoved || orphansRemoved) console.info(`[documents] sweep removed ${stagingRemoved} staging and ${orphansRemoved} orphaned files`);
+      if (stagingRemoved || orphansRemoved)
+        console.info(`[documents] sweep removed ${stagingRemoved} staging and ${orphansRemoved} orphaned files`);
     } catch (e) {
       logError("documents.sweep", e);
     } finally {
@@ -62,7 +63,9 @@ export async function prepareServer() {
     await ensureDatabase(env.DATABASE_URL);
   } catch (e) {
     if (e instanceof DatabaseUnreachableError) throw Object.assign(e, { userMessage: e.message });
-    throw Object.assign(new Error("migration failed"), { userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}` });
+    throw Object.assign(new Error("migration failed"), {
+      userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}`,
+    });
   }
   await prepareAdminsAtStart();
   await upgradeLegacyRecoveryCodes();

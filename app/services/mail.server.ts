@@ -78,7 +78,8 @@ function toMessage(row: OutboxRow): MailMessage {
   };
 }
 
-export const emlFileStem = (row: Pick<OutboxRow, "id" | "kind">) => `${String(row.id).padStart(8, "0")}-${row.kind.replace(/[^a-z0-9_-]/gi, "")}`;
+export const emlFileStem = (row: Pick<OutboxRow, "id" | "kind">) =>
+  `${String(row.id).padStart(8, "0")}-${row.kind.replace(/[^a-z0-9_-]/gi, "")}`;
 
 /**
  * One pass: claims due rows (optionally only `ids`), sends each, marks it. Returns how many were
@@ -101,8 +102,14 @@ export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransp
       const attempts = row.attempts + 1;
       const giveUp = attempts >= OUTBOX_MAX_ATTEMPTS;
       const at = opts.now ?? new Date();
-      await markEmailFailed(row.id, token, { nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)), error: describeError(e), giveUp });
-      console.error(`[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`);
+      await markEmailFailed(row.id, token, {
+        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+        error: describeError(e),
+        giveUp,
+      });
+      console.error(
+        `[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`,
+      );
     }
   }
   return { sent, failed };

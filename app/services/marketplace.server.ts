@@ -5,7 +5,17 @@
  * offer-disclosure, acceptance and the admin's offer actions in offer-acceptance, the lender
  * catalogue in lender-catalogue.
  */
-import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers, type AcceptanceRow, type OfferRow } from "~/models/offers.server";
+import {
+  getAcceptance,
+  getOfferById,
+  hasDecisions,
+  insertDecisions,
+  insertOffer,
+  listDecisions,
+  listOffers,
+  type AcceptanceRow,
+  type OfferRow,
+} from "~/models/offers.server";
 import { getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
 import { listActiveProductTerms } from "~/models/lenders.server";
 import type { Tx } from "~/models/db.server";
@@ -161,8 +171,19 @@ export async function getMarketplaceForAdmin(applicationId: number) {
   ]);
   return {
     offers: offers.map((o) => toOfferView(o)),
-    decisions: decisions.map((d) => ({ id: d.id, lenderName: d.lenderName, productName: d.productName, eligible: d.eligible, reasons: d.reasons.map((r) => REASON_TEXT[r as ReasonCode] ?? r), unlock: d.unlock })),
+    decisions: decisions.map((d) => ({
+      id: d.id,
+      lenderName: d.lenderName,
+      productName: d.productName,
+      eligible: d.eligible,
+      reasons: d.reasons.map((r) => REASON_TEXT[r as ReasonCode] ?? r),
+      unlock: d.unlock,
+    })),
     acceptance: acceptance ? { ...toAcceptanceView(acceptance), disclosureText: acceptance.disclosureText } : null,
-    products: products.map((p) => ({ id: p.productId, label: `${p.lenderName} - ${p.productName}`, defaultTermMonths: p.defaultTermMonths })),
+    products: products.map((p) => ({
+      id: p.productId,
+      label: `${p.lenderName} - ${p.productName}`,
+      defaultTermMonths: p.defaultTermMonths,
+    })),
   };
 }

@@ -215,7 +215,16 @@ async function countFailure(user: UserRecord, ip: string | null) {
     });
     return true;
   });
-  if (locked) await recordAudit({ actorUserId: user.id, action: "mfa.locked", targetType: "user", targetId: user.id, outcome: "denied", ip, details: `${MFA_LOCK_AFTER} consecutive failures` });
+  if (locked)
+    await recordAudit({
+      actorUserId: user.id,
+      action: "mfa.locked",
+      targetType: "user",
+      targetId: user.id,
+      outcome: "denied",
+      ip,
+      details: `${MFA_LOCK_AFTER} consecutive failures`,
+    });
   return true;
 }
 
@@ -239,6 +248,10 @@ export async function reenrolAuthenticator(userId: number, secret: string, code:
   const step = verifyTotp(secret, code);
   if (step == null) return null;
   const codes = generateRecoveryCodes();
-  const replaced = await replaceMfaFactor(userId, { mfaSecret: sealSecret(secret), mfaLastStep: step, mfaRecoveryCodes: codes.map(hashRecoveryCode) });
+  const replaced = await replaceMfaFactor(userId, {
+    mfaSecret: sealSecret(secret),
+    mfaLastStep: step,
+    mfaRecoveryCodes: codes.map(hashRecoveryCode),
+  });
   return replaced ? codes : null;
 }

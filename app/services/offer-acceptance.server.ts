@@ -7,7 +7,16 @@ import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { getAcceptance, getOfferById, insertAcceptance, insertOffer, lockAcceptance, lockOffer, setOfferStatus, withdrawOtherOffers } from "~/models/offers.server";
+import {
+  getAcceptance,
+  getOfferById,
+  insertAcceptance,
+  insertOffer,
+  lockAcceptance,
+  lockOffer,
+  setOfferStatus,
+  withdrawOtherOffers,
+} from "~/models/offers.server";
 import { getApplicationSummary, lockApplication, setApplicationStatus } from "~/models/applications.server";
 import { getProductWithLender, toTerms } from "~/models/lenders.server";
 import { enqueueEmail } from "~/models/outbox.server";
@@ -24,8 +33,7 @@ import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
 // ---------------------------------------------------------------------------------------------
 
 export type AcceptOutcome =
-  | { ok: true; already: boolean; reference: string; offerId: number }
-  | { ok: false; status: 404 | 409 | 400; message: string };
+  { ok: true; already: boolean; reference: string; offerId: number } | { ok: false; status: 404 | 409 | 400; message: string };
 
 /**
  * Accepts `offerId` for its owner. One transaction with the application row locked, so two
@@ -118,7 +126,8 @@ export async function acceptOffer(
     return { ok: true, already: false, reference: app.reference, offerId: locked.id, mail: true };
   }).catch((e: unknown) => {
     // The unique index caught a concurrent accept that slipped past the lock: answer as a repeat.
-    if (/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? ""))) return null;
+    if (/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? "")))
+      return null;
     throw e;
   });
   if (out === null) {
@@ -148,7 +157,12 @@ export async function withdrawOffer(adminId: number, offerId: number, reason: st
     const o = await lockOffer(tx, offerId);
     if (!o || o.status !== "offered") return false;
     await setOfferStatus(tx, o.id, "withdrawn", reason);
-    await recordApplicationEvent(tx, { applicationId: o.applicationId, actorUserId: adminId, type: "offer_withdrawn", note: `Offer ${o.id} (${o.lenderName}) withdrawn: ${reason}` });
+    await recordApplicationEvent(tx, {
+      applicationId: o.applicationId,
+      actorUserId: adminId,
+      type: "offer_withdrawn",
+      note: `Offer ${o.id} (${o.lenderName}) withdrawn: ${reason}`,
+    });
     return true;
   });
   if (done) await recordAudit({ actorUserId: adminId, action: "offer.withdrawn", targetType: "offer", targetId: offerId, ip });
@@ -181,7 +195,12 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
       source: "manual",
       createdBy: adminId,
     });
-    await recordApplicationEvent(tx, { applicationId, actorUserId: adminId, type: "offer_added", note: `Manual offer ${offerId} from ${terms.lenderName}` });
+    await recordApplicationEvent(tx, {
+      applicationId,
+      actorUserId: adminId,
+      type: "offer_added",
+      note: `Manual offer ${offerId} from ${terms.lenderName}`,
+    });
     return offerId;
   });
   await recordAudit({ actorUserId: adminId, action: "offer.manual_added", targetType: "offer", targetId: id, ip });

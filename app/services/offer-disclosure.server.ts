@@ -45,17 +45,39 @@ export type DisclosureRow = { label: string; value: string; explanation: string 
 export function disclosureRows(o: OfferRow): DisclosureRow[] {
   const same = o.finalPaymentCents === o.paymentCents;
   return [
-    { label: "Funding provided", value: formatCents(o.fundingCents), explanation: `This is how much money you will receive: the ${formatCents(o.amountCents)} loan minus the ${formatCents(o.feeCents)} origination fee withheld at funding.` },
-    { label: "Estimated annual percentage rate (APR)", value: formatBps(o.estimatedAprBps), explanation: `This is the yearly cost of the financing including the fee, expressed as a rate on the funding provided. The note rate is ${formatBps(o.noteRateBps)}; the fee makes the APR higher.` },
-    { label: "Finance charge", value: formatCents(o.financeChargeCents), explanation: "This is the dollar cost of the financing: all interest plus the origination fee." },
-    { label: "Estimated total payment amount", value: formatCents(o.totalPaymentsCents), explanation: "This is the total of every payment you will make if you pay as scheduled." },
+    {
+      label: "Funding provided",
+      value: formatCents(o.fundingCents),
+      explanation: `This is how much money you will receive: the ${formatCents(o.amountCents)} loan minus the ${formatCents(o.feeCents)} origination fee withheld at funding.`,
+    },
+    {
+      label: "Estimated annual percentage rate (APR)",
+      value: formatBps(o.estimatedAprBps),
+      explanation: `This is the yearly cost of the financing including the fee, expressed as a rate on the funding provided. The note rate is ${formatBps(o.noteRateBps)}; the fee makes the APR higher.`,
+    },
+    {
+      label: "Finance charge",
+      value: formatCents(o.financeChargeCents),
+      explanation: "This is the dollar cost of the financing: all interest plus the origination fee.",
+    },
+    {
+      label: "Estimated total payment amount",
+      value: formatCents(o.totalPaymentsCents),
+      explanation: "This is the total of every payment you will make if you pay as scheduled.",
+    },
     {
       label: "Payment amount and frequency",
-      value: same ? `${formatCents(o.paymentCents)} monthly` : `${formatCents(o.paymentCents)} monthly (last payment ${formatCents(o.finalPaymentCents)})`,
+      value: same
+        ? `${formatCents(o.paymentCents)} monthly`
+        : `${formatCents(o.paymentCents)} monthly (last payment ${formatCents(o.finalPaymentCents)})`,
       explanation: `You will make ${o.paymentCount} monthly payments${same ? "" : "; the last one differs by the cents of rounding"}.`,
     },
     { label: "Term", value: `${o.termMonths} months`, explanation: "This is how long you have to repay the financing in full." },
-    { label: "Prepayment", value: o.prepayment, explanation: "This says whether you pay any extra fee, or still owe the finance charge, if you repay early." },
+    {
+      label: "Prepayment",
+      value: o.prepayment,
+      explanation: "This says whether you pay any extra fee, or still owe the finance charge, if you repay early.",
+    },
   ];
 }
 

@@ -62,7 +62,12 @@ export async function requestPasswordReset(email: string, ip?: string) {
     return;
   }
   await transaction(async (tx) => {
-    const token = await createAccountToken(tx, { userId: user.id, purpose: "reset-password", email: user.email, ttlMs: RESET_TOKEN_TTL_MS });
+    const token = await createAccountToken(tx, {
+      userId: user.id,
+      purpose: "reset-password",
+      email: user.email,
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
     const mail = resetEmail(user, publicLink(`/reset-password?token=${token}`));
     await enqueueEmail(tx, { to: user.email, subject: mail.subject, text: mail.text, kind: "password_reset" });
   });

@@ -38,7 +38,15 @@ export async function purgeAbandoned(opts: { now?: Date; olderThanDays?: number;
   const now = opts.now ?? new Date();
   const batchSize = opts.batchSize ?? 200;
   const cutoff = new Date(now.getTime() - (opts.olderThanDays ?? ABANDONED_AFTER_DAYS) * DAY_MS);
-  const report: PurgeReport = { cutoff, anonymousDrafts: 0, draftApplications: 0, documents: 0, filesRemoved: 0, sessions: 0, rateLimits: 0 };
+  const report: PurgeReport = {
+    cutoff,
+    anonymousDrafts: 0,
+    draftApplications: 0,
+    documents: 0,
+    filesRemoved: 0,
+    sessions: 0,
+    rateLimits: 0,
+  };
 
   for (;;) {
     const ids = await listAbandonedAnonymousDrafts(cutoff, batchSize);

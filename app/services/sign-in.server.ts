@@ -96,7 +96,11 @@ export type SecondFactorCheck =
   | { ok: false; reason: "refused"; locked: boolean };
 
 /** An admin's second factor (a TOTP or recovery code), throttled and audited: /admin-login/verify and the API. */
-export async function checkSecondFactor(userId: number, code: string, { ip, via }: Pick<SignInOptions, "ip" | "via">): Promise<SecondFactorCheck> {
+export async function checkSecondFactor(
+  userId: number,
+  code: string,
+  { ip, via }: Pick<SignInOptions, "ip" | "via">,
+): Promise<SecondFactorCheck> {
   const limited = await throttleSecondFactor({ userId, ip });
   if (limited) return { ok: false, reason: "throttled", ...limited };
   const { factor, locked } = await verifySecondFactor(userId, code, { ip });

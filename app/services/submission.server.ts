@@ -61,7 +61,13 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     ).row;
     await recordApplicationEvent(tx, { applicationId: row.id, actorUserId: input.actorUserId, type: "created", toStatus: "submitted" });
   }
-  await recordApplicationEvent(tx, { applicationId: row.id, actorUserId: input.actorUserId, type: "submitted", fromStatus: "draft", toStatus: "submitted" });
+  await recordApplicationEvent(tx, {
+    applicationId: row.id,
+    actorUserId: input.actorUserId,
+    type: "submitted",
+    fromStatus: "draft",
+    toStatus: "submitted",
+  });
   const applicant = input.applicant ?? (await getUserById(input.userId, tx));
   if (!applicant) throw new Error("applicant missing");
   const market = await matchOnSubmit(tx, row.id);
@@ -83,7 +89,13 @@ export function afterSubmissionCommitted() {
   kickOutbox();
 }
 
-export function confirmationEmail(input: { firstName: string; reference: string; amount: number; purpose: string; marketplace?: string[] }) {
+export function confirmationEmail(input: {
+  firstName: string;
+  reference: string;
+  amount: number;
+  purpose: string;
+  marketplace?: string[];
+}) {
   const lines = [
     `Hello ${input.firstName},`,
     "",

@@ -10,7 +10,13 @@ import { getApplicationByDraftId, getApplicationRowById, valuesFromDraft } from 
 import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/application-drafts.server";
 import { getUserById } from "~/models/users.server";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard.schema";
-import { ApplicantExistsError, resolveApplicant, signInKeepingDraft, withoutPasswordHash, type WizardContext } from "~/services/draft.server";
+import {
+  ApplicantExistsError,
+  resolveApplicant,
+  signInKeepingDraft,
+  withoutPasswordHash,
+  type WizardContext,
+} from "~/services/draft.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";
@@ -82,7 +88,9 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
       if (invalid < 5 || !values) return { kind: "incomplete" as const, step: Math.min(invalid, 4) };
       const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
       const appValues = valuesFromDraft(values);
-      const existing = draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId, tx) : await getApplicationByDraftId(draft.id, tx);
+      const existing = draft.loanApplicationId
+        ? await getApplicationRowById(draft.loanApplicationId, tx)
+        : await getApplicationByDraftId(draft.id, tx);
       const wizardDraft = { id: draft.id, update: { userId, data: withoutPasswordHash(draft.data) } };
       let app = existing;
       if (!existing || existing.status === "draft") {

@@ -18,7 +18,11 @@ export const THROTTLE_RULES = {
   forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
   forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
   accountLink: { limit: 20, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
-  verifyResend: { limit: 3, windowSeconds: 60 * 60, message: "We already sent several links. Please check your inbox or try again in an hour." },
+  verifyResend: {
+    limit: 3,
+    windowSeconds: 60 * 60,
+    message: "We already sent several links. Please check your inbox or try again in an hour.",
+  },
   accountChange: { limit: 10, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
 } as const;
 

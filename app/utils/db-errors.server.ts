@@ -43,7 +43,8 @@ const UNAVAILABLE_CODES = new Set([
   "ER_GET_TEMPORARY_ERRMSG",
 ]);
 // mysql2 reports these as plain messages without a code.
-const UNAVAILABLE_MESSAGES = /^(Queue limit reached\.|Pool is closed\.|No connections available\.|Can't add new command when connection is in closed state|Connection lost: The server closed the connection\.)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Queue limit reached\.|Pool is closed\.|No connections available\.|Can't add new command when connection is in closed state|Connection lost: The server closed the connection\.)/;
 
 /** True when `error` (or any error in its `cause` chain) means the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -86,7 +86,12 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
-  RENDER_CACHE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(2 ** 31).default(32 * 1024 * 1024),
+  RENDER_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(2 ** 31)
+    .default(32 * 1024 * 1024),
   RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Key prefix inside the bucket (e.g. "prod/"). */
   S3_PREFIX: z
@@ -159,8 +164,7 @@ export function getEnv(): Env {
     DATA_DIR: dataDir,
     COOKIE_SECURE: v.COOKIE_SECURE ?? v.NODE_ENV === "production",
     SESSION_SECRET:
-      v.SESSION_SECRET ??
-      persistedSecret(dataDir, "session-secret", () => randomBytes(32).toString("base64url"), "SESSION_SECRET"),
+      v.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret", () => randomBytes(32).toString("base64url"), "SESSION_SECRET"),
     DOCUMENT_ENCRYPTION_KEY:
       v.DOCUMENT_ENCRYPTION_KEY ??
       persistedSecret(dataDir, "document-key", () => randomBytes(32).toString("base64"), "DOCUMENT_ENCRYPTION_KEY"),

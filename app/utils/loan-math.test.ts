@@ -78,15 +78,12 @@ describe("parseCalculatorInput", () => {
     });
   });
 
-  it.each(["0", "0.00", "", "   ", "abc", "-5", "12abc", "1e3", "0x10", "Infinity", "1,2", "NaN"])(
-    "refuses %j",
-    (bad) => {
-      expect(parsePositiveNumber(bad)).toBeNull();
-      expect(parseCalculatorInput({ amount: bad, apr: "8.99", term: "36" })).toBeNull();
-      expect(parseCalculatorInput({ amount: "25000", apr: bad, term: "36" })).toBeNull();
-      expect(parseCalculatorInput({ amount: "25000", apr: "8.99", term: bad })).toBeNull();
-    },
-  );
+  it.each(["0", "0.00", "", "   ", "abc", "-5", "12abc", "1e3", "0x10", "Infinity", "1,2", "NaN"])("refuses %j", (bad) => {
+    expect(parsePositiveNumber(bad)).toBeNull();
+    expect(parseCalculatorInput({ amount: bad, apr: "8.99", term: "36" })).toBeNull();
+    expect(parseCalculatorInput({ amount: "25000", apr: bad, term: "36" })).toBeNull();
+    expect(parseCalculatorInput({ amount: "25000", apr: "8.99", term: bad })).toBeNull();
+  });
 
   it("refuses missing fields", () => {
     expect(parseCalculatorInput({})).toBeNull();

@@ -32,8 +32,7 @@ export function calculateLoan({ amount, apr, termMonths }: LoanInput): LoanResul
   // (1 + r)^n - 1, computed without losing precision when r is tiny.
   const growthMinusOne = Math.expm1(termMonths * Math.log1p(r));
   // When r is so small that the growth rounds to nothing, the payment tends to amount / n.
-  const monthlyPayment =
-    growthMinusOne > 0 ? (amount * r * (growthMinusOne + 1)) / growthMinusOne : amount / termMonths;
+  const monthlyPayment = growthMinusOne > 0 ? (amount * r * (growthMinusOne + 1)) / growthMinusOne : amount / termMonths;
   const totalPayment = monthlyPayment * termMonths;
   const totalInterest = totalPayment - amount;
 
@@ -58,15 +57,10 @@ export function parsePositiveNumber(raw: string | null | undefined): number | nu
  * Parses the calculator's three fields (form data or search params). Returns null unless all
  * three parse to numbers above zero; the caller then leaves the previous results unchanged.
  */
-export function parseCalculatorInput(raw: {
-  amount?: string | null;
-  apr?: string | null;
-  term?: string | null;
-}): LoanInput | null {
+export function parseCalculatorInput(raw: { amount?: string | null; apr?: string | null; term?: string | null }): LoanInput | null {
   const amount = parsePositiveNumber(raw.amount);
   const apr = parsePositiveNumber(raw.apr);
   const termMonths = parsePositiveNumber(raw.term);
   if (amount === null || apr === null || termMonths === null) return null;
   return { amount, apr, termMonths };
 }
-

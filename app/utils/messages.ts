@@ -22,8 +22,7 @@ export const MSG = {
   statusIdRequired: "Please enter your application ID",
   statusNotFound: "Application not found. Please check your application ID.",
   statusUnavailable: "Unable to check status. Please try again later.",
-  userExists:
-    "A user with this email already exists. Please use a different email or login with your existing account.",
+  userExists: "A user with this email already exists. Please use a different email or login with your existing account.",
   accessDenied: "You don't have admin privileges.",
   // Application wizard (issue 3): limits docs/product.md leaves without a message, and its upload errors.
   amountRange: "Loan amount must be between $1,000 and $50,000",
@@ -210,7 +209,11 @@ export const ACCOUNT_TOASTS = {
   accountDeleted: { title: "Account deleted", description: "Your account and its data have been deleted." },
 } as const satisfies Record<string, ToastMessage>;
 
-export const resendThrottledToast = (message: string): ToastMessage => ({ title: "Please wait", description: message, variant: "destructive" });
+export const resendThrottledToast = (message: string): ToastMessage => ({
+  title: "Please wait",
+  description: message,
+  variant: "destructive",
+});
 /** 'Document Uploaded - 3 files uploaded successfully' (several files sent together without JavaScript). */
 export const uploadedManyToast = (count: number): ToastMessage => ({
   title: "Document Uploaded",

@@ -101,8 +101,26 @@ export type PricedOffer = LoanFigures & {
 };
 
 export type Decision =
-  | { productId: number; lenderId: number; lenderName: string; productName: string; eligible: true; reasons: []; unlock: string[]; offer: PricedOffer }
-  | { productId: number; lenderId: number; lenderName: string; productName: string; eligible: false; reasons: ReasonCode[]; unlock: string[]; offer: null };
+  | {
+      productId: number;
+      lenderId: number;
+      lenderName: string;
+      productName: string;
+      eligible: true;
+      reasons: [];
+      unlock: string[];
+      offer: PricedOffer;
+    }
+  | {
+      productId: number;
+      lenderId: number;
+      lenderName: string;
+      productName: string;
+      eligible: false;
+      reasons: ReasonCode[];
+      unlock: string[];
+      offer: null;
+    };
 
 export const OFFER_VALIDITY_DAYS = 30;
 
@@ -125,7 +143,10 @@ export function noteRateFor(p: LenderProductTerms, a: ApplicantProfile): { noteR
   }
   // A lower tier that only a stated score could unlock is worth saying.
   const lowerWithScore = p.rateTiers.some((t) => t.minCreditScore != null && t.noteRateBps < best);
-  const unlock = a.creditScore == null && (betterNeedsScore || lowerWithScore) ? ["Stating your estimated credit score may lower this lender's rate."] : [];
+  const unlock =
+    a.creditScore == null && (betterNeedsScore || lowerWithScore)
+      ? ["Stating your estimated credit score may lower this lender's rate."]
+      : [];
   return { noteRateBps: best, unlock };
 }
 
@@ -152,7 +173,12 @@ export function decide(p: LenderProductTerms, a: ApplicantProfile, now: Date): D
   // Pricing needs an amount the fee fits in; anything else already failed the range checks.
   if (reasons.length === 0) {
     const rate = noteRateFor(p, a);
-    const figures = priceLoan({ amountCents: a.amountCents, noteRateBps: rate.noteRateBps, termMonths: term, feeCents: feeFromBps(a.amountCents, p.originationFeeBps) });
+    const figures = priceLoan({
+      amountCents: a.amountCents,
+      noteRateBps: rate.noteRateBps,
+      termMonths: term,
+      feeCents: feeFromBps(a.amountCents, p.originationFeeBps),
+    });
     // Affordability: the regular payment against a twelfth of the annual income.
     if (figures.paymentCents * 12 * 10_000 > p.maxPaymentToIncomeBps * a.annualIncomeCents) {
       return { ...head, eligible: false, reasons: ["payment-unaffordable"], unlock: hints, offer: null };

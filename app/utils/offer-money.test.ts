@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { InvalidLoanTermsError, actuarialAprPercent, aprBpsFromPercent, feeFromBps, monthlyPaymentCents, priceLoan, roundHalfUp, toCents } from "./offer-money";
+import {
+  InvalidLoanTermsError,
+  actuarialAprPercent,
+  aprBpsFromPercent,
+  feeFromBps,
+  monthlyPaymentCents,
+  priceLoan,
+  roundHalfUp,
+  toCents,
+} from "./offer-money";
 import { formatBps, formatCents } from "./format";
 
 describe("published worked examples", () => {
@@ -20,7 +29,7 @@ describe("published worked examples", () => {
   // interest $141.00, full-term interest $3,656.32 (48 x 467.84 - 18,800).
   it("Federal Reserve: $18,800 at 9.00% over 48 months pays $467.84 a month", () => {
     expect(monthlyPaymentCents(1_880_000, 900, 48)).toBe(46_784);
-    expect(roundHalfUp(1_880_000 * 0.09 / 12)).toBe(14_100);
+    expect(roundHalfUp((1_880_000 * 0.09) / 12)).toBe(14_100);
     expect(46_784 * 48 - 1_880_000).toBe(365_632);
     expect(aprBpsFromPercent(actuarialAprPercent(1_880_000, Array(48).fill(46_784)))).toBe(900);
   });
@@ -31,11 +40,71 @@ describe("priceLoan", () => {
   // payment and each month's interest half-up to the cent, last payment takes the remainder,
   // APR by bisection on the appendix J equation over the funding provided).
   it.each([
-    { name: "$30,000, 12% over 24 months, 3% fee", amount: 3_000_000, rate: 1200, n: 24, fee: 90_000, funding: 2_910_000, payment: 141_220, last: 141_230, total: 3_389_290, charge: 479_290, apr: 1509 },
-    { name: "$10,000, 8.99% over 12 months, $250 fee", amount: 1_000_000, rate: 899, n: 12, fee: 25_000, funding: 975_000, payment: 87_447, last: 87_445, total: 1_049_362, charge: 74_362, apr: 1379 },
-    { name: "$50,000, 24.99% over 60 months, 5% fee", amount: 5_000_000, rate: 2499, n: 60, fee: 250_000, funding: 4_750_000, payment: 146_727, last: 146_766, total: 8_803_659, charge: 4_053_659, apr: 2759 },
-    { name: "$5,000, 12% over 36 months, no fee", amount: 500_000, rate: 1200, n: 36, fee: 0, funding: 500_000, payment: 16_607, last: 16_615, total: 597_860, charge: 97_860, apr: 1200 },
-    { name: "$1,200 interest-free over 12 months, 2% fee", amount: 120_000, rate: 0, n: 12, fee: 2_400, funding: 117_600, payment: 10_000, last: 10_000, total: 120_000, charge: 2_400, apr: 375 },
+    {
+      name: "$30,000, 12% over 24 months, 3% fee",
+      amount: 3_000_000,
+      rate: 1200,
+      n: 24,
+      fee: 90_000,
+      funding: 2_910_000,
+      payment: 141_220,
+      last: 141_230,
+      total: 3_389_290,
+      charge: 479_290,
+      apr: 1509,
+    },
+    {
+      name: "$10,000, 8.99% over 12 months, $250 fee",
+      amount: 1_000_000,
+      rate: 899,
+      n: 12,
+      fee: 25_000,
+      funding: 975_000,
+      payment: 87_447,
+      last: 87_445,
+      total: 1_049_362,
+      charge: 74_362,
+      apr: 1379,
+    },
+    {
+      name: "$50,000, 24.99% over 60 months, 5% fee",
+      amount: 5_000_000,
+      rate: 2499,
+      n: 60,
+      fee: 250_000,
+      funding: 4_750_000,
+      payment: 146_727,
+      last: 146_766,
+      total: 8_803_659,
+      charge: 4_053_659,
+      apr: 2759,
+    },
+    {
+      name: "$5,000, 12% over 36 months, no fee",
+      amount: 500_000,
+      rate: 1200,
+      n: 36,
+      fee: 0,
+      funding: 500_000,
+      payment: 16_607,
+      last: 16_615,
+      total: 597_860,
+      charge: 97_860,
+      apr: 1200,
+    },
+    {
+      name: "$1,200 interest-free over 12 months, 2% fee",
+      amount: 120_000,
+      rate: 0,
+      n: 12,
+      fee: 2_400,
+      funding: 117_600,
+      payment: 10_000,
+      last: 10_000,
+      total: 120_000,
+      charge: 2_400,
+      apr: 375,
+    },
   ])("$name", (c) => {
     const f = priceLoan({ amountCents: c.amount, noteRateBps: c.rate, termMonths: c.n, feeCents: c.fee });
     expect(f).toMatchObject({

@@ -72,7 +72,11 @@ export function monthlyPaymentCents(amountCents: number, noteRateBps: number, te
  * Runs the schedule: each month interest (rounded half-up to the cent) is added to the balance and
  * the regular payment taken off; the last payment is whatever then remains.
  */
-export function paymentSchedule(amountCents: number, noteRateBps: number, termMonths: number): { paymentCents: number; finalPaymentCents: number } {
+export function paymentSchedule(
+  amountCents: number,
+  noteRateBps: number,
+  termMonths: number,
+): { paymentCents: number; finalPaymentCents: number } {
   const r = noteRateBps / 10_000 / 12;
   const paymentCents = monthlyPaymentCents(amountCents, noteRateBps, termMonths);
   let balance = amountCents;
@@ -153,7 +157,6 @@ export function feeFromBps(amountCents: number, feeBps: number): number {
 // ---------------------------------------------------------------------------------------------
 // Display (client-safe)
 // ---------------------------------------------------------------------------------------------
-
 
 /** "30000.00" (a DECIMAL column) or 30000 -> 3000000 cents, without float drift. */
 export function toCents(value: string | number): number {

@@ -11,7 +11,15 @@ describe("password policy", () => {
   });
 
   it("adds a password field error with a clear message to a schema", () => {
-    const base = { firstName: "A", lastName: "B", email: "a@b.co", phone: "5550102030", dateOfBirth: "1980-01-01", usCitizen: "on", agreeToTerms: "on" };
+    const base = {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.co",
+      phone: "5550102030",
+      dateOfBirth: "1980-01-01",
+      usCitizen: "on",
+      agreeToTerms: "on",
+    };
     const bad = withPasswordPolicy(SignupSchema).safeParse({ ...base, password: "iloveyou" });
     expect(bad.success).toBe(false);
     expect(bad.error?.flatten().fieldErrors.password).toEqual([COMMON_PASSWORD_MESSAGE]);

@@ -16,7 +16,11 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean; pixel
 }
 
 function buildContentSecurityPolicy(nonce: string, opts: { dev: boolean; pixel: boolean }) {
-  const connect = ["'self'", ...(opts.dev ? ["ws://localhost:*", "ws://127.0.0.1:*"] : []), ...(opts.pixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : [])];
+  const connect = [
+    "'self'",
+    ...(opts.dev ? ["ws://localhost:*", "ws://127.0.0.1:*"] : []),
+    ...(opts.pixel ? ["https://www.facebook.com", "https://connect.facebook.net"] : []),
+  ];
   const img = ["'self'", "data:", "blob:", ...(opts.pixel ? ["https://www.facebook.com"] : [])];
   return [
     "default-src 'self'",

@@ -35,16 +35,25 @@ export async function createToastHeaders(toast: ToastMessage) {
 /** A toast as the client shows it (the id makes the same message show again). */
 export const withToastId = (toast: ToastMessage): Toast => ({ ...toast, id: crypto.randomUUID() });
 
-type Replyable = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+type Replyable = {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+};
 
 /** The answer of a form action that failed: `{ result, toast }` with the toast shown at once on the
  *  page and its text as the form's error (or, with `fieldErrors`, the errors of those fields). */
 export function toastReply(
   submission: Replyable,
   toast: ToastMessage,
-  { status, headers, hideFields, fieldErrors }: { status: number; headers?: HeadersInit; hideFields?: string[]; fieldErrors?: Record<string, string[]> },
+  {
+    status,
+    headers,
+    hideFields,
+    fieldErrors,
+  }: { status: number; headers?: HeadersInit; hideFields?: string[]; fieldErrors?: Record<string, string[]> },
 ) {
-  const result = fieldErrors ? submission.reply({ fieldErrors, hideFields }) : submission.reply({ formErrors: [toastText(toast)], hideFields });
+  const result = fieldErrors
+    ? submission.reply({ fieldErrors, hideFields })
+    : submission.reply({ formErrors: [toastText(toast)], hideFields });
   return data({ result, toast: withToastId(toast) }, { status, headers });
 }
 

@@ -33,7 +33,11 @@ export function cpuMs(pid: number): number {
 /** An answer of the app as autocannon gets it (no Accept-Encoding), for the two static baselines. */
 export type Capture = { key: string; status: number; contentType: string; location: string | null; body: Buffer };
 
-export async function capture(origin: string, pathWithQuery: string, init: { method?: string; cookie?: string; body?: string; ip?: string } = {}): Promise<Capture> {
+export async function capture(
+  origin: string,
+  pathWithQuery: string,
+  init: { method?: string; cookie?: string; body?: string; ip?: string } = {},
+): Promise<Capture> {
   const method = init.method ?? "GET";
   const headers: Record<string, string> = { "accept-encoding": "identity" };
   if (init.cookie) headers.cookie = init.cookie;
@@ -44,7 +48,13 @@ export async function capture(origin: string, pathWithQuery: string, init: { met
   }
   const res = await fetch(origin + pathWithQuery, { method, headers, body: init.body, redirect: "manual" });
   const body = Buffer.from(await res.arrayBuffer());
-  return { key: `${method} ${pathWithQuery}`, status: res.status, contentType: res.headers.get("content-type") ?? "", location: res.headers.get("location"), body };
+  return {
+    key: `${method} ${pathWithQuery}`,
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    location: res.headers.get("location"),
+    body,
+  };
 }
 
 function spawnServer(args: string[], env: Record<string, string>, cwd = ROOT) {
@@ -80,9 +90,14 @@ const MINIMAL_DIR = path.join(ROOT, "bench/minimal-remix");
 
 export async function startMinimalRemix(captures: Capture[]): Promise<Running> {
   // A second or two: built on every run, so it is always the installed Remix.
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: MINIMAL_DIR, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: MINIMAL_DIR,
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   const pages: Record<string, { head: string; body: string }> = {};
-  for (const c of captures) if (c.key.startsWith("GET ") && c.status === 200) pages[c.key.slice(4)] = splitDocument(c.body.toString("utf8"));
+  for (const c of captures)
+    if (c.key.startsWith("GET ") && c.status === 200) pages[c.key.slice(4)] = splitDocument(c.body.toString("utf8"));
   const file = path.join(BENCH.dataDir, "minimal-remix-pages.json");
   fs.writeFileSync(file, JSON.stringify(pages));
   const port = await freePort();
@@ -103,7 +118,10 @@ export async function startOldMain(): Promise<{ server: BenchServer; commit: str
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     // An export of the commit (no worktree registered in the repository), this checkout's packages.
-    execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     console.info(`  building ${commit} (${BASELINE_REF}) in ${dir} ...`);
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {

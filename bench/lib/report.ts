@@ -12,7 +12,8 @@ function widths(t: Table) {
 
 export function formatTable(t: Table) {
   const w = widths(t);
-  const line = (cells: Array<string | number>) => cells.map((c, i) => (numeric(t, i) ? String(c).padStart(w[i]!) : String(c).padEnd(w[i]!))).join("  ");
+  const line = (cells: Array<string | number>) =>
+    cells.map((c, i) => (numeric(t, i) ? String(c).padStart(w[i]!) : String(c).padEnd(w[i]!))).join("  ");
   const out = [`\n${t.title}`, line(t.columns), w.map((n) => "-".repeat(n)).join("  "), ...t.rows.map(line)];
   for (const n of t.notes ?? []) out.push(`  * ${n}`);
   return out.join("\n");
@@ -25,7 +26,12 @@ export function formatChecks(checks: Check[]) {
 const esc = (s: string | number) => String(s).replace(/\|/g, "\\|");
 
 export function markdownTable(t: Table) {
-  const out = [`### ${t.title}`, "", `| ${t.columns.map(esc).join(" | ")} |`, `|${t.columns.map((_, i) => (numeric(t, i) ? " ---: " : " --- ")).join("|")}|`];
+  const out = [
+    `### ${t.title}`,
+    "",
+    `| ${t.columns.map(esc).join(" | ")} |`,
+    `|${t.columns.map((_, i) => (numeric(t, i) ? " ---: " : " --- ")).join("|")}|`,
+  ];
   for (const r of t.rows) out.push(`| ${r.map(esc).join(" | ")} |`);
   if (t.notes?.length) out.push("", ...t.notes.map((n) => `- ${n}`));
   return out.join("\n");

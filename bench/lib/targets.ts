@@ -40,7 +40,11 @@ export async function makePages(ctx: BenchContext, connections: number): Promise
   const sessions: Array<{ cookie: string; ip: string }> = [];
   for (let i = 0; i < connections; i++) {
     const c = new Client(ctx.origin);
-    await expectRedirect(await c.fetch("/apply/loan", { body: STEP1, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }), "/apply/owner", "step 1");
+    await expectRedirect(
+      await c.fetch("/apply/loan", { body: STEP1, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      "/apply/owner",
+      "step 1",
+    );
     sessions.push({ cookie: c.cookieHeader(), ip: c.ip });
   }
   // Each autocannon client takes the next wizard session (one per connection).
@@ -77,7 +81,12 @@ export async function makePages(ctx: BenchContext, connections: number): Promise
       label: "POST /apply/loan (step 1, with a session)",
       path: "/apply/loan",
       expect: 302,
-      opts: (o) => ({ url: `${o}/apply/loan`, method: "POST", body: STEP1, setupClient: perClient(o, { "content-type": "application/x-www-form-urlencoded" }) }),
+      opts: (o) => ({
+        url: `${o}/apply/loan`,
+        method: "POST",
+        body: STEP1,
+        setupClient: perClient(o, { "content-type": "application/x-www-form-urlencoded" }),
+      }),
     },
     {
       id: "status",

@@ -43,7 +43,14 @@ describe.each(MODES)("account recovery $label", ({ js }) => {
     const email = uniqueEmail("e2e-acct");
     await b.withPage({ js }, async (page, ctx) => {
       await page.goto("/signup");
-      await submitSignUp(page, { firstName: "Quinn", lastName: "Harper", email, password: TEST_PASSWORD, phone: "555-010-7711", dateOfBirth: "1987-03-14" });
+      await submitSignUp(page, {
+        firstName: "Quinn",
+        lastName: "Harper",
+        email,
+        password: TEST_PASSWORD,
+        phone: "555-010-7711",
+        dateOfBirth: "1987-03-14",
+      });
       await page.waitForURL("**/dashboard");
       await page.getByTestId("verify-banner").waitFor();
 

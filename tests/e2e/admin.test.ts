@@ -53,7 +53,12 @@ async function seed(tag: string) {
   const other = await createApplicant();
   const working = await createSubmittedApplication({ userId: applicant.id, amount: 42000, purpose: "working-capital" });
   const equipment = await createSubmittedApplication({ userId: applicant.id, amount: 18000, purpose: "equipment-financing" });
-  const reviewing = await createSubmittedApplication({ userId: applicant.id, amount: 9000, purpose: "inventory-financing", status: "under-review" });
+  const reviewing = await createSubmittedApplication({
+    userId: applicant.id,
+    amount: 9000,
+    purpose: "inventory-financing",
+    status: "under-review",
+  });
   const draft = await createSubmittedApplication({ userId: applicant.id, status: "draft" });
   const bytes = samplePdf(`MARKER-${tag}-${Date.now()}`);
   const fileName = `quarterly-bank-statement-${tag}-july-to-september-2025.pdf`;
@@ -62,7 +67,8 @@ async function seed(tag: string) {
   return { admin, applicant, other, working, equipment, reviewing, draft, bytes, fileName, doc };
 }
 
-const rowRefs = (page: Page) => page.locator("[data-testid=application-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-reference")));
+const rowRefs = (page: Page) =>
+  page.locator("[data-testid=application-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-reference")));
 
 async function search(page: Page, js: boolean, fill: { q?: string; status?: string }) {
   const before = page.url();
@@ -80,7 +86,8 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
     await b.withPage({ js }, async (page) => {
       await signInAdminInBrowser(page, s.admin);
       await page.getByText(`Admin: ${s.admin.firstName}`).waitFor();
-      for (const label of ["Total Applications", "Pending Review", "Total Documents"]) await page.getByText(label, { exact: true }).waitFor();
+      for (const label of ["Total Applications", "Pending Review", "Total Documents"])
+        await page.getByText(label, { exact: true }).waitFor();
 
       // By reference, typed in lower case: exactly that application.
       await search(page, js, { q: s.working.reference.toLowerCase() });
@@ -95,7 +102,8 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       const refs = await rowRefs(page);
       expect(refs).toContain(s.equipment.reference);
       expect(refs).not.toContain(s.working.reference);
-      for (const badge of await page.locator("[data-testid=application-row] [data-testid=admin-status-badge]").allTextContents()) expect(badge).toBe("Submitted");
+      for (const badge of await page.locator("[data-testid=application-row] [data-testid=admin-status-badge]").allTextContents())
+        expect(badge).toBe("Submitted");
 
       // Status filter alone; drafts are never listed.
       await search(page, js, { q: "", status: "under-review" });
@@ -122,7 +130,23 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       const details = page.getByTestId("application-details");
       await details.waitFor();
       const text = (await details.textContent()) ?? "";
-      for (const t of ["Loan Information", "Address Information", "Timeline", "Documents (1)", "Status History", "$42,000", "Working Capital", "$120,000", "Pay Rent ($1,500/month)", "100 Main Street", "Springfield", "62701", s.applicant.email, "(555) 010-7788", `Avery${js ? "js" : "nojs"} Rivera`])
+      for (const t of [
+        "Loan Information",
+        "Address Information",
+        "Timeline",
+        "Documents (1)",
+        "Status History",
+        "$42,000",
+        "Working Capital",
+        "$120,000",
+        "Pay Rent ($1,500/month)",
+        "100 Main Street",
+        "Springfield",
+        "62701",
+        s.applicant.email,
+        "(555) 010-7788",
+        `Avery${js ? "js" : "nojs"} Rivera`,
+      ])
         expect(text).toContain(t);
       expect(await page.getByTestId("document-name").textContent()).toBe(shortenMiddle(s.fileName));
       expect(shortenMiddle(s.fileName)).toMatch(/^.{20}\.\.\..{10}$/);
@@ -311,7 +335,12 @@ describe("applications list pages and sort links", () => {
     const applicant = await createApplicant();
     const mine: string[] = [];
     for (let i = 0; i < 26; i++) {
-      const app = await createSubmittedApplication({ userId: applicant.id, purpose: "inventory-financing", status: "approved", submittedAt: new Date(Date.now() + 3_600_000 + i * 1000) });
+      const app = await createSubmittedApplication({
+        userId: applicant.id,
+        purpose: "inventory-financing",
+        status: "approved",
+        submittedAt: new Date(Date.now() + 3_600_000 + i * 1000),
+      });
       mine.push(app.reference);
     }
     const c = await adminClient(admin);

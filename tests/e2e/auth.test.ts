@@ -35,7 +35,14 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       await page.getByRole("link", { name: "Sign Up" }).first().click();
       await page.waitForURL("**/signup");
       await page.getByRole("heading", { name: "Create your account" }).waitFor();
-      await submitSignUp(page, { firstName: "Morgan", lastName: "Lee", email: uniqueEmail("e2e"), password: TEST_PASSWORD, phone: "555-010-4455", dateOfBirth: "1988-07-09" });
+      await submitSignUp(page, {
+        firstName: "Morgan",
+        lastName: "Lee",
+        email: uniqueEmail("e2e"),
+        password: TEST_PASSWORD,
+        phone: "555-010-4455",
+        dateOfBirth: "1988-07-09",
+      });
       await page.waitForURL("**/dashboard");
       await page.getByText("Welcome, Morgan").first().waitFor();
       await seeStatus(page, "Account Created Successfully!");
@@ -55,7 +62,16 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.getByText(MSG.firstNameRequired).waitFor();
       const body = await text(page);
-      for (const m of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.invalidEmail, MSG.passwordMin, MSG.phoneInvalid, MSG.dobRequired, MSG.mustBeCitizen, MSG.mustAgreeTerms]) {
+      for (const m of [
+        MSG.firstNameRequired,
+        MSG.lastNameRequired,
+        MSG.invalidEmail,
+        MSG.passwordMin,
+        MSG.phoneInvalid,
+        MSG.dobRequired,
+        MSG.mustBeCitizen,
+        MSG.mustAgreeTerms,
+      ]) {
         expect(body).toContain(m);
       }
       expect(await page.getByLabel("First name").getAttribute("aria-invalid")).toBe("true");
@@ -123,7 +139,22 @@ describe("public shell", () => {
       await page.setViewportSize({ width: 390, height: 800 });
       await page.goto("/");
       const body = await text(page);
-      for (const t of ["Fast Funding", "Secure Lending", "Competitive Rates", "Apply Online", "Instant Business Review", "Get Funded", "Interest Rates", "Success Stories", "Licensing", "Compliance", "NMLS ID: Licensed", "Equal Housing Lender", "© 2025", "Mon-Fri 9AM-6PM EST"]) {
+      for (const t of [
+        "Fast Funding",
+        "Secure Lending",
+        "Competitive Rates",
+        "Apply Online",
+        "Instant Business Review",
+        "Get Funded",
+        "Interest Rates",
+        "Success Stories",
+        "Licensing",
+        "Compliance",
+        "NMLS ID: Licensed",
+        "Equal Housing Lender",
+        "© 2025",
+        "Mon-Fri 9AM-6PM EST",
+      ]) {
         expect(body).toContain(t);
       }
       for (const t of ["Interest Rates", "Success Stories", "Licensing", "Compliance"]) {

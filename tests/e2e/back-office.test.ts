@@ -47,7 +47,9 @@ describe.each(MODES)("back office $label", ({ js }) => {
         const open = applicantPage.getByTestId("open-request");
         await open.getByText(message).waitFor();
         expect(await open.textContent()).toContain("Bank Statements: still needed");
-        await open.getByLabel("File for this request").setInputFiles({ name: "may-statement.pdf", mimeType: "application/pdf", buffer: samplePdf("may") });
+        await open
+          .getByLabel("File for this request")
+          .setInputFiles({ name: "may-statement.pdf", mimeType: "application/pdf", buffer: samplePdf("may") });
         await open.getByRole("button", { name: "Upload" }).click();
         await toast(applicantPage, "may-statement.pdf uploaded successfully");
         await applicantPage.getByTestId("closed-requests").getByText("1 request completed").waitFor();

@@ -50,7 +50,13 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
       const term = page.getByLabel("Loan Term");
       expect(await term.inputValue()).toBe("36");
       expect(await term.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
-        "12", "24", "36", "48", "60", "72", "84",
+        "12",
+        "24",
+        "36",
+        "48",
+        "60",
+        "72",
+        "84",
       ]);
       expect(await figures(page)).toEqual(DEFAULT_FIGURES);
       const factors = (await page.getByRole("region", { name: "What affects your rate?" }).textContent()) ?? "";
@@ -83,7 +89,11 @@ describe.each(MODES)("loan calculator $label", ({ js }) => {
       await page.waitForURL((u) => u.searchParams.get("amount") === "10000");
       const url = new URL(page.url());
       // Without JavaScript the form also carries the figures on screen (shown*, issue 16).
-      expect(Object.fromEntries([...url.searchParams].filter(([k]) => !k.startsWith("shown")))).toEqual({ amount: "10000", apr: "6", term: "12" });
+      expect(Object.fromEntries([...url.searchParams].filter(([k]) => !k.startsWith("shown")))).toEqual({
+        amount: "10000",
+        apr: "6",
+        term: "12",
+      });
       if (js) expect([...url.searchParams.keys()].sort()).toEqual(["amount", "apr", "term"]);
       expect(await figures(page)).toEqual(TEN_K_FIGURES);
       expect(await page.getByLabel("Loan Amount ($)").inputValue()).toBe("10000");

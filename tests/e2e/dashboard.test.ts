@@ -23,7 +23,12 @@ const docsOf = (applicationId: number) => getDb().select().from(schema.documents
 async function seed() {
   const admin = await createAdmin();
   const user = await createApplicant({ firstName: "Robin", phone: "(555) 010-3344" });
-  const approved = await createSubmittedApplication({ userId: user.id, amount: 45000, purpose: "business-expansion", submittedAt: new Date(Date.now() - 60_000) });
+  const approved = await createSubmittedApplication({
+    userId: user.id,
+    amount: 45000,
+    purpose: "business-expansion",
+    submittedAt: new Date(Date.now() - 60_000),
+  });
   await changeStatus(admin.id, approved.id, "under-review");
   await changeStatus(admin.id, approved.id, "approved");
   const submitted = await createSubmittedApplication({ userId: user.id, amount: 12500, purpose: "startup-capital" });
@@ -35,7 +40,10 @@ async function seed() {
 }
 
 const card = (page: Page, ref: string) => page.locator(`[data-testid=dashboard-application][data-reference="${ref}"]`);
-const stepStates = (page: Page, ref: string) => card(page, ref).locator("li[data-state]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
+const stepStates = (page: Page, ref: string) =>
+  card(page, ref)
+    .locator("li[data-state]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
 
 describe.each(MODES)("dashboard $label", ({ js }) => {
   it("shows the applicant's own applications, progress, activity and account, and uploads a document", async () => {
@@ -82,25 +90,39 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       // A file that is not a document type: refused, with the message on the page.
       await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
       await page.getByLabel("Document type").selectOption("ein");
-      await page.getByLabel("File", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") });
+      await page
+        .getByLabel("File", { exact: true })
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") });
       await page.getByRole("button", { name: "Upload Document" }).click();
-      await page.getByRole("alert").filter({ hasText: "Upload Failed - There was an error uploading your document. Please try again." }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Upload Failed - There was an error uploading your document. Please try again." })
+        .waitFor();
       expect(await docsOf(s.submitted.id)).toHaveLength(0);
 
       // A real PDF: stored for that application, success toast, and in the activity.
       const bytes = samplePdf(`DASH-${js}`);
       await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
       await page.getByLabel("Document type").selectOption("ein");
-      await page.getByLabel("File", { exact: true }).setInputFiles({ name: "ein-confirmation-letter-2025.pdf", mimeType: "application/pdf", buffer: bytes });
+      await page
+        .getByLabel("File", { exact: true })
+        .setInputFiles({ name: "ein-confirmation-letter-2025.pdf", mimeType: "application/pdf", buffer: bytes });
       await page.getByRole("button", { name: "Upload Document" }).click();
       await page.getByRole("status").filter({ hasText: "ein-confirmation-letter-2..." }).first().waitFor();
       await page.getByRole("status").filter({ hasText: "Document Uploaded" }).first().waitFor();
       const docs = await docsOf(s.submitted.id);
       expect(docs).toHaveLength(1);
-      expect(docs[0]).toMatchObject({ documentType: "ein", fileName: "ein-confirmation-letter-2025.pdf", fileSize: bytes.length, uploadedBy: s.user.id });
+      expect(docs[0]).toMatchObject({
+        documentType: "ein",
+        fileName: "ein-confirmation-letter-2025.pdf",
+        fileSize: bytes.length,
+        uploadedBy: s.user.id,
+      });
       expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.reference}`);
       // Issue 16: the activity item names the document.
-      expect(await page.getByTestId("recent-activity").textContent()).toContain("ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)");
+      expect(await page.getByTestId("recent-activity").textContent()).toContain(
+        "ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)",
+      );
       const own = await page.request.get(`/documents/${docs[0]!.id}/download`);
       expect(Buffer.from(await own.body()).equals(bytes)).toBe(true);
 

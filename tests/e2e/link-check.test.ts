@@ -11,7 +11,13 @@ import { Client } from "../support/http";
 const EXCLUDED = [/^\/logout(\/|$|\?)/, /^\/documents(\/|$)/, /^\/api(\/|$)/];
 
 const decode = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 function internalLinks(html: string): string[] {
   const out: string[] = [];

@@ -50,7 +50,14 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
     // (the applicant's own copy waits until their address is verified, issue 13).
     const admin = await createAdmin();
     await b.withPage({ js }, async (page, ctx) => {
-      const a = { firstName: "Rosa", lastName: "Delgado", email: uniqueEmail("market"), password: "Correct-Horse-42", phone: "(555) 010-4455", dateOfBirth: "1982-03-14" };
+      const a = {
+        firstName: "Rosa",
+        lastName: "Delgado",
+        email: uniqueEmail("market"),
+        password: "Correct-Horse-42",
+        phone: "(555) 010-4455",
+        dateOfBirth: "1982-03-14",
+      };
       const reference = await apply(page, js, a);
       await settle(page, js);
       await page.getByRole("link", { name: "See your offers" }).click();
@@ -73,11 +80,22 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await other.goto(`/offers/${ids[1]}`);
       await settle(other, js);
 
-      await rows.first().getByRole("link", { name: /View disclosure/ }).click();
+      await rows
+        .first()
+        .getByRole("link", { name: /View disclosure/ })
+        .click();
       await page.waitForURL((u) => u.pathname === `/offers/${ids[0]}`);
       await settle(page, js);
       const table = page.getByTestId("disclosure-table");
-      for (const label of ["Funding provided", "Estimated annual percentage rate (APR)", "Finance charge", "Estimated total payment amount", "Payment amount and frequency", "Term", "Prepayment"]) {
+      for (const label of [
+        "Funding provided",
+        "Estimated annual percentage rate (APR)",
+        "Finance charge",
+        "Estimated total payment amount",
+        "Payment amount and frequency",
+        "Term",
+        "Prepayment",
+      ]) {
         await table.getByRole("rowheader", { name: label, exact: true }).waitFor();
       }
       await page.getByRole("heading", { name: "In plain language" }).waitFor();
@@ -126,7 +144,14 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
 
   it("an application from a state no lender serves gets the notice of action taken", async () => {
     await b.withPage({ js }, async (page) => {
-      const a = { firstName: "Nils", lastName: "Berg", email: uniqueEmail("notice"), password: "Correct-Horse-42", phone: "(555) 010-9911", dateOfBirth: "1979-08-02" };
+      const a = {
+        firstName: "Nils",
+        lastName: "Berg",
+        email: uniqueEmail("notice"),
+        password: "Correct-Horse-42",
+        phone: "(555) 010-9911",
+        dateOfBirth: "1979-08-02",
+      };
       await apply(page, js, a, { street: "1 Harbor Way", city: "Juneau", state: "AK", zip: "99801" });
       await settle(page, js);
       await page.getByRole("link", { name: "See your offers" }).click();

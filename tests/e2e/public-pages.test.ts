@@ -24,40 +24,44 @@ async function expectSharedChrome(page: Page) {
 }
 
 describe.each(MODES)("loan product pages $label", ({ js }) => {
-  it.each(loanProducts.map((p) => ({ ...p, label: p.path })))("$label shows its content, title, description and Apply Now", async (product) => {
-    await b.withPage({ js }, async (page) => {
-      const res = await page.goto(product.path);
-      expect(res?.status()).toBe(200);
-      expect(await page.title()).toBe(product.title);
-      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(product.metaDescription);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.headline);
+  it.each(loanProducts.map((p) => ({ ...p, label: p.path })))(
+    "$label shows its content, title, description and Apply Now",
+    async (product) => {
+      await b.withPage({ js }, async (page) => {
+        const res = await page.goto(product.path);
+        expect(res?.status()).toBe(200);
+        expect(await page.title()).toBe(product.title);
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(product.metaDescription);
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.headline);
 
-      const main = await text(page, "main");
-      expect(main).toContain(product.subheadline);
-      const highlights = page.getByTestId("product-highlight");
-      expect(await highlights.count()).toBe(3);
-      for (const [i, h] of product.highlights.entries()) {
-        expect(await highlights.nth(i).getByRole("heading").textContent()).toBe(h.title);
-        expect(await highlights.nth(i).textContent()).toContain(h.text);
-      }
-      expect(await page.getByTestId("product-benefits").locator("li").allTextContents()).toEqual([...product.benefits]);
-      expect(await page.getByTestId("product-rate").textContent()).toBe(product.rateFrom);
-      expect(await page.getByTestId("product-terms").textContent()).toBe(product.terms);
-      await page.getByRole("heading", { level: 2, name: product.list.heading }).waitFor();
-      expect(await page.getByTestId("product-list").locator("li").allTextContents()).toEqual([...product.list.items]);
+        const main = await text(page, "main");
+        expect(main).toContain(product.subheadline);
+        const highlights = page.getByTestId("product-highlight");
+        expect(await highlights.count()).toBe(3);
+        for (const [i, h] of product.highlights.entries()) {
+          expect(await highlights.nth(i).getByRole("heading").textContent()).toBe(h.title);
+          expect(await highlights.nth(i).textContent()).toContain(h.text);
+        }
+        expect(await page.getByTestId("product-benefits").locator("li").allTextContents()).toEqual([...product.benefits]);
+        expect(await page.getByTestId("product-rate").textContent()).toBe(product.rateFrom);
+        expect(await page.getByTestId("product-terms").textContent()).toBe(product.terms);
+        await page.getByRole("heading", { level: 2, name: product.list.heading }).waitFor();
+        expect(await page.getByTestId("product-list").locator("li").allTextContents()).toEqual([...product.list.items]);
 
-      // Apply Now everywhere on the page goes to the application; the side card has the contacts.
-      const applyLinks = page.locator("main").getByRole("link", { name: "Apply Now" });
-      expect(await applyLinks.count()).toBeGreaterThanOrEqual(2);
-      for (const href of await applyLinks.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toBe("/loan-application");
-      const card = page.getByTestId("apply-card");
-      expect(await card.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/loan-application");
-      const cardText = (await card.textContent()) ?? "";
-      expect(cardText).toContain(site.supportPhone);
-      expect(cardText).toContain(site.supportEmail);
-      await expectSharedChrome(page);
-    });
-  });
+        // Apply Now everywhere on the page goes to the application; the side card has the contacts.
+        const applyLinks = page.locator("main").getByRole("link", { name: "Apply Now" });
+        expect(await applyLinks.count()).toBeGreaterThanOrEqual(2);
+        for (const href of await applyLinks.evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+          expect(href).toBe("/loan-application");
+        const card = page.getByTestId("apply-card");
+        expect(await card.getByRole("link", { name: "Apply Now" }).getAttribute("href")).toBe("/loan-application");
+        const cardText = (await card.textContent()) ?? "";
+        expect(cardText).toContain(site.supportPhone);
+        expect(cardText).toContain(site.supportEmail);
+        await expectSharedChrome(page);
+      });
+    },
+  );
 
   it("the commercial real estate page has the product's benefits and financed property types", async () => {
     await b.withPage({ js }, async (page) => {
@@ -137,7 +141,18 @@ describe.each(MODES)("FAQ $label", ({ js }) => {
       await page.goto("/faq");
       // textContent includes the closed answers too.
       const main = (await text(page, "main")).toLowerCase();
-      for (const fact of ["600", "6 months in business", "$50,000", "5.99% to 35.99%", "24-48 hours", "60-90 days", "no prepayment penalty", "origination fee", "does not affect your credit score", "bank statements"]) {
+      for (const fact of [
+        "600",
+        "6 months in business",
+        "$50,000",
+        "5.99% to 35.99%",
+        "24-48 hours",
+        "60-90 days",
+        "no prepayment penalty",
+        "origination fee",
+        "does not affect your credit score",
+        "bank statements",
+      ]) {
         expect(main).toContain(fact.toLowerCase());
       }
       for (const f of faqs) expect(main).toContain(f.answer.replace(/\s+/g, " ").toLowerCase());
@@ -178,7 +193,10 @@ describe.each(MODES)("legal pages $label", ({ js }) => {
         expect(await rendered.nth(i).getByRole("heading", { level: 2 }).textContent()).toBe(`${i + 1}. ${s.title}`);
       }
       // The table of contents jumps to a section.
-      await page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: sections[count - 1]!.title }).click();
+      await page
+        .getByRole("navigation", { name: "Contents" })
+        .getByRole("link", { name: sections[count - 1]!.title })
+        .click();
       expect(new URL(page.url()).hash).toBe(`#${sections[count - 1]!.id}`);
       await expectSharedChrome(page);
     });

@@ -46,41 +46,45 @@ async function sideways(page: Page) {
 }
 
 describe("screenshots at 375 px and 1280 px", () => {
-  it("no page scrolls sideways on a phone", async () => {
-    fs.mkdirSync(OUT, { recursive: true });
-    const admin = await createAdmin();
-    const applicant = await createApplicant();
-    await createSubmittedApplication({ userId: applicant.id, amount: 32000, status: "under-review" });
-    await createSubmittedApplication({ userId: applicant.id, amount: 9000 });
-    const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("shots"))), step: 6 });
-    const wide: string[] = [];
-    for (const as of ["anonymous", "draft", "applicant", "admin"] as const) {
-      const shots = PAGES.filter((p) => (p.as ?? "anonymous") === as);
-      if (!shots.length) continue;
-      await b.withPage({ js: true }, async (page, ctx) => {
-        if (as === "draft") {
-          const [pair] = cookie.split(";");
-          const i = pair!.indexOf("=");
-          await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
-        }
-        if (as === "applicant") {
-          await signInApplicantInBrowser(page, applicant.email, applicant.password);
-        }
-        if (as === "admin") await signInAdminInBrowser(page, admin);
-        for (const shot of shots) {
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-            await page.goto(shot.path);
-            await page.waitForLoadState("load");
-            await waitForHydration(page);
-            await page.evaluate(() => document.fonts.ready.then(() => true));
-            await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}.png`), fullPage: true });
-            if (width === 375 && (await sideways(page)) > 0) wide.push(`${shot.path} is ${await sideways(page)}px too wide at 375 px`);
+  it(
+    "no page scrolls sideways on a phone",
+    async () => {
+      fs.mkdirSync(OUT, { recursive: true });
+      const admin = await createAdmin();
+      const applicant = await createApplicant();
+      await createSubmittedApplication({ userId: applicant.id, amount: 32000, status: "under-review" });
+      await createSubmittedApplication({ userId: applicant.id, amount: 9000 });
+      const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("shots"))), step: 6 });
+      const wide: string[] = [];
+      for (const as of ["anonymous", "draft", "applicant", "admin"] as const) {
+        const shots = PAGES.filter((p) => (p.as ?? "anonymous") === as);
+        if (!shots.length) continue;
+        await b.withPage({ js: true }, async (page, ctx) => {
+          if (as === "draft") {
+            const [pair] = cookie.split(";");
+            const i = pair!.indexOf("=");
+            await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
           }
-        }
-      });
-    }
-    if (wide.length) console.warn(wide.join("\n"));
-    expect(wide).toEqual([]);
-  }, ALL ? 600_000 : 120_000);
+          if (as === "applicant") {
+            await signInApplicantInBrowser(page, applicant.email, applicant.password);
+          }
+          if (as === "admin") await signInAdminInBrowser(page, admin);
+          for (const shot of shots) {
+            for (const width of WIDTHS) {
+              await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+              await page.goto(shot.path);
+              await page.waitForLoadState("load");
+              await waitForHydration(page);
+              await page.evaluate(() => document.fonts.ready.then(() => true));
+              await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}.png`), fullPage: true });
+              if (width === 375 && (await sideways(page)) > 0) wide.push(`${shot.path} is ${await sideways(page)}px too wide at 375 px`);
+            }
+          }
+        });
+      }
+      if (wide.length) console.warn(wide.join("\n"));
+      expect(wide).toEqual([]);
+    },
+    ALL ? 600_000 : 120_000,
+  );
 });

@@ -166,7 +166,12 @@ async function storedDraft(draftId: number) {
 describe.each(MODES)("money masks $label", ({ js }) => {
   it("step 1 and step 4 show money with separators, take it with or without them, and store plain amounts", async () => {
     const data = await completeAnonymousData(uniqueEmail("money"));
-    const { draftId, cookie } = await draftSession({ ...data, step: 4, loan: { amount: "25000", purpose: "equipment-financing" }, finances: {} });
+    const { draftId, cookie } = await draftSession({
+      ...data,
+      step: 4,
+      loan: { amount: "25000", purpose: "equipment-financing" },
+      finances: {},
+    });
     await b.withPage({ js }, async (page, ctx) => {
       const [pair] = cookie.split(";");
       const i = pair!.indexOf("=");

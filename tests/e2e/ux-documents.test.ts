@@ -95,7 +95,10 @@ describe.each(MODES)("documents step $label", ({ js }) => {
       const widths = await tile(page, "llc").evaluate((section) => {
         const s = getComputedStyle(section);
         const input = section.querySelector("input[type=file]")!;
-        return { tile: section.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight), input: input.getBoundingClientRect().width };
+        return {
+          tile: section.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight),
+          input: input.getBoundingClientRect().width,
+        };
       });
       expect(widths.input).toBeGreaterThanOrEqual(widths.tile - 1);
       await tile(page, "llc").locator("input[type=file]").setInputFiles(pdf(name));
@@ -120,7 +123,11 @@ describe("documents step with JavaScript only", () => {
       await at(page, "documents", true);
       const posts: string[] = [];
       page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-      const big = { name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]) };
+      const big = {
+        name: "huge.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]),
+      };
       await tile(page, "ein").locator("input[type=file]").setInputFiles(big);
       await tile(page, "ein").getByRole("alert").getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`).waitFor();
       expect(posts).toEqual([]);

@@ -45,7 +45,8 @@ async function controlsUnderToast(page: Page) {
       if (toast.contains(el) || el.closest("[aria-hidden=true],.sr-only")) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || r.bottom < 0 || r.top > window.innerHeight) continue;
-      if (r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom) out.push(`${el.tagName} ${el.textContent?.trim() || el.getAttribute("name") || ""}`);
+      if (r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom)
+        out.push(`${el.tagName} ${el.textContent?.trim() || el.getAttribute("name") || ""}`);
     }
     return out;
   });
@@ -122,7 +123,14 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
         await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
         await page.goto("/signup");
         if (js) await waitForHydration(page);
-        await submitSignUp(page, { firstName: "Morgan", lastName: "Lee", email: uniqueEmail("toast"), password: "Correct-Horse-42", phone: "555-010-4455", dateOfBirth: "1988-07-09" });
+        await submitSignUp(page, {
+          firstName: "Morgan",
+          lastName: "Lee",
+          email: uniqueEmail("toast"),
+          password: "Correct-Horse-42",
+          phone: "555-010-4455",
+          dateOfBirth: "1988-07-09",
+        });
         await page.waitForURL("**/dashboard");
         await page.locator("[data-toast]").filter({ hasText: "Account Created Successfully!" }).waitFor();
         // With JavaScript the toast picks its place in the frame after it appears.
@@ -133,7 +141,8 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
           // instead of lying over it, so no text (headings, the wizard's progress) is under it.
           expect(await textUnderToast(page)).toEqual([]);
           const floats = await page.locator("[data-toast]").evaluate((t) => {
-            for (let e: Element | null = t; e; e = e.parentElement) if (["fixed", "absolute", "sticky"].includes(getComputedStyle(e).position)) return true;
+            for (let e: Element | null = t; e; e = e.parentElement)
+              if (["fixed", "absolute", "sticky"].includes(getComputedStyle(e).position)) return true;
             return false;
           });
           expect(floats).toBe(false);
@@ -196,7 +205,9 @@ describe("one click, with JavaScript (defect 5)", () => {
       await page.getByLabel("Authentication code").waitFor();
       expect(await page.locator("[data-toast]").filter({ hasText: "Login Failed" }).count()).toBe(0);
       await page.getByLabel("Authentication code").fill("000000");
-      const wrong = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin-login/verify"));
+      const wrong = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin-login/verify"),
+      );
       await page.getByRole("button", { name: "Verify" }).click();
       await wrong;
       await page.getByRole("alert").first().waitFor({ timeout: 30_000 });

@@ -48,7 +48,10 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       fs.writeFileSync(big, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]));
       await upload(page, "bank-statements", "Bank Statements", big);
       fs.rmSync(path.dirname(big), { recursive: true, force: true });
-      await page.locator('section[data-area="bank-statements"] [role="alert"]').getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`).waitFor();
+      await page
+        .locator('section[data-area="bank-statements"] [role="alert"]')
+        .getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`)
+        .waitFor();
       if (js) {
         await page.getByRole("status").filter({ hasText: TOASTS.fileTooLarge.title }).first().waitFor();
         await waitForHydration(page);
@@ -71,7 +74,10 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
         if (!added.length) return true;
         // Files other tests committed meanwhile have rows; ours would not.
         const keys = added.map((f) => f.split("/").pop()!);
-        const rows = await getDb().select({ k: schema.documents.storageKey }).from(schema.documents).where(inArray(schema.documents.storageKey, keys));
+        const rows = await getDb()
+          .select({ k: schema.documents.storageKey })
+          .from(schema.documents)
+          .where(inArray(schema.documents.storageKey, keys));
         return rows.length === keys.length && !added.some((f) => f.includes("/staging/"));
       }, 5000);
     });
@@ -86,7 +92,9 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       await tickConsents(page);
       await page.getByRole("button", { name: "Submit Application" }).dblclick();
       // Without JavaScript the second click aborts the first navigation: wait for where it lands.
-      await eventually(async () => new URL(page.url()).pathname === "/apply/submitted" && (await page.getByTestId("reference").count()) > 0);
+      await eventually(
+        async () => new URL(page.url()).pathname === "/apply/submitted" && (await page.getByTestId("reference").count()) > 0,
+      );
       const reference = (await page.getByTestId("reference").textContent())!.trim();
       expect(reference).toMatch(REFERENCE_PATTERN);
       const apps = await applicationsOfDraft(draftId);
@@ -117,7 +125,10 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
         // The inline alert, and with JavaScript the toast too (watched from the same moment: the
         // toast leaves after 5 s, which a slow machine can spend waiting for the alert).
         await Promise.all([
-          page.getByRole("alert").filter({ hasText: `${TOASTS.submitFailed.title} - ${TOASTS.submitFailed.description}` }).waitFor(),
+          page
+            .getByRole("alert")
+            .filter({ hasText: `${TOASTS.submitFailed.title} - ${TOASTS.submitFailed.description}` })
+            .waitFor(),
           js ? page.getByRole("status").filter({ hasText: TOASTS.submitFailed.title }).first().waitFor() : null,
         ]);
         expect(new URL(page.url()).pathname).toBe("/apply/review");

@@ -130,7 +130,19 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await cont(page);
       await at(page, "review", js);
       const text = await body(page);
-      for (const v of ["$30,000", "Equipment Financing", "Dana Whitfield", a.email, "(555) 010-3344", "November 23, 1979" /* issue 16: formatted */, "1600 Market Street, Philadelphia, Pennsylvania 19103-7240", "$150,000", "Pay Rent", "$2,250", "March statement.pdf"]) {
+      for (const v of [
+        "$30,000",
+        "Equipment Financing",
+        "Dana Whitfield",
+        a.email,
+        "(555) 010-3344",
+        "November 23, 1979" /* issue 16: formatted */,
+        "1600 Market Street, Philadelphia, Pennsylvania 19103-7240",
+        "$150,000",
+        "Pay Rent",
+        "$2,250",
+        "March statement.pdf",
+      ]) {
         expect(text).toContain(v);
       }
       if (js) await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
@@ -157,7 +169,14 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
     });
 
     const app = await applicationByReference(reference);
-    expect(app).toMatchObject({ status: "submitted", amount: "30000.00", purpose: "equipment-financing", livingSituation: "rent", monthlyPayment: "2250.00", state: "PA" });
+    expect(app).toMatchObject({
+      status: "submitted",
+      amount: "30000.00",
+      purpose: "equipment-financing",
+      livingSituation: "rent",
+      monthlyPayment: "2250.00",
+      state: "PA",
+    });
     const user = await getDb().select().from(schema.users).where(eq(schema.users.id, app!.userId));
     expect(user[0]).toMatchObject({ email: a.email, role: "user", firstName: "Dana" });
     const docs = await getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, app!.id));
@@ -169,7 +188,10 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
     expect(onDisk.includes(Buffer.from("WIZARD-"))).toBe(false);
     expect(onDisk.includes(Buffer.from("%PDF"))).toBe(false);
     // The confirmation e-mail: queued in the same transaction, written as .eml by the worker.
-    const [mail] = await getDb().select().from(schema.outbox).where(and(eq(schema.outbox.toEmail, a.email), eq(schema.outbox.kind, "application_submitted")));
+    const [mail] = await getDb()
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.toEmail, a.email), eq(schema.outbox.kind, "application_submitted")));
     expect(mail?.subject).toContain(reference);
     const eml = await emlFor(reference);
     expect(eml).toContain(`To: ${a.email}`);
@@ -253,7 +275,15 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await page.getByLabel(/^Password/).fill("short");
       await page.getByLabel("Phone").fill("123");
       await cont(page);
-      for (const m of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.invalidEmail, MSG.passwordMin, MSG.phoneInvalid, MSG.dobRequired, MSG.mustBeCitizen]) {
+      for (const m of [
+        MSG.firstNameRequired,
+        MSG.lastNameRequired,
+        MSG.invalidEmail,
+        MSG.passwordMin,
+        MSG.phoneInvalid,
+        MSG.dobRequired,
+        MSG.mustBeCitizen,
+      ]) {
         await page.getByText(m).first().waitFor();
       }
       if (js) {

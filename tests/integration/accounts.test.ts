@@ -50,7 +50,16 @@ async function userRow(id: number) {
 async function signUp(email = uniqueEmail("acct")) {
   const c = new Client();
   const res = await c.fetch("/signup", {
-    form: { firstName: "Robin", lastName: "Okafor", email, password: TEST_PASSWORD, phone: "555-010-4242", dateOfBirth: "1988-07-01", usCitizen: "on", agreeToTerms: "on" },
+    form: {
+      firstName: "Robin",
+      lastName: "Okafor",
+      email,
+      password: TEST_PASSWORD,
+      phone: "555-010-4242",
+      dateOfBirth: "1988-07-01",
+      usCitizen: "on",
+      agreeToTerms: "on",
+    },
   });
   expect(res.headers.get("location")).toBe("/dashboard");
   const [u] = await db().select().from(schema.users).where(eq(schema.users.email, email));
@@ -104,7 +113,10 @@ describe("e-mail verification", () => {
   it("refuses an expired link", async () => {
     const { client, email, user } = await signUp();
     const { token } = await linkFrom(email, "email_verification");
-    await db().update(schema.accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.accountTokens.tokenHash, hashAccountToken(token)));
+    await db()
+      .update(schema.accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.accountTokens.tokenHash, hashAccountToken(token)));
     expect(await (await client.fetch(`/verify-email?token=${token}`)).text()).toContain('data-testid="verify-invalid"');
     expect((await client.fetch("/verify-email", { form: { intent: "verify", token } })).status).toBe(400);
     expect((await userRow(user.id))!.emailVerifiedAt).toBeNull();
@@ -122,7 +134,9 @@ describe("e-mail verification", () => {
     const { client, email: wizardEmail } = await fillStepsOverHttp();
     const review = await client.fetch("/apply/review");
     const submitKey = /name="submitKey" value="([^"]+)"/.exec(await review.text())?.[1] ?? "";
-    const submit = await client.fetch("/apply/review", { form: { agreeTerms: "on", authorizeCredit: "on", intent: "continue", submitKey } });
+    const submit = await client.fetch("/apply/review", {
+      form: { agreeTerms: "on", authorizeCredit: "on", intent: "continue", submitKey },
+    });
     expect(submit.headers.get("location")).toBe("/apply/submitted");
     expect((await mailsTo(wizardEmail)).map((m) => [m.kind, m.holdUserId])).toEqual([
       ["application_submitted", null],
@@ -134,7 +148,9 @@ describe("e-mail verification", () => {
     const { client, email, user } = await signUp();
     const app = await createSubmittedApplication({ userId: user.id });
     const { client: admin } = await signedInAdmin();
-    expect((await admin.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "under-review" } })).status).toBe(200);
+    expect(
+      (await admin.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "under-review" } })).status,
+    ).toBe(200);
     const [held] = await mailsTo(email, "status_under_review");
     expect(held!.holdUserId).toBe(user.id);
     const details = async () => (await (await admin.fetch(`/admin/applications/${app!.id}`)).text()).replace(/<!-- -->/g, "");
@@ -158,7 +174,8 @@ describe("e-mail verification", () => {
 
   it("resends from the dashboard banner (a POST), throttled per account", async () => {
     const { client, email } = await signUp();
-    for (let i = 0; i < 3; i++) expect((await client.fetch("/verify-email", { form: { intent: "resend" } })).headers.get("location")).toBe("/dashboard");
+    for (let i = 0; i < 3; i++)
+      expect((await client.fetch("/verify-email", { form: { intent: "resend" } })).headers.get("location")).toBe("/dashboard");
     expect(await mailsTo(email, "email_verification")).toHaveLength(4);
     const limited = await client.fetch("/verify-email", { form: { intent: "resend" } });
     expect(limited.headers.get("retry-after")).toBeTruthy();
@@ -167,7 +184,9 @@ describe("e-mail verification", () => {
     const rows = await mailsTo(email, "email_verification");
     const first = /token=([A-Za-z0-9_-]+)/.exec(rows[0]!.bodyText)![1]!;
     expect((await client.fetch("/verify-email", { form: { intent: "verify", token: first } })).status).toBe(400);
-    expect(await new Client().fetch("/verify-email", { form: { intent: "resend" } }).then((r) => r.headers.get("location"))).toMatch(/^\/login/);
+    expect(await new Client().fetch("/verify-email", { form: { intent: "resend" } }).then((r) => r.headers.get("location"))).toMatch(
+      /^\/login/,
+    );
   });
 });
 
@@ -185,7 +204,12 @@ describe("forgotten password", () => {
         const text = await res.text();
         times[which].push(performance.now() - t0);
         expect(res.status).toBe(200);
-        bodies.add(text.replace(email, "EMAIL").replace(/nonce="[^"]+"/g, "").replace(/"[a-f0-9-]{36}"/g, ""));
+        bodies.add(
+          text
+            .replace(email, "EMAIL")
+            .replace(/nonce="[^"]+"/g, "")
+            .replace(/"[a-f0-9-]{36}"/g, ""),
+        );
         expect(text).toContain(html(ACCOUNT_MSG.forgotSent));
         expect(c.cookies.size).toBe(0);
       }
@@ -227,10 +251,17 @@ describe("forgotten password", () => {
     const user = await createApplicant();
     await new Client().fetch("/forgot-password", { form: { email: user.email } });
     const { token } = await linkFrom(user.email, "password_reset");
-    const [row] = await db().select().from(schema.accountTokens).where(eq(schema.accountTokens.tokenHash, hashAccountToken(token)));
+    const [row] = await db()
+      .select()
+      .from(schema.accountTokens)
+      .where(eq(schema.accountTokens.tokenHash, hashAccountToken(token)));
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 60 * 60_000)).toBeLessThan(2000);
     // 59 minutes later (a minute left): still valid to open; past the hour: refused.
-    const set = (ms: number) => db().update(schema.accountTokens).set({ expiresAt: new Date(Date.now() + ms) }).where(eq(schema.accountTokens.id, row!.id));
+    const set = (ms: number) =>
+      db()
+        .update(schema.accountTokens)
+        .set({ expiresAt: new Date(Date.now() + ms) })
+        .where(eq(schema.accountTokens.id, row!.id));
     await set(60_000);
     expect(await (await new Client().fetch(`/reset-password?token=${token}`)).text()).toContain("Set new password");
     await set(-1000);
@@ -266,9 +297,13 @@ describe("forgotten password", () => {
     const without = await c.fetch("/reset-password", { form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(without.status).toBe(400);
     expect(await without.text()).toContain(ACCOUNT_MSG.resetSecondFactorRequired);
-    const wrong = await c.fetch("/reset-password", { form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, code: "000000" } });
+    const wrong = await c.fetch("/reset-password", {
+      form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, code: "000000" },
+    });
     expect(await wrong.text()).toContain(ACCOUNT_MSG.resetSecondFactorInvalid);
-    const ok = await c.fetch("/reset-password", { form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, code: admin.recoveryCodes.shift()! } });
+    const ok = await c.fetch("/reset-password", {
+      form: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, code: admin.recoveryCodes.shift()! },
+    });
     expect(ok.headers.get("location")).toBe("/admin-login");
     const first = await new Client().fetch("/admin-login", { form: { email: admin.email, password: NEW_PASSWORD } });
     expect(first.headers.get("location")).toBe("/admin-login/verify");
@@ -280,13 +315,19 @@ describe("/account", () => {
     const user = await createApplicant();
     const { client } = await signIn(user.email, TEST_PASSWORD);
     const { client: phone } = await signIn(user.email, TEST_PASSWORD);
-    const wrong = await client.fetch("/account", { form: { intent: "password", currentPassword: "nope-nope-1", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const wrong = await client.fetch("/account", {
+      form: { intent: "password", currentPassword: "nope-nope-1", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(ACCOUNT_MSG.currentPasswordWrong);
-    const common = await client.fetch("/account", { form: { intent: "password", currentPassword: TEST_PASSWORD, password: "password1", confirmPassword: "password1" } });
+    const common = await client.fetch("/account", {
+      form: { intent: "password", currentPassword: TEST_PASSWORD, password: "password1", confirmPassword: "password1" },
+    });
     expect(common.status).toBe(400);
     expect(await common.text()).toContain("too common");
-    const ok = await client.fetch("/account", { form: { intent: "password", currentPassword: TEST_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const ok = await client.fetch("/account", {
+      form: { intent: "password", currentPassword: TEST_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(ok.headers.get("location")).toBe("/account");
     expect((await client.fetch("/account")).status).toBe(200);
     expect((await phone.fetch("/account")).headers.get("location")).toMatch(/^\/login/);
@@ -370,7 +411,9 @@ describe("/account", () => {
     const c = new Client();
     await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
     expect((await c.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } })).headers.get("location")).not.toBe("/admin");
-    expect((await c.fetch("/admin-login/verify", { form: { code: hotp(base32Decode(secret), totpStep() + 1) } })).headers.get("location")).toBe("/admin");
+    expect(
+      (await c.fetch("/admin-login/verify", { form: { code: hotp(base32Decode(secret), totpStep() + 1) } })).headers.get("location"),
+    ).toBe("/admin");
     expect(await auditOf(admin.id, "mfa.reenrol")).toHaveLength(1);
   });
 
@@ -385,7 +428,10 @@ describe("/account", () => {
     for (const r of routes) {
       const url = `/${r.pattern}`;
       const adminOnly = r.pattern === "account/authenticator";
-      const requests = [{ method: "GET" }, ...(r.hasAction ? [{ method: "POST", form: { intent: "sessions", confirm: "DELETE", code: "123456", currentPassword: "x" } }] : [])];
+      const requests = [
+        { method: "GET" },
+        ...(r.hasAction ? [{ method: "POST", form: { intent: "sessions", confirm: "DELETE", code: "123456", currentPassword: "x" } }] : []),
+      ];
       for (const init of requests) {
         const anon = await new Client().fetch(url, init);
         expect(anon.status, `${init.method} ${url}`).toBe(302);
@@ -405,9 +451,23 @@ describe("my data", () => {
   it("exports the applicant's profile, submitted application, events and both documents (names, no bytes), no-store", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, amount: 32000 });
-    await db().insert(schema.applicationEvents).values({ applicationId: app!.id, actorUserId: user.id, type: "submitted", toStatus: "submitted" });
-    await createDocument({ applicationId: app!.id, userId: user.id, data: samplePdf("EXPORT-MARKER"), name: "ein-letter.pdf", documentType: "ein" });
-    await createDocument({ applicationId: app!.id, userId: user.id, data: samplePng(), name: "license-front.png", documentType: "id-front" });
+    await db()
+      .insert(schema.applicationEvents)
+      .values({ applicationId: app!.id, actorUserId: user.id, type: "submitted", toStatus: "submitted" });
+    await createDocument({
+      applicationId: app!.id,
+      userId: user.id,
+      data: samplePdf("EXPORT-MARKER"),
+      name: "ein-letter.pdf",
+      documentType: "ein",
+    });
+    await createDocument({
+      applicationId: app!.id,
+      userId: user.id,
+      data: samplePng(),
+      name: "license-front.png",
+      documentType: "id-front",
+    });
     const { client } = await signIn(user.email, TEST_PASSWORD);
     const res = await client.fetch("/account/export");
     expect(res.status).toBe(200);
@@ -422,11 +482,20 @@ describe("my data", () => {
     expect(body.applications).toHaveLength(1);
     expect(body.applications[0]).toMatchObject({ reference: app!.reference, status: "submitted", amount: "32000.00" });
     expect(body.applications[0].events.map((e: { type: string }) => e.type)).toContain("submitted");
-    expect(body.applications[0].documents.map((d: { fileName: string; documentType: string }) => [d.fileName, d.documentType]).sort()).toEqual([
+    expect(
+      body.applications[0].documents.map((d: { fileName: string; documentType: string }) => [d.fileName, d.documentType]).sort(),
+    ).toEqual([
       ["ein-letter.pdf", "ein"],
       ["license-front.png", "id-front"],
     ]);
-    expect(Object.keys(body.applications[0].documents[0]).sort()).toEqual(["contentType", "documentType", "fileName", "fileSize", "id", "uploadedAt"]);
+    expect(Object.keys(body.applications[0].documents[0]).sort()).toEqual([
+      "contentType",
+      "documentType",
+      "fileName",
+      "fileSize",
+      "id",
+      "uploadedAt",
+    ]);
     expect(await auditOf(user.id, "account.data_exported")).toHaveLength(1);
   });
 

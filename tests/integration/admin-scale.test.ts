@@ -23,7 +23,13 @@ const rnd = (n: number) => Array.from({ length: n }, () => REFERENCE_ALPHABET[ra
 const TAG = rnd(4);
 const BASE = Date.UTC(2001, 0, 1);
 
-type Seeded = { reference: string; status: (typeof STATUSES)[number]; purpose: (typeof PURPOSES)[number]; submittedAt: Date | null; amount: number };
+type Seeded = {
+  reference: string;
+  status: (typeof STATUSES)[number];
+  purpose: (typeof PURPOSES)[number];
+  submittedAt: Date | null;
+  amount: number;
+};
 const seeded: Seeded[] = [];
 
 type ExplainRow = { table: string; type: string; key: string | null; rows: number; Extra: string | null };

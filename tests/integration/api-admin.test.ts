@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
 import { MSG } from "~/utils/messages";
-import { applicationRow, createDraftVia, eventsOf, expectCrossSiteRefusal, expectJsonError, outboxTo, signedInAdmin, signedInApplicant } from "../support/api";
+import {
+  applicationRow,
+  createDraftVia,
+  eventsOf,
+  expectCrossSiteRefusal,
+  expectJsonError,
+  outboxTo,
+  signedInAdmin,
+  signedInApplicant,
+} from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createApplicant } from "../support/fixtures";
 import { Client } from "../support/http";
@@ -37,8 +46,19 @@ describe("GET /api/admin/applications", () => {
   it("lists submitted applications with every field, newest first, filtered like the panel", async () => {
     // Dates far ahead, so rows other test files add to the shared database never come first.
     const owner = await createApplicant();
-    const older = await createSubmittedApplication({ userId: owner.id, amount: 15000, purpose: "other", submittedAt: new Date(Date.UTC(2090, 0, 1)) });
-    const newer = await createSubmittedApplication({ userId: owner.id, amount: 20000, purpose: "other", status: "approved", submittedAt: new Date(Date.UTC(2090, 0, 2)) });
+    const older = await createSubmittedApplication({
+      userId: owner.id,
+      amount: 15000,
+      purpose: "other",
+      submittedAt: new Date(Date.UTC(2090, 0, 1)),
+    });
+    const newer = await createSubmittedApplication({
+      userId: owner.id,
+      amount: 20000,
+      purpose: "other",
+      status: "approved",
+      submittedAt: new Date(Date.UTC(2090, 0, 2)),
+    });
     const draft = await createSubmittedApplication({ userId: owner.id, status: "draft" });
     const { client } = await signedInAdmin();
 
@@ -69,12 +89,17 @@ describe("GET /api/admin/applications", () => {
     expect(list[1]!.id).toBe(older!.id);
     expect(list.some((a) => a.id === draft!.id)).toBe(false);
 
-    const approved = (await (await client.fetch("/api/admin/applications?status=approved&q=other")).json()) as Array<{ id: number; status: string }>;
+    const approved = (await (await client.fetch("/api/admin/applications?status=approved&q=other")).json()) as Array<{
+      id: number;
+      status: string;
+    }>;
     expect(approved.every((a) => a.status === "approved")).toBe(true);
     expect(approved.some((a) => a.id === newer!.id)).toBe(true);
     expect(approved.some((a) => a.id === older!.id)).toBe(false);
 
-    const byRef = (await (await client.fetch(`/api/admin/applications?q=${older!.reference.toLowerCase()}`)).json()) as Array<{ id: number }>;
+    const byRef = (await (await client.fetch(`/api/admin/applications?q=${older!.reference.toLowerCase()}`)).json()) as Array<{
+      id: number;
+    }>;
     expect(byRef.map((a) => a.id)).toEqual([older!.id]);
 
     const asc = (await (await client.fetch("/api/admin/applications?sort=asc&status=bogus&page=-3")).json()) as Array<{ id: number }>;
@@ -130,7 +155,10 @@ describe("PATCH /api/admin/applications/{id}/status", () => {
       expect(body.errors).toEqual({ note: [REJECTION_REASON_REQUIRED] });
     }
     expect((await applicationRow(app!.id))?.status).toBe("submitted");
-    const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "rejected", note: "Insufficient revenue history" } });
+    const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, {
+      method: "PATCH",
+      json: { status: "rejected", note: "Insufficient revenue history" },
+    });
     expect(res.status).toBe(200);
     const [event] = await eventsOf(app!.id, "status_changed");
     expect(event?.note).toBe("Insufficient revenue history");
@@ -141,16 +169,45 @@ describe("PATCH /api/admin/applications/{id}/status", () => {
     const app = await createSubmittedApplication({ userId: owner.id });
     const draft = await createSubmittedApplication({ userId: owner.id, status: "draft" });
     const { client } = await signedInAdmin();
-    const bad = await expectJsonError(await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "pending" } }), 400);
+    const bad = await expectJsonError(
+      await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "pending" } }),
+      400,
+    );
     expect(bad.errors).toEqual({ status: ["Please choose a status"] });
-    const long = await expectJsonError(await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved", note: "n".repeat(1001) } }), 400);
+    const long = await expectJsonError(
+      await client.fetch(`/api/admin/applications/${app!.id}/status`, {
+        method: "PATCH",
+        json: { status: "approved", note: "n".repeat(1001) },
+      }),
+      400,
+    );
     expect(Object.keys(long.errors ?? {})).toEqual(["note"]);
-    await expectJsonError(await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved", extra: 1 } }), 400);
-    await expectJsonError(await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", body: "status=approved", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415);
-    await expectJsonError(await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", body: "[", headers: { "content-type": "application/json" } }), 400);
+    await expectJsonError(
+      await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved", extra: 1 } }),
+      400,
+    );
+    await expectJsonError(
+      await client.fetch(`/api/admin/applications/${app!.id}/status`, {
+        method: "PATCH",
+        body: "status=approved",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+    );
+    await expectJsonError(
+      await client.fetch(`/api/admin/applications/${app!.id}/status`, {
+        method: "PATCH",
+        body: "[",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+    );
     expect((await applicationRow(app!.id))?.status).toBe("submitted");
     for (const id of [draft!.id, 2_000_000_000, "x"]) {
-      const body = await expectJsonError(await client.fetch(`/api/admin/applications/${id}/status`, { method: "PATCH", json: { status: "approved" } }), 404);
+      const body = await expectJsonError(
+        await client.fetch(`/api/admin/applications/${id}/status`, { method: "PATCH", json: { status: "approved" } }),
+        404,
+      );
       expect(body.message).toBe(MSG.statusNotFound);
     }
     expect((await applicationRow(draft!.id))?.status).toBe("draft");
@@ -160,7 +217,11 @@ describe("PATCH /api/admin/applications/{id}/status", () => {
     const owner = await createApplicant();
     const app = await createSubmittedApplication({ userId: owner.id });
     const { client } = await signedInAdmin();
-    const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved" }, headers: { origin: "http://evil.test" } });
+    const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, {
+      method: "PATCH",
+      json: { status: "approved" },
+      headers: { origin: "http://evil.test" },
+    });
     await expectCrossSiteRefusal(res);
     expect((await applicationRow(app!.id))?.status).toBe("submitted");
     expect(await eventsOf(app!.id)).toHaveLength(0);

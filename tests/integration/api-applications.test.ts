@@ -23,7 +23,9 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 describe("POST /api/loan-applications", () => {
   it("creates a partial draft of the caller with the product's defaults for the rest", async () => {
     const { client, user } = await signedInApplicant();
-    const res = await client.fetch("/api/loan-applications", { json: { userId: user.id, amount: "30000", purpose: "equipment-financing" } });
+    const res = await client.fetch("/api/loan-applications", {
+      json: { userId: user.id, amount: "30000", purpose: "equipment-financing" },
+    });
     expect(res.status).toBe(201);
     const app = await res.json();
     expect(app).toEqual({
@@ -50,14 +52,23 @@ describe("POST /api/loan-applications", () => {
 
   it("accepts numbers as well as numeric strings and answers strings", async () => {
     const { client } = await signedInApplicant();
-    const res = await client.fetch("/api/loan-applications", { json: { amount: 12000, annualIncome: 85000.5, livingSituation: "mortgage", monthlyPayment: "950.25" } });
+    const res = await client.fetch("/api/loan-applications", {
+      json: { amount: 12000, annualIncome: 85000.5, livingSituation: "mortgage", monthlyPayment: "950.25" },
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ amount: "12000", annualIncome: "85000.50", livingSituation: "mortgage", monthlyPayment: "950.25" });
+    expect(await res.json()).toMatchObject({
+      amount: "12000",
+      annualIncome: "85000.50",
+      livingSituation: "mortgage",
+      monthlyPayment: "950.25",
+    });
   });
 
   it("submits with status 'submitted': submittedAt, events and the confirmation e-mail", async () => {
     const { client, user } = await signedInApplicant();
-    const res = await client.fetch("/api/loan-applications", { json: { userId: String(user.id), ...applicationPayload(), status: "submitted" } });
+    const res = await client.fetch("/api/loan-applications", {
+      json: { userId: String(user.id), ...applicationPayload(), status: "submitted" },
+    });
     expect(res.status).toBe(201);
     const app = await res.json();
     expect(app).toMatchObject({ status: "submitted", amount: "25000", livingSituation: "rent", monthlyPayment: "1500", state: "IL" });
@@ -73,7 +84,9 @@ describe("POST /api/loan-applications", () => {
 
   it("drops the monthly payment for an owner, like the wizard", async () => {
     const { client } = await signedInApplicant();
-    const res = await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ livingSituation: "Own", monthlyPayment: "900" }), status: "submitted" } });
+    const res = await client.fetch("/api/loan-applications", {
+      json: { ...applicationPayload({ livingSituation: "Own", monthlyPayment: "900" }), status: "submitted" },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ livingSituation: "own", monthlyPayment: "0" });
   });
@@ -88,7 +101,10 @@ describe("POST /api/loan-applications", () => {
       state: [MSG.stateRequired],
       zipCode: [MSG.zipInvalid],
     });
-    const noAmount = await expectJsonError(await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ amount: "0" }), status: "submitted" } }), 400);
+    const noAmount = await expectJsonError(
+      await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ amount: "0" }), status: "submitted" } }),
+      400,
+    );
     expect(noAmount.errors).toEqual({ amount: [MSG.amountRequired] });
     expect(await applicationCountOf(user.id)).toBe(0);
   });
@@ -121,7 +137,10 @@ describe("POST /api/loan-applications", () => {
     expect(anonymous.message).toBe(MSG.authRequired);
     const other = await createApplicant();
     const { client, user } = await signedInApplicant();
-    const body = await expectJsonError(await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), userId: other.id } }), 403);
+    const body = await expectJsonError(
+      await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), userId: other.id } }),
+      403,
+    );
     expect(body.message).toBe(MSG.apiUserIdMismatch);
     expect(await applicationCountOf(user.id)).toBe(0);
     expect(await applicationCountOf(other.id)).toBe(0);
@@ -129,17 +148,43 @@ describe("POST /api/loan-applications", () => {
 
   it("refuses malformed JSON, other content types, oversized bodies, unknown fields and cross-site calls", async () => {
     const { client, user } = await signedInApplicant();
-    await expectJsonError(await client.fetch("/api/loan-applications", { method: "POST", body: "{'amount': 1}", headers: { "content-type": "application/json" } }), 400);
-    await expectJsonError(await client.fetch("/api/loan-applications", { method: "POST", body: "", headers: { "content-type": "application/json" } }), 400);
+    await expectJsonError(
+      await client.fetch("/api/loan-applications", {
+        method: "POST",
+        body: "{'amount': 1}",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+    );
+    await expectJsonError(
+      await client.fetch("/api/loan-applications", { method: "POST", body: "", headers: { "content-type": "application/json" } }),
+      400,
+    );
     await expectJsonError(await client.fetch("/api/loan-applications", { form: applicationPayload() }), 415);
-    await expectJsonError(await client.fetch("/api/loan-applications", { method: "POST", body: JSON.stringify(applicationPayload()), headers: { "content-type": "text/plain" } }), 415);
+    await expectJsonError(
+      await client.fetch("/api/loan-applications", {
+        method: "POST",
+        body: JSON.stringify(applicationPayload()),
+        headers: { "content-type": "text/plain" },
+      }),
+      415,
+    );
     await expectJsonError(await client.fetch("/api/loan-applications", { json: applicationPayload({ city: "y".repeat(100_000) }) }), 413);
-    const unknown = await expectJsonError(await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted", submittedAt: "2020-01-01" } }), 400);
+    const unknown = await expectJsonError(
+      await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted", submittedAt: "2020-01-01" } }),
+      400,
+    );
     expect(unknown.formErrors).toEqual([MSG.apiUnknownFields]);
     await expectJsonError(await client.fetch("/api/loan-applications", { json: [applicationPayload()] }), 400);
-    const evil = await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted" }, headers: { origin: "http://evil.test" } });
+    const evil = await client.fetch("/api/loan-applications", {
+      json: { ...applicationPayload(), status: "submitted" },
+      headers: { origin: "http://evil.test" },
+    });
     await expectCrossSiteRefusal(evil);
-    const crossSite = await client.fetch("/api/loan-applications", { json: applicationPayload(), headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await client.fetch("/api/loan-applications", {
+      json: applicationPayload(),
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     await expectCrossSiteRefusal(crossSite);
     expect(await applicationCountOf(user.id)).toBe(0);
   });
@@ -162,17 +207,30 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
     const draft = await createDraftVia(client);
     const res = await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { city: "Austin", state: "tx" } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: draft.id, amount: "25000", purpose: "working-capital", city: "Austin", state: "TX", status: "draft" });
+    expect(await res.json()).toMatchObject({
+      id: draft.id,
+      amount: "25000",
+      purpose: "working-capital",
+      city: "Austin",
+      state: "TX",
+      status: "draft",
+    });
   });
 
   it("submits the draft: every step checked, then submittedAt, event and e-mail; a repeat changes nothing", async () => {
     const { client, user } = await signedInApplicant();
     const draft = await createDraftVia(client);
-    const incomplete = await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "submitted" } }), 400);
+    const incomplete = await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "submitted" } }),
+      400,
+    );
     expect(Object.keys(incomplete.errors ?? {}).sort()).toEqual(["city", "state", "streetAddress", "zipCode"]);
     expect((await applicationRow(draft.id))?.status).toBe("draft");
 
-    const res = await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { ...applicationPayload(), status: "submitted" } });
+    const res = await client.fetch(`/api/loan-applications/db/${draft.id}`, {
+      method: "PATCH",
+      json: { ...applicationPayload(), status: "submitted" },
+    });
     expect(res.status).toBe(200);
     const app = await res.json();
     expect(app).toMatchObject({ status: "submitted", applicationId: draft.applicationId });
@@ -185,7 +243,10 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
     expect((await again.json()).submittedAt).toBe(app.submittedAt);
     expect(await outboxTo(user.email)).toHaveLength(1);
 
-    const locked = await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { amount: "5000" } }), 409);
+    const locked = await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { amount: "5000" } }),
+      409,
+    );
     expect(locked.message).toBe(MSG.apiApplicationLocked);
     expect((await applicationRow(draft.id))?.amount).toBe("25000.00");
   });
@@ -196,7 +257,10 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
     const stranger = await signedInApplicant();
     const before = await applicationRow(draft.id);
     for (const json of [{ city: "Elsewhere" }, { status: "submitted", ...applicationPayload() }]) {
-      const body = await expectJsonError(await stranger.client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json }), 404);
+      const body = await expectJsonError(
+        await stranger.client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json }),
+        404,
+      );
       expect(body.message).toBe(MSG.statusNotFound);
     }
     expect(await applicationRow(draft.id)).toEqual(before);
@@ -205,12 +269,18 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
   it("lets only an admin set a review status", async () => {
     const { client, user } = await signedInApplicant();
     const app = await createSubmittedApplication({ userId: user.id });
-    const denied = await expectJsonError(await client.fetch(`/api/loan-applications/db/${app!.id}`, { method: "PATCH", json: { status: "approved" } }), 403);
+    const denied = await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${app!.id}`, { method: "PATCH", json: { status: "approved" } }),
+      403,
+    );
     expect(denied.message).toBe(MSG.apiStatusNotAllowed);
     expect((await applicationRow(app!.id))?.status).toBe("submitted");
 
     const { client: admin } = await signedInAdmin();
-    const noReason = await expectJsonError(await admin.fetch(`/api/loan-applications/db/${app!.id}`, { method: "PATCH", json: { status: "rejected" } }), 400);
+    const noReason = await expectJsonError(
+      await admin.fetch(`/api/loan-applications/db/${app!.id}`, { method: "PATCH", json: { status: "rejected" } }),
+      400,
+    );
     expect(noReason.errors).toEqual({ note: [REJECTION_REASON_REQUIRED] });
     const ok = await admin.fetch(`/api/loan-applications/db/${app!.id}`, { method: "PATCH", json: { status: "under-review" } });
     expect(ok.status).toBe(200);
@@ -222,9 +292,15 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
     const owner = await signedInApplicant();
     const draft = await createDraftVia(owner.client);
     const { client: admin } = await signedInAdmin();
-    const early = await expectJsonError(await admin.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "approved" } }), 409);
+    const early = await expectJsonError(
+      await admin.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "approved" } }),
+      409,
+    );
     expect(early.message).toBe(MSG.apiApplicationNotSubmitted);
-    const res = await admin.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { ...applicationPayload(), status: "submitted" } });
+    const res = await admin.fetch(`/api/loan-applications/db/${draft.id}`, {
+      method: "PATCH",
+      json: { ...applicationPayload(), status: "submitted" },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).userId).toBe(owner.user.id);
     expect(await outboxTo(owner.user.email)).toHaveLength(1);
@@ -238,12 +314,32 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
       await expectJsonError(await client.fetch(`/api/loan-applications/db/${id}`, { method: "PATCH", json: { city: "X" } }), 404);
     }
     await expectJsonError(await client.fetch(`/api/loan-applications/db/2147483000`, { method: "PATCH", json: { city: "X" } }), 404);
-    const bad = await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { zipCode: "ABCDE", amount: true } }), 400);
+    const bad = await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { zipCode: "ABCDE", amount: true } }),
+      400,
+    );
     expect(bad.errors).toEqual({ zipCode: [MSG.zipInvalid], amount: [MSG.amountRequired] });
-    await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", body: "city=X", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415);
-    await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", body: "{", headers: { "content-type": "application/json" } }), 400);
+    await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, {
+        method: "PATCH",
+        body: "city=X",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+    );
+    await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, {
+        method: "PATCH",
+        body: "{",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+    );
     const other = await createApplicant();
-    await expectJsonError(await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { userId: other.id } }), 403);
+    await expectJsonError(
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { userId: other.id } }),
+      403,
+    );
     const post = await client.fetch(`/api/loan-applications/db/${draft.id}`, { json: { city: "X" } });
     await expectJsonError(post, 405);
     expect(post.headers.get("allow")).toBe("PATCH");

@@ -10,7 +10,8 @@ import { Client, uniqueEmail } from "../support/http";
 
 const SESSION = "lw_session";
 
-const sessionIdOf = (cookie: string) => JSON.parse(Buffer.from(decodeURIComponent(cookie).split(".")[0]!, "base64").toString("utf8")) as string;
+const sessionIdOf = (cookie: string) =>
+  JSON.parse(Buffer.from(decodeURIComponent(cookie).split(".")[0]!, "base64").toString("utf8")) as string;
 
 async function userByEmail(email: string) {
   const [u] = await getDb().select().from(schema.users).where(eq(schema.users.email, email.toLowerCase()));
@@ -96,7 +97,11 @@ describe("POST /api/auth/register", () => {
     const email = uniqueEmail("api-bad");
     const unknown = await expectJsonError(await c.fetch("/api/auth/register", { json: registerPayload({ email, isAdmin: true }) }), 400);
     expect(unknown.formErrors).toContain(MSG.apiUnknownFields);
-    const malformed = await c.fetch("/api/auth/register", { method: "POST", body: '{"email": ', headers: { "content-type": "application/json" } });
+    const malformed = await c.fetch("/api/auth/register", {
+      method: "POST",
+      body: '{"email": ',
+      headers: { "content-type": "application/json" },
+    });
     expect((await expectJsonError(malformed, 400)).message).toBe(MSG.apiMalformedJson);
     const form = await c.fetch("/api/auth/register", { form: registerPayload({ email }) as Record<string, string> });
     expect((await expectJsonError(form, 415)).message).toBe(MSG.apiJsonRequired);

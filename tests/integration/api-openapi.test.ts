@@ -10,7 +10,10 @@ import { Client } from "../support/http";
 import { openApiValidator } from "../support/json-schema";
 import { samplePdf } from "../fixtures/documents";
 
-type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> }> };
+type Operation = {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> }>;
+};
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
 /** docs/product.md, every row. */
@@ -42,7 +45,9 @@ let validateJson: ReturnType<typeof openApiValidator>;
 /** An applicant with a submitted $30,000 working-capital application in Texas (so: offers). */
 async function applicantWithOffers() {
   const { client } = await signedInApplicant();
-  const res = await client.fetch("/api/loan-applications", { json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" } });
+  const res = await client.fetch("/api/loan-applications", {
+    json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+  });
   expect(res.status).toBe(201);
   const { applicationId } = (await res.json()) as { applicationId: string };
   const list = (await (await client.fetch(`/api/loan-applications/${applicationId}/offers`)).json()) as { offers: Array<{ id: number }> };
@@ -107,7 +112,10 @@ const recipes: Record<string, () => Promise<Response[]>> = {
     const { client } = await signedInApplicant();
     const draft = await createDraftVia(client);
     return [
-      await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { ...applicationPayload(), status: "submitted" } }),
+      await client.fetch(`/api/loan-applications/db/${draft.id}`, {
+        method: "PATCH",
+        json: { ...applicationPayload(), status: "submitted" },
+      }),
       await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { city: "Changed" } }),
       await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { status: "approved" } }),
       await client.fetch(`/api/loan-applications/db/${draft.id}`, { method: "PATCH", json: { zipCode: "1" } }),
@@ -127,11 +135,7 @@ const recipes: Record<string, () => Promise<Response[]>> = {
     const { client, user } = await signedInApplicant();
     const app = await createSubmittedApplication({ userId: user.id });
     const stranger = await signedInApplicant();
-    return [
-      await upload(client, app!.id),
-      await upload(stranger.client, app!.id),
-      await upload(new Client(), app!.id),
-    ];
+    return [await upload(client, app!.id), await upload(stranger.client, app!.id), await upload(new Client(), app!.id)];
   },
   async previewDocument() {
     return documentCalls("preview");
@@ -151,7 +155,11 @@ const recipes: Record<string, () => Promise<Response[]>> = {
   async adminListDocuments() {
     const { client } = await signedInAdmin();
     const { client: applicant } = await signedInApplicant();
-    return [await client.fetch("/api/admin/documents?page=1"), await applicant.fetch("/api/admin/documents"), await new Client().fetch("/api/admin/documents")];
+    return [
+      await client.fetch("/api/admin/documents?page=1"),
+      await applicant.fetch("/api/admin/documents"),
+      await new Client().fetch("/api/admin/documents"),
+    ];
   },
   async adminChangeStatus() {
     const { client } = await signedInAdmin();
@@ -178,7 +186,11 @@ const recipes: Record<string, () => Promise<Response[]>> = {
   async getOfferDisclosure() {
     const { client, offerIds } = await applicantWithOffers();
     const stranger = await signedInApplicant();
-    return [await client.fetch(`/api/offers/${offerIds[0]}`), await stranger.client.fetch(`/api/offers/${offerIds[0]}`), await new Client().fetch(`/api/offers/${offerIds[0]}`)];
+    return [
+      await client.fetch(`/api/offers/${offerIds[0]}`),
+      await stranger.client.fetch(`/api/offers/${offerIds[0]}`),
+      await new Client().fetch(`/api/offers/${offerIds[0]}`),
+    ];
   },
   async acceptOffer() {
     const { client, offerIds } = await applicantWithOffers();
@@ -197,7 +209,9 @@ const recipes: Record<string, () => Promise<Response[]>> = {
   // Back office (issue 17)
   async adminListDocumentRequests() {
     const { client, applicant, app } = await backOfficeSetup();
-    await client.fetch(`/api/admin/applications/${app.id}/document-requests`, { json: { documentTypes: ["ein"], message: "EIN letter please" } });
+    await client.fetch(`/api/admin/applications/${app.id}/document-requests`, {
+      json: { documentTypes: ["ein"], message: "EIN letter please" },
+    });
     return [
       await client.fetch(`/api/admin/applications/${app.id}/document-requests`),
       await client.fetch("/api/admin/applications/2000000000/document-requests"),
@@ -304,7 +318,8 @@ describe("the OpenAPI document", () => {
       const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim();
       const media = declared!.content?.[contentType] ?? declared!.content?.["*/*"];
       expect(media, `${op.operationId} ${res.status}: content type ${contentType} is not declared`).toBeDefined();
-      for (const name of Object.keys(declared!.headers ?? {})) expect(res.headers.has(name), `${op.operationId} ${res.status}: header ${name}`).toBe(true);
+      for (const name of Object.keys(declared!.headers ?? {}))
+        expect(res.headers.has(name), `${op.operationId} ${res.status}: header ${name}`).toBe(true);
       if (contentType === "application/json") {
         const body = await res.json();
         const errors = validateJson(body, media!.schema);

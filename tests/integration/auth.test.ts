@@ -83,14 +83,19 @@ describe("login and logout", () => {
     const u = await createApplicant();
     const c = new Client();
     // An anonymous session first (a visitor who started something before signing in).
-    await getDb().insert(schema.sessions).values({ idHash: hashSessionId("pre-login-id"), data: {}, expiresAt: new Date(Date.now() + 60_000) });
+    await getDb()
+      .insert(schema.sessions)
+      .values({ idHash: hashSessionId("pre-login-id"), data: {}, expiresAt: new Date(Date.now() + 60_000) });
     const res = await c.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard");
     const cookie = c.cookies.get(SESSION)!;
     const id = sessionValueId(cookie);
     expect(Buffer.from(id, "base64url").length).toBeGreaterThanOrEqual(16);
-    const [row] = await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id)));
+    const [row] = await getDb()
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.idHash, hashSessionId(id)));
     expect(row.userId).toBe(u.id);
     const raw = await getDb().select().from(schema.sessions);
     expect(raw.some((r) => r.idHash === id)).toBe(false);
@@ -99,7 +104,10 @@ describe("login and logout", () => {
     const out = await c.fetch("/logout", { method: "POST" });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
-    const gone = await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(id)));
+    const gone = await getDb()
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.idHash, hashSessionId(id)));
     expect(gone).toHaveLength(0);
     // Replaying the captured cookie is anonymous now.
     const replay = new Client();

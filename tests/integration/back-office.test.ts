@@ -35,7 +35,8 @@ async function setup(opts: { firstName?: string; lastName?: string } = {}) {
   return { admin, ac, applicant, app };
 }
 
-const post = (c: Client, appId: number, form: Record<string, string>) => c.fetch(`/admin/applications/${appId}`, { form: { redirectTo: `/admin/applications/${appId}`, ...form } });
+const post = (c: Client, appId: number, form: Record<string, string>) =>
+  c.fetch(`/admin/applications/${appId}`, { form: { redirectTo: `/admin/applications/${appId}`, ...form } });
 const text = async (c: Client, path: string) => {
   const res = await c.fetch(path);
   expect(res.status, path).toBe(200);
@@ -54,7 +55,10 @@ async function uploadFromDashboard(c: Client, applicationId: number, documentTyp
 
 const requestsOf = (appId: number) => db().select().from(schema.documentRequests).where(eq(schema.documentRequests.applicationId, appId));
 const auditOf = (action: string, targetId: number | string) =>
-  db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, action), eq(schema.auditLog.targetId, String(targetId))));
+  db()
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.action, action), eq(schema.auditLog.targetId, String(targetId))));
 
 describe("document requests", () => {
   it("asks for documents with a message: e-mail, dashboard, waiting queue; an upload closes the request", async () => {
@@ -66,7 +70,10 @@ describe("document requests", () => {
 
     const [request] = await requestsOf(app.id);
     expect(request).toMatchObject({ status: "open", message, requestedBy: admin.id });
-    const [mail] = await db().select().from(schema.outbox).where(and(eq(schema.outbox.toEmail, applicant.email), eq(schema.outbox.kind, "document_request")));
+    const [mail] = await db()
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.toEmail, applicant.email), eq(schema.outbox.kind, "document_request")));
     expect(mail!.subject).toContain(app.reference);
     expect(mail!.bodyText).toContain(message);
     expect(mail!.bodyText).toContain("Bank Statements");
@@ -114,17 +121,39 @@ function c_post(c: Client, appId: number, form: Record<string, string | string[]
   const body = new URLSearchParams();
   body.set("redirectTo", `/admin/applications/${appId}`);
   for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return c.fetch(`/admin/applications/${appId}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  return c.fetch(`/admin/applications/${appId}`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 
 describe("document review", () => {
   it("rejects with a reason and asks for a replacement in one action; the applicant sees states, never the reviewer", async () => {
     const { admin, ac, applicant, app } = await setup();
-    const rejected = await createDocument({ applicationId: app.id, userId: applicant.id, data: samplePdf("r1"), name: "blurry.pdf", documentType: "bank-statements" });
-    const accepted = await createDocument({ applicationId: app.id, userId: applicant.id, data: samplePdf("r2"), name: "ein-letter.pdf", documentType: "ein" });
+    const rejected = await createDocument({
+      applicationId: app.id,
+      userId: applicant.id,
+      data: samplePdf("r1"),
+      name: "blurry.pdf",
+      documentType: "bank-statements",
+    });
+    const accepted = await createDocument({
+      applicationId: app.id,
+      userId: applicant.id,
+      data: samplePdf("r2"),
+      name: "ein-letter.pdf",
+      documentType: "ein",
+    });
     await createDocument({ applicationId: app.id, userId: applicant.id, data: samplePdf("r3"), name: "llc.pdf", documentType: "llc" });
 
-    const r1 = await post(ac, app.id, { intent: "review-document", documentId: String(rejected.id), decision: "rejected", reason: "unreadable", requestReplacement: "on" });
+    const r1 = await post(ac, app.id, {
+      intent: "review-document",
+      documentId: String(rejected.id),
+      decision: "rejected",
+      reason: "unreadable",
+      requestReplacement: "on",
+    });
     expect(r1.status).toBe(302);
     const r2 = await post(ac, app.id, { intent: "review-document", documentId: String(accepted.id), decision: "accepted" });
     expect(r2.status).toBe(302);
@@ -184,7 +213,9 @@ describe("internal notes", () => {
     const before = await db().select().from(schema.applicationNotes).where(eq(schema.applicationNotes.applicationId, app.id));
     const res = await owner.fetch(`/admin/applications/${app.id}`, { form: { intent: "add-note", body: "applicant note" } });
     expect(res.headers.get("location")).toMatch(/^\/admin-login/);
-    expect(await db().select().from(schema.applicationNotes).where(eq(schema.applicationNotes.applicationId, app.id))).toHaveLength(before.length);
+    expect(await db().select().from(schema.applicationNotes).where(eq(schema.applicationNotes.applicationId, app.id))).toHaveLength(
+      before.length,
+    );
   });
 
   it("refuses an empty note", async () => {
@@ -213,7 +244,13 @@ describe("assignment and queues", () => {
     const cc = await adminClient(colleague);
     const details = await text(cc, `/admin/applications/${app.id}`);
     expect(details).toContain(BACK_OFFICE_MSG.colleagueAssigned("Ada Admin").replace("'", "&#x27;"));
-    expect((await cc.fetch(`/admin/applications/${app.id}`, { form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app.id}` } })).status).toBe(302);
+    expect(
+      (
+        await cc.fetch(`/admin/applications/${app.id}`, {
+          form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app.id}` },
+        })
+      ).status,
+    ).toBe(302);
     const [warned] = await auditOf("backoffice.colleague_application_changed", app.id);
     expect(warned).toMatchObject({ actorUserId: colleague.id, details: `status submitted -> under-review; assigned to admin ${admin.id}` });
     // Reassigning to an applicant is refused.
@@ -267,7 +304,10 @@ describe("CSV export", () => {
       waits++;
       return new Promise<void>((r) => (release = r));
     };
-    const reader = csvExportStream(parseAdminListParams(new URLSearchParams("assigned=mine")), admin.id, { batchSize: 1, waitForDrain }).getReader();
+    const reader = csvExportStream(parseAdminListParams(new URLSearchParams("assigned=mine")), admin.id, {
+      batchSize: 1,
+      waitForDrain,
+    }).getReader();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     expect(decoder.decode((await reader.read()).value)).toMatch(/^\uFEFFApplication ID,/);
     const lines: string[] = [];

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";
 
-const PUBLIC = ["/", "/faq", "/loan-calculator", "/terms-of-service", "/privacy-policy", "/startup-capital-loans", "/commercial-real-estate"];
+const PUBLIC = [
+  "/",
+  "/faq",
+  "/loan-calculator",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/startup-capital-loans",
+  "/commercial-real-estate",
+];
 
 describe("CDN cache headers", () => {
   it("lets a CDN keep anonymous public pages, varying on Cookie", async () => {

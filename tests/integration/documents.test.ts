@@ -87,11 +87,22 @@ describe("upload, storage at rest, download and preview", () => {
     const { client, app, user } = await signedInApplicant();
     const marker = `MARKER-${Math.random().toString(36).slice(2)}`;
     const pdf = samplePdf(marker);
-    const res = await upload(client, { file: pdf, name: "Bank Statement März.pdf", applicationId: app.id, documentType: "bank-statements", type: "application/pdf" });
+    const res = await upload(client, {
+      file: pdf,
+      name: "Bank Statement März.pdf",
+      applicationId: app.id,
+      documentType: "bank-statements",
+      type: "application/pdf",
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["applicationId", "documentType", "fileName", "fileSize", "id", "uploadedAt"]);
-    expect(body).toMatchObject({ applicationId: app.id, documentType: "bank-statements", fileName: "Bank Statement März.pdf", fileSize: pdf.length });
+    expect(body).toMatchObject({
+      applicationId: app.id,
+      documentType: "bank-statements",
+      fileName: "Bank Statement März.pdf",
+      fileSize: pdf.length,
+    });
     expect(new Date(body.uploadedAt as string).toISOString()).toBe(body.uploadedAt);
     const id = body.id as number;
 
@@ -116,7 +127,9 @@ describe("upload, storage at rest, download and preview", () => {
     expect(dl.status).toBe(200);
     expect(Buffer.from(await dl.arrayBuffer()).equals(pdf)).toBe(true);
     expect(dl.headers.get("content-type")).toBe("application/pdf");
-    expect(dl.headers.get("content-disposition")).toBe(`attachment; filename="Bank Statement Marz.pdf"; filename*=UTF-8''Bank%20Statement%20M%C3%A4rz.pdf`);
+    expect(dl.headers.get("content-disposition")).toBe(
+      `attachment; filename="Bank Statement Marz.pdf"; filename*=UTF-8''Bank%20Statement%20M%C3%A4rz.pdf`,
+    );
     expect(dl.headers.get("x-content-type-options")).toBe("nosniff");
     expect(dl.headers.get("cache-control")).toBe("no-store");
     expect(dl.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
@@ -137,10 +150,22 @@ describe("upload, storage at rest, download and preview", () => {
   it("accepts a DOCX for a Word/PDF area and an image for an ID area, served with the sniffed type", async () => {
     const { client, app } = await signedInApplicant();
     const docx = sampleDocx();
-    const r1 = await upload(client, { file: docx, name: "operating agreement.docx", applicationId: app.id, documentType: "llc", type: "text/html" });
+    const r1 = await upload(client, {
+      file: docx,
+      name: "operating agreement.docx",
+      applicationId: app.id,
+      documentType: "llc",
+      type: "text/html",
+    });
     expect(r1.status).toBe(201);
     const png = samplePng();
-    const r2 = await upload(client, { file: png, name: "license front", applicationId: app.id, documentType: "id-front", type: "application/pdf" });
+    const r2 = await upload(client, {
+      file: png,
+      name: "license front",
+      applicationId: app.id,
+      documentType: "id-front",
+      type: "application/pdf",
+    });
     expect(r2.status).toBe(201);
     const b2 = (await r2.json()) as { id: number; fileName: string };
     expect(b2.fileName).toBe("license front.png");
@@ -270,7 +295,12 @@ describe("refused uploads leave no row and no file", () => {
       port: url.port,
       method: "POST",
       path: "/api/documents/upload",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: client.cookieHeader(), origin: url.origin, "x-forwarded-for": client.ip },
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        cookie: client.cookieHeader(),
+        origin: url.origin,
+        "x-forwarded-for": client.ip,
+      },
     });
     let reset = false;
     req.on("error", () => (reset = true));
@@ -320,7 +350,13 @@ describe("refused uploads leave no row and no file", () => {
       port: url.port,
       method: "POST",
       path: "/api/documents/upload",
-      headers: { "content-type": contentType, "content-length": body.length, cookie: client.cookieHeader(), origin: url.origin, "x-forwarded-for": client.ip },
+      headers: {
+        "content-type": contentType,
+        "content-length": body.length,
+        cookie: client.cookieHeader(),
+        origin: url.origin,
+        "x-forwarded-for": client.ip,
+      },
     });
     req.on("error", () => {});
     req.write(body.subarray(0, 2 * MB));
@@ -369,7 +405,13 @@ describe("who may see a document", () => {
     const denied = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.actorUserId, other.user.id), eq(schema.auditLog.targetId, String(id)), eq(schema.auditLog.outcome, "denied")));
+      .where(
+        and(
+          eq(schema.auditLog.actorUserId, other.user.id),
+          eq(schema.auditLog.targetId, String(id)),
+          eq(schema.auditLog.outcome, "denied"),
+        ),
+      );
     expect(denied.length).toBe(4);
 
     const before = snapshot();
@@ -419,7 +461,12 @@ describe("who may see a document", () => {
 
   it("answers 404 for ids that are not ids", async () => {
     const { client } = await signedInApplicant();
-    for (const p of ["/documents/abc/download", "/documents/1e3/preview", "/api/documents/download/-1", "/api/documents/preview/99999999999"]) {
+    for (const p of [
+      "/documents/abc/download",
+      "/documents/1e3/preview",
+      "/api/documents/download/-1",
+      "/api/documents/preview/99999999999",
+    ]) {
       expect((await client.fetch(p)).status).toBe(404);
     }
   });

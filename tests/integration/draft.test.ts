@@ -153,7 +153,15 @@ describe("steps over HTTP (no JavaScript)", () => {
     const owner2 = await c.fetch("/apply/owner", { form: { email: "nope", password: "short", intent: "continue" } });
     expect(owner2.status).toBe(400);
     const html = await owner2.text();
-    for (const m of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.invalidEmail, MSG.passwordMin, MSG.phoneInvalid, MSG.dobRequired, MSG.mustBeCitizen]) {
+    for (const m of [
+      MSG.firstNameRequired,
+      MSG.lastNameRequired,
+      MSG.invalidEmail,
+      MSG.passwordMin,
+      MSG.phoneInvalid,
+      MSG.dobRequired,
+      MSG.mustBeCitizen,
+    ]) {
       expect(html).toContain(m);
     }
     expect(html).not.toContain('value="short"');
@@ -180,7 +188,9 @@ describe("steps over HTTP (no JavaScript)", () => {
     await c.fetch("/apply/loan", { form: { ...LOAN, intent: "continue" } });
     await c.fetch("/apply/owner", { form: { ...owner(), password: TEST_PASSWORD, intent: "continue" } });
     await c.fetch("/apply/address", { form: { ...ADDRESS, intent: "continue" } });
-    const res = await c.fetch("/apply/finances", { form: { ...FINANCES, livingSituation: "Own", monthlyPayment: "900", intent: "continue" } });
+    const res = await c.fetch("/apply/finances", {
+      form: { ...FINANCES, livingSituation: "Own", monthlyPayment: "900", intent: "continue" },
+    });
     expect(res.headers.get("location")).toBe("/apply/documents");
     const review = await c.fetch("/apply/review");
     const html = await review.text();

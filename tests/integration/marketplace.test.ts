@@ -15,7 +15,15 @@ import { owner } from "../support/wizard";
 type OfferList = {
   applicationId: string;
   status: string;
-  offers: Array<{ id: number; state: string; lenderName: string; estimatedAprBps: number; fundingCents: number; amountCents: number; feeCents: number }>;
+  offers: Array<{
+    id: number;
+    state: string;
+    lenderName: string;
+    estimatedAprBps: number;
+    fundingCents: number;
+    amountCents: number;
+    feeCents: number;
+  }>;
   acceptance: { offerId: number; signerName: string; disclosureSha256: string } | null;
   principalReasons: string[];
 };
@@ -94,7 +102,18 @@ describe("matching on submission", () => {
   it("an application submitted through the API is matched too", async () => {
     const { client } = await signedInApplicant();
     const res = await client.fetch("/api/loan-applications", {
-      json: { amount: "30000", purpose: "working-capital", annualIncome: "120000", livingSituation: "Rent", monthlyPayment: "1500", streetAddress: "1 Main", city: "Dallas", state: "TX", zipCode: "75201", status: "submitted" },
+      json: {
+        amount: "30000",
+        purpose: "working-capital",
+        annualIncome: "120000",
+        livingSituation: "Rent",
+        monthlyPayment: "1500",
+        streetAddress: "1 Main",
+        city: "Dallas",
+        state: "TX",
+        zipCode: "75201",
+        status: "submitted",
+      },
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { applicationId: string };
@@ -123,10 +142,17 @@ describe("accepting an offer", () => {
     expect(a.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers`);
     const acc = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
     expect(acc).toHaveLength(1);
-    expect(acc[0]).toMatchObject({ offerId: first!.id, signerName: form.signerName, disclosureSha256: d.disclosureSha256, disclosureText: d.disclosureText });
+    expect(acc[0]).toMatchObject({
+      offerId: first!.id,
+      signerName: form.signerName,
+      disclosureSha256: d.disclosureSha256,
+      disclosureText: d.disclosureText,
+    });
     expect(acc[0]!.clientIp).toBe(client.ip);
 
-    const other = await client.fetch(`/offers/${second!.id}`, { form: { ...form, disclosureSha256: (await disclosureOf(client, second!.id)).disclosureSha256 } });
+    const other = await client.fetch(`/offers/${second!.id}`, {
+      form: { ...form, disclosureSha256: (await disclosureOf(client, second!.id)).disclosureSha256 },
+    });
     expect(other.status).toBe(409);
     expect(await other.text()).toContain(MARKET_MSG.anotherOfferAccepted);
 
@@ -149,7 +175,9 @@ describe("accepting an offer", () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => {
         const d = ds[i % 2]!;
-        return client.fetch(`/api/offers/${d.offer.id}/accept`, { json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 } });
+        return client.fetch(`/api/offers/${d.offer.id}/accept`, {
+          json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+        });
       }),
     );
     const statuses = results.map((r) => r.status);
@@ -165,7 +193,9 @@ describe("accepting an offer", () => {
   it("a stale disclosure hash is refused", async () => {
     const { client, app } = await applyOverHttp();
     const { offers } = await offersOf(client, app.reference);
-    const res = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, { json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: "0".repeat(64) } });
+    const res = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, {
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: "0".repeat(64) },
+    });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(MARKET_MSG.disclosureChanged);
   });
@@ -179,10 +209,22 @@ describe("authorization", () => {
     const { client: stranger } = await signedInApplicant();
     expect((await stranger.fetch(`/dashboard/applications/${app.reference}/offers`)).status).toBe(404);
     expect((await stranger.fetch(`/offers/${offers[0]!.id}`)).status).toBe(404);
-    expect((await stranger.fetch(`/offers/${offers[0]!.id}`, { form: { signerName: "X Y", confirmRead: "on", disclosureSha256: d.disclosureSha256 } })).status).toBe(404);
+    expect(
+      (
+        await stranger.fetch(`/offers/${offers[0]!.id}`, {
+          form: { signerName: "X Y", confirmRead: "on", disclosureSha256: d.disclosureSha256 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await stranger.fetch(`/api/loan-applications/${app.reference}/offers`)).status).toBe(404);
     expect((await stranger.fetch(`/api/offers/${offers[0]!.id}`)).status).toBe(404);
-    expect((await stranger.fetch(`/api/offers/${offers[0]!.id}/accept`, { json: { signerName: "X Y", confirmRead: true, disclosureSha256: d.disclosureSha256 } })).status).toBe(404);
+    expect(
+      (
+        await stranger.fetch(`/api/offers/${offers[0]!.id}/accept`, {
+          json: { signerName: "X Y", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+        })
+      ).status,
+    ).toBe(404);
 
     const anon = new Client();
     expect((await anon.fetch(`/offers/${offers[0]!.id}`)).status).toBe(302);
@@ -190,7 +232,13 @@ describe("authorization", () => {
 
     const { client: admin } = await signedInAdmin();
     expect((await admin.fetch(`/offers/${offers[0]!.id}`)).status).toBe(200);
-    expect((await admin.fetch(`/api/offers/${offers[0]!.id}/accept`, { json: { signerName: "Ada Admin", confirmRead: true, disclosureSha256: d.disclosureSha256 } })).status).toBe(404);
+    expect(
+      (
+        await admin.fetch(`/api/offers/${offers[0]!.id}/accept`, {
+          json: { signerName: "Ada Admin", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+        })
+      ).status,
+    ).toBe(404);
     const adminPage = await admin.fetch(`/admin/applications/${app.id}/offers`);
     expect(adminPage.status).toBe(200);
     expect(await adminPage.text()).toContain("Lender decisions");
@@ -204,12 +252,16 @@ describe("admin", () => {
     const { client, app } = await applyOverHttp();
     const { client: admin, admin: who } = await signedInAdmin();
     const { offers } = await offersOf(client, app.reference);
-    const w = await admin.fetch(`/admin/applications/${app.id}/offers`, { form: { intent: "withdraw-offer", offerId: String(offers[0]!.id), reason: "Lender withdrew" } });
+    const w = await admin.fetch(`/admin/applications/${app.id}/offers`, {
+      form: { intent: "withdraw-offer", offerId: String(offers[0]!.id), reason: "Lender withdrew" },
+    });
     expect(w.status).toBe(302);
     expect((await offersOf(client, app.reference)).offers.find((o) => o.id === offers[0]!.id)?.state).toBe("withdrawn");
 
     const [product] = await getDb().select().from(schema.lenderProducts).limit(1);
-    const m = await admin.fetch(`/admin/applications/${app.id}/offers`, { form: { intent: "manual-offer", productId: String(product!.id), amount: "5000", termMonths: "36", noteRate: "12", fee: "0" } });
+    const m = await admin.fetch(`/admin/applications/${app.id}/offers`, {
+      form: { intent: "manual-offer", productId: String(product!.id), amount: "5000", termMonths: "36", noteRate: "12", fee: "0" },
+    });
     expect(m.status).toBe(302);
     const manual = (await offersOf(client, app.reference)).offers.find((o) => o.amountCents === 500_000);
     expect(manual).toMatchObject({ estimatedAprBps: 1200, state: "offered" });
@@ -221,7 +273,9 @@ describe("admin", () => {
     expect(list).toContain("Keystone Equipment Finance");
     await admin.fetch(`/admin/lenders/${lender!.id}`, { form: { intent: "resume" } });
     const audit = await getDb().select().from(schema.auditLog).where(eq(schema.auditLog.actorUserId, who.id));
-    expect(audit.map((x) => x.action)).toEqual(expect.arrayContaining(["offer.withdrawn", "offer.manual_added", "lender.paused", "lender.resumed"]));
+    expect(audit.map((x) => x.action)).toEqual(
+      expect.arrayContaining(["offer.withdrawn", "offer.manual_added", "lender.paused", "lender.resumed"]),
+    );
   });
 
   it("creates a lender through the form, and a bad form re-renders with messages", async () => {
@@ -230,7 +284,26 @@ describe("admin", () => {
     expect(bad.status).toBe(400);
     const name = `Test Lender ${Date.now()}`;
     const ok = await admin.fetch("/admin/lenders/new", {
-      form: { intent: "save", name, nmlsId: "9912345", website: "", productName: "Term loan", states: "NV UT", purposes: "other", minAmount: "1000", maxAmount: "20000", termsMonths: "12 24", defaultTermMonths: "12", noteRate: "20", bestNoteRate: "15", bestIncomeMultiple: "4", originationFee: "2", minAnnualIncome: "0", prepayment: "No prepayment penalty", fundingDays: "2" },
+      form: {
+        intent: "save",
+        name,
+        nmlsId: "9912345",
+        website: "",
+        productName: "Term loan",
+        states: "NV UT",
+        purposes: "other",
+        minAmount: "1000",
+        maxAmount: "20000",
+        termsMonths: "12 24",
+        defaultTermMonths: "12",
+        noteRate: "20",
+        bestNoteRate: "15",
+        bestIncomeMultiple: "4",
+        originationFee: "2",
+        minAnnualIncome: "0",
+        prepayment: "No prepayment penalty",
+        fundingDays: "2",
+      },
     });
     expect(ok.status, (await ok.clone().text()).slice(0, 300)).toBe(302);
     expect(await (await admin.fetch(`/admin/lenders?state=NV`)).text()).toContain(name);

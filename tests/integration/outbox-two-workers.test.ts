@@ -65,7 +65,12 @@ describe("two app servers sending the same outbox", () => {
         dirs.push(dir);
         const server = await startAppServer({
           name: `outbox-${name}`,
-          env: { DATABASE_URL: url, DATA_DIR: dir, SMTP_URL: sink!.url, MAIL_FROM: `Server ${name.toUpperCase()} <${name}@lendwise.example>` },
+          env: {
+            DATABASE_URL: url,
+            DATA_DIR: dir,
+            SMTP_URL: sink!.url,
+            MAIL_FROM: `Server ${name.toUpperCase()} <${name}@lendwise.example>`,
+          },
         });
         servers.push(server);
       }),
@@ -161,7 +166,10 @@ describe("concurrent drainers in one database", () => {
 
     // While the lease runs, nobody else sends them.
     const early = recording();
-    expect(await drainOutboxOnce({ now: new Date(t0.getTime() + OUTBOX_LEASE_MS - 1000), ids, transport: early })).toEqual({ sent: 0, failed: 0 });
+    expect(await drainOutboxOnce({ now: new Date(t0.getTime() + OUTBOX_LEASE_MS - 1000), ids, transport: early })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     expect(early.sent).toEqual([]);
 
     // After it, another worker sends each once.

@@ -90,7 +90,10 @@ describe("outbox worker", () => {
   it("after the last attempt the row stays in the table as 'failed'", async () => {
     const at = future();
     const [id] = await queue(1, at);
-    await getDb().update(schema.outbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 }).where(inArray(schema.outbox.id, [id!]));
+    await getDb()
+      .update(schema.outbox)
+      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 })
+      .where(inArray(schema.outbox.id, [id!]));
     await drainOutboxOnce({ now: new Date(at.getTime() + 1000), ids: [id!], transport: recording(true) });
     expect(await getOutboxRow(id!)).toMatchObject({ status: "failed", attempts: OUTBOX_MAX_ATTEMPTS });
   });

@@ -159,7 +159,18 @@ describe("personal pages", () => {
     const user = await createApplicant();
     const applicant = anon();
     await applicant.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } });
-    const pages = ["/dashboard", "/apply/loan", "/apply", "/account", "/admin", "/application-status", "/application-status?id=APP-000000000000", "/api/loan-applications", "/login", "/signup"];
+    const pages = [
+      "/dashboard",
+      "/apply/loan",
+      "/apply",
+      "/account",
+      "/admin",
+      "/application-status",
+      "/application-status?id=APP-000000000000",
+      "/api/loan-applications",
+      "/login",
+      "/signup",
+    ];
     for (const p of pages) {
       for (const c of [anon(), applicant, anon()]) {
         const res = await c.fetch(p);

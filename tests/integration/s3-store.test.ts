@@ -70,7 +70,12 @@ function upload(client: Client, o: { file: Buffer; name: string; applicationId: 
 }
 
 const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe("DOCUMENT_STORE=s3", () => {
   it("stores ciphertext in the bucket; a document uploaded through one server downloads through another", async () => {

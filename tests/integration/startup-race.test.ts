@@ -15,7 +15,19 @@ describe("start-up on a new database", () => {
       await conn.end();
       expect(tables.map((t) => Object.values(t)[0]).sort()).toEqual(
         [
-          ...["__drizzle_migrations", "account_tokens", "application_drafts", "application_events", "audit_log", "documents", "loan_applications", "outbox", "rate_limits", "sessions", "users"],
+          ...[
+            "__drizzle_migrations",
+            "account_tokens",
+            "application_drafts",
+            "application_events",
+            "audit_log",
+            "documents",
+            "loan_applications",
+            "outbox",
+            "rate_limits",
+            "sessions",
+            "users",
+          ],
           // the marketplace (issue 12)
           ...["lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances"],
           // the back office (issue 17)
@@ -30,5 +42,4 @@ describe("start-up on a new database", () => {
       await conn.end();
     }
   });
-
 });

@@ -40,7 +40,13 @@ describe("changeStatus (service)", () => {
     expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
     const evs = await eventsOf(app.id);
     expect(evs).toHaveLength(1);
-    expect(evs[0]).toMatchObject({ type: "status_changed", actorUserId: admin.id, fromStatus: "submitted", toStatus: "approved", note: "Strong cash flow" });
+    expect(evs[0]).toMatchObject({
+      type: "status_changed",
+      actorUserId: admin.id,
+      fromStatus: "submitted",
+      toStatus: "approved",
+      note: "Strong cash flow",
+    });
     const mails = await mailTo(applicant.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe("status_approved");
@@ -216,4 +222,3 @@ describe("POST /admin/applications/:id (status action)", () => {
     expect(dash).toMatch(/Approved/);
   });
 });
-

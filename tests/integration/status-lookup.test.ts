@@ -73,7 +73,10 @@ describe("status lookup service", () => {
         });
       }
     }
-    const rows = await getDb().select().from(schema.rateLimits).where(like(schema.rateLimits.bucket, `%${ip}%`));
+    const rows = await getDb()
+      .select()
+      .from(schema.rateLimits)
+      .where(like(schema.rateLimits.bucket, `%${ip}%`));
     expect(rows).toHaveLength(0);
   });
 

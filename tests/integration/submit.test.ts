@@ -84,7 +84,10 @@ describe("submitDraft (service)", () => {
     const third = await submitDraft(await wizardContext(sessionCookieFrom(first.headers)), { consentMarketing: false });
     expect(third.ok && third.reference).toBe(first.reference);
     // A wrong key finds nothing.
-    const forged = await submitDraft(await wizardContext(null), { consentMarketing: false, submitKey: `${draftId}.AAAAAAAAAAAAAAAAAAAAAA` });
+    const forged = await submitDraft(await wizardContext(null), {
+      consentMarketing: false,
+      submitKey: `${draftId}.AAAAAAAAAAAAAAAAAAAAAA`,
+    });
     expect(forged.ok).toBe(false);
     expect(await applicationsOfDraft(draftId)).toHaveLength(1);
     expect(await outboxTo(email)).toHaveLength(1);
@@ -188,7 +191,10 @@ describe("the review step over HTTP (no JavaScript)", () => {
     expect(apps[0]!.status).toBe("submitted");
     for (const r of responses) expect(r.html).toContain(apps[0]!.reference);
     expect(await outboxTo(email)).toHaveLength(1);
-    const users = await getDb().select().from(schema.users).where(inArray(schema.users.email, [email]));
+    const users = await getDb()
+      .select()
+      .from(schema.users)
+      .where(inArray(schema.users.email, [email]));
     expect(users).toHaveLength(1);
   });
 });

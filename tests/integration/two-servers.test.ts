@@ -68,7 +68,9 @@ describe("two app servers, one database", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('value="35,000"');
 
-    const step2 = await v.via.b.fetch("/apply/owner", { form: { ...owner(uniqueEmail("scale")), password: TEST_PASSWORD, intent: "continue" } });
+    const step2 = await v.via.b.fetch("/apply/owner", {
+      form: { ...owner(uniqueEmail("scale")), password: TEST_PASSWORD, intent: "continue" },
+    });
     expect(step2.status).toBe(302);
     expect(step2.headers.get("location")).toBe("/apply/address");
     // Back on A, the wizard resumes where B left it.

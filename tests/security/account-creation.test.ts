@@ -17,7 +17,8 @@ async function atStepTwo(c = new Client()) {
   expect(res.headers.get("location")).toBe("/apply/owner");
   return c;
 }
-const stepTwo = (c: Client, email: string, password = TEST_PASSWORD) => c.fetch("/apply/owner", { form: { ...owner(email), password, intent: "continue" } });
+const stepTwo = (c: Client, email: string, password = TEST_PASSWORD) =>
+  c.fetch("/apply/owner", { form: { ...owner(email), password, intent: "continue" } });
 
 describe("wizard step 2 uses the account-creation service", () => {
   it("refuses very common passwords ('password', '12345678') with the sign-up page's message", async () => {
@@ -50,7 +51,9 @@ describe("wizard step 2 uses the account-creation service", () => {
     const statuses: number[] = [];
     for (let i = 0; i < THROTTLE_RULES.accountExists.limit + 2; i++) {
       const u = await createApplicant();
-      statuses.push((await c.fetch("/apply/owner", { form: { ...owner(u.email), password: `Not-the-password-${i}`, intent: "continue" } })).status);
+      statuses.push(
+        (await c.fetch("/apply/owner", { form: { ...owner(u.email), password: `Not-the-password-${i}`, intent: "continue" } })).status,
+      );
     }
     expect(statuses.slice(0, THROTTLE_RULES.accountExists.limit).every((s) => s === 409)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -72,7 +75,16 @@ describe("sign-up page and API: the same enumeration rule", () => {
   it("answers repeated 'already exists' probes with 429 on the sign-up page", async () => {
     const c = new Client();
     const existing = await createApplicant();
-    const form = { firstName: "Pat", lastName: "Probe", email: existing.email, password: TEST_PASSWORD, phone: "(555) 010-2030", dateOfBirth: "1980-01-01", usCitizen: "on", agreeToTerms: "on" };
+    const form = {
+      firstName: "Pat",
+      lastName: "Probe",
+      email: existing.email,
+      password: TEST_PASSWORD,
+      phone: "(555) 010-2030",
+      dateOfBirth: "1980-01-01",
+      usCitizen: "on",
+      agreeToTerms: "on",
+    };
     const statuses: number[] = [];
     for (let i = 0; i < THROTTLE_RULES.signup.limit + 1; i++) statuses.push((await c.fetch("/signup", { form })).status);
     expect(statuses[0]).toBe(409);

@@ -32,11 +32,18 @@ describe("audit trail", () => {
     await ac.fetch("/admin-login/verify", { form: { code: "000000" } });
     await ac.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } });
 
-    const mine = await getDb().select().from(a).where(inArray(a.actorUserId, [u.id, admin.id])).orderBy(a.id);
+    const mine = await getDb()
+      .select()
+      .from(a)
+      .where(inArray(a.actorUserId, [u.id, admin.id]))
+      .orderBy(a.id);
     const seen = mine.map((r) => `${r.action}:${r.outcome}`);
     expect(seen).toEqual(expect.arrayContaining(["auth.login:success", "mfa.verify:failure", "mfa.verify:success"]));
     expect(mine.find((r) => r.action === "auth.login")?.ip).toBe(c.ip);
-    const failures = await getDb().select().from(a).where(and(eq(a.action, "auth.login"), eq(a.outcome, "failure"), eq(a.ip, c.ip)));
+    const failures = await getDb()
+      .select()
+      .from(a)
+      .where(and(eq(a.action, "auth.login"), eq(a.outcome, "failure"), eq(a.ip, c.ip)));
     expect(failures).toHaveLength(1);
   });
 
@@ -52,19 +59,19 @@ describe("audit trail", () => {
     expect((await ac.fetch(`/documents/${doc.id}/preview`)).status).toBe(200);
     expect((await ac.fetch(`/api/documents/download/${doc.id}`)).status).toBe(200);
     expect((await intruder.fetch(`/documents/${doc.id}/download`)).status).toBe(404);
-    const change = await ac.fetch(`/admin/applications/${app.id}`, { form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app.id}` } });
+    const change = await ac.fetch(`/admin/applications/${app.id}`, {
+      form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app.id}` },
+    });
     expect(change.status).toBe(302);
 
     const rows = await getDb()
       .select()
       .from(a)
-      .where(
-        and(
-          isNotNull(a.targetType),
-          inArray(a.targetId, [String(app.id), String(doc.id)]),
-        ),
-      );
-    const about = rows.filter((r) => (r.targetType === "application" && r.targetId === String(app.id)) || (r.targetType === "document" && r.targetId === String(doc.id)));
+      .where(and(isNotNull(a.targetType), inArray(a.targetId, [String(app.id), String(doc.id)])));
+    const about = rows.filter(
+      (r) =>
+        (r.targetType === "application" && r.targetId === String(app.id)) || (r.targetType === "document" && r.targetId === String(doc.id)),
+    );
     expect(about.map((r) => `${r.targetType}:${r.action}:${r.outcome}`).sort()).toEqual(
       [
         "application:admin.application_viewed:success",
@@ -78,7 +85,12 @@ describe("audit trail", () => {
     const html = await (await ac.fetch(`/admin/applications/${app.id}`)).text();
     const section = html.slice(html.indexOf('data-testid="audit-trail"'));
     expect(section.length).toBeGreaterThan(30);
-    const entries = [...section.matchAll(/<tr data-testid="audit-entry">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    const entries = [...section.matchAll(/<tr data-testid="audit-entry">([\s\S]*?)<\/tr>/g)].map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
     // Newest first: the view just made, then the status change, the refusal, the download and preview, the first view.
     expect(entries.length).toBe(6);
     expect(entries[0]).toContain("Viewed the application");
@@ -116,10 +128,11 @@ describe("audit trail", () => {
   });
 
   it("is append-only for the app: the audit model has no update or delete, and no code changes audit rows", () => {
-    expect(Object.keys(auditModel).filter((k) => typeof (auditModel as Record<string, unknown>)[k] === "function").sort()).toEqual([
-      "listAuditForApplication",
-      "recordAudit",
-    ]);
+    expect(
+      Object.keys(auditModel)
+        .filter((k) => typeof (auditModel as Record<string, unknown>)[k] === "function")
+        .sort(),
+    ).toEqual(["listAuditForApplication", "recordAudit"]);
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -127,7 +140,8 @@ describe("audit trail", () => {
         if (entry.isDirectory()) walk(full);
         else if (/\.(ts|tsx|js)$/.test(entry.name) && !/\.test\./.test(entry.name)) {
           const text = fs.readFileSync(full, "utf8");
-          if (/\.(update|delete)\(\s*(schema\.)?auditLog\b|\b(UPDATE|DELETE\s+FROM|TRUNCATE(\s+TABLE)?)\s+`?audit_log\b/i.test(text)) offenders.push(path.relative(ROOT, full));
+          if (/\.(update|delete)\(\s*(schema\.)?auditLog\b|\b(UPDATE|DELETE\s+FROM|TRUNCATE(\s+TABLE)?)\s+`?audit_log\b/i.test(text))
+            offenders.push(path.relative(ROOT, full));
         }
       }
     };

@@ -14,7 +14,9 @@ import { getClientIp } from "~/utils/request.server";
 import { startAppServer } from "../support/server";
 
 describe("client address", () => {
-  const forged = new Request("http://localhost/login", { headers: { "x-real-client-ip-internal": "203.0.113.7", "x-forwarded-for": "198.51.100.9" } });
+  const forged = new Request("http://localhost/login", {
+    headers: { "x-real-client-ip-internal": "203.0.113.7", "x-forwarded-for": "198.51.100.9" },
+  });
 
   it("ignores x-real-client-ip-internal and, without TRUST_PROXY, X-Forwarded-For", () => {
     expect(clientAddress(forged, false)).not.toBe("203.0.113.7");
@@ -32,7 +34,10 @@ describe("fail closed in production", () => {
     it(`refuses to start without ${variable}, naming it, and writes no generated secret`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-failclosed-"));
       try {
-        const err = await startAppServer({ name: `failclosed-${variable}`, env: { [variable]: "", DATA_DIR: dataDir, ACCESS_LOG: "0" } }).then(
+        const err = await startAppServer({
+          name: `failclosed-${variable}`,
+          env: { [variable]: "", DATA_DIR: dataDir, ACCESS_LOG: "0" },
+        }).then(
           () => null,
           (e: Error) => e,
         );
@@ -46,7 +51,10 @@ describe("fail closed in production", () => {
 
   it("development still generates a missing secret and starts", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-devsecret-"));
-    const s = await startAppServer({ name: "dev-generated-secrets", env: { NODE_ENV: "development", SESSION_SECRET: "", DOCUMENT_ENCRYPTION_KEY: "", DATA_DIR: dataDir, ACCESS_LOG: "0" } });
+    const s = await startAppServer({
+      name: "dev-generated-secrets",
+      env: { NODE_ENV: "development", SESSION_SECRET: "", DOCUMENT_ENCRYPTION_KEY: "", DATA_DIR: dataDir, ACCESS_LOG: "0" },
+    });
     try {
       expect(s.log()).toContain("SESSION_SECRET is not set: generated one");
       expect(fs.readdirSync(dataDir)).toEqual(expect.arrayContaining(["session-secret", "document-key"]));

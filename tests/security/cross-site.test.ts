@@ -33,7 +33,12 @@ const attackerEmail = uniqueEmail("csrf-attacker");
 
 async function snapshot() {
   const apps = await getDb()
-    .select({ id: schema.loanApplications.id, status: schema.loanApplications.status, amount: schema.loanApplications.amount, updatedAt: schema.loanApplications.updatedAt })
+    .select({
+      id: schema.loanApplications.id,
+      status: schema.loanApplications.status,
+      amount: schema.loanApplications.amount,
+      updatedAt: schema.loanApplications.updatedAt,
+    })
     .from(schema.loanApplications)
     .where(eq(schema.loanApplications.userId, victimId))
     .orderBy(schema.loanApplications.id);

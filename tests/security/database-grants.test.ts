@@ -19,7 +19,17 @@ async function adminClient(admin: Awaited<ReturnType<typeof createAdmin>>, origi
 }
 import { startAppServer, type AppServer } from "../support/server";
 
-const TABLES = ["users", "sessions", "loan_applications", "application_drafts", "documents", "application_events", "outbox", "rate_limits", "account_tokens"];
+const TABLES = [
+  "users",
+  "sessions",
+  "loan_applications",
+  "application_drafts",
+  "documents",
+  "application_events",
+  "outbox",
+  "rate_limits",
+  "account_tokens",
+];
 // The marketplace's tables (issue 12).
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
 /** Back office (issue 17): read-write tables, and the append-only internal notes. */
@@ -78,9 +88,9 @@ describe("database privileges of the app's user", () => {
     const login = new Client(server.origin);
     expect((await login.fetch("/login", { form: { email: payload.email, password: "Wrong-Password-7" } })).status).toBe(401);
     expect((await login.fetch("/login", { form: { email: payload.email, password: payload.password } })).status).toBe(302);
-    const [rows] = (await root.query(`SELECT action, outcome FROM \`${db}\`.audit_log WHERE ip = ? ORDER BY id`, [login.ip])) as unknown as [
-      Array<{ action: string; outcome: string }>,
-    ];
+    const [rows] = (await root.query(`SELECT action, outcome FROM \`${db}\`.audit_log WHERE ip = ? ORDER BY id`, [
+      login.ip,
+    ])) as unknown as [Array<{ action: string; outcome: string }>];
     expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual(["auth.login:failure", "auth.login:success"]);
     expect(server.log()).not.toContain("could not write an audit entry");
   });
@@ -91,7 +101,9 @@ describe("database privileges of the app's user", () => {
       await expect(app.query("UPDATE audit_log SET details = 'rewritten'")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
       await expect(app.query("DELETE FROM audit_log")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
       await expect(app.query("TRUNCATE TABLE audit_log")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
-      const [res] = (await app.query("INSERT INTO audit_log (action, outcome) VALUES ('test.grants', 'success')")) as unknown as [{ affectedRows: number }];
+      const [res] = (await app.query("INSERT INTO audit_log (action, outcome) VALUES ('test.grants', 'success')")) as unknown as [
+        { affectedRows: number },
+      ];
       expect(res.affectedRows).toBe(1);
     } finally {
       await app.end();
@@ -101,7 +113,9 @@ describe("database privileges of the app's user", () => {
   it("refuses UPDATE and DELETE on application_notes (internal notes are append-only), and allows INSERT", async () => {
     const app = await mysql.createConnection(appUrl());
     try {
-      await expect(app.query("UPDATE application_notes SET body = 'rewritten'")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
+      await expect(app.query("UPDATE application_notes SET body = 'rewritten'")).rejects.toMatchObject({
+        code: "ER_TABLEACCESS_DENIED_ERROR",
+      });
       await expect(app.query("DELETE FROM application_notes")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
       await expect(app.query("TRUNCATE TABLE application_notes")).rejects.toMatchObject({ code: "ER_TABLEACCESS_DENIED_ERROR" });
       const [[row]] = (await app.query("SELECT COUNT(*) AS n FROM application_notes")) as unknown as [Array<{ n: number }>];
@@ -118,7 +132,9 @@ describe("database privileges of the app's user", () => {
     const application = await createSubmittedApplication({ userId: applicant.id });
     const path = `/admin/applications/${application.id}`;
     const body = new URLSearchParams({ intent: "request-documents", documentTypes: "ein", message: "EIN letter please", redirectTo: path });
-    expect((await ac.fetch(path, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(302);
+    expect((await ac.fetch(path, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(
+      302,
+    );
     expect((await ac.fetch(path, { form: { intent: "add-note", body: "grants note", redirectTo: path } })).status).toBe(302);
     expect((await ac.fetch(path, { form: { intent: "assign", assigneeId: String(admin.id), redirectTo: path } })).status).toBe(302);
     const page = await (await ac.fetch(path)).text();

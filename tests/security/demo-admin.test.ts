@@ -19,10 +19,13 @@ const ADMIN = { email: "ops.admin@example.com", password: "Real-Admin-Password-4
 const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ACCESS_LOG: "0" };
 const server = db.server;
 const admins = async () => {
-  const [rows] = (await db.conn().query("SELECT email, disabled_at FROM users WHERE role = 'admin' ORDER BY id")) as unknown as [Array<{ email: string; disabled_at: Date | null }>];
+  const [rows] = (await db.conn().query("SELECT email, disabled_at FROM users WHERE role = 'admin' ORDER BY id")) as unknown as [
+    Array<{ email: string; disabled_at: Date | null }>,
+  ];
   return rows;
 };
-const signInDemo = (s: AppServer) => new Client(s.origin).fetch("/admin-login", { form: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+const signInDemo = (s: AppServer) =>
+  new Client(s.origin).fetch("/admin-login", { form: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
 
 describe("demo admin and operator enrolment", () => {
   it("1. production on an empty database (ADMIN_EMAIL set) creates no admin and shows no credentials", async () => {
@@ -61,7 +64,9 @@ describe("demo admin and operator enrolment", () => {
     expect(seeded.code, seeded.out).toBe(0);
     const code = /One-time enrolment code: ([A-Z0-9-]+)/.exec(seeded.out)?.[1];
     expect(code).toBeTruthy();
-    const [row] = (await db.conn().query("SELECT mfa_enrol_code_hash FROM users WHERE email = ?", [ADMIN.email])) as unknown as [Array<{ mfa_enrol_code_hash: string }>];
+    const [row] = (await db.conn().query("SELECT mfa_enrol_code_hash FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
+      Array<{ mfa_enrol_code_hash: string }>,
+    ];
     expect(row[0]!.mfa_enrol_code_hash).not.toContain(code!.replace(/-/g, ""));
 
     const s = await server("demo-prod-seeded");
@@ -77,15 +82,21 @@ describe("demo admin and operator enrolment", () => {
     expect(await without.text()).toContain(MSG.enrolmentCodeRequired);
     expect((await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: "AAAAA-BBBBB-CCCCC-DDDDD" } })).status).toBe(403);
     // An expired code does not work either.
-    await db.conn().query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE WHERE email = ?", [ADMIN.email]);
+    await db
+      .conn()
+      .query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE WHERE email = ?", [ADMIN.email]);
     const expired = await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: code! } });
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain(MSG.enrolmentCodeInvalid);
-    await db.conn().query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE WHERE email = ?", [ADMIN.email]);
+    await db
+      .conn()
+      .query("UPDATE users SET mfa_enrol_code_expires_at = UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE WHERE email = ?", [ADMIN.email]);
     const done = await c.fetch("/admin-login/setup", { form: { code: totp(), enrolmentCode: code! } });
     expect(done.headers.get("location")).toBe("/admin-login/recovery-codes");
     // Single use: the stored code is gone.
-    const [after] = (await db.conn().query("SELECT mfa_enrol_code_hash, mfa_enabled_at FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
+    const [after] = (await db
+      .conn()
+      .query("SELECT mfa_enrol_code_hash, mfa_enabled_at FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
       Array<{ mfa_enrol_code_hash: string | null; mfa_enabled_at: Date | null }>,
     ];
     expect(after[0]).toMatchObject({ mfa_enrol_code_hash: null });

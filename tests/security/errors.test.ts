@@ -36,7 +36,9 @@ function raw(opts: http.RequestOptions & { body?: string }): Promise<{ status: n
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
     });
     // The server may cut the connection while a huge header is still being written: nothing leaks.
-    req.on("error", (e: NodeJS.ErrnoException) => (e.code === "ECONNRESET" || e.code === "EPIPE" ? resolve({ status: 0, body: "" }) : reject(e)));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      e.code === "ECONNRESET" || e.code === "EPIPE" ? resolve({ status: 0, body: "" }) : reject(e),
+    );
     req.end(opts.body);
   });
 }
@@ -59,8 +61,14 @@ describe("error answers in production", () => {
     const cases: Array<[string, RequestInit]> = [
       ["truncated JSON", { method: "POST", body: '{"email": "a@', headers: { "content-type": "application/json" } }],
       ["JSON array", { method: "POST", body: "[1,2,3]", headers: { "content-type": "application/json" } }],
-      ["nested __proto__", { method: "POST", body: '{"__proto__":{"admin":true},"email":{"$gt":""}}', headers: { "content-type": "application/json" } }],
-      ["oversized body", { method: "POST", body: JSON.stringify({ email: "x".repeat(100_000) }), headers: { "content-type": "application/json" } }],
+      [
+        "nested __proto__",
+        { method: "POST", body: '{"__proto__":{"admin":true},"email":{"$gt":""}}', headers: { "content-type": "application/json" } },
+      ],
+      [
+        "oversized body",
+        { method: "POST", body: JSON.stringify({ email: "x".repeat(100_000) }), headers: { "content-type": "application/json" } },
+      ],
       ["XML", { method: "POST", body: "<a/>", headers: { "content-type": "application/xml" } }],
     ];
     for (const [what, init] of cases) {
@@ -87,7 +95,11 @@ describe("error answers in production", () => {
       ["PATCH a page's data", "/admin-login.data", { method: "PATCH", body: "x" }],
       ["DELETE an API", "/api/auth/login", { method: "DELETE" }],
       ["broken session cookie", "/dashboard", { headers: { cookie: "lw_session=%%%; lw_toast=eyJ9.garbage" } }],
-      ["forged session cookie", "/admin", { headers: { cookie: `lw_session=${Buffer.from(JSON.stringify("x".repeat(43))).toString("base64")}.forged` } }],
+      [
+        "forged session cookie",
+        "/admin",
+        { headers: { cookie: `lw_session=${Buffer.from(JSON.stringify("x".repeat(43))).toString("base64")}.forged` } },
+      ],
     ];
     const serverErrors: string[] = [];
     for (const [what, p, init] of requests) {

@@ -122,7 +122,10 @@ describe("data, API and documents", () => {
       [`/admin/applications/${appId}.data`, await admin.fetch(`/admin/applications/${appId}.data`)],
       ["/api/admin/applications", await admin.fetch("/api/admin/applications")],
       ["/api/loan-applications (201)", await applicant.fetch("/api/loan-applications", { json: { amount: "25000" } })],
-      ["/api/auth/login (401)", await new Client().fetch("/api/auth/login", { json: { email: "nobody@example.com", password: "Nobody-Pass-1" } })],
+      [
+        "/api/auth/login (401)",
+        await new Client().fetch("/api/auth/login", { json: { email: "nobody@example.com", password: "Nobody-Pass-1" } }),
+      ],
       [`/documents/${docId}/download`, await applicant.fetch(`/documents/${docId}/download`)],
       [`/api/documents/preview/${docId}`, await admin.fetch(`/api/documents/preview/${docId}`)],
     ];

@@ -27,8 +27,18 @@ beforeAll(async () => {
   b = await signedInApplicant();
   submitted = await createSubmittedApplication({ userId: a.user.id, annualIncome: 876_543 });
   draft = await createDraftVia(a.client, { amount: "42000", purpose: "working-capital", streetAddress: `${tag} Private Lane` });
-  const d1 = await createDocument({ applicationId: submitted.id, userId: a.user.id, data: samplePdf(A_SECRETS.marker), name: A_SECRETS.fileName });
-  const d2 = await createDocument({ applicationId: draft.id, userId: a.user.id, data: samplePdf(A_SECRETS.marker), name: A_SECRETS.fileName });
+  const d1 = await createDocument({
+    applicationId: submitted.id,
+    userId: a.user.id,
+    data: samplePdf(A_SECRETS.marker),
+    name: A_SECRETS.fileName,
+  });
+  const d2 = await createDocument({
+    applicationId: draft.id,
+    userId: a.user.id,
+    data: samplePdf(A_SECRETS.marker),
+    name: A_SECRETS.fileName,
+  });
   docIds = [d1.id, d2.id];
   secrets = [submitted.reference, draft.applicationId, a.user.email, A_SECRETS.marker, A_SECRETS.fileName, `${tag} Private Lane`, "876543"];
 });
@@ -52,7 +62,12 @@ describe("applicant B against applicant A", () => {
   it("gets 404 for A's documents and their neighbours on pages and API, like a missing id", async () => {
     const ids = [...docIds, docIds[0]! - 1, docIds[1]! + 1];
     for (const id of ids) {
-      for (const p of [`/documents/${id}/preview`, `/documents/${id}/download`, `/api/documents/preview/${id}`, `/api/documents/download/${id}`]) {
+      for (const p of [
+        `/documents/${id}/preview`,
+        `/documents/${id}/download`,
+        `/api/documents/preview/${id}`,
+        `/api/documents/download/${id}`,
+      ]) {
         const res = await b.client.fetch(p);
         // B owns no document: A's ids and their neighbours (other people's, or none) all look missing.
         expect(res.status, p).toBe(404);
@@ -77,7 +92,10 @@ describe("applicant B against applicant A", () => {
     const up = await b.client.fetch("/api/documents/upload", { method: "POST", body: fd });
     expect(up.status).toBe(404);
     expect(await applicationRow(draft.id)).toEqual(before);
-    const docs = await getDb().select({ id: schema.documents.id }).from(schema.documents).where(eq(schema.documents.applicationId, draft.id));
+    const docs = await getDb()
+      .select({ id: schema.documents.id })
+      .from(schema.documents)
+      .where(eq(schema.documents.applicationId, draft.id));
     expect(docs.map((d) => d.id)).toEqual([docIds[1]]);
   });
 
@@ -88,7 +106,10 @@ describe("applicant B against applicant A", () => {
     fd.set("file", new Blob([new Uint8Array(samplePdf("B-dashboard"))]), "b.pdf");
     const res = await b.client.fetch("/dashboard", { method: "POST", body: fd });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    const docs = await getDb().select({ id: schema.documents.id }).from(schema.documents).where(eq(schema.documents.applicationId, submitted.id));
+    const docs = await getDb()
+      .select({ id: schema.documents.id })
+      .from(schema.documents)
+      .where(eq(schema.documents.applicationId, submitted.id));
     expect(docs.map((d) => d.id)).toEqual([docIds[0]]);
   });
 
@@ -103,7 +124,10 @@ describe("applicant B against applicant A", () => {
       expect(res.status, p).toBe(403);
       await expectNothingOfA(res, p);
     }
-    const status = await b.client.fetch(`/api/admin/applications/${submitted.id}/status`, { method: "PATCH", json: { status: "approved" } });
+    const status = await b.client.fetch(`/api/admin/applications/${submitted.id}/status`, {
+      method: "PATCH",
+      json: { status: "approved" },
+    });
     expect(status.status).toBe(403);
     expect((await applicationRow(submitted.id))?.status).toBe("submitted");
   });

@@ -34,7 +34,15 @@ function rotate(env: Record<string, string>): Promise<{ code: number | null; out
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/rotate-keys.ts"], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SESSION_SECRET: "rotation-test-session-secret-0123456789abcdef", DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: "", ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "rotation-test-session-secret-0123456789abcdef",
+        DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: "",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -47,7 +55,14 @@ function rotate(env: Record<string, string>): Promise<{ code: number | null; out
 
 /** The admin the operator seeds with `npm run db:seed` (production has no demo admin). */
 const ADMIN = { email: "rotation.admin@example.com", password: "Rotation-Admin-Password-42" };
-const seed = (env: Record<string, string>) => runScript("db/seed.ts", { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+const seed = (env: Record<string, string>) =>
+  runScript("db/seed.ts", {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
 
 const sha = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 async function documentRows() {
@@ -57,7 +72,9 @@ async function documentRows() {
   return rows;
 }
 async function adminSecret() {
-  const [rows] = (await conn.query("SELECT mfa_secret FROM users WHERE email = ?", [ADMIN.email])) as unknown as [Array<{ mfa_secret: string | null }>];
+  const [rows] = (await conn.query("SELECT mfa_secret FROM users WHERE email = ?", [ADMIN.email])) as unknown as [
+    Array<{ mfa_secret: string | null }>,
+  ];
   return rows[0]?.mfa_secret ?? null;
 }
 
@@ -130,9 +147,9 @@ describe("master key rotation", () => {
     // The encrypted files were not re-encrypted (not even rewritten).
     expect(after.map((r) => sha(path.join(dataDir, "documents", r.storage_key)))).toEqual(files);
     expect(await adminSecret()).toMatch(new RegExp(`^v2\\.${newId}\\.`));
-    const [audit] = (await conn.query("SELECT outcome, details FROM audit_log WHERE action = 'keys.rotated' ORDER BY id DESC LIMIT 1")) as unknown as [
-      Array<{ outcome: string; details: string }>,
-    ];
+    const [audit] = (await conn.query(
+      "SELECT outcome, details FROM audit_log WHERE action = 'keys.rotated' ORDER BY id DESC LIMIT 1",
+    )) as unknown as [Array<{ outcome: string; details: string }>];
     expect(audit[0]).toMatchObject({ outcome: "success" });
 
     const again = await rotate({ DOCUMENT_ENCRYPTION_KEY: NEW, DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: OLD });
@@ -160,7 +177,9 @@ describe("master key rotation", () => {
     expect(verified.headers.get("location")).toBe("/admin");
     expect((await admin.fetch(`/documents/${uploads[0]!.id}/download`)).status).toBe(200);
 
-    const [app] = (await conn.query("SELECT application_id FROM documents WHERE id = ?", [uploads[0]!.id])) as unknown as [Array<{ application_id: number }>];
+    const [app] = (await conn.query("SELECT application_id FROM documents WHERE id = ?", [uploads[0]!.id])) as unknown as [
+      Array<{ application_id: number }>,
+    ];
     const fd = new FormData();
     fd.set("applicationId", String(app[0]!.application_id));
     fd.set("documentType", "ein");

@@ -20,7 +20,10 @@ describe("password lockout", () => {
     const u = await createApplicant();
     const attacker = new Client();
     for (let i = 0; i < THROTTLE_RULES.login.limit + 5; i++) {
-      await attacker.fetch(i % 2 ? "/login" : "/api/auth/login", i % 2 ? { form: { email: u.email, password: `Guess-${i}-x` } } : { json: { email: u.email, password: `Guess-${i}-x` } });
+      await attacker.fetch(
+        i % 2 ? "/login" : "/api/auth/login",
+        i % 2 ? { form: { email: u.email, password: `Guess-${i}-x` } } : { json: { email: u.email, password: `Guess-${i}-x` } },
+      );
     }
     expect((await attacker.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } })).status).toBe(429);
     // The owner, on another client, signs in on the pages and on the API.
@@ -42,7 +45,9 @@ describe("second-factor lockout", () => {
     const admin = await createAdmin();
     expect(MFA_LOCK_AFTER).toBeLessThanOrEqual(THROTTLE_RULES.mfa.limit);
     const c = new Client();
-    expect((await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } })).headers.get("location")).toBe("/admin-login/verify");
+    expect((await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } })).headers.get("location")).toBe(
+      "/admin-login/verify",
+    );
     let last: Response | null = null;
     for (let i = 0; i < MFA_LOCK_AFTER; i++) {
       last = await c.fetch("/admin-login/verify", { form: { code: "000000" } });

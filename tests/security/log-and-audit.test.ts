@@ -25,9 +25,21 @@ describe("access log", () => {
     const u = await createApplicant();
     const app = (await createSubmittedApplication({ userId: u.id }))!;
     const body = app.reference.slice(4);
-    const spellings = [`APP-${body}`, `APP${body}`, `APP%2D${body}`, `APP%252D${body}`, `app-${body.toLowerCase()}`, `app${body.toLowerCase()}`];
+    const spellings = [
+      `APP-${body}`,
+      `APP${body}`,
+      `APP%2D${body}`,
+      `APP%252D${body}`,
+      `app-${body.toLowerCase()}`,
+      `app${body.toLowerCase()}`,
+    ];
     for (const s of spellings) await new Client().fetch(`/api/loan-applications/status/${s}`);
-    await until(() => serverLog().split("\n").filter((l) => l.includes("/api/loan-applications/status/")).length >= spellings.length);
+    await until(
+      () =>
+        serverLog()
+          .split("\n")
+          .filter((l) => l.includes("/api/loan-applications/status/")).length >= spellings.length,
+    );
     const text = serverLog();
     expect(text.toUpperCase()).not.toContain(body.toUpperCase());
     expect(text).toContain("/api/loan-applications/status/APP-***");
@@ -48,7 +60,10 @@ describe("audit", () => {
     expect((await c.fetch("/admin?status=submitted&q=someone@example.com")).status).toBe(200);
     expect((await c.fetch("/admin/documents")).status).toBe(200);
     expect((await c.fetch("/api/admin/applications?page=1")).status).toBe(200);
-    const rows = await getDb().select().from(a).where(and(eq(a.actorUserId, admin.id), gt(a.at, since)));
+    const rows = await getDb()
+      .select()
+      .from(a)
+      .where(and(eq(a.actorUserId, admin.id), gt(a.at, since)));
     const lists = rows.filter((r) => r.action.startsWith("admin.list_"));
     expect(lists.map((r) => `${r.action} ${r.details?.split(" ")[0]}`)).toEqual(
       expect.arrayContaining(["admin.list_applications via=page", "admin.list_documents via=page", "admin.list_applications via=api"]),

@@ -80,7 +80,16 @@ describe("sentinel PII through the product", () => {
     });
     expect(bad.status).toBe(400);
     const dup = await new Client().fetch("/signup", {
-      form: { firstName: S.firstName, lastName: S.lastName, email: S.email, password: S.password, phone: "555-010-2222", dateOfBirth: S.dateOfBirth, usCitizen: "on", agreeToTerms: "on" },
+      form: {
+        firstName: S.firstName,
+        lastName: S.lastName,
+        email: S.email,
+        password: S.password,
+        phone: "555-010-2222",
+        dateOfBirth: S.dateOfBirth,
+        usCitizen: "on",
+        agreeToTerms: "on",
+      },
     });
     expect(dup.status).toBe(409);
 
@@ -92,7 +101,9 @@ describe("sentinel PII through the product", () => {
     const admin = await adminClient(await createAdmin());
     expect((await admin.fetch(`/admin/applications/${app!.id}`)).status).toBe(200);
     expect((await admin.fetch(`/api/documents/preview/${doc.id}`)).status).toBe(200);
-    const change = await admin.fetch(`/admin/applications/${app!.id}`, { form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app!.id}` } });
+    const change = await admin.fetch(`/admin/applications/${app!.id}`, {
+      form: { status: "under-review", note: "", redirectTo: `/admin/applications/${app!.id}` },
+    });
     expect(change.status).toBe(302);
 
     expect((await visitor.fetch("/logout", { method: "POST" })).status).toBe(302);
@@ -103,7 +114,13 @@ describe("sentinel PII through the product", () => {
     try {
       await getDb()
         .insert(schema.users)
-        .values({ email: `${"x".repeat(300)}${S.email}`, passwordHash: S.password, firstName: S.firstName, lastName: S.lastName, dateOfBirth: S.dateOfBirth });
+        .values({
+          email: `${"x".repeat(300)}${S.email}`,
+          passwordHash: S.password,
+          firstName: S.firstName,
+          lastName: S.lastName,
+          dateOfBirth: S.dateOfBirth,
+        });
     } catch (e) {
       raw = `${(e as Error).message} ${String((e as { cause?: unknown }).cause ?? "")}`;
       const lines: string[] = [];
@@ -130,7 +147,10 @@ describe("sentinel PII through the product", () => {
     const sentinels = { ...S, ...found };
     const leaks = Object.entries(sentinels).filter(([, v]) => v && log.includes(v));
     expect(leaks.map(([k]) => k)).toEqual([]);
-    const [u] = await getDb().select({ id: schema.users.id }).from(schema.users).where(like(schema.users.email, `sentinel.${tag}@%`));
+    const [u] = await getDb()
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(like(schema.users.email, `sentinel.${tag}@%`));
     const audit = await getDb().select().from(schema.auditLog).where(eq(schema.auditLog.actorUserId, u!.id));
     expect(audit.length).toBeGreaterThan(0);
     const text = JSON.stringify(audit);

@@ -61,6 +61,16 @@ describe("file names with = ; and quotes", () => {
     const app = (await createSubmittedApplication({ userId: user.id }))!;
     const fields = { applicationId: String(app.id), documentType: "ein" };
     expect((await upload(client, "/api/documents/upload", fields, "a=b;c.pdf", samplePng())).status).toBe(415);
-    expect((await upload(client, "/api/documents/upload", fields, "a=b;c.pdf", Buffer.concat([samplePdf("big"), Buffer.alloc(MAX_UPLOAD_BYTES)]))).status).toBe(413);
+    expect(
+      (
+        await upload(
+          client,
+          "/api/documents/upload",
+          fields,
+          "a=b;c.pdf",
+          Buffer.concat([samplePdf("big"), Buffer.alloc(MAX_UPLOAD_BYTES)]),
+        )
+      ).status,
+    ).toBe(413);
   });
 });

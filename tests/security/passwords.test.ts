@@ -48,7 +48,9 @@ describe("password storage", () => {
     expect(Number(m[1])).toBeGreaterThanOrEqual(19456);
     expect(Number(m[2])).toBeGreaterThanOrEqual(2);
     // And the new hash still signs in.
-    expect((await new Client().fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } })).headers.get("location")).toBe("/dashboard");
+    expect((await new Client().fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } })).headers.get("location")).toBe(
+      "/dashboard",
+    );
   });
 });
 

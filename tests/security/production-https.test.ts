@@ -38,11 +38,17 @@ describe("production cookies", () => {
     expect(session).toBeDefined();
     expect(cookies.some((h) => h.startsWith("lw_session="))).toBe(false);
     for (const h of cookies) {
-      const flags = h.split(";").slice(1).map((s) => s.trim().toLowerCase());
+      const flags = h
+        .split(";")
+        .slice(1)
+        .map((s) => s.trim().toLowerCase());
       expect(flags, h).toContain("secure");
       expect(flags, h).toContain("httponly");
       expect(flags, h).toContain("samesite=lax");
-      expect(flags.some((f) => f.startsWith("domain=")), h).toBe(false);
+      expect(
+        flags.some((f) => f.startsWith("domain=")),
+        h,
+      ).toBe(false);
     }
     // __Host- also requires Path=/.
     expect(session!.toLowerCase()).toContain("path=/");
@@ -73,7 +79,10 @@ describe("HSTS", () => {
       [`/documents/${doc.id}/download`, await c.fetch(`/documents/${doc.id}/download`)],
       ["/no-such-page", await new Client(server.origin).fetch("/no-such-page")],
       ["/healthz", await new Client(server.origin).fetch("/healthz")],
-      ["/api/auth/login (401)", await new Client(server.origin).fetch("/api/auth/login", { json: { email: u.email, password: "wrong-password-1" } })],
+      [
+        "/api/auth/login (401)",
+        await new Client(server.origin).fetch("/api/auth/login", { json: { email: u.email, password: "wrong-password-1" } }),
+      ],
     ];
     for (const [what, res] of answers) {
       const hsts = res.headers.get("strict-transport-security") ?? "";
@@ -94,7 +103,9 @@ describe("client address without TRUST_PROXY", () => {
         const res = await c.fetch("/login", { form: { email: uniqueEmail("xff"), password: "Rotating-Forwarded-1" } });
         expect(res.status, `attempt ${i}`).toBe(401);
       }
-      const last = await new Client(server.origin).fetch("/login", { form: { email: uniqueEmail("xff"), password: "Rotating-Forwarded-1" } });
+      const last = await new Client(server.origin).fetch("/login", {
+        form: { email: uniqueEmail("xff"), password: "Rotating-Forwarded-1" },
+      });
       expect(last.status).toBe(429);
       expect(await last.text()).toContain(THROTTLE_RULES.login.message);
     } finally {

@@ -16,25 +16,75 @@ const ORIGIN = "https://lendwise.example";
 /** Where a browser on our origin ends up when sent to `location`. */
 const landsOn = (location: string) => new URL(location, ORIGIN);
 
-const pieces = fc.constantFrom("/", "//", "\\", "\\\\", "\t", "\r", "\n", "\u0000", "\u001f", " ", "%2F", "%2f", "%5C", "%09", "%0d%0a", "@", ":", "?", "#", ".", "..", "evil.example", "javascript:", "data:", "http:", "https:", "//evil.example", "/\t/evil.example", "\\/evil.example", "dashboard", "ok");
+const pieces = fc.constantFrom(
+  "/",
+  "//",
+  "\\",
+  "\\\\",
+  "\t",
+  "\r",
+  "\n",
+  "\u0000",
+  "\u001f",
+  " ",
+  "%2F",
+  "%2f",
+  "%5C",
+  "%09",
+  "%0d%0a",
+  "@",
+  ":",
+  "?",
+  "#",
+  ".",
+  "..",
+  "evil.example",
+  "javascript:",
+  "data:",
+  "http:",
+  "https:",
+  "//evil.example",
+  "/\t/evil.example",
+  "\\/evil.example",
+  "dashboard",
+  "ok",
+);
 
 describe("safeRedirect (property)", () => {
   it("only ever answers a path on our own origin, whatever it is given", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.array(pieces, { maxLength: 8 }).map((a) => a.join("")), fc.string(), fc.webUrl()), (input) => {
-        const out = safeRedirect(input, "/dashboard");
-        expect(out.startsWith("/")).toBe(true);
-        expect(out.startsWith("//") || out.startsWith("/\\")).toBe(false);
-        expect([...out].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)).toBe(false);
-        expect(landsOn(out).origin).toBe(ORIGIN);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.array(pieces, { maxLength: 8 }).map((a) => a.join("")),
+          fc.string(),
+          fc.webUrl(),
+        ),
+        (input) => {
+          const out = safeRedirect(input, "/dashboard");
+          expect(out.startsWith("/")).toBe(true);
+          expect(out.startsWith("//") || out.startsWith("/\\")).toBe(false);
+          expect([...out].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)).toBe(false);
+          expect(landsOn(out).origin).toBe(ORIGIN);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it("keeps ordinary same-origin paths and refuses the pen test's examples", () => {
     expect(safeRedirect("/dashboard?tab=2#x", "/")).toBe("/dashboard?tab=2#x");
-    for (const bad of ["/\t/evil.example", "/%09/evil.example".replace("%09", "\t"), "//evil.example", "/\\evil.example", "\\\\evil.example", "https://evil.example/", "javascript:alert(1)", "/\r/evil.example", " //evil.example", "/.//evil.example"]) {
+    for (const bad of [
+      "/\t/evil.example",
+      "/%09/evil.example".replace("%09", "\t"),
+      "//evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/\r/evil.example",
+      " //evil.example",
+      "/.//evil.example",
+    ]) {
       expect(safeRedirect(bad, "/dashboard"), JSON.stringify(bad)).toBe("/dashboard");
     }
   });

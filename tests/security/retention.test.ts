@@ -32,13 +32,22 @@ let report: PurgeReport;
 let client: Awaited<ReturnType<typeof signedInApplicant>>["client"];
 
 async function ageApplication(id: number, ms: number) {
-  await getDb().update(schema.loanApplications).set({ updatedAt: ago(ms) }).where(eq(schema.loanApplications.id, id));
+  await getDb()
+    .update(schema.loanApplications)
+    .set({ updatedAt: ago(ms) })
+    .where(eq(schema.loanApplications.id, id));
 }
 async function ageDocumentsOf(applicationId: number, ms: number) {
-  await getDb().update(schema.documents).set({ uploadedAt: ago(ms) }).where(eq(schema.documents.applicationId, applicationId));
+  await getDb()
+    .update(schema.documents)
+    .set({ uploadedAt: ago(ms) })
+    .where(eq(schema.documents.applicationId, applicationId));
 }
 async function storageKeysOf(applicationId: number) {
-  const rows = await getDb().select({ k: schema.documents.storageKey }).from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
+  const rows = await getDb()
+    .select({ k: schema.documents.storageKey })
+    .from(schema.documents)
+    .where(eq(schema.documents.applicationId, applicationId));
   return rows.map((r) => r.k);
 }
 const exists = async (table: typeof schema.applicationDrafts | typeof schema.loanApplications, id: number) =>
@@ -53,9 +62,18 @@ beforeAll(async () => {
   client = c;
   ids.userDraft = await insertDraft({ userId: user.id, data: { step: 2, loan: LOAN } });
   const d = schema.applicationDrafts;
-  await getDb().update(d).set({ updatedAt: ago(31 * DAY) }).where(inArray(d.id, [ids.oldAnonymous, ids.userDraft]));
-  await getDb().update(d).set({ updatedAt: ago(29 * DAY) }).where(eq(d.id, ids.recentAnonymous));
-  await getDb().update(d).set({ updatedAt: ago(400 * DAY), submittedAt: ago(400 * DAY) }).where(eq(d.id, ids.submittedAnonymous));
+  await getDb()
+    .update(d)
+    .set({ updatedAt: ago(31 * DAY) })
+    .where(inArray(d.id, [ids.oldAnonymous, ids.userDraft]));
+  await getDb()
+    .update(d)
+    .set({ updatedAt: ago(29 * DAY) })
+    .where(eq(d.id, ids.recentAnonymous));
+  await getDb()
+    .update(d)
+    .set({ updatedAt: ago(400 * DAY), submittedAt: ago(400 * DAY) })
+    .where(eq(d.id, ids.submittedAnonymous));
 
   // Draft applications of the API with documents.
   const abandoned = await createDraftVia(client, { amount: "25000", streetAddress: `${tag} Abandoned Road` });
@@ -67,14 +85,19 @@ beforeAll(async () => {
   for (const id of [abandoned.id, freshUpload.id, freshWizard.id]) {
     await createDocument({ applicationId: id, userId: user.id, data: samplePdf(`retention-${tag}`), name: "old.pdf" });
   }
-  ids.abandonedDoc = (await getDb().select({ id: schema.documents.id }).from(schema.documents).where(eq(schema.documents.applicationId, abandoned.id)))[0]!.id;
+  ids.abandonedDoc = (
+    await getDb().select({ id: schema.documents.id }).from(schema.documents).where(eq(schema.documents.applicationId, abandoned.id))
+  )[0]!.id;
   [files.abandoned] = await storageKeysOf(abandoned.id);
   for (const id of [abandoned.id, freshUpload.id, freshWizard.id]) await ageApplication(id, 31 * DAY);
   await ageDocumentsOf(abandoned.id, 31 * DAY);
   await ageDocumentsOf(freshWizard.id, 31 * DAY);
   // freshUpload: a document uploaded just now keeps it. freshWizard: its wizard draft was saved 2 days ago.
   ids.freshWizardDraft = await insertDraft({ userId: user.id, data: { step: 5, loan: LOAN } });
-  await getDb().update(d).set({ loanApplicationId: freshWizard.id, updatedAt: ago(2 * DAY) }).where(eq(d.id, ids.freshWizardDraft));
+  await getDb()
+    .update(d)
+    .set({ loanApplicationId: freshWizard.id, updatedAt: ago(2 * DAY) })
+    .where(eq(d.id, ids.freshWizardDraft));
 
   // A submitted application two years old, with a document: never purged by this job.
   const old = await createSubmittedApplication({ userId: user.id, submittedAt: ago(730 * DAY) });
@@ -87,7 +110,15 @@ beforeAll(async () => {
   // Sessions and throttle counters.
   const s = schema.sessions;
   const session = async (name: string, v: { userId?: number | null; lastSeenAt: Date; expiresAt: Date }) => {
-    await getDb().insert(s).values({ idHash: hashSessionId(`${tag}-${name}`), data: {}, userId: v.userId ?? null, lastSeenAt: v.lastSeenAt, expiresAt: v.expiresAt });
+    await getDb()
+      .insert(s)
+      .values({
+        idHash: hashSessionId(`${tag}-${name}`),
+        data: {},
+        userId: v.userId ?? null,
+        lastSeenAt: v.lastSeenAt,
+        expiresAt: v.expiresAt,
+      });
   };
   await session("expired", { lastSeenAt: ago(DAY), expiresAt: ago(1000) });
   await session("idle-user", { userId: user.id, lastSeenAt: ago(25 * 3600_000), expiresAt: new Date(Date.now() + 5 * DAY) });
@@ -117,7 +148,13 @@ describe("retention purge", () => {
     const [audit] = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.action, "retention.application_purged"), eq(schema.auditLog.targetType, "application"), eq(schema.auditLog.targetId, String(ids.abandoned))));
+      .where(
+        and(
+          eq(schema.auditLog.action, "retention.application_purged"),
+          eq(schema.auditLog.targetType, "application"),
+          eq(schema.auditLog.targetId, String(ids.abandoned)),
+        ),
+      );
     expect(audit?.details).toContain(String(ids.abandonedDoc));
     expect(report.draftApplications).toBeGreaterThanOrEqual(1);
     expect(report.filesRemoved).toBeGreaterThanOrEqual(1);
@@ -152,7 +189,9 @@ describe("retention purge", () => {
       .where(eq(schema.auditLog.action, "retention.purge"))
       .orderBy(sql`${schema.auditLog.id} DESC`)
       .limit(1);
-    expect(summary?.details).toMatch(/anonymous drafts \d+, draft applications \d+, documents \d+ \(files \d+\), sessions \d+, rate limits \d+/);
+    expect(summary?.details).toMatch(
+      /anonymous drafts \d+, draft applications \d+, documents \d+ \(files \d+\), sessions \d+, rate limits \d+/,
+    );
     const out = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
       const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/purge.ts"], {
         cwd: ROOT,
@@ -165,7 +204,9 @@ describe("retention purge", () => {
       child.on("error", reject);
       child.on("exit", (code) => resolve({ code, text }));
     });
-    expect(out.text).toMatch(/\[purge\] untouched since .*: \d+ anonymous drafts, \d+ draft applications, \d+ documents \(\d+ files\) deleted/);
+    expect(out.text).toMatch(
+      /\[purge\] untouched since .*: \d+ anonymous drafts, \d+ draft applications, \d+ documents \(\d+ files\) deleted/,
+    );
     expect(out.code).toBe(0);
   });
 });

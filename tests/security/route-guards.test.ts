@@ -66,7 +66,9 @@ const withQuery = (url: string, q: Record<string, string>) => `${url}${url.inclu
 const dataUrl = (t: Target) => withQuery(`${t.url === "/" ? "/_root" : t.url}.data`, { _routes: t.route.id, q: reference });
 
 /** The requests an attacker can make against one route. */
-function requestsFor(t: Target): Array<{ what: string; path: string; init: RequestInit & { form?: Record<string, string>; json?: unknown } }> {
+function requestsFor(
+  t: Target,
+): Array<{ what: string; path: string; init: RequestInit & { form?: Record<string, string>; json?: unknown } }> {
   const api = t.route.pattern.startsWith("api/");
   const get = (what: string, path: string) => ({ what, path, init: {} });
   if (api) {
@@ -118,7 +120,9 @@ describe("admin routes from the build", () => {
   it("lists the admin pages, loaders and APIs the build serves", () => {
     const patterns = adminTargets.map((t) => t.route.pattern);
     // The manifest walk found the known ones; any new admin route is covered without editing this file.
-    expect(patterns).toEqual(expect.arrayContaining(["admin", "admin/applications/:id", "admin/documents", "api/admin/applications", "api/admin/documents"]));
+    expect(patterns).toEqual(
+      expect.arrayContaining(["admin", "admin/applications/:id", "admin/documents", "api/admin/applications", "api/admin/documents"]),
+    );
     expect(adminTargets.every((t) => !t.url.includes(":"))).toBe(true);
   });
 

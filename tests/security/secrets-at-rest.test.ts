@@ -22,7 +22,9 @@ describe("MFA secrets at rest", () => {
     const html = await (await c.fetch("/admin-login/setup")).text();
     const key = /data-testid="manual-key"[^>]*>([A-Z2-7]{32})</.exec(html)![1]!;
     expect(await sessionRowsText()).not.toContain(key);
-    const done = await c.fetch("/admin-login/setup", { form: { code: hotp(base32Decode(key), totpStep()), enrolmentCode: a.enrolmentCode } });
+    const done = await c.fetch("/admin-login/setup", {
+      form: { code: hotp(base32Decode(key), totpStep()), enrolmentCode: a.enrolmentCode },
+    });
     expect(done.headers.get("location")).toBe("/admin-login/recovery-codes");
     const rows = await sessionRowsText();
     const shown = await (await c.fetch("/admin-login/recovery-codes")).text();
@@ -48,7 +50,10 @@ describe("MFA secrets at rest", () => {
     const a = await createAdmin();
     const code = a.recoveryCodes[0]!;
     const legacy = createHash("sha256").update(code.replace(/-/g, "").toUpperCase()).digest("hex");
-    await getDb().update(schema.users).set({ mfaRecoveryCodes: [legacy] }).where(eq(schema.users.id, a.id));
+    await getDb()
+      .update(schema.users)
+      .set({ mfaRecoveryCodes: [legacy] })
+      .where(eq(schema.users.id, a.id));
     expect(await upgradeLegacyRecoveryCodes()).toBeGreaterThanOrEqual(1);
     const [row] = await getDb().select().from(schema.users).where(eq(schema.users.id, a.id));
     expect(row!.mfaRecoveryCodes![0]).toMatch(/^r2\./);

@@ -20,10 +20,16 @@ import { LOAN } from "../support/wizard";
 const NAME = "lw_session";
 
 /** The random id inside a signed Remix cookie value (base64 JSON string, then the signature). */
-const sessionIdOf = (value: string) => JSON.parse(Buffer.from(decodeURIComponent(value).split(".")[0]!, "base64").toString("utf8")) as string;
+const sessionIdOf = (value: string) =>
+  JSON.parse(Buffer.from(decodeURIComponent(value).split(".")[0]!, "base64").toString("utf8")) as string;
 
 const sessionRow = async (value: string) =>
-  (await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, hashSessionId(sessionIdOf(value)))))[0] ?? null;
+  (
+    await getDb()
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.idHash, hashSessionId(sessionIdOf(value))))
+  )[0] ?? null;
 
 function setCookieFor(res: Response, name: string) {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? null;
@@ -129,7 +135,9 @@ describe("a cookie captured before logout", () => {
   it("is dead for the admin panel and the admin API after an admin logs out through the API", async () => {
     const admin = await createAdmin();
     const c = new Client();
-    const login = await c.fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code: nextSecondFactor(admin) } });
+    const login = await c.fetch("/api/auth/login", {
+      json: { email: admin.email, password: admin.password, code: nextSecondFactor(admin) },
+    });
     expect(login.status).toBe(200);
     const captured = c.cookies.get(NAME)!;
     expect((await c.fetch("/api/admin/applications")).status).toBe(200);

@@ -32,7 +32,10 @@ describe("sign-in", () => {
       const res = await c.fetch("/login", { form: { email: u.email, password: `Wrong-password-${i}` } });
       expect(res.status, `attempt ${i}`).toBe(401);
     }
-    await expectThrottled(await c.fetch("/login", { form: { email: u.email, password: `Wrong-password-11` } }), THROTTLE_RULES.login.message);
+    await expectThrottled(
+      await c.fetch("/login", { form: { email: u.email, password: `Wrong-password-11` } }),
+      THROTTLE_RULES.login.message,
+    );
     // The right password does not get through either until the window ends, and sets no session.
     const right = await c.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });
     expect(right.status).toBe(429);
@@ -43,21 +46,35 @@ describe("sign-in", () => {
     const u = await createApplicant();
     for (let i = 1; i <= LOGIN_LIMIT; i++) {
       const c = new Client(); // a fresh random X-Forwarded-For each time
-      const res = i % 2 ? await c.fetch("/login", { form: { email: u.email, password: `Wrong-${i}-pass` } }) : await c.fetch("/api/auth/login", { json: { email: u.email, password: `Wrong-${i}-pass` } });
+      const res =
+        i % 2
+          ? await c.fetch("/login", { form: { email: u.email, password: `Wrong-${i}-pass` } })
+          : await c.fetch("/api/auth/login", { json: { email: u.email, password: `Wrong-${i}-pass` } });
       expect(res.status, `attempt ${i}`).toBe(401);
     }
     const other = new Client();
-    await expectThrottled(await other.fetch("/api/auth/login", { json: { email: u.email, password: "Wrong-11-pass" } }), THROTTLE_RULES.login.message);
+    await expectThrottled(
+      await other.fetch("/api/auth/login", { json: { email: u.email, password: "Wrong-11-pass" } }),
+      THROTTLE_RULES.login.message,
+    );
   });
 
   it("counts per client address across accounts", async () => {
     const c = new Client();
     for (let i = 1; i <= LOGIN_LIMIT; i++) {
-      expect((await c.fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } })).status, `attempt ${i}`).toBe(401);
+      expect(
+        (await c.fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } })).status,
+        `attempt ${i}`,
+      ).toBe(401);
     }
-    await expectThrottled(await c.fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } }), THROTTLE_RULES.login.message);
+    await expectThrottled(
+      await c.fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } }),
+      THROTTLE_RULES.login.message,
+    );
     // Another client is not affected.
-    expect((await new Client().fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } })).status).toBe(401);
+    expect((await new Client().fetch("/login", { form: { email: uniqueEmail("spray"), password: "Sprayed-Password-1" } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -65,7 +82,9 @@ describe("second factor", () => {
   it("answers the 11th code within a minute with 429, even a valid one", async () => {
     const admin = await createAdmin();
     const c = new Client();
-    expect((await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } })).headers.get("location")).toBe("/admin-login/verify");
+    expect((await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } })).headers.get("location")).toBe(
+      "/admin-login/verify",
+    );
     for (let i = 1; i <= THROTTLE_RULES.mfa.limit; i++) {
       const res = await c.fetch("/admin-login/verify", { form: { code: String(100000 + i) } });
       expect(res.status, `attempt ${i}`).toBe(401);

@@ -25,7 +25,8 @@ function form(fields: Record<string, string>) {
   fd.set("file", pdf(), "statement.pdf");
   return fd;
 }
-const apiUpload = (c: Client, applicationId: number) => c.fetch("/api/documents/upload", { method: "POST", body: form({ applicationId: String(applicationId), documentType: "ein" }) });
+const apiUpload = (c: Client, applicationId: number) =>
+  c.fetch("/api/documents/upload", { method: "POST", body: form({ applicationId: String(applicationId), documentType: "ein" }) });
 
 /** Fills an application up to the cap with placeholder rows (the cap counts rows and their sizes). */
 async function fillApplication(applicationId: number, userId: number, o: { files: number; bytesEach?: number }) {
@@ -52,7 +53,8 @@ describe("upload quotas", () => {
     const u = await createApplicant();
     const apps = [await createSubmittedApplication({ userId: u.id }), await createSubmittedApplication({ userId: u.id })];
     const { client } = await apiLogin(u.email, TEST_PASSWORD);
-    for (let i = 0; i < UPLOAD_RATE_LIMIT.files; i++) expect((await apiUpload(client, apps[i % 2]!.id)).status, `upload ${i + 1}`).toBe(201);
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.files; i++)
+      expect((await apiUpload(client, apps[i % 2]!.id)).status, `upload ${i + 1}`).toBe(201);
     const res = await apiUpload(client, apps[0]!.id);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -69,7 +71,10 @@ describe("upload quotas", () => {
     expect(((await api.json()) as { message: string }).message).toBe(MSG.uploadFilesCapReached);
     const page = new Client();
     await page.fetch("/login", { form: { email: u.email, password: TEST_PASSWORD } });
-    const dash = await page.fetch("/dashboard", { method: "POST", body: form({ intent: "upload", applicationId: String(app.id), documentType: "ein" }) });
+    const dash = await page.fetch("/dashboard", {
+      method: "POST",
+      body: form({ intent: "upload", applicationId: String(app.id), documentType: "ein" }),
+    });
     expect(dash.status).toBe(413);
     expect(await dash.text()).toContain(MSG.uploadFilesCapReached);
   });

@@ -6,7 +6,15 @@ import { getDb, schema } from "~/models/db.server";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 
-export type ApiUserBody = { id: number; email: string; firstName: string; lastName: string; phone: string; dateOfBirth: string | null; role: string };
+export type ApiUserBody = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string | null;
+  role: string;
+};
 
 export function registerPayload(overrides: Record<string, unknown> = {}) {
   return {

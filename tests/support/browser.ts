@@ -55,7 +55,10 @@ export function setupBrowser(): BrowserHarness {
     }
     const snapshot = html
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<head>/i, `<head><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`);
+      .replace(
+        /<head>/i,
+        `<head><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`,
+      );
     const audit = await auditContext.newPage();
     try {
       await audit.route("**/*", (route) => {
@@ -95,7 +98,10 @@ export function setupBrowser(): BrowserHarness {
       page.on("load", () => {
         audits.push(
           (async () => {
-            const key = `${page.url()}#${await page.content().then((c) => c.length).catch(() => 0)}`;
+            const key = `${page.url()}#${await page
+              .content()
+              .then((c) => c.length)
+              .catch(() => 0)}`;
             if (audited.has(key)) return;
             audited.add(key);
             violations.push(...(await auditPage(page).catch(() => [])));

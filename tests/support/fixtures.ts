@@ -64,7 +64,10 @@ export async function signInApplicantInBrowser(page: Page, email: string, passwo
 }
 
 /** Fills the whole sign-up form on the current page (both boxes ticked) and presses Create Account. */
-export async function submitSignUp(page: Page, a: { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string }) {
+export async function submitSignUp(
+  page: Page,
+  a: { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string },
+) {
   await page.getByLabel("First name").fill(a.firstName);
   await page.getByLabel("Last name").fill(a.lastName);
   await page.getByLabel("Email").fill(a.email);

@@ -42,4 +42,5 @@ export class Client {
   }
 }
 
-export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;

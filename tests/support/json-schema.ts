@@ -18,7 +18,9 @@ function rebase(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([k, v]) => [
       k,
-      k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/") ? `${COMPONENTS_ID}#/$defs/${v.slice("#/components/schemas/".length)}` : rebase(v),
+      k === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/")
+        ? `${COMPONENTS_ID}#/$defs/${v.slice("#/components/schemas/".length)}`
+        : rebase(v),
     ]),
   );
 }
@@ -34,6 +36,8 @@ export function openApiValidator(doc: Doc) {
     let validate = compiled.get(schema);
     if (!validate) compiled.set(schema, (validate = ajv.compile(rebase(schema) as object)));
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((e) => `$${e.instancePath}: ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
+    return (validate.errors ?? []).map(
+      (e) => `$${e.instancePath}: ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`,
+    );
   };
 }

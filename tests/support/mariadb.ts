@@ -35,7 +35,6 @@ const SERVER_OPTIONS = [
   "--skip-name-resolve",
 ];
 
-
 function findBinary(candidates: string[], name: string) {
   const found = candidates.find((c) => fs.existsSync(c));
   if (!found) {
@@ -87,7 +86,9 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
   );
   if (install.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`mariadb-install-db failed (${install.status}): ${(install.stderr || install.stdout || String(install.error)).slice(-800)}`);
+    throw new Error(
+      `mariadb-install-db failed (${install.status}): ${(install.stderr || install.stdout || String(install.error)).slice(-800)}`,
+    );
   }
 
   const port = await freePort();

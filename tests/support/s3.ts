@@ -33,9 +33,13 @@ export async function startLocalS3(bucket = "lm-documents"): Promise<LocalS3> {
   const port = await freePort();
   const bin = path.join(ROOT, "node_modules/s3rver/bin/s3rver.js");
   if (!fs.existsSync(bin)) throw new Error("s3rver is not installed (npm install: it is a devDependency)");
-  const child = spawn(process.execPath, [bin, "--directory", dir, "--address", "127.0.0.1", "--port", String(port), "--silent", "--configure-bucket", bucket], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, "--directory", dir, "--address", "127.0.0.1", "--port", String(port), "--silent", "--configure-bucket", bucket],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
   const reap = () => {

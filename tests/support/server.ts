@@ -36,7 +36,10 @@ export type AppServer = {
 
 /** The run's server settings (global-setup.ts), so a second server shares sessions and documents. */
 export function runEnv(): Record<string, string> {
-  return { ...testServerEnv({ databaseUrl: inject("databaseUrl"), dataDir: inject("dataDir"), encryptionKey: inject("encryptionKey") }), ACCESS_LOG: "1" };
+  return {
+    ...testServerEnv({ databaseUrl: inject("databaseUrl"), dataDir: inject("dataDir"), encryptionKey: inject("encryptionKey") }),
+    ACCESS_LOG: "1",
+  };
 }
 
 export async function startAppServer(opts: { name: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<AppServer> {

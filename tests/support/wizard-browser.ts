@@ -59,14 +59,20 @@ export async function fillFinances(page: Page, js: boolean) {
  * Picks a file in one upload area; without JavaScript also presses its Upload button (with
  * JavaScript the tile uploads the file as soon as it is chosen, and has no Upload button).
  */
-export async function upload(page: Page, area: string, areaLabel: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+export async function upload(
+  page: Page,
+  area: string,
+  areaLabel: string,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
   await page.locator(`section[data-area="${area}"] input[type=file]`).setInputFiles(file);
   const button = page.getByRole("button", { name: `Upload ${areaLabel}` });
   if (await button.count()) await button.click();
 }
 
 /** The listed file `name` in an upload area. */
-export const fileRow = (page: Page, area: string, name: string) => page.locator(`section[data-area="${area}"] li[data-file-name="${name}"]`);
+export const fileRow = (page: Page, area: string, name: string) =>
+  page.locator(`section[data-area="${area}"] li[data-file-name="${name}"]`);
 
 export async function applicationByReference(reference: string) {
   const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, reference));
@@ -74,7 +80,10 @@ export async function applicationByReference(reference: string) {
 }
 
 /** Polls until `fn` returns a truthy value (or throws after `ms`). */
-export async function eventually<T>(fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 15_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  ms = 15_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

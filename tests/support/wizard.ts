@@ -65,7 +65,9 @@ export async function fillStepsOverHttp(client = new Client(), email = uniqueEma
   const post = async (path: string, form: Record<string, string>, expectTo: string) => {
     const res = await client.fetch(path, { form: { ...form, intent: "continue" } });
     if (res.status !== 302 || res.headers.get("location") !== expectTo) {
-      throw new Error(`${path}: expected 302 to ${expectTo}, got ${res.status} ${res.headers.get("location")} ${(await res.text()).slice(0, 300)}`);
+      throw new Error(
+        `${path}: expected 302 to ${expectTo}, got ${res.status} ${res.headers.get("location")} ${(await res.text()).slice(0, 300)}`,
+      );
     }
   };
   await post("/apply/loan", LOAN, "/apply/owner");

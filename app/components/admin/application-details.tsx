@@ -83,7 +83,12 @@ export function ApplicationDetails({
               </a>,
             ],
             ["Phone", a.applicant.phone ? formatPhone(a.applicant.phone) : "–"],
-            ["E-mail verified", <span key="v" data-testid="email-verified">{a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is"}</span>],
+            [
+              "E-mail verified",
+              <span key="v" data-testid="email-verified">
+                {a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is"}
+              </span>,
+            ],
           ]}
         />
       </Section>
@@ -108,7 +113,11 @@ export function ApplicationDetails({
         />
       </Section>
       <Section title="Lender offers">
-        <a href={`/admin/applications/${a.id}/offers`} className="text-sm font-semibold text-blue-800 underline" data-testid="admin-offers-link">
+        <a
+          href={`/admin/applications/${a.id}/offers`}
+          className="text-sm font-semibold text-blue-800 underline"
+          data-testid="admin-offers-link"
+        >
           Offers, lender decisions and acceptance
         </a>
       </Section>
@@ -152,18 +161,34 @@ export function ApplicationDetails({
               <caption className="sr-only">Status history of {a.reference}</caption>
               <thead>
                 <tr className="text-slate-700">
-                  <th scope="col" className="py-1 pr-4 font-semibold">When</th>
-                  <th scope="col" className="py-1 pr-4 font-semibold">Who</th>
-                  <th scope="col" className="py-1 pr-4 font-semibold">From</th>
-                  <th scope="col" className="py-1 pr-4 font-semibold">To</th>
-                  <th scope="col" className="py-1 font-semibold">Note</th>
+                  <th scope="col" className="py-1 pr-4 font-semibold">
+                    When
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-semibold">
+                    Who
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-semibold">
+                    From
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-semibold">
+                    To
+                  </th>
+                  <th scope="col" className="py-1 font-semibold">
+                    Note
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {a.history.map((h) => (
                   <tr key={h.id}>
                     <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(h.at)}</td>
-                    <td className="py-1 pr-4">{h.actorName ? `${h.actorName}${h.actorRole === "admin" ? " (admin)" : ""}` : h.type === "submitted" ? "Applicant" : "System"}</td>
+                    <td className="py-1 pr-4">
+                      {h.actorName
+                        ? `${h.actorName}${h.actorRole === "admin" ? " (admin)" : ""}`
+                        : h.type === "submitted"
+                          ? "Applicant"
+                          : "System"}
+                    </td>
                     <td className="py-1 pr-4">{h.type === "submitted" ? "–" : statusName(h.fromStatus)}</td>
                     <td className="py-1 pr-4">{statusName(h.toStatus ?? (h.type === "submitted" ? "submitted" : null))}</td>
                     <td className="whitespace-pre-line py-1">{h.note ?? ""}</td>

@@ -33,10 +33,7 @@ export function ApplicationFilters({ params }: { params: AdminListParams }) {
         const form = e.currentTarget;
         const isText = (e.target as HTMLElement).tagName === "INPUT";
         clearTimeout(timer.current);
-        timer.current = setTimeout(
-          () => submit(form, { replace: true, preventScrollReset: true }),
-          isText ? SEARCH_DEBOUNCE_MS : 0,
-        );
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), isText ? SEARCH_DEBOUNCE_MS : 0);
       }}
     >
       <div className="min-w-[16rem] flex-1">

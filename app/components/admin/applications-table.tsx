@@ -53,7 +53,12 @@ export function ApplicationsTable({
               Assigned to
             </th>
             <th scope="col" className={th} aria-sort={params.sort === "desc" ? "descending" : "ascending"}>
-              <Link to={sortHref} preventScrollReset className="inline-flex items-center gap-1 hover:underline" data-testid="sort-submitted">
+              <Link
+                to={sortHref}
+                preventScrollReset
+                className="inline-flex items-center gap-1 hover:underline"
+                data-testid="sort-submitted"
+              >
                 Submitted
                 <span aria-hidden="true">{params.sort === "desc" ? "↓" : "↑"}</span>
                 <span className="sr-only">{nextSort === "asc" ? ", sort oldest first" : ", sort newest first"}</span>

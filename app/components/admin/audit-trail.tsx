@@ -54,11 +54,21 @@ export function AuditTrail({
         <caption className="sr-only">Audit trail of {reference}</caption>
         <thead>
           <tr className="text-slate-700">
-            <th scope="col" className="py-1 pr-4 font-semibold">When</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Who</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">What</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Outcome</th>
-            <th scope="col" className="py-1 font-semibold">Address</th>
+            <th scope="col" className="py-1 pr-4 font-semibold">
+              When
+            </th>
+            <th scope="col" className="py-1 pr-4 font-semibold">
+              Who
+            </th>
+            <th scope="col" className="py-1 pr-4 font-semibold">
+              What
+            </th>
+            <th scope="col" className="py-1 pr-4 font-semibold">
+              Outcome
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              Address
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -66,7 +76,11 @@ export function AuditTrail({
             <tr key={item.id} data-testid="audit-entry">
               <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(item.at)}</td>
               <td className="py-1 pr-4">
-                {item.actorName ? `${item.actorName}${item.actorRole === "admin" ? " (admin)" : ""}` : item.actorUserId == null ? "Anonymous" : `User ${item.actorUserId}`}
+                {item.actorName
+                  ? `${item.actorName}${item.actorRole === "admin" ? " (admin)" : ""}`
+                  : item.actorUserId == null
+                    ? "Anonymous"
+                    : `User ${item.actorUserId}`}
               </td>
               <td className="break-all py-1 pr-4">{describe(item, names)}</td>
               <td className="py-1 pr-4">{OUTCOMES[item.outcome] ?? item.outcome}</td>

@@ -52,7 +52,9 @@ export function QueueLinks({ queues }: { queues: QueueLinkView[] }) {
               data-testid={`queue-${q.key}`}
             >
               {q.label}
-              <span className={`rounded-full px-2 text-xs ${q.active ? "bg-white text-blue-800" : "bg-slate-100 text-slate-900"}`}>{q.count}</span>
+              <span className={`rounded-full px-2 text-xs ${q.active ? "bg-white text-blue-800" : "bg-slate-100 text-slate-900"}`}>
+                {q.count}
+              </span>
             </Link>
           </li>
         ))}

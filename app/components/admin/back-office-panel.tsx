@@ -32,7 +32,16 @@ export type BackOfficeView = {
     fulfilledAt: string | null;
     items: Array<{ documentType: keyof typeof DOCUMENT_TYPE_LABELS; fulfilledAt: string | null }>;
   }>;
-  reviews: Record<string, { decision: "accepted" | "rejected"; reason: RejectionReason | null; reasonText: string | null; reviewedAt: string; reviewerName?: string | null }>;
+  reviews: Record<
+    string,
+    {
+      decision: "accepted" | "rejected";
+      reason: RejectionReason | null;
+      reasonText: string | null;
+      reviewedAt: string;
+      reviewerName?: string | null;
+    }
+  >;
   notes: Array<{ id: number; body: string; createdAt: string; authorName: string | null }>;
   assignment: { assigneeUserId: number; name: string; assignedAt: string } | null;
   admins: Array<{ id: number; name: string }>;
@@ -65,7 +74,11 @@ const errs = (e: BackOfficeErrors, intent: BackOfficeIntent, field: string) => (
 export function ColleagueNotice({ view }: { view: BackOfficeView }) {
   if (!view.assignedToColleague || !view.assignment) return null;
   return (
-    <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="colleague-notice">
+    <p
+      role="note"
+      className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="colleague-notice"
+    >
       {BACK_OFFICE_MSG.colleagueAssigned(view.assignment.name)}
     </p>
   );
@@ -109,7 +122,12 @@ export function BackOfficePanel({
               <label htmlFor={`reassign-${applicationDbId}`} className="label">
                 Reassign to
               </label>
-              <select id={`reassign-${applicationDbId}`} name="assigneeId" defaultValue={view.assignment?.assigneeUserId ?? "none"} className="input mt-1">
+              <select
+                id={`reassign-${applicationDbId}`}
+                name="assigneeId"
+                defaultValue={view.assignment?.assigneeUserId ?? "none"}
+                className="input mt-1"
+              >
                 <option value="none">Nobody</option>
                 {view.admins.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -187,7 +205,14 @@ export function BackOfficePanel({
           const review = view.reviews[String(d.id)];
           const base = `review-${d.id}`;
           return (
-            <Form key={d.id} method="post" action={action} className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="review-form" data-document-id={d.id}>
+            <Form
+              key={d.id}
+              method="post"
+              action={action}
+              className="space-y-2 rounded-md border border-slate-200 p-3"
+              data-testid="review-form"
+              data-document-id={d.id}
+            >
               <Hidden intent="review-document" redirectTo={redirectTo} />
               <input type="hidden" name="documentId" value={d.id} />
               <p className="text-sm font-medium">

@@ -17,7 +17,17 @@ export function DocumentLinks({ id, fileName, openLabel }: { id: number; fileNam
 }
 
 /** The one row of an admin table with nothing to show (or still loading). */
-export function EmptyTableRow({ colSpan, loading, loadingText, emptyText }: { colSpan: number; loading: boolean; loadingText: string; emptyText: string }) {
+export function EmptyTableRow({
+  colSpan,
+  loading,
+  loadingText,
+  emptyText,
+}: {
+  colSpan: number;
+  loading: boolean;
+  loadingText: string;
+  emptyText: string;
+}) {
   return (
     <tr>
       <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-700">

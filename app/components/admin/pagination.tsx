@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatNumber } from "~/utils/format";
 
-
 /** 'Previous' / 'Next' links that keep the current filters, and where we are in the list. */
 export function Pagination({
   page,

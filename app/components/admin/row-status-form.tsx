@@ -7,7 +7,6 @@ import { Form, useNavigate, useSubmit } from "@remix-run/react";
 import { isAdminStatus, StatusOptions } from "./status-options";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-
 export function RowStatusForm({
   id,
   reference,
@@ -27,7 +26,13 @@ export function RowStatusForm({
   const known = isAdminStatus(status);
   const selectId = `row-status-${id}`;
   return (
-    <Form method="post" action={`/admin/applications/${id}`} preventScrollReset className="flex items-center gap-2" data-testid="row-status-form">
+    <Form
+      method="post"
+      action={`/admin/applications/${id}`}
+      preventScrollReset
+      className="flex items-center gap-2"
+      data-testid="row-status-form"
+    >
       <input type="hidden" name="redirectTo" value={listHref} />
       <label htmlFor={selectId} className="sr-only">
         Status of {reference}

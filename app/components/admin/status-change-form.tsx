@@ -62,14 +62,7 @@ export function StatusChangeForm({
         <label htmlFor={fields.note.id} className="label">
           {rejecting ? "Reason for the rejection (required, e-mailed to the applicant)" : "Note (optional)"}
         </label>
-        <textarea
-          key={noteKey}
-          {...noteProps}
-          ref={noteRef}
-          rows={3}
-          maxLength={NOTE_MAX_LENGTH}
-          className="input mt-1"
-        />
+        <textarea key={noteKey} {...noteProps} ref={noteRef} rows={3} maxLength={NOTE_MAX_LENGTH} className="input mt-1" />
         <ErrorList meta={fields.note} />
       </div>
       <FormError id={form.errorId} errors={form.errors} />

@@ -9,7 +9,13 @@ function documentLabel(e: { documentType?: string | null; documentName?: string 
   return type ?? "unnamed document";
 }
 
-export function activityText(e: { type: string; reference: string; toStatus: string | null; documentType?: string | null; documentName?: string | null }): string {
+export function activityText(e: {
+  type: string;
+  reference: string;
+  toStatus: string | null;
+  documentType?: string | null;
+  documentName?: string | null;
+}): string {
   switch (e.type) {
     case "created":
       return `Application ${e.reference} started`;

@@ -34,8 +34,16 @@ export function ApplicationCard({ app }: { app: UserApplication }) {
       </div>
       <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`Progress of ${app.reference}`}>
         {steps.map((s, i) => (
-          <li key={s.key} className="flex items-start gap-2 text-sm" aria-current={s.state === "current" ? "step" : undefined} data-state={s.state}>
-            <span aria-hidden="true" className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${DOT[s.state]}`}>
+          <li
+            key={s.key}
+            className="flex items-start gap-2 text-sm"
+            aria-current={s.state === "current" ? "step" : undefined}
+            data-state={s.state}
+          >
+            <span
+              aria-hidden="true"
+              className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${DOT[s.state]}`}
+            >
               {s.state === "complete" ? "✓" : i + 1}
             </span>
             <span>
@@ -52,7 +60,11 @@ export function ApplicationCard({ app }: { app: UserApplication }) {
         ))}
       </ol>
       <p className="mt-4">
-        <Link to={`/dashboard/applications/${app.reference}/offers`} className="font-semibold text-blue-800 underline" data-testid="offers-link">
+        <Link
+          to={`/dashboard/applications/${app.reference}/offers`}
+          className="font-semibold text-blue-800 underline"
+          data-testid="offers-link"
+        >
           {app.status === "offer-accepted" ? "View your accepted offer" : "Compare lender offers"}
           <span className="sr-only"> for {app.reference}</span>
         </Link>

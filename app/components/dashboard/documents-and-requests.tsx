@@ -8,8 +8,23 @@ import { formatDateTime } from "~/utils/format";
 import { ALLOWED_KINDS, acceptFor, DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { useIsPending } from "~/utils/misc";
 
-type Request = { id: number; applicationId: number; message: string; status: "open" | "fulfilled"; createdAt: string; items: Array<{ documentType: DocumentType; fulfilled: boolean }> };
-type DocumentState = { id: number; applicationId: number; documentType: DocumentType; fileName: string; uploadedAt: string; state: "accepted" | "rejected" | "in-review"; reason: string | null };
+type Request = {
+  id: number;
+  applicationId: number;
+  message: string;
+  status: "open" | "fulfilled";
+  createdAt: string;
+  items: Array<{ documentType: DocumentType; fulfilled: boolean }>;
+};
+type DocumentState = {
+  id: number;
+  applicationId: number;
+  documentType: DocumentType;
+  fileName: string;
+  uploadedAt: string;
+  state: "accepted" | "rejected" | "in-review";
+  reason: string | null;
+};
 
 const STATE_STYLE = {
   accepted: "bg-green-100 text-green-900",
@@ -28,7 +43,12 @@ function RequestUpload({ request }: { request: Request }) {
   const kinds = [...new Set(needed.flatMap((t) => ALLOWED_KINDS[t]))];
   const base = `request-${request.id}`;
   return (
-    <Form method="post" action="/dashboard" encType="multipart/form-data" className="mt-3 grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+    <Form
+      method="post"
+      action="/dashboard"
+      encType="multipart/form-data"
+      className="mt-3 grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+    >
       <input type="hidden" name="intent" value="upload" />
       <input type="hidden" name="applicationId" value={request.applicationId} />
       <div>
@@ -65,7 +85,9 @@ export function DocumentsAndRequests({
   requests: Request[];
   documents: DocumentState[];
 }) {
-  const shown = applications.filter((a) => requests.some((r) => r.applicationId === a.id) || documents.some((d) => d.applicationId === a.id));
+  const shown = applications.filter(
+    (a) => requests.some((r) => r.applicationId === a.id) || documents.some((d) => d.applicationId === a.id),
+  );
   if (!shown.length) return null;
   return (
     <section className="card" aria-labelledby="documents-heading" data-testid="applicant-documents">
@@ -81,7 +103,11 @@ export function DocumentsAndRequests({
             <div key={a.id} data-reference={a.reference}>
               <h3 className="font-mono font-semibold">{a.reference}</h3>
               {open.map((r) => (
-                <div key={r.id} className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="open-request">
+                <div
+                  key={r.id}
+                  className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950"
+                  data-testid="open-request"
+                >
                   <p className="font-semibold">Documents requested</p>
                   <p className="text-sm">Requested {formatDateTime(r.createdAt)}</p>
                   <ul className="mt-2 list-disc pl-5 text-sm">
@@ -108,7 +134,10 @@ export function DocumentsAndRequests({
                         <span className="font-medium">{DOCUMENT_TYPE_LABELS[d.documentType]}</span> ·{" "}
                         <span className="break-all">{d.fileName}</span>
                       </span>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[d.state]}`} data-testid="document-state">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[d.state]}`}
+                        data-testid="document-state"
+                      >
                         {documentStateText(d)}
                       </span>
                     </li>

@@ -27,7 +27,11 @@ describe("progressSteps", () => {
     expect(s[2]).toMatchObject({ detail: "Approved", at: at(9) });
   });
   it("rejected: the decision shows, funding does not apply", () => {
-    const s = progressSteps({ status: "rejected", submittedAt: at(0), history: [{ type: "status_changed", toStatus: "rejected", at: at(3) }] });
+    const s = progressSteps({
+      status: "rejected",
+      submittedAt: at(0),
+      history: [{ type: "status_changed", toStatus: "rejected", at: at(3) }],
+    });
     expect(s.map((x) => x.state)).toEqual(["complete", "complete", "complete", "skipped"]);
     expect(s[2]).toMatchObject({ detail: "Rejected", at: at(3) });
   });

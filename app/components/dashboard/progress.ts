@@ -3,7 +3,13 @@
  * history (when it was submitted, put under review, decided). Pure, client-safe.
  */
 export type StepState = "complete" | "current" | "upcoming" | "skipped";
-export type ProgressStep = { key: "submitted" | "review" | "decision" | "funding"; label: string; state: StepState; at: string | null; detail?: string };
+export type ProgressStep = {
+  key: "submitted" | "review" | "decision" | "funding";
+  label: string;
+  state: StepState;
+  at: string | null;
+  detail?: string;
+};
 
 type History = ReadonlyArray<{ type: string; toStatus: string | null; at: string }>;
 
@@ -26,7 +32,12 @@ export function progressSteps(app: { status: string; submittedAt: string | null;
     steps[2] = { ...steps[2]!, state: "current" };
   } else if (decided) {
     steps[1] = { ...steps[1]!, state: "complete", at: reviewAt };
-    steps[2] = { ...steps[2]!, state: "complete", at: decidedAt, detail: status === "approved" ? "Approved" : status === "offer-accepted" ? "Offer Accepted" : "Rejected" };
+    steps[2] = {
+      ...steps[2]!,
+      state: "complete",
+      at: decidedAt,
+      detail: status === "approved" ? "Approved" : status === "offer-accepted" ? "Offer Accepted" : "Rejected",
+    };
     steps[3] =
       status === "approved" || status === "offer-accepted"
         ? { ...steps[3]!, state: "current", detail: "Check your e-mail for funding details" }

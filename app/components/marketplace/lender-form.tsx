@@ -12,7 +12,14 @@ function Field({ name, label, d, errors, hint }: { name: string; label: string; 
       <label htmlFor={`lf-${name}`} className="label">
         {label}
       </label>
-      <input id={`lf-${name}`} name={name} defaultValue={typeof d[name] === "string" ? d[name] : ""} className="input mt-1" aria-invalid={err ? true : undefined} aria-describedby={err ? `lf-${name}-err` : hint ? `lf-${name}-hint` : undefined} />
+      <input
+        id={`lf-${name}`}
+        name={name}
+        defaultValue={typeof d[name] === "string" ? d[name] : ""}
+        className="input mt-1"
+        aria-invalid={err ? true : undefined}
+        aria-describedby={err ? `lf-${name}-err` : hint ? `lf-${name}-hint` : undefined}
+      />
       {hint ? (
         <p id={`lf-${name}-hint`} className="mt-1 text-xs text-slate-700">
           {hint}
@@ -37,7 +44,13 @@ export function LenderForm({ d, errors, submitLabel }: { d: LenderFormDefaults; 
       <Field name="website" label="Website" d={d} errors={errors} />
       <Field name="productName" label="Product name" d={d} errors={errors} />
       <div className="sm:col-span-2">
-        <Field name="states" label="States served" d={d} errors={errors} hint="Two-letter codes separated by spaces or commas, e.g. TX OK NM" />
+        <Field
+          name="states"
+          label="States served"
+          d={d}
+          errors={errors}
+          hint="Two-letter codes separated by spaces or commas, e.g. TX OK NM"
+        />
       </div>
       <fieldset className="sm:col-span-2">
         <legend className="label">Purposes</legend>
@@ -57,7 +70,13 @@ export function LenderForm({ d, errors, submitLabel }: { d: LenderFormDefaults; 
       <Field name="defaultTermMonths" label="Term offered by default (months)" d={d} errors={errors} />
       <Field name="noteRate" label="Standard interest rate (% a year)" d={d} errors={errors} />
       <Field name="bestNoteRate" label="Best interest rate (% a year)" d={d} errors={errors} />
-      <Field name="bestIncomeMultiple" label="Best rate needs income of at least (x amount)" d={d} errors={errors} hint="Annual income as a multiple of the amount, e.g. 4" />
+      <Field
+        name="bestIncomeMultiple"
+        label="Best rate needs income of at least (x amount)"
+        d={d}
+        errors={errors}
+        hint="Annual income as a multiple of the amount, e.g. 4"
+      />
       <Field name="originationFee" label="Origination fee (% of amount)" d={d} errors={errors} />
       <Field name="minAnnualIncome" label="Minimum annual income (USD)" d={d} errors={errors} />
       <Field name="fundingDays" label="Time to fund (business days)" d={d} errors={errors} />

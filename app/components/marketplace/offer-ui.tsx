@@ -75,15 +75,33 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
         <caption className="sr-only">Your offers side by side</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="p-3">Lender</th>
-            <th scope="col" className="p-3">Funding provided</th>
-            <th scope="col" className="p-3">Estimated APR</th>
-            <th scope="col" className="p-3">Monthly payment</th>
-            <th scope="col" className="p-3">Term</th>
-            <th scope="col" className="p-3">Finance charge</th>
-            <th scope="col" className="p-3">Total payments</th>
-            <th scope="col" className="p-3">Time to fund</th>
-            <th scope="col" className="p-3"><span className="sr-only">Disclosure</span></th>
+            <th scope="col" className="p-3">
+              Lender
+            </th>
+            <th scope="col" className="p-3">
+              Funding provided
+            </th>
+            <th scope="col" className="p-3">
+              Estimated APR
+            </th>
+            <th scope="col" className="p-3">
+              Monthly payment
+            </th>
+            <th scope="col" className="p-3">
+              Term
+            </th>
+            <th scope="col" className="p-3">
+              Finance charge
+            </th>
+            <th scope="col" className="p-3">
+              Total payments
+            </th>
+            <th scope="col" className="p-3">
+              Time to fund
+            </th>
+            <th scope="col" className="p-3">
+              <span className="sr-only">Disclosure</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -92,7 +110,9 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
               <th scope="row" className="p-3 font-semibold">
                 {o.lenderName}
                 <StateTag state={o.state} />
-                <span className="block text-xs font-normal text-slate-700">{o.productName} · NMLS {o.nmlsId}</span>
+                <span className="block text-xs font-normal text-slate-700">
+                  {o.productName} · NMLS {o.nmlsId}
+                </span>
               </th>
               <td className="p-3">{formatCents(o.fundingCents)}</td>
               <td className="p-3">
@@ -136,7 +156,9 @@ export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Bes
             {o.lenderName}
             <StateTag state={o.state} />
           </h3>
-          <p className="text-xs text-slate-700">{o.productName} · NMLS {o.nmlsId}</p>
+          <p className="text-xs text-slate-700">
+            {o.productName} · NMLS {o.nmlsId}
+          </p>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             <dt className="text-slate-700">Funding provided</dt>
             <dd>{formatCents(o.fundingCents)}</dd>
@@ -196,7 +218,8 @@ export function AdverseActionNotice({ reasons, unlock, ecoa }: { reasons: string
         </>
       ) : null}
       <p className="mt-4 text-sm text-slate-700">
-        You may reapply with different details, for example another amount or purpose. You have the right to a statement of specific reasons within 60 days: contact us to ask for it.
+        You may reapply with different details, for example another amount or purpose. You have the right to a statement of specific reasons
+        within 60 days: contact us to ask for it.
       </p>
       <p className="mt-2 text-xs text-slate-700">{ecoa}</p>
     </section>

@@ -25,7 +25,6 @@ export const DOCUMENTS_FORM_ID = "wizard-documents";
 export type UploadedFile = { id: number; fileName: string; fileSize: number };
 export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
 
-
 /** The message for a file of the wrong type in this area. */
 export function wrongTypeMessage(type: DocumentType): string {
   return `${TOASTS.uploadFailed.title} - ${ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf}`;
@@ -100,7 +99,10 @@ export function DocumentArea({
     if (inputRef.current) inputRef.current.value = "";
     if (problem) {
       setLocalError(problem);
-      const toast = file.size > MAX_UPLOAD_BYTES ? TOASTS.fileTooLarge : { ...TOASTS.uploadFailed, description: problem.replace(`${TOASTS.uploadFailed.title} - `, "") };
+      const toast =
+        file.size > MAX_UPLOAD_BYTES
+          ? TOASTS.fileTooLarge
+          : { ...TOASTS.uploadFailed, description: problem.replace(`${TOASTS.uploadFailed.title} - `, "") };
       emitToast({ ...toast, id: crypto.randomUUID() });
       return;
     }
@@ -109,7 +111,12 @@ export function DocumentArea({
     const body = new FormData();
     body.set("documentType", type);
     body.set("file", file);
-    uploader.submit(body, { method: "post", encType: "multipart/form-data", action: `${DOCUMENTS_ACTION}?area=${type}`, preventScrollReset: true });
+    uploader.submit(body, {
+      method: "post",
+      encType: "multipart/form-data",
+      action: `${DOCUMENTS_ACTION}?area=${type}`,
+      preventScrollReset: true,
+    });
   }
 
   const onDrop = (e: DragEvent) => {
@@ -192,7 +199,14 @@ export function DocumentArea({
           className="mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200"
         />
         {hydrated ? null : (
-          <button type="submit" form={DOCUMENTS_FORM_ID} formAction={`${DOCUMENTS_ACTION}?tile=${type}`} name="intent" value={`upload:${type}`} className="btn-outline mt-2">
+          <button
+            type="submit"
+            form={DOCUMENTS_FORM_ID}
+            formAction={`${DOCUMENTS_ACTION}?tile=${type}`}
+            name="intent"
+            value={`upload:${type}`}
+            className="btn-outline mt-2"
+          >
             Upload
             <span className="sr-only"> {label}</span>
           </button>
@@ -212,7 +226,14 @@ function TileIcon({ state }: { state: string }) {
   const common = "mt-0.5 h-6 w-6 shrink-0";
   if (state === "done")
     return (
-      <svg viewBox="0 0 24 24" className={`${common} text-green-700`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <svg
+        viewBox="0 0 24 24"
+        className={`${common} text-green-700`}
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="m7.5 12.5 3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
@@ -257,7 +278,10 @@ function FileRow({ file, area }: { file: UploadedFile; area: DocumentType }) {
         onClick={
           hydrated
             ? () => {
-                remover.submit({ intent: "remove", documentId: String(file.id) }, { method: "post", action: DOCUMENTS_ACTION, preventScrollReset: true });
+                remover.submit(
+                  { intent: "remove", documentId: String(file.id) },
+                  { method: "post", action: DOCUMENTS_ACTION, preventScrollReset: true },
+                );
                 // The button leaves with its row: focus goes to the tile's file input.
                 document.getElementById(`file-${area}`)?.focus();
               }

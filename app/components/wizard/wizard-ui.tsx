@@ -39,8 +39,15 @@ export function WizardProgress({ step }: { step: number }) {
           const n = i + 1;
           const state = n < step ? "done" : n === step ? "current" : "todo";
           return (
-            <li key={name} aria-current={state === "current" ? "step" : undefined} className={state === "current" ? "font-semibold text-blue-800" : state === "done" ? "text-slate-800" : "text-slate-600"}>
-              <span aria-hidden="true" className={`mx-auto mb-1 flex h-5 w-5 items-center justify-center rounded-full text-[11px] ${state === "todo" ? "border border-slate-300 bg-white" : state === "current" ? "bg-blue-700 text-white" : "bg-blue-100 text-blue-800"}`}>
+            <li
+              key={name}
+              aria-current={state === "current" ? "step" : undefined}
+              className={state === "current" ? "font-semibold text-blue-800" : state === "done" ? "text-slate-800" : "text-slate-600"}
+            >
+              <span
+                aria-hidden="true"
+                className={`mx-auto mb-1 flex h-5 w-5 items-center justify-center rounded-full text-[11px] ${state === "todo" ? "border border-slate-300 bg-white" : state === "current" ? "bg-blue-700 text-white" : "bg-blue-100 text-blue-800"}`}
+              >
                 {state === "done" ? "\u2713" : n}
               </span>
               {name}
@@ -68,7 +75,14 @@ export function StepHeading({ step, heading, children }: { step: number; heading
  * Back saves what was typed without validating (formNoValidate + intent=back, also without
  * JavaScript); Continue validates. `continueLabel` for the review step's submit.
  */
-export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel = "Saving...", continueDisabled = false, backLabel = "Back", autosave = false }: {
+export function WizardNav({
+  formAction,
+  continueLabel = "Continue",
+  pendingLabel = "Saving...",
+  continueDisabled = false,
+  backLabel = "Back",
+  autosave = false,
+}: {
   formAction: string;
   continueLabel?: string;
   pendingLabel?: string;
@@ -84,32 +98,44 @@ export function WizardNav({ formAction, continueLabel = "Continue", pendingLabel
   const goingBack = busy && nav.formData?.get("intent") === "back";
   return (
     <>
-    {saveState === "expired" ? (
-      <SessionExpiredNotice className="mt-6" />
-    ) : null}
-    {/* On a phone the buttons stay at the bottom of the screen (sticky, inside the card). */}
-    <div
-      ref={navRef}
-      className="wizard-nav sticky bottom-0 z-10 -mx-6 mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-6 pb-4 pt-4 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:pb-0 sm:pt-6 sm:backdrop-blur-none"
-    >
-      {/* The form's default button (the first submit button in tree order) is what Enter in a
+      {saveState === "expired" ? <SessionExpiredNotice className="mt-6" /> : null}
+      {/* On a phone the buttons stay at the bottom of the screen (sticky, inside the card). */}
+      <div
+        ref={navRef}
+        className="wizard-nav sticky bottom-0 z-10 -mx-6 mt-8 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-6 pb-4 pt-4 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:pb-0 sm:pt-6 sm:backdrop-blur-none"
+      >
+        {/* The form's default button (the first submit button in tree order) is what Enter in a
           field presses: Continue, not Back. Invisible and out of the tab order; the visible
           Continue below stays where people expect it. */}
-      <button type="submit" name="intent" value="continue" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy || continueDisabled}>
-        {continueLabel}
-      </button>
-      <button type="submit" name="intent" value="back" formNoValidate className="btn-outline" disabled={busy}>
-        {backLabel}
-      </button>
-      <button type="submit" name="intent" value="continue" className="btn-primary min-w-32" disabled={busy || continueDisabled}>
-        {busy && !goingBack ? pendingLabel : continueLabel}
-      </button>
-      {autosave ? (
-        <p className="order-last w-full text-right text-xs text-slate-600" data-save-state={saveState}>
-          {saveState === "saving" ? MSG.draftSaving : saveState === "saved" ? MSG.draftSaved : saveState === "failed" ? MSG.draftSaveFailed : "\u00a0"}
-        </p>
-      ) : null}
-    </div>
+        <button
+          type="submit"
+          name="intent"
+          value="continue"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+          disabled={busy || continueDisabled}
+        >
+          {continueLabel}
+        </button>
+        <button type="submit" name="intent" value="back" formNoValidate className="btn-outline" disabled={busy}>
+          {backLabel}
+        </button>
+        <button type="submit" name="intent" value="continue" className="btn-primary min-w-32" disabled={busy || continueDisabled}>
+          {busy && !goingBack ? pendingLabel : continueLabel}
+        </button>
+        {autosave ? (
+          <p className="order-last w-full text-right text-xs text-slate-600" data-save-state={saveState}>
+            {saveState === "saving"
+              ? MSG.draftSaving
+              : saveState === "saved"
+                ? MSG.draftSaved
+                : saveState === "failed"
+                  ? MSG.draftSaveFailed
+                  : "\u00a0"}
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }
