@@ -251,18 +251,21 @@ export async function getApplicationRowsInOrder(ids: number[], db: DbOrTx = getD
   return ids.map((id) => byId.get(id)).filter((r): r is ApplicationRow => Boolean(r));
 }
 
+/** What the marketplace needs of a submitted application (its owner, status and terms). */
+const summaryColumns = {
+  id: apps.id,
+  reference: apps.reference,
+  userId: apps.userId,
+  status: apps.status,
+  amount: apps.amount,
+  purpose: apps.purpose,
+  state: apps.state,
+};
+
 /** A submitted application by its reference (any letter case), with its owner. */
 export async function getSubmittedApplicationByReference(reference: string, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({
-      id: apps.id,
-      reference: apps.reference,
-      userId: apps.userId,
-      status: apps.status,
-      amount: apps.amount,
-      purpose: apps.purpose,
-      state: apps.state,
-    })
+    .select(summaryColumns)
     .from(apps)
     .where(and(eq(apps.reference, reference.trim().toUpperCase()), ne(apps.status, "draft")))
     .limit(1);
@@ -271,16 +274,7 @@ export async function getSubmittedApplicationByReference(reference: string, db: 
 
 export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
   const [row] = await db
-    .select({
-      id: apps.id,
-      reference: apps.reference,
-      userId: apps.userId,
-      status: apps.status,
-      amount: apps.amount,
-      purpose: apps.purpose,
-      state: apps.state,
-      annualIncome: apps.annualIncome,
-    })
+    .select({ ...summaryColumns, annualIncome: apps.annualIncome })
     .from(apps)
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
