@@ -4,6 +4,7 @@
  * a lease, sends them, marks them sent, and retries failures with exponential backoff: an e-mail
  * written to the outbox is never lost (after MAX_ATTEMPTS it stays in the table as 'failed').
  */
+import { outsideRequestScope } from "~/utils/request-scope.server";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -152,5 +153,6 @@ export function stopOutboxWorker() {
 
 /** Asks the running worker to look at the outbox now (after a commit that queued an e-mail). */
 export function kickOutbox() {
-  if (worker.timer) setImmediate(() => void tick());
+  // Called from requests: the send runs outside the request's scope (utils/request-scope).
+  if (worker.timer) outsideRequestScope(() => setImmediate(() => void tick()));
 }

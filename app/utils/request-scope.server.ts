@@ -24,3 +24,9 @@ export function markDatabaseDown(error: Error) {
   const scope = storage.getStore();
   if (scope && !scope.databaseDown) scope.databaseDown = error;
 }
+
+/** Runs `fn` outside any request's scope: background work (the outbox sender kicked by a request)
+ *  must not inherit, or be failed fast by, what one request learnt. */
+export function outsideRequestScope<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
