@@ -233,7 +233,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
         ],
         rows,
         notes: [
-          `Old main = ${BASELINE_REF} (BENCH_BASELINE_REF), built from a git archive in a temporary directory with this checkout's node_modules, started like this build on the same database with the same people and sessions.`,
+          `Old main = ${BASELINE_REF} (BENCH_BASELINE_REF), built from a git archive in a temporary directory with its own packages (npm ci from its lockfile), started like this build (same pool: DB_POOL_SIZE 10, DB_QUEUE_LIMIT 1000) on the same database with the same people and sessions.`,
           "Bare Node: a separate process answering with the bytes, status, content type and Location this build sent (autocannon asks for no compression). Minimal Remix: bench/minimal-remix, one route, no loader, served like remix-serve (Express, compression, the Remix handler).",
           "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
           `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,

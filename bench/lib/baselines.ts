@@ -4,8 +4,8 @@
  * - a minimal Remix app (bench/minimal-remix: one route, no loader) rendering the same document
  *   (the framework's own ceiling);
  * - the production server of an older commit (BENCH_BASELINE_REF, default 2abb983 = main before
- *   the performance work), exported with `git archive` into a temporary directory, built there
- *   with this checkout's node_modules (symlinked), and removed afterwards.
+ *   the performance work), exported with `git archive` into a temporary directory, installed there
+ *   from its own lockfile (`npm ci`), built, and removed afterwards.
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -117,14 +117,17 @@ export async function startOldMain(): Promise<{ server: BenchServer; commit: str
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${commit}-`));
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
-    // An export of the commit (no worktree registered in the repository), this checkout's packages.
+    // An export of the commit (no worktree registered in the repository) with its own packages, as
+    // its lockfile pins them: old main runs the framework as it was, without this checkout's
+    // route-matching patch (scripts/patch-framework.mjs).
     execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
     });
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-    console.info(`  building ${commit} (${BASELINE_REF}) in ${dir} ...`);
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    console.info(`  installing ${commit}'s packages (npm ci) in ${dir} ...`);
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    console.info(`  building ${commit} (${BASELINE_REF}) ...`);
+    execFileSync(process.execPath, [path.join(dir, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
       cwd: dir,
       stdio: "ignore",
       env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },

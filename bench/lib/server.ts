@@ -71,6 +71,10 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
       TRUST_PROXY: "1",
       // No per-request log line: the figures are the app's, not the log file's.
       ACCESS_LOG: "0",
+      // The same pool for every build measured (old main's default queue of 50 answered most of a
+      // 50-connection run with 503s, which measures the queue, not the page).
+      DB_POOL_SIZE: "10",
+      DB_QUEUE_LIMIT: "1000",
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",
       SMTP_URL: "",

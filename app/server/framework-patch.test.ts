@@ -1,0 +1,151 @@
+/**
+ * The route-matching caches of scripts/patch-framework.mjs (ADR 0010): applied to the files Node
+ * loads on the server, and giving exactly the answers the uncached code gives.
+ */
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The CommonJS builds, as the server loads them (Vite would otherwise pick the ES module builds).
+const load = createRequire(import.meta.url);
+type AnyRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: AnyRoute[] };
+type Match = { route: { id: string }; params: Record<string, string | undefined>; pathname: string; pathnameBase: string };
+const router = load("@remix-run/router") as {
+  matchRoutes(routes: AnyRoute[], path: string, basename?: string): Match[] | null;
+  matchPath(pattern: { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string): { params: object } | null;
+  createMemoryHistory(): unknown;
+  createRouter(init: { routes: AnyRoute[]; history: unknown }): {
+    initialize(): unknown;
+    routes: AnyRoute[];
+    patchRoutes(routeId: string | null, children: AnyRoute[]): void;
+    dispose(): void;
+  };
+};
+const server = load("react-router-dom/server") as {
+  createStaticRouter(routes: AnyRoute[], context: { matches: Match[] }): { routes: AnyRoute[]; state: { matches: Match[] } };
+};
+
+const ROOT = path.resolve(__dirname, "../..");
+
+/** A route table with what the matcher distinguishes: layouts, index routes, params, optional and splat segments, case. */
+function routeTable(): AnyRoute[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        {
+          id: "public",
+          children: [
+            { id: "faq", path: "faq" },
+            { id: "status", path: "application-status" },
+            { id: "catch-all", path: "*" },
+          ],
+        },
+        {
+          id: "apply",
+          path: "apply",
+          children: [
+            { id: "apply-index", index: true },
+            { id: "apply-loan", path: "loan" },
+            { id: "apply-step", path: ":step" },
+          ],
+        },
+        { id: "offers", path: "dashboard/applications/:reference/offers" },
+        { id: "dashboard", path: "dashboard" },
+        { id: "lang", path: ":lang?/pricing" },
+        { id: "Case", path: "CaseOnly", caseSensitive: true },
+        { id: "files", path: "files/*" },
+      ],
+    },
+  ];
+}
+
+const PATHS = [
+  "/",
+  "/faq",
+  "/faq/",
+  "/FAQ",
+  "/application-status",
+  "/apply",
+  "/apply/loan",
+  "/apply/owner",
+  "/apply/owner/extra",
+  "/dashboard",
+  "/dashboard/applications/APP-4VK2NQAKAX4H/offers",
+  "/dashboard/applications/a%20b/offers",
+  "/pricing",
+  "/en/pricing",
+  "/CaseOnly",
+  "/caseonly",
+  "/files",
+  "/files/a/b.pdf",
+  "/nowhere/at/all",
+];
+
+const summary = (matches: Match[] | null) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, base: m.pathnameBase })) ?? null;
+
+describe("route-matching caches (scripts/patch-framework.mjs)", () => {
+  it("are applied to the packages Node loads on the server", () => {
+    const out = execFileSync(process.execPath, ["scripts/patch-framework.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
+    expect(out.match(/: patched$/gm)).toHaveLength(3);
+  });
+
+  it("match every path as a fresh route table does, the first time and again", () => {
+    const shared = routeTable();
+    for (const pass of [1, 2, 3]) {
+      for (const p of PATHS) {
+        const fresh = router.matchRoutes(routeTable(), p);
+        expect(summary(router.matchRoutes(shared, p)), `${p} (pass ${pass})`).toEqual(summary(fresh));
+      }
+    }
+    expect(router.matchRoutes(shared, "/apply/owner")?.at(-1)?.route.id).toBe("apply-step");
+    expect(router.matchRoutes(shared, "/apply/owner")?.at(-1)?.params).toEqual({ step: "owner" });
+    expect(router.matchRoutes(shared, "/en/pricing")?.at(-1)?.params).toEqual({ lang: "en" });
+    expect(router.matchRoutes(shared, "/caseonly")?.at(-1)?.route.id).toBe("catch-all");
+    expect(router.matchRoutes(shared, "/x", "/base")).toBeNull();
+  });
+
+  it("returns new match objects each time, so a caller changing one cannot change the next answer", () => {
+    const shared = routeTable();
+    const first = router.matchRoutes(shared, "/apply/owner")!;
+    first.at(-1)!.params.step = "changed";
+    expect(router.matchRoutes(shared, "/apply/owner")!.at(-1)!.params.step).toBe("owner");
+  });
+
+  it("see routes added in place by patchRoutes (lazy route discovery)", () => {
+    const r = router.createRouter({
+      routes: [{ id: "root", path: "/", children: [{ id: "a", path: "a" }] }],
+      history: router.createMemoryHistory(),
+    });
+    r.initialize();
+    expect(router.matchRoutes(r.routes, "/b")).toBeNull();
+    r.patchRoutes("root", [{ id: "b", path: "b" }]);
+    expect(router.matchRoutes(r.routes, "/b")?.at(-1)?.route.id).toBe("b");
+    r.dispose();
+  });
+
+  it("compile a path pattern once and still honour case sensitivity and end", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(router.matchPath({ path: "/users/:id" }, "/Users/5")?.params).toEqual({ id: "5" });
+      expect(router.matchPath({ path: "/users/:id", caseSensitive: true }, "/Users/5")).toBeNull();
+      expect(router.matchPath({ path: "/users", end: false }, "/users/5")).not.toBeNull();
+      expect(router.matchPath({ path: "/users" }, "/users/5")).toBeNull();
+    }
+  });
+
+  it("build a static router's data routes once per route table, with this request's matches", () => {
+    const routes = routeTable();
+    const matchesFor = (p: string) => router.matchRoutes(routes, p)!;
+    const a = server.createStaticRouter(routes, { matches: matchesFor("/faq") });
+    const b = server.createStaticRouter(routes, { matches: matchesFor("/dashboard") });
+    expect(b.routes).toBe(a.routes);
+    expect(a.state.matches.map((m) => m.route.id)).toEqual(["root", "public", "faq"]);
+    expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "dashboard"]);
+    // The matches point at the static router's own route objects, as without the cache.
+    expect(b.state.matches[1]!.route).toBe(b.routes[0]!.children!.find((c) => c.id === "dashboard"));
+  });
+});
