@@ -67,7 +67,7 @@ function usePixelFreePrivatePages() {
 
 /**
  * Whether the page gets Remix's scripts: always, except a page whose route says it needs none
- * (staticPageHandle: landing, product, legal and API pages) for an anonymous visitor with no toast.
+ * (staticPageHandle: landing, product, FAQ, legal and API pages) for an anonymous visitor with no toast.
  * Those pages then download and run no JavaScript but ScrollRestoration's few inline lines (issue 14:
  * Lighthouse's blocking time).
  */

@@ -1,8 +1,9 @@
 /**
- * Page weight: for `/`, `/apply/loan` and `/admin` (signed-in admin), the document and every
+ * Page weight: for `/`, `/faq`, `/apply/loan` and `/admin` (signed-in admin), the document and every
  * stylesheet and script it references (link rel=stylesheet, link rel=modulepreload, script src),
  * plus the inline scripts (Remix's context and module bootstrap), each gzipped with zlib level 6.
- * Budget: JavaScript on the landing page (external + inline) under 100 KB gzip (1 KB = 1024 B).
+ * Budget: JavaScript on the landing page (external + inline) under 100 KB gzip (1 KB = 1024 B); the
+ * FAQ, sent without Remix's scripts to an anonymous visitor (staticPageHandle), loads no script file.
  */
 import { gzipSync } from "node:zlib";
 import type { BenchContext } from "./lib/context";
@@ -91,12 +92,14 @@ export async function pageWeight(ctx: BenchContext): Promise<SectionResult> {
   const { client: adminClient } = await ctx.admin();
   const pages = [
     { path: "/", client: new Client(ctx.origin), who: "anonymous" },
+    { path: "/faq", client: new Client(ctx.origin), who: "anonymous" },
     { path: "/apply/loan", client: new Client(ctx.origin), who: "anonymous" },
     { path: "/admin", client: adminClient, who: "admin (MFA)" },
   ];
   const rows: PageWeight[] = [];
   for (const p of pages) rows.push(await measurePage(p.client, p.path));
   const landing = rows[0]!;
+  const faq = rows[1]!;
   return {
     tables: [
       {
@@ -124,6 +127,11 @@ export async function pageWeight(ctx: BenchContext): Promise<SectionResult> {
         name: "JavaScript on the landing page under 100 KB gzip",
         pass: landing.jsTotal < LANDING_JS_BUDGET,
         detail: `${kb(landing.jsTotal)} of ${kb(LANDING_JS_BUDGET)}`,
+      },
+      {
+        name: "No script file on the FAQ for an anonymous visitor",
+        pass: faq.jsFiles === 0,
+        detail: `${faq.jsFiles} script files (${kb(faq.js)}), ${kb(faq.inlineJs)} inline`,
       },
     ],
   };

@@ -1,35 +1,36 @@
 /**
- * The FAQ as an exclusive accordion: <details name="faq"> lets the browser keep one question open
- * at a time, with or without JavaScript. With JavaScript, browsers that do not know the name
- * attribute get the same behaviour from onToggle, and /faq#<id> opens that question.
+ * The FAQ as an exclusive accordion that needs no JavaScript (the page is sent without scripts to
+ * anonymous visitors, issue 14): <details name="faq"> lets the browser keep one question open at a
+ * time, and /faq#<id> opens that question because the id is on the answer, inside the details'
+ * content: on a fragment navigation the browser opens a closed <details> around its target
+ * ("ancestor details revealing"; it does not when the target is the <details> itself). The answer's
+ * scroll margin leaves room for the sticky header and the question above it, so the question shows.
+ *
+ * A hydrated page (signed-in visitor) reaching /faq#<id> by a client-side navigation has no
+ * fragment navigation, so the effect opens and shows that question.
  */
-import { useEffect, useRef, type SyntheticEvent } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import type { Faq } from "~/content/faq";
 
 const GROUP = "faq";
 
 export function FaqAccordion({ items }: { items: readonly Faq[] }) {
-  const listRef = useRef<HTMLDivElement>(null);
-
-  const onToggle = (e: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = e.currentTarget;
-    if (!opened.open) return;
-    listRef.current?.querySelectorAll<HTMLDetailsElement>(`details[name="${GROUP}"][open]`).forEach((d) => {
-      if (d !== opened) d.open = false;
-    });
-  };
+  const { hash } = useLocation();
 
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
-    const target = listRef.current?.querySelector<HTMLDetailsElement>(`details[id="${CSS.escape(id)}"]`);
-    if (target) target.open = true;
-  }, []);
+    const id = decodeURIComponent(hash.slice(1));
+    const answer = id ? document.getElementById(id) : null;
+    const details = answer?.closest<HTMLDetailsElement>(`details[name="${GROUP}"]`);
+    if (!answer || !details || details.open) return;
+    details.open = true;
+    answer.scrollIntoView();
+  }, [hash]);
 
   return (
-    <div ref={listRef} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+    <div className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {items.map((faq, i) => (
-        <details key={faq.id} id={faq.id} name={GROUP} open={i === 0} onToggle={onToggle} className="group scroll-mt-28">
+        <details key={faq.id} name={GROUP} open={i === 0} className="group">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
             <span>{faq.question}</span>
             <svg
@@ -42,7 +43,7 @@ export function FaqAccordion({ items }: { items: readonly Faq[] }) {
               <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
             </svg>
           </summary>
-          <div className="px-5 pb-5 text-slate-700">
+          <div id={faq.id} className="scroll-mt-48 px-5 pb-5 text-slate-700" data-testid="faq-answer">
             <p>{faq.answer}</p>
           </div>
         </details>

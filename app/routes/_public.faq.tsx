@@ -4,7 +4,7 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { faqResourceLinks, faqs } from "~/content/faq";
 import { site } from "~/content/site";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/utils/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Frequently Asked Questions | ${site.name}` },

@@ -14,7 +14,10 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 
-/** Pages that may be kept: the ones exporting publicPageHandle (app/utils/cache.ts). Exact paths only. */
+/**
+ * Pages that may be kept: the ones exporting publicPageHandle or staticPageHandle (app/utils/cache.ts;
+ * the calculator is the one left with publicPageHandle). Exact paths only.
+ */
 export const RENDER_CACHE_PATHS: ReadonlySet<string> = new Set([
   "/",
   "/small-business-funding",

@@ -5,11 +5,11 @@
 export const publicPageHandle = { publicCache: true } as const;
 
 /**
- * A public page that needs no JavaScript at all (plain links, a details menu): root.tsx then sends
- * it without Remix's scripts to an anonymous visitor with no toast (no hydration: nothing to
- * download, parse or run). A signed-in visitor, or one with a toast, gets the scripts as on every
- * other page. Pages with an enhancement (calculator, FAQ, status lookup, wizard) keep
- * publicPageHandle.
+ * A public page that needs no JavaScript at all (plain links, a details menu, the FAQ's native
+ * exclusive accordion and its /faq#<id> deep links): root.tsx then sends it without Remix's
+ * scripts to an anonymous visitor with no toast (no hydration: nothing to download, parse or run).
+ * A signed-in visitor, or one with a toast, gets the scripts as on every other page. Pages with an
+ * enhancement (calculator, status lookup, wizard) keep publicPageHandle.
  */
 export const staticPageHandle = { publicCache: true, hydrate: false } as const;
 

@@ -1,6 +1,7 @@
 /**
  * The public pages a visitor reads, in a real browser with and without JavaScript: the six loan
- * products, the FAQ (one question open at a time), the two legal pages and their short paths.
+ * products, the FAQ (one question open at a time, /faq#<id> deep links, no scripts for anonymous
+ * visitors), the two legal pages and their short paths.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { faqResourceLinks, faqs } from "~/content/faq";
 import { legalLastUpdated, privacySections, termsSections } from "~/content/legal";
 import { loanProducts } from "~/content/products";
 import { site } from "~/content/site";
-import { MODES, setupBrowser } from "../support/browser";
+import { MODES, setupBrowser, waitForHydration } from "../support/browser";
+import { createApplicant, signInApplicantInBrowser } from "../support/fixtures";
 import { Client } from "../support/http";
 
 const b = setupBrowser();
@@ -110,7 +112,40 @@ describe.each(MODES)("loan product pages $label", ({ js }) => {
   });
 });
 
+/** The ids of the open questions (each id is on its answer, the /faq#<id> anchor). */
+const openFaqIds = (page: Page) =>
+  page.locator("details[name=faq][open]").evaluateAll((ds) => ds.map((d) => d.querySelector("[data-testid=faq-answer]")?.id));
+
+/** Where the question of `id` is on screen: below the sticky header and inside the viewport, its answer too. */
+async function questionInView(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const answer = document.getElementById(id)!;
+    const question = answer.closest("details")!.querySelector("summary")!.getBoundingClientRect();
+    const header = document.querySelector("header")!.getBoundingClientRect();
+    return question.top >= header.bottom && answer.getBoundingClientRect().bottom <= window.innerHeight && question.top > 0;
+  }, id);
+}
+
 describe.each(MODES)("FAQ $label", ({ js }) => {
+  it("/faq#<id> opens that question (only that one) and shows it below the header", async () => {
+    await b.withPage({ js }, async (page) => {
+      for (const f of [faqs[9]!, faqs[4]!, faqs[1]!]) {
+        await page.goto(`/faq#${f.id}`);
+        await page.getByText(f.answer).waitFor();
+        expect(await openFaqIds(page)).toEqual([f.id]);
+        expect(await page.getByText(faqs[0]!.answer).isVisible()).toBe(false);
+        expect(await questionInView(page, f.id)).toBe(true);
+        // The question is still the summary's text, the control a screen reader announces.
+        expect(await page.locator("details[open] > summary").textContent()).toBe(f.question);
+      }
+      // A narrow screen, where the question wraps onto two lines, shows it too.
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.goto(`/faq#${faqs[4]!.id}`);
+      await page.getByText(faqs[4]!.answer).waitFor();
+      expect(await questionInView(page, faqs[4]!.id)).toBe(true);
+    });
+  });
+
   it("lists ten questions and keeps only one open at a time", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/faq");
@@ -118,7 +153,7 @@ describe.each(MODES)("FAQ $label", ({ js }) => {
       const items = page.locator("details[name=faq]");
       expect(await items.count()).toBe(10);
       expect(faqs).toHaveLength(10);
-      const openIds = () => page.locator("details[name=faq][open]").evaluateAll((ds) => ds.map((d) => d.id));
+      const openIds = () => openFaqIds(page);
       expect(await openIds()).toEqual([faqs[0]!.id]);
 
       await page.getByText(faqs[4]!.question).click();
@@ -170,6 +205,61 @@ describe.each(MODES)("FAQ $label", ({ js }) => {
       expect(hrefs).toEqual(faqResourceLinks.map((l) => l.href));
       expect(hrefs).toEqual(["/startup-capital-loans", "/loan-calculator", "/loan-application"]);
       await expectSharedChrome(page);
+    });
+  });
+});
+
+/** External scripts and module preloads in a document's HTML (inline scripts are ScrollRestoration's few lines). */
+const scriptFiles = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc=|<link\b[^>]*\brel="modulepreload"/gi)].length;
+
+describe("FAQ without Remix's scripts (issue 14)", () => {
+  it("goes to an anonymous visitor with no script file, and with JavaScript on nothing is downloaded", async () => {
+    const res = await new Client().fetch("/faq");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(scriptFiles(html)).toBe(0);
+    expect(html).not.toContain("__remixContext");
+    expect(html).toContain('name="faq"');
+
+    await b.withPage({ js: true }, async (page) => {
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(r.url());
+      });
+      await page.goto(`/faq#${faqs[6]!.id}`, { waitUntil: "load" });
+      expect(scripts).toEqual([]);
+      expect(await openFaqIds(page)).toEqual([faqs[6]!.id]);
+      // The accordion is still exclusive: the browser closes the open question.
+      await page.getByText(faqs[2]!.question).click();
+      await page.getByText(faqs[2]!.answer).waitFor();
+      expect(await openFaqIds(page)).toEqual([faqs[2]!.id]);
+    });
+  });
+
+  it("a signed-in visitor gets the hydrated page; /faq#<id> opens its question, also on coming back in the app", async () => {
+    const applicant = await createApplicant();
+    await b.withPage({ js: true }, async (page) => {
+      await signInApplicantInBrowser(page, applicant.email, applicant.password);
+      await page.goto(`/faq#${faqs[3]!.id}`);
+      expect(scriptFiles(await page.content())).toBeGreaterThan(0);
+      await waitForHydration(page);
+      expect(await openFaqIds(page)).toEqual([faqs[3]!.id]);
+      expect(await questionInView(page, faqs[3]!.id)).toBe(true);
+
+      // Another question, then the dashboard and Back: the router renders /faq#<id> afresh (no
+      // fragment navigation by the browser) and the page opens the question of the URL again.
+      await page.getByText(faqs[8]!.question).click();
+      await page.getByText(faqs[8]!.answer).waitFor();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: /dashboard/i })
+        .click();
+      await page.waitForURL("**/dashboard");
+      await page.goBack();
+      await page.waitForURL(`**/faq#${faqs[3]!.id}`);
+      await page.getByText(faqs[3]!.answer).waitFor();
+      expect(await openFaqIds(page)).toEqual([faqs[3]!.id]);
+      expect(await questionInView(page, faqs[3]!.id)).toBe(true);
     });
   });
 });
