@@ -152,6 +152,8 @@ export const applicationDrafts = mysqlTable(
     /** Set once the draft became a loan_applications row (first upload or submit). */
     loanApplicationId: int("loan_application_id").references(() => loanApplications.id, { onDelete: "set null" }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
+    /** Bumped by every write (models/application-drafts): a step save whose read is still current updates without a row lock. */
+    version: int("version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

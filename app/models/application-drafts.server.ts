@@ -1,5 +1,5 @@
 /** The wizard's server-side drafts (application_drafts): one row per application in progress. */
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DraftData } from "~/schemas/wizard.schema";
 import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
 
@@ -35,6 +35,9 @@ export async function insertDraft(input: { userId: number | null; data: DraftDat
   return res.insertId;
 }
 
+/** Every write to a draft bumps its version, so a matching version means the row is as it was read. */
+const nextVersion = sql`${schema.applicationDrafts.version} + 1`;
+
 export async function updateDraft(
   id: number,
   values: Partial<{ data: DraftData; userId: number | null; loanApplicationId: number | null; submittedAt: Date | null }>,
@@ -42,16 +45,31 @@ export async function updateDraft(
 ) {
   await db
     .update(schema.applicationDrafts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, version: nextVersion, updatedAt: new Date() })
     .where(eq(schema.applicationDrafts.id, id));
 }
 
-/** Gives an anonymous draft to the user who signed in (no-op when it already has an owner). */
-export async function attachDraftToUser(id: number, userId: number, db: DbOrTx = getDb()) {
-  await db
+/**
+ * Writes `data` only if the draft is still at `version` and has no application (one statement, no
+ * row lock). False when another write came first or an application appeared: the caller then
+ * takes the locked path (lockDraft) and merges into the current row.
+ */
+export async function updateDraftDataIfUnchanged(id: number, version: number, data: DraftData, db: DbOrTx = getDb()): Promise<boolean> {
+  const d = schema.applicationDrafts;
+  const [res] = await db
+    .update(d)
+    .set({ data, version: nextVersion, updatedAt: new Date() })
+    .where(and(eq(d.id, id), eq(d.version, version), isNull(d.loanApplicationId)));
+  return res.affectedRows === 1;
+}
+
+/** Gives an anonymous draft to the user who signed in (no-op when it already has an owner); true when it did. */
+export async function attachDraftToUser(id: number, userId: number, db: DbOrTx = getDb()): Promise<boolean> {
+  const [res] = await db
     .update(schema.applicationDrafts)
-    .set({ userId })
+    .set({ userId, version: nextVersion })
     .where(and(eq(schema.applicationDrafts.id, id), isNull(schema.applicationDrafts.userId)));
+  return res.affectedRows === 1;
 }
 
 const drafts = schema.applicationDrafts;

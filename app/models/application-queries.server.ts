@@ -9,7 +9,7 @@
  *   reference search-> loan_applications_ref_uq (LIKE 'APP-XYZ%' is a range on the unique index)
  *   no filter       -> loan_applications_submitted_idx (submitted_at, id), read in order
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin.schema";
@@ -337,35 +337,45 @@ export type UserApplication = {
   history: Array<{ type: string; toStatus: string | null; at: string }>;
 };
 
-/** The user's non-draft applications, newest first, each with its status history. */
+/** The user's non-draft applications, newest first, each with its status history (one query). */
 export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplication[]> {
-  const rows = await db
+  const latest = db
     .select({ ...adminRowColumns, updatedAt: apps.updatedAt })
     .from(apps)
     .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
     .orderBy(desc(apps.submittedAt), desc(apps.id))
-    .limit(100);
-  if (!rows.length) return [];
-  const evs = await db
-    .select({ applicationId: events.applicationId, type: events.type, toStatus: events.toStatus, at: events.createdAt })
-    .from(events)
-    .where(
-      and(
-        inArray(
-          events.applicationId,
-          rows.map((r) => r.id),
-        ),
-        inArray(events.type, ["submitted", "status_changed"]),
-      ),
-    )
-    .orderBy(asc(events.createdAt), asc(events.id));
-  return rows.map((r) => ({
-    ...r,
-    amount: Number(r.amount),
-    submittedAt: r.submittedAt?.toISOString() ?? null,
-    updatedAt: r.updatedAt.toISOString(),
-    history: evs.filter((e) => e.applicationId === r.id).map((e) => ({ type: e.type, toStatus: e.toStatus, at: e.at.toISOString() })),
-  }));
+    .limit(100)
+    .as("latest");
+  const rows = await db
+    .select({
+      id: latest.id,
+      reference: latest.reference,
+      amount: latest.amount,
+      purpose: latest.purpose,
+      status: latest.status,
+      submittedAt: latest.submittedAt,
+      updatedAt: latest.updatedAt,
+      event: { type: events.type, toStatus: events.toStatus, at: events.createdAt },
+    })
+    .from(latest)
+    .leftJoin(events, and(eq(events.applicationId, latest.id), inArray(events.type, ["submitted", "status_changed"])))
+    .orderBy(desc(latest.submittedAt), desc(latest.id), asc(events.createdAt), asc(events.id));
+  const byId = new Map<number, UserApplication>();
+  for (const { event, ...r } of rows) {
+    let app = byId.get(r.id);
+    if (!app) {
+      app = {
+        ...r,
+        amount: Number(r.amount),
+        submittedAt: r.submittedAt?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+        history: [],
+      };
+      byId.set(r.id, app);
+    }
+    if (event) app.history.push({ type: event.type, toStatus: event.toStatus, at: event.at.toISOString() });
+  }
+  return [...byId.values()];
 }
 
 export type ActivityItem = {
@@ -382,7 +392,7 @@ export type ActivityItem = {
 
 /** The latest events of the user's submitted applications (their audit trail), newest first. */
 export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
-  const rows = await db
+  const latest = db
     .select({
       id: events.id,
       type: events.type,
@@ -396,20 +406,33 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
     .innerJoin(apps, eq(apps.id, events.applicationId))
     .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
     .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit);
-  // Document events note "<type> (document <id>)": name the document where it still exists.
+    .limit(limit)
+    .as("latest");
+  // Document events note "<type> (document <id>)": the same query joins the document by that id
+  // (where it still exists); docRef below checks the note's exact shape before the name is used.
+  const notedDocumentId = sql`CAST(SUBSTRING_INDEX(SUBSTRING_INDEX(${latest.note}, '(document ', -1), ')', 1) AS UNSIGNED)`;
+  const rows = await db
+    .select({
+      id: latest.id,
+      type: latest.type,
+      at: latest.at,
+      reference: latest.reference,
+      fromStatus: latest.fromStatus,
+      toStatus: latest.toStatus,
+      note: latest.note,
+      documentId: docs.id,
+      fileName: docs.fileName,
+    })
+    .from(latest)
+    .leftJoin(docs, and(like(latest.type, "document_%"), eq(docs.id, notedDocumentId)))
+    .orderBy(desc(latest.at), desc(latest.id));
   const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
-  const ids = rows
-    .map((r) => docRef(r.note))
-    .filter((m): m is RegExpExecArray => Boolean(m))
-    .map((m) => Number(m[2]));
-  const names = ids.length ? await db.select({ id: docs.id, fileName: docs.fileName }).from(docs).where(inArray(docs.id, ids)) : [];
-  return rows.map(({ note, ...r }) => {
+  return rows.map(({ note, documentId, fileName, ...r }) => {
     const m = r.type.startsWith("document_") ? docRef(note) : null;
     return {
       ...r,
       at: r.at.toISOString(),
-      ...(m ? { documentType: m[1] ?? null, documentName: names.find((n) => n.id === Number(m[2]))?.fileName ?? null } : {}),
+      ...(m ? { documentType: m[1] ?? null, documentName: documentId === Number(m[2]) ? fileName : null } : {}),
     };
   });
 }

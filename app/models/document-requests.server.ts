@@ -24,37 +24,39 @@ export type DocumentRequestView = {
   items: Array<{ documentType: DocumentType; documentId: number | null; fulfilledAt: string | null }>;
 };
 
-/** Requests of one or more applications, newest first, with their items. No requester here. */
+/** Requests of one or more applications, newest first, with their items (one query). No requester here. */
 export async function listDocumentRequests(applicationIds: number[], db: DbOrTx = getDb()): Promise<DocumentRequestView[]> {
   if (!applicationIds.length) return [];
-  const rows = await db
+  const latest = db
     .select()
     .from(requests)
     .where(inArray(requests.applicationId, applicationIds))
     .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(500);
-  if (!rows.length) return [];
-  const its = await db
-    .select()
-    .from(items)
-    .where(
-      inArray(
-        items.requestId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(items.id));
-  return rows.map((r) => ({
-    id: r.id,
-    applicationId: r.applicationId,
-    message: r.message,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    fulfilledAt: r.fulfilledAt?.toISOString() ?? null,
-    items: its
-      .filter((i) => i.requestId === r.id)
-      .map((i) => ({ documentType: i.documentType, documentId: i.documentId, fulfilledAt: i.fulfilledAt?.toISOString() ?? null })),
-  }));
+    .limit(500)
+    .as("latest");
+  const rows = await db
+    .select({
+      id: latest.id,
+      applicationId: latest.applicationId,
+      message: latest.message,
+      status: latest.status,
+      createdAt: latest.createdAt,
+      fulfilledAt: latest.fulfilledAt,
+      item: { documentType: items.documentType, documentId: items.documentId, fulfilledAt: items.fulfilledAt },
+    })
+    .from(latest)
+    .leftJoin(items, eq(items.requestId, latest.id))
+    .orderBy(desc(latest.createdAt), desc(latest.id), asc(items.id));
+  const byId = new Map<number, DocumentRequestView>();
+  for (const { item, ...r } of rows) {
+    let request = byId.get(r.id);
+    if (!request) {
+      request = { ...r, createdAt: r.createdAt.toISOString(), fulfilledAt: r.fulfilledAt?.toISOString() ?? null, items: [] };
+      byId.set(r.id, request);
+    }
+    if (item) request.items.push({ ...item, fulfilledAt: item.fulfilledAt?.toISOString() ?? null });
+  }
+  return [...byId.values()];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   insertDraft,
   lockDraft,
   updateDraft,
+  updateDraftDataIfUnchanged,
   type DraftRow,
 } from "~/models/application-drafts.server";
 import { getUserByEmail, type PublicUser } from "~/models/users.server";
@@ -44,8 +45,9 @@ export async function resolveDraft(request: Request): Promise<WizardContext> {
     const row = await getDraftById(draftId);
     if (row && (row.userId === null || row.userId === user?.id)) draft = row;
     if (draft && user && draft.userId === null) {
-      await attachDraftToUser(draft.id, user.id);
-      draft = { ...draft, userId: user.id };
+      // Our own write bumped the version: the row is still as read plus the owner.
+      const attached = await attachDraftToUser(draft.id, user.id);
+      draft = { ...draft, userId: user.id, version: attached ? draft.version + 1 : draft.version };
     }
   }
   if (!draft && user) draft = await getLatestOpenDraftOfUser(user.id);
@@ -93,7 +95,9 @@ export async function saveStep(ctx: WizardContext, patch: Partial<DraftData>, ne
   let draftId = ctx.draft?.id ?? null;
   if (!draftId) {
     draftId = await insertDraft({ userId: ctx.user?.id ?? null, data: { ...patch, step: nextStep } });
-  } else {
+  } else if (!(await saveIfCurrent(ctx.draft, patch, nextStep))) {
+    // Another write came first, or the draft's application must change in the same transaction:
+    // merge into the current row under its lock.
     const id = draftId;
     await transaction(async (tx) => {
       const row = await lockDraft(tx, id);
@@ -109,6 +113,16 @@ export async function saveStep(ctx: WizardContext, patch: Partial<DraftData>, ne
     headers.append("set-cookie", await commitSession(ctx.session));
   }
   return headers;
+}
+
+/**
+ * The common case of a step save in one statement, without a transaction: the draft read in this
+ * request is still current (same version) and has no application to keep in step. False when the
+ * save must take the locked path.
+ */
+async function saveIfCurrent(draft: DraftRow | null, patch: Partial<DraftData>, nextStep: number): Promise<boolean> {
+  if (!draft || draft.loanApplicationId) return false;
+  return updateDraftDataIfUnchanged(draft.id, draft.version, { ...draft.data, ...patch, step: nextStep });
 }
 
 /**

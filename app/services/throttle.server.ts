@@ -1,5 +1,5 @@
 /** Throttling rules backed by MySQL counters (shared by every app server). */
-import { hit, peek } from "~/models/rate-limits.server";
+import { hit, peek, windowResetAt } from "~/models/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 
@@ -34,6 +34,15 @@ function retryAfter(worst: Date, message: string) {
 }
 
 /**
+ * Counts one hit in `bucket`; when that puts it over `limit`, returns when its window ends (read
+ * only then, so an allowed attempt costs one statement), else null.
+ */
+async function countHit(bucket: string, windowSeconds: number, limit: number): Promise<Date | null> {
+  const hits = await hit(bucket, windowSeconds);
+  return hits > limit ? windowResetAt(bucket, windowSeconds) : null;
+}
+
+/**
  * Counts one attempt against each key of `rule`; returns null when allowed, or the message and a
  * Retry-After header when any key is over its limit.
  */
@@ -41,8 +50,8 @@ export async function throttle(rule: ThrottleRule, keys: string[]) {
   const r = THROTTLE_RULES[rule];
   let worst: Date | null = null;
   for (const k of keys) {
-    const { hits, resetAt } = await hit(`${rule}:${k}`, r.windowSeconds);
-    if (hits > r.limit && (!worst || resetAt > worst)) worst = resetAt;
+    const resetAt = await countHit(`${rule}:${k}`, r.windowSeconds, r.limit);
+    if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
   }
   if (!worst) return null;
   return retryAfter(worst, r.message);
@@ -68,14 +77,20 @@ export async function throttleSignIn({ email, ip }: { email: string; ip: string 
   const account = email.trim().toLowerCase();
   const direct = await throttle("login", [`ip:${ip}`, `acct-ip:${account}|${ip}`]);
   if (direct) return direct;
-  const firstToday = (await hit(`login-client:${account}|${ip}`, 24 * 60 * 60)).hits === 1;
+  const firstToday = (await hit(`login-client:${account}|${ip}`, 24 * 60 * 60)) === 1;
   let worst: Date | null = null;
   for (const w of SIGN_IN_ACCOUNT_WINDOWS) {
     const bucket = `login-acct-${w.windowSeconds}:${account}`;
-    const { hits, resetAt } = firstToday ? await hit(bucket, w.windowSeconds) : await peek(bucket, w.windowSeconds);
-    if (hits > w.limit && (!worst || resetAt > worst)) worst = resetAt;
+    const resetAt = firstToday ? await countHit(bucket, w.windowSeconds, w.limit) : await peekOver(bucket, w.windowSeconds, w.limit);
+    if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
   }
   return worst ? retryAfter(worst, THROTTLE_RULES.login.message) : null;
+}
+
+/** Like countHit without counting: when `bucket`'s window ends if it is already over `limit`, else null. */
+async function peekOver(bucket: string, windowSeconds: number, limit: number): Promise<Date | null> {
+  const { hits, resetAt } = await peek(bucket, windowSeconds);
+  return hits > limit ? resetAt : null;
 }
 
 /**

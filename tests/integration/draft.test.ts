@@ -116,6 +116,37 @@ describe("drafts", () => {
     expect(ctx.draft).toBeNull();
   });
 
+  it("two saves of different steps of one draft both survive, whether they run at once or one read before the other wrote", async () => {
+    const { draftId, cookie } = await draftSession({ loan: LOAN, owner: owner(), step: 3 });
+    // Two requests (two tabs, or an autosave racing Continue) read the draft before either saves.
+    const [first, second] = await Promise.all([wizardContext(cookie), wizardContext(cookie)]);
+    await Promise.all([saveStep(first, { address: ADDRESS }, 4), saveStep(second, { finances: FINANCES }, 5)]);
+    expect((await getDraftById(draftId))?.data).toMatchObject({ loan: LOAN, address: ADDRESS, finances: FINANCES });
+
+    // One after the other: the later save read the draft before the earlier one wrote.
+    const stale = await wizardContext(cookie);
+    await saveStep(await wizardContext(cookie), { loan: { ...LOAN, amount: "45000" } }, 2);
+    await saveStep(stale, { address: { ...ADDRESS, city: "Shelbyville" } }, 4);
+    expect((await getDraftById(draftId))?.data).toMatchObject({
+      loan: { ...LOAN, amount: "45000" },
+      address: { ...ADDRESS, city: "Shelbyville" },
+      finances: FINANCES,
+      step: 4,
+    });
+  });
+
+  it("a step saved on a draft with a draft application updates that application, also when the save read the draft before the application existed", async () => {
+    const user = await createApplicant();
+    const { draftId, cookie } = await draftSession(await completeAnonymousData(user.email), user);
+    const before = await wizardContext(cookie);
+    await transaction((tx) => applicationForUpload(before, { registered: null })(tx));
+    await saveStep(before, { loan: { ...LOAN, amount: "45000" } }, 6);
+    expect((await applicationsOfDraft(draftId))[0]).toMatchObject({ status: "draft", amount: "45000.00" });
+    await saveStep(await wizardContext(cookie), { finances: { ...FINANCES, annualIncome: "150000" } }, 6);
+    expect((await applicationsOfDraft(draftId))[0]).toMatchObject({ amount: "45000.00", annualIncome: "150000.00" });
+    expect((await getDraftById(draftId))?.data).toMatchObject({ loan: { amount: "45000" }, finances: { annualIncome: "150000" } });
+  });
+
   it("the first upload's resolver registers the applicant and creates one draft application, even when two race", async () => {
     const email = uniqueEmail("upload");
     const { draftId, cookie } = await draftSession(await completeAnonymousData(email));

@@ -1,0 +1,1 @@
+ALTER TABLE `application_drafts` ADD `version` int DEFAULT 0 NOT NULL;
