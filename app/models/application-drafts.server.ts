@@ -1,15 +1,25 @@
 /** The wizard's server-side drafts (application_drafts): one row per application in progress. */
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DraftData } from "~/schemas/wizard.schema";
-import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
+import { type DbOrTx, getDb, preparedPerDb, schema, type Tx } from "~/models/db.server";
 
 export type DraftRow = Omit<typeof schema.applicationDrafts.$inferSelect, "data"> & { data: DraftData };
 
 const asDraft = (row: typeof schema.applicationDrafts.$inferSelect | undefined): DraftRow | null =>
   row ? { ...row, data: (row.data ?? {}) as DraftData } : null;
 
+const draftById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(schema.applicationDrafts)
+    .where(eq(schema.applicationDrafts.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
+/** The wizard's read of its draft on every step request. */
 export async function getDraftById(id: number, db: DbOrTx = getDb()): Promise<DraftRow | null> {
-  const [row] = await db.select().from(schema.applicationDrafts).where(eq(schema.applicationDrafts.id, id)).limit(1);
+  const [row] = await draftById(db).execute({ id });
   return asDraft(row);
 }
 
@@ -20,13 +30,18 @@ export async function lockDraft(tx: Tx, id: number): Promise<DraftRow | null> {
 }
 
 /** The user's most recently changed draft that was not submitted yet. */
-export async function getLatestOpenDraftOfUser(userId: number, db: DbOrTx = getDb()): Promise<DraftRow | null> {
-  const [row] = await db
+const latestOpenDraftOfUser = preparedPerDb((db) =>
+  db
     .select()
     .from(schema.applicationDrafts)
-    .where(and(eq(schema.applicationDrafts.userId, userId), isNull(schema.applicationDrafts.submittedAt)))
+    .where(and(eq(schema.applicationDrafts.userId, sql.placeholder("userId")), isNull(schema.applicationDrafts.submittedAt)))
     .orderBy(desc(schema.applicationDrafts.updatedAt), desc(schema.applicationDrafts.id))
-    .limit(1);
+    .limit(1)
+    .prepare(),
+);
+
+export async function getLatestOpenDraftOfUser(userId: number, db: DbOrTx = getDb()): Promise<DraftRow | null> {
+  const [row] = await latestOpenDraftOfUser(db).execute({ userId });
   return asDraft(row);
 }
 

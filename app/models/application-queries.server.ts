@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, ne, sql, type SQL 
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/schemas/admin.schema";
-import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { getDb, preparedPerDb, schema, type DbOrTx } from "~/models/db.server";
 import { backOfficeConditions } from "./back-office-queries.server";
 
 const apps = schema.loanApplications;
@@ -338,15 +338,15 @@ export type UserApplication = {
 };
 
 /** The user's non-draft applications, newest first, each with its status history (one query). */
-export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplication[]> {
+const applicationsOfUser = preparedPerDb((db) => {
   const latest = db
     .select({ ...adminRowColumns, updatedAt: apps.updatedAt })
     .from(apps)
-    .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
+    .where(and(eq(apps.userId, sql.placeholder("userId")), ne(apps.status, "draft")))
     .orderBy(desc(apps.submittedAt), desc(apps.id))
     .limit(100)
     .as("latest");
-  const rows = await db
+  return db
     .select({
       id: latest.id,
       reference: latest.reference,
@@ -359,7 +359,12 @@ export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb
     })
     .from(latest)
     .leftJoin(events, and(eq(events.applicationId, latest.id), inArray(events.type, ["submitted", "status_changed"])))
-    .orderBy(desc(latest.submittedAt), desc(latest.id), asc(events.createdAt), asc(events.id));
+    .orderBy(desc(latest.submittedAt), desc(latest.id), asc(events.createdAt), asc(events.id))
+    .prepare();
+});
+
+export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplication[]> {
+  const rows = await applicationsOfUser(db).execute({ userId });
   const byId = new Map<number, UserApplication>();
   for (const { event, ...r } of rows) {
     let app = byId.get(r.id);
@@ -391,7 +396,7 @@ export type ActivityItem = {
 };
 
 /** The latest events of the user's submitted applications (their audit trail), newest first. */
-export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
+const recentActivityOfUser = preparedPerDb((db) => {
   const latest = db
     .select({
       id: events.id,
@@ -404,14 +409,14 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
     })
     .from(events)
     .innerJoin(apps, eq(apps.id, events.applicationId))
-    .where(and(eq(apps.userId, userId), ne(apps.status, "draft")))
+    .where(and(eq(apps.userId, sql.placeholder("userId")), ne(apps.status, "draft")))
     .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit)
+    .limit(sql.placeholder("limit"))
     .as("latest");
   // Document events note "<type> (document <id>)": the same query joins the document by that id
   // (where it still exists); docRef below checks the note's exact shape before the name is used.
   const notedDocumentId = sql`CAST(SUBSTRING_INDEX(SUBSTRING_INDEX(${latest.note}, '(document ', -1), ')', 1) AS UNSIGNED)`;
-  const rows = await db
+  return db
     .select({
       id: latest.id,
       type: latest.type,
@@ -425,7 +430,12 @@ export async function listRecentActivityForUser(userId: number, limit = 8, db: D
     })
     .from(latest)
     .leftJoin(docs, and(like(latest.type, "document_%"), eq(docs.id, notedDocumentId)))
-    .orderBy(desc(latest.at), desc(latest.id));
+    .orderBy(desc(latest.at), desc(latest.id))
+    .prepare();
+});
+
+export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
+  const rows = await recentActivityOfUser(db).execute({ userId, limit });
   const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
   return rows.map(({ note, documentId, fileName, ...r }) => {
     const m = r.type.startsWith("document_") ? docRef(note) : null;

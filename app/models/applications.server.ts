@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle
 import { getLatestOpenDraftOfUser } from "~/models/application-drafts.server";
 import { isDuplicate } from "~/models/users.server";
 import { type DraftValues, resumeStep, stepPath } from "~/schemas/wizard.schema";
-import { type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
+import { type DbOrTx, getDb, preparedPerDb, schema, type Tx } from "~/models/db.server";
 import { generateReference, normalizeReference } from "~/utils/reference.server";
 import type { ApiApplication, ApplicationFieldValues } from "~/schemas/api.schema";
 
@@ -151,15 +151,20 @@ export type ApplicationStatusView = {
  * Finds an application by its reference in any letter case (Crockford-normalised). Drafts are
  * never found: they have not been submitted. Returns null for input that cannot be a reference.
  */
+const statusByReference = preparedPerDb((db) => {
+  const t = schema.loanApplications;
+  return db
+    .select({ reference: t.reference, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .from(t)
+    .where(and(eq(t.reference, sql.placeholder("reference")), ne(t.status, "draft")))
+    .limit(1)
+    .prepare();
+});
+
 export async function getApplicationStatus(reference: string, db: DbOrTx = getDb()): Promise<ApplicationStatusView | null> {
   const ref = normalizeReference(reference);
   if (!ref) return null;
-  const t = schema.loanApplications;
-  const [row] = await db
-    .select({ reference: t.reference, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
-    .from(t)
-    .where(and(eq(t.reference, ref), ne(t.status, "draft")))
-    .limit(1);
+  const [row] = await statusByReference(db).execute({ reference: ref });
   if (!row) return null;
   return {
     reference: row.reference,
