@@ -1,7 +1,7 @@
 /** Documents an admin asked an applicant for (document_requests + document_request_items, issue 17). */
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DocumentType } from "~/content/document-types";
-import { type DbOrTx, getDb, schema } from "~/models/db.server";
+import { type DbOrTx, getDb, preparedPerDb, schema } from "~/models/db.server";
 
 const requests = schema.documentRequests;
 const items = schema.documentRequestItems;
@@ -24,17 +24,16 @@ export type DocumentRequestView = {
   items: Array<{ documentType: DocumentType; documentId: number | null; fulfilledAt: string | null }>;
 };
 
-/** Requests of one or more applications, newest first, with their items (one query). No requester here. */
-export async function listDocumentRequests(applicationIds: number[], db: DbOrTx = getDb()): Promise<DocumentRequestView[]> {
-  if (!applicationIds.length) return [];
+const requestsOfApplications = preparedPerDb((db) => {
+  // "in (?)" with the list as one value: mysql2 writes an array parameter as a comma-separated list.
   const latest = db
     .select()
     .from(requests)
-    .where(inArray(requests.applicationId, applicationIds))
+    .where(sql`${requests.applicationId} in (${sql.placeholder("applicationIds")})`)
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(500)
     .as("latest");
-  const rows = await db
+  return db
     .select({
       id: latest.id,
       applicationId: latest.applicationId,
@@ -46,7 +45,14 @@ export async function listDocumentRequests(applicationIds: number[], db: DbOrTx 
     })
     .from(latest)
     .leftJoin(items, eq(items.requestId, latest.id))
-    .orderBy(desc(latest.createdAt), desc(latest.id), asc(items.id));
+    .orderBy(desc(latest.createdAt), desc(latest.id), asc(items.id))
+    .prepare();
+});
+
+/** Requests of one or more applications, newest first, with their items (one query). No requester here. */
+export async function listDocumentRequests(applicationIds: number[], db: DbOrTx = getDb()): Promise<DocumentRequestView[]> {
+  if (!applicationIds.length) return [];
+  const rows = await requestsOfApplications(db).execute({ applicationIds: applicationIds.map(Number) });
   const byId = new Map<number, DocumentRequestView>();
   for (const { item, ...r } of rows) {
     let request = byId.get(r.id);
