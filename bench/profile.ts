@@ -18,7 +18,13 @@ import { makePages, type PageId } from "./lib/targets";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_PROFILE_DURATION || 8);
-const PROFILED: PageId[] = (process.env.BENCH_PROFILE_PAGES?.split(",") as PageId[] | undefined) ?? ["dashboard", "step1-get", "step1-post", "status", "admin"];
+const PROFILED: PageId[] = (process.env.BENCH_PROFILE_PAGES?.split(",") as PageId[] | undefined) ?? [
+  "dashboard",
+  "step1-get",
+  "step1-post",
+  "status",
+  "admin",
+];
 
 export async function profile(ctx: BenchContext): Promise<SectionResult> {
   const { pages } = await makePages(ctx, CONNECTIONS);
