@@ -16,7 +16,7 @@ import { MSG } from "~/utils/messages";
 import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
-import { RenderCache, renderCacheKey } from "~/server/render-cache.server";
+import { acceptsGzip, RenderCache, renderCacheKey } from "~/server/render-cache.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
@@ -38,7 +38,7 @@ export function createRenderCache() {
   const env = getEnv();
   return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
 }
-export { renderCacheKey };
+export { acceptsGzip, renderCacheKey };
 let allowedOrigins: string[] | undefined;
 export function checkOrigin(input: OriginInput) {
   // The configuration is read once at boot (getEnv caches it): split it once too.

@@ -7,6 +7,7 @@ import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -48,34 +49,39 @@ if (env.TRUST_PROXY) server.set("trust proxy", true);
 // turns it off. Keyed by the build's version: a new build never serves the old build's HTML.
 const renderCache = app.createRenderCache();
 const BUILD_VERSION = String(build.assets.version);
-if (renderCache) {
-  server.use((req, res, next) => {
-    const key = app.renderCacheKey({
-      method: req.method,
-      url: req.originalUrl,
-      cookie: req.headers.cookie,
-      authorization: req.headers.authorization,
-    });
-    if (key === null) return next();
-    const started = process.hrtime.bigint();
-    const hit = renderCache.get(BUILD_VERSION, key, { gzip: req.acceptsEncodings("gzip", "identity") === "gzip" });
-    if (!hit) {
-      res.locals.renderCacheKey = key;
-      res.setHeader("X-Cache", "MISS");
-      return next();
-    }
-    res.statusCode = hit.status;
-    for (const [name, value] of hit.headers) res.setHeader(name, value);
-    if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
-    res.setHeader("Content-Length", hit.body.length);
-    res.setHeader("Age", hit.age);
-    res.setHeader("X-Cache", "HIT");
-    res.end(req.method === "HEAD" ? undefined : hit.body);
-    if (env.ACCESS_LOG) {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.info(`${req.method} ${app.maskLogPath(req.path)} ${res.statusCode} ${ms.toFixed(0)}ms`);
-    }
+const HSTS = app.sendsHsts();
+
+/** Answers from the render cache if it holds this request's page; false sends the request on to Express. */
+function answerFromRenderCache(req, res) {
+  const key = app.renderCacheKey({
+    method: req.method,
+    url: req.url,
+    cookie: req.headers.cookie,
+    authorization: req.headers.authorization,
   });
+  if (key === null) return false;
+  const started = process.hrtime.bigint();
+  const hit = renderCache.get(BUILD_VERSION, key, { gzip: app.acceptsGzip(req.headers["accept-encoding"]) });
+  if (!hit) {
+    res.locals = { renderCacheKey: key };
+    res.setHeader("X-Cache", "MISS");
+    return false;
+  }
+  res.statusCode = hit.status;
+  for (const [name, value] of hit.headers) res.setHeader(name, value);
+  // What the Express chain adds to every answer (below), which a hit does not pass through.
+  if (!res.hasHeader("x-content-type-options")) res.setHeader("X-Content-Type-Options", "nosniff");
+  if (HSTS) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
+  res.setHeader("Content-Length", hit.body.length);
+  res.setHeader("Age", hit.age);
+  res.setHeader("X-Cache", "HIT");
+  res.end(req.method === "HEAD" ? undefined : hit.body);
+  if (env.ACCESS_LOG) {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.info(`${req.method} ${app.maskLogPath(req.url.split("?")[0])} ${res.statusCode} ${ms.toFixed(0)}ms`);
+  }
+  return true;
 }
 
 server.use(compression());
@@ -83,7 +89,6 @@ server.use(compression());
 // Headers every answer gets, static files, health checks and resource routes (documents) included;
 // Remix answers add CSP and the rest (security-headers.server.ts). HSTS in production unless the
 // app is served over plain HTTP (COOKIE_SECURE=false, e.g. tests on 127.0.0.1).
-const HSTS = app.sendsHsts();
 server.use((_req, res, next) => {
   // Added just before the head is sent, only where the answer did not set them itself.
   const writeHead = res.writeHead;
@@ -260,7 +265,10 @@ server.use((err, _req, res, _next) => {
 
 const port = env.PORT;
 const host = env.HOST;
-const listener = server.listen(port, host, () => {
+// A page in the render cache is answered before Express runs (its routing and request/response
+// set-up cost more than the answer itself); everything else goes to Express.
+const listener = http.createServer((req, res) => (renderCache && answerFromRenderCache(req, res)) || server(req, res));
+listener.listen(port, host, () => {
   console.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
   if (MODE === "development" && env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
 });

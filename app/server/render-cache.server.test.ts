@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { RenderCache, renderCacheKey, storableLifetime } from "./render-cache.server";
+import { acceptsGzip, RenderCache, renderCacheKey, storableLifetime } from "./render-cache.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 const PUBLIC = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
@@ -44,6 +44,25 @@ describe("renderCacheKey", () => {
     ]) {
       expect(renderCacheKey({ method: "GET", url: p }), p).toBeNull();
     }
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("compresses for browsers and for gzip or * with a quality above 0", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8, *;q=0.1")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("GZIP")).toBe(true);
+  });
+  it("sends plain bytes when gzip is absent, refused, or ranked below identity", () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip("")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("*;q=0")).toBe(false);
+    expect(acceptsGzip("gzip;q=0.5, identity;q=1")).toBe(false);
+    expect(acceptsGzip("gzip;q=nonsense")).toBe(false);
   });
 });
 

@@ -52,7 +52,7 @@ const QUERY_STRICT_PATHS = new Set(["/loan-calculator"]);
 
 export type CacheableRequest = {
   method: string;
-  /** Path and query as sent (Express `req.originalUrl`). */
+  /** Path and query as sent (Node's `req.url`). */
   url: string;
   cookie?: string | undefined;
   authorization?: string | undefined;
@@ -77,6 +77,36 @@ export function renderCacheKey(req: CacheableRequest): string | null {
     }
   }
   return pathname;
+}
+
+/**
+ * Whether a cached answer goes out gzip-compressed for this Accept-Encoding: gzip (or `*`) listed
+ * with a quality above 0 and at least that of identity, as Express's `acceptsEncodings` decides
+ * (identity, when not listed, counts as `*` or else as the lowest quality listed). Anything else
+ * gets the plain bytes.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let gzip: number | null = null;
+  let star: number | null = null;
+  let identity: number | null = null;
+  let lowest = 1;
+  for (const part of header.split(",")) {
+    const [rawName = "", ...params] = part.split(";");
+    const name = rawName.trim().toLowerCase();
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.split("=");
+      if (k?.trim().toLowerCase() === "q") q = Number(v?.trim());
+    }
+    if (!(q >= 0 && q <= 1)) q = 0;
+    if (name) lowest = Math.min(lowest, q);
+    if (name === "gzip") gzip = q;
+    else if (name === "*") star = q;
+    else if (name === "identity") identity = q;
+  }
+  const g = gzip ?? star ?? 0;
+  return g > 0 && g >= (identity ?? star ?? lowest);
 }
 
 export type HeaderValue = string | number | string[] | undefined;

@@ -71,6 +71,8 @@ describe("HSTS", () => {
 
     const answers: Array<[string, Response]> = [
       ["/", await new Client(server.origin).fetch("/")],
+      // The same page again, now from the render cache (answered before Express runs).
+      ["/ (render cache)", await new Client(server.origin).fetch("/")],
       ["/faq", await new Client(server.origin).fetch("/faq")],
       ["/dashboard", await c.fetch("/dashboard")],
       ["/dashboard.data", await c.fetch("/dashboard.data")],
@@ -84,6 +86,7 @@ describe("HSTS", () => {
         await new Client(server.origin).fetch("/api/auth/login", { json: { email: u.email, password: "wrong-password-1" } }),
       ],
     ];
+    expect(answers[1]![1].headers.get("x-cache")).toBe("HIT");
     for (const [what, res] of answers) {
       const hsts = res.headers.get("strict-transport-security") ?? "";
       expect(hsts, what).toMatch(HSTS);
