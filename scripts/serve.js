@@ -73,10 +73,14 @@ function answerFromRenderCache(req, res) {
   if (!res.hasHeader("x-content-type-options")) res.setHeader("X-Content-Type-Options", "nosniff");
   if (HSTS) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
-  res.setHeader("Content-Length", hit.body.length);
+  res.setHeader("Content-Length", hit.length);
   res.setHeader("Age", hit.age);
   res.setHeader("X-Cache", "HIT");
-  res.end(req.method === "HEAD" ? undefined : hit.body);
+  // The head and the pieces leave in one write when the socket is uncorked.
+  res.cork();
+  if (req.method !== "HEAD") for (const chunk of hit.chunks) res.write(chunk);
+  res.end();
+  res.uncork();
   if (env.ACCESS_LOG) {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     console.info(`${req.method} ${app.maskLogPath(req.url.split("?")[0])} ${res.statusCode} ${ms.toFixed(0)}ms`);

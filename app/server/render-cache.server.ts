@@ -166,8 +166,14 @@ type Entry = {
 export type CachedAnswer = {
   status: number;
   headers: Array<[string, string | string[]]>;
-  body: Buffer;
-  /** "gzip" when `body` is gzip-compressed. */
+  /**
+   * The body as the pieces to write in order (the kept bytes and the fresh nonce between them):
+   * written one after the other with the socket corked, no copy of the page is made per answer.
+   */
+  chunks: Buffer[];
+  /** The body's length in bytes (Content-Length). */
+  length: number;
+  /** "gzip" when the body is gzip-compressed. */
   encoding: "gzip" | null;
   /** Seconds since the answer was rendered. */
   age: number;
@@ -266,7 +272,8 @@ export class RenderCache {
     return {
       status: entry.status,
       headers,
-      body: opts.gzip ? gzipAnswer(entry, nonceBuf) : joinBuffer(entry.pieces, nonceBuf, entry.rawLength),
+      chunks: opts.gzip ? gzipChunks(entry, nonceBuf) : withNonces(entry.pieces, nonceBuf),
+      length: opts.gzip ? entry.gzipLength : entry.rawLength,
       encoding: opts.gzip ? "gzip" : null,
       age: Math.max(0, Math.floor((now - entry.stored) / 1000)),
     };
@@ -305,18 +312,18 @@ function splitBuffer(body: Buffer, nonce: string | null): Buffer[] {
   return out;
 }
 
-function joinBuffer(pieces: Buffer[], nonce: Buffer, rawLength: number): Buffer {
-  if (pieces.length === 1) return pieces[0]!;
+function withNonces(pieces: Buffer[], nonce: Buffer): Buffer[] {
+  if (pieces.length === 1) return pieces;
   const parts: Buffer[] = [];
   pieces.forEach((p, i) => {
     if (i > 0) parts.push(nonce);
     parts.push(p);
   });
-  return Buffer.concat(parts, rawLength);
+  return parts;
 }
 
 /** One gzip member: the pre-deflated pieces with the nonce as stored blocks, then CRC-32 and size. */
-function gzipAnswer(entry: Entry, nonce: Buffer): Buffer {
+function gzipChunks(entry: Entry, nonce: Buffer): Buffer[] {
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   entry.pieces.forEach((p, i) => {
@@ -331,5 +338,5 @@ function gzipAnswer(entry: Entry, nonce: Buffer): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(entry.rawLength >>> 0, 4);
   parts.push(DEFLATE_END, trailer);
-  return Buffer.concat(parts, entry.gzipLength);
+  return parts;
 }
