@@ -41,6 +41,18 @@ export type ServerOptions = {
   logName?: string;
 };
 
+/**
+ * The node options a checkout's own `npm start` gives its server (`"start": "node <options>
+ * scripts/serve.js"`), so each build is measured as it runs in production: this one with its V8
+ * heap settings, an older commit with whatever its own start script said.
+ */
+export function startScriptNodeArgs(cwd: string): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")).scripts?.start ?? "";
+  const m = /^node\s+(.*?)\s*scripts\/serve\.js$/.exec(start.trim());
+  if (!m) throw new Error(`${cwd}/package.json: start script is not "node [options] scripts/serve.js": ${start}`);
+  return m[1] ? m[1].split(/\s+/) : [];
+}
+
 /** The production server of a checkout, on the bench's database (all servers of a run share it). */
 export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchServer> {
   const cwd = opts.cwd ?? ROOT;
@@ -53,7 +65,7 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, opts.logName ?? "bench-server.log");
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "scripts/serve.js"], {
+  const child = spawn(process.execPath, [...startScriptNodeArgs(cwd), ...(opts.nodeArgs ?? []), "scripts/serve.js"], {
     cwd,
     env: {
       ...process.env,
