@@ -5,7 +5,7 @@
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
-import { BENCH, BUILD_DIR } from "./lib/bench-env";
+import { BENCH, BUILD_DIR, ROOT } from "./lib/bench-env";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +13,7 @@ import { adminScale } from "./admin-scale";
 import { csvExport } from "./csv-export";
 import { createContext, type BenchContext } from "./lib/context";
 import { formatChecks, formatTable, markdownChecks, markdownTable, type SectionResult } from "./lib/report";
-import { dropBenchData, startBenchServer, type BenchServer } from "./lib/server";
+import { dropBenchData, startBenchServer, startScriptNodeArgs, type BenchServer } from "./lib/server";
 import { lighthouseBench } from "./lighthouse";
 import { lowEndPhone } from "./low-end-phone";
 import { marketplace } from "./marketplace";
@@ -140,7 +140,7 @@ async function main() {
       `Run of ${started.toISOString()} (commit ${info.commit}), ${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all.`,
       "",
       `- Machine: ${info.model}, ${info.nproc} CPUs (nproc), ${info.memory} RAM, ${info.os}`,
-      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node scripts/serve.js\`)`,
+      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node ${[...startScriptNodeArgs(ROOT), "scripts/serve.js"].join(" ")}\`, as \`npm start\`)`,
       `- Load average (1/5/15 min) at start: ${loadStart}; at end: ${loadEnd}`,
       "",
       ...results.flatMap((r) => [

@@ -1,10 +1,10 @@
 /** Fixed-window counters in MySQL, so a limit holds across several app servers. */
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema, type DbOrTx } from "~/models/db.server";
 
 /** The hits in `bucket`'s window as of now, and the milliseconds until that window ends. */
-async function readBucket(key: string, windowSeconds: number) {
-  const [rows] = (await getDb().execute(
+async function readBucket(key: string, windowSeconds: number, db: DbOrTx = getDb()) {
+  const [rows] = (await db.execute(
     sql`SELECT hits, TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(3), window_start + INTERVAL ${windowSeconds} SECOND) DIV 1000 AS msLeft
         FROM rate_limits WHERE bucket = ${key}`,
   )) as unknown as [Array<{ hits: number | string; msLeft: number | string }>];
@@ -18,9 +18,9 @@ async function readBucket(key: string, windowSeconds: number) {
  * table has no AUTO_INCREMENT column; MariaDB and MySQL alike). Should a server not report it,
  * the count is read back.
  */
-export async function hit(bucket: string, windowSeconds: number): Promise<number> {
+export async function hit(bucket: string, windowSeconds: number, db: DbOrTx = getDb()): Promise<number> {
   const key = bucket.slice(0, 191);
-  const [res] = (await getDb().execute(sql`
+  const [res] = (await db.execute(sql`
     INSERT INTO rate_limits (bucket, window_start, hits) VALUES (${key}, UTC_TIMESTAMP(3), 1)
     ON DUPLICATE KEY UPDATE
       hits = LAST_INSERT_ID(IF(window_start < UTC_TIMESTAMP(3) - INTERVAL ${windowSeconds} SECOND, 1, hits + 1)),
@@ -29,12 +29,12 @@ export async function hit(bucket: string, windowSeconds: number): Promise<number
   ];
   if (res.affectedRows === 1) return 1;
   if (res.insertId >= 1) return Number(res.insertId);
-  return (await readBucket(key, windowSeconds))?.hits ?? 1;
+  return (await readBucket(key, windowSeconds, db))?.hits ?? 1;
 }
 
 /** When `bucket`'s current window ends (now when it has no window). */
-export async function windowResetAt(bucket: string, windowSeconds: number): Promise<Date> {
-  const row = await readBucket(bucket.slice(0, 191), windowSeconds);
+export async function windowResetAt(bucket: string, windowSeconds: number, db: DbOrTx = getDb()): Promise<Date> {
+  const row = await readBucket(bucket.slice(0, 191), windowSeconds, db);
   return new Date(Date.now() + Math.max(0, row?.msLeft ?? 0));
 }
 

@@ -95,6 +95,8 @@ async function enforceUploadQuotas(tx: Tx, q: { applicationId: number; accountId
   const { files, bytes } = await documentTotals(tx, q.applicationId);
   if (files >= APPLICATION_MAX_FILES) throw new UploadQuotaError(413, MSG.uploadFilesCapReached);
   if (bytes + q.fileSize > APPLICATION_MAX_BYTES) throw new UploadQuotaError(413, MSG.uploadBytesCapReached);
-  const limited = await throttle("upload", [`acct:${q.accountId}`]);
+  // On the transaction's own connection: it holds the application's lock, and the uploads waiting
+  // for that lock hold pool connections, so asking the pool for another one could wait for ever.
+  const limited = await throttle("upload", [`acct:${q.accountId}`], tx);
   if (limited) throw new UploadQuotaError(429, limited.message, limited.headers);
 }

@@ -1,4 +1,5 @@
 /** Throttling rules backed by MySQL counters (shared by every app server). */
+import type { DbOrTx } from "~/models/db.server";
 import { hit, peek, windowResetAt } from "~/models/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
@@ -37,20 +38,20 @@ function retryAfter(worst: Date, message: string) {
  * Counts one hit in `bucket`; when that puts it over `limit`, returns when its window ends (read
  * only then, so an allowed attempt costs one statement), else null.
  */
-async function countHit(bucket: string, windowSeconds: number, limit: number): Promise<Date | null> {
-  const hits = await hit(bucket, windowSeconds);
-  return hits > limit ? windowResetAt(bucket, windowSeconds) : null;
+async function countHit(bucket: string, windowSeconds: number, limit: number, db?: DbOrTx): Promise<Date | null> {
+  const hits = await hit(bucket, windowSeconds, db);
+  return hits > limit ? windowResetAt(bucket, windowSeconds, db) : null;
 }
 
 /**
  * Counts one attempt against each key of `rule`; returns null when allowed, or the message and a
  * Retry-After header when any key is over its limit.
  */
-export async function throttle(rule: ThrottleRule, keys: string[]) {
+export async function throttle(rule: ThrottleRule, keys: string[], db?: DbOrTx) {
   const r = THROTTLE_RULES[rule];
   let worst: Date | null = null;
   for (const k of keys) {
-    const resetAt = await countHit(`${rule}:${k}`, r.windowSeconds, r.limit);
+    const resetAt = await countHit(`${rule}:${k}`, r.windowSeconds, r.limit, db);
     if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
   }
   if (!worst) return null;

@@ -1,5 +1,5 @@
 /**
- * The production server under test: `node scripts/serve.js` from the bench build (BUILD_DIR),
+ * The production server under test: `scripts/serve.js` with its `npm start` node options, from the bench build (BUILD_DIR),
  * on a free port, with a fresh `lm_bench_*` database and a temporary DATA_DIR, like the test
  * harness (tests/support/global-setup.ts). `stop()` ends it and removes both.
  */

@@ -176,6 +176,28 @@ describe("upload, storage at rest, download and preview", () => {
     expect(Buffer.from(await d2.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it("takes more uploads to one application at once than the database pool has connections (none waits for ever)", async () => {
+    // Each upload's commit locks the application row; the uploads waiting for that lock hold pool
+    // connections. The quota count must not need another one, or the holder waits behind them
+    // (once every answer here was a 500 after the database timeout).
+    const { client, app } = await signedInApplicant();
+    const n = 16; // the test server's pool is 10 connections (DB_POOL_SIZE)
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        upload(client, {
+          file: samplePdf(`parallel ${i}`),
+          name: `statement-${i}.pdf`,
+          applicationId: app.id,
+          documentType: "bank-statements",
+          type: "application/pdf",
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(n).fill(201));
+    const [row] = await getDb().select({ n: count() }).from(schema.documents).where(eq(schema.documents.applicationId, app.id));
+    expect(row!.n).toBe(n);
+  });
+
   it("gives the same file uploaded twice two different ciphertexts", async () => {
     const { client, app } = await signedInApplicant();
     const pdf = samplePdf("same-file");
