@@ -13,7 +13,8 @@ import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { samplePdf } from "../tests/fixtures/documents";
 import type { BenchContext } from "./lib/context";
-import { createApplication } from "./lib/fixtures";
+import { createApplicant, createApplication, signInApplicant } from "./lib/fixtures";
+import { Client } from "./lib/http";
 import type { SectionResult } from "./lib/report";
 import { mb, median } from "./lib/stats";
 
@@ -127,7 +128,10 @@ async function measuredUpload(
 }
 
 export async function uploadMemory(ctx: BenchContext): Promise<SectionResult> {
-  const { client, user } = await ctx.applicant();
+  // An applicant of its own: the uploads' applications must not weigh on the shared applicant's
+  // dashboard, which the throughput bench measures.
+  const user = await createApplicant();
+  const client = await signInApplicant(new Client(ctx.origin), user);
   const newApplication = async () => (await createApplication(user.id)).id;
   const file = pdfOfSize(FILE_BYTES);
   const cookie = client.cookieHeader();
