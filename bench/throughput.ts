@@ -10,6 +10,8 @@
  * lookup and the admin list. Checks: the issue's targets (issue 14, "Done when"). Then what the
  * anonymous public pages send for a CDN (Cache-Control, Vary, Set-Cookie).
  */
+import fs from "node:fs";
+import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { loanProducts } from "~/content/products";
 import { capture, cpuMs, startBareNode, startMinimalRemix, startOldMain, BASELINE_REF, type Capture, type Running } from "./lib/baselines";
@@ -20,6 +22,8 @@ import { makePages, STEP1, type PageId } from "./lib/targets";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
+/** BENCH_TRACE_DIR: write every measured answer's [time, latency ms] there, one JSON file per page and server. */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 /** BENCH_PAGES=dashboard,status,... to measure only some pages (all by default). */
 const ONLY = (process.env.BENCH_PAGES ?? "").split(",").filter(Boolean) as PageId[];
 
@@ -38,10 +42,25 @@ async function measure(
   opts: Omit<Options, "connections" | "duration">,
   expect: number,
   pid: number,
+  label: string,
 ): Promise<Figures & { cpuPerReq: number }> {
   await autocannon({ ...opts, connections: 10, duration: 2 });
   const cpu0 = cpuMs(pid);
-  const f = summarize(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }), expect);
+  const trace: Array<[number, number]> = [];
+  const traced: typeof opts = TRACE_DIR
+    ? {
+        ...opts,
+        setupClient(client) {
+          opts.setupClient?.(client);
+          client.on("response", (_status, _bytes, ms) => trace.push([Date.now(), ms]));
+        },
+      }
+    : opts;
+  const f = summarize(await autocannon({ ...traced, connections: CONNECTIONS, duration: DURATION }), expect);
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(TRACE_DIR, `${label.replace(/[^a-z0-9]+/gi, "-")}.json`), JSON.stringify(trace));
+  }
   return { ...f, cpuPerReq: f.total ? (cpuMs(pid) - cpu0) / f.total : NaN };
 }
 
@@ -128,6 +147,10 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     } else captures.push(await capture(ctx.origin, p.path, { cookie: p.captureCookie }));
   }
   for (const c of captures) if (c.status >= 400) throw new Error(`capture of ${c.key} answered ${c.status}`);
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    for (const c of captures) fs.writeFileSync(path.join(TRACE_DIR, `${c.key.replace(/[^a-z0-9]+/gi, "-")}.html`), c.body);
+  }
 
   const running: Running[] = [];
   const rows: Array<Array<string | number>> = [];
@@ -155,7 +178,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
       const order = pageIndex % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
       for (const i of order) {
         const s = servers[i]!;
-        const f = await measure(page.opts(s.origin), page.expect, s.pid);
+        const f = await measure(page.opts(s.origin), page.expect, s.pid, `${page.id} ${s.name}`);
         figures[i] = f;
         if (s.name === "this build" || s.name.startsWith("old main"))
           allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;

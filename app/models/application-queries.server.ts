@@ -337,50 +337,62 @@ export type UserApplication = {
   history: Array<{ type: string; toStatus: string | null; at: string }>;
 };
 
-/** The user's non-draft applications, newest first, each with its status history (one query). */
-const applicationsOfUser = preparedPerDb((db) => {
-  const latest = db
+// The dashboard's reads are single-table or plain-join queries, each sorted on one table or in
+// here: a derived table ("latest N, then join") made MariaDB build a temporary table and sort it
+// again, which cost it three to five times a plain indexed read (bench/RESULTS.md, issue 14).
+
+/** The user's latest 100 non-draft applications, newest first (index on user_id). */
+const applicationsOfUser = preparedPerDb((db) =>
+  db
     .select({ ...adminRowColumns, updatedAt: apps.updatedAt })
     .from(apps)
     .where(and(eq(apps.userId, sql.placeholder("userId")), ne(apps.status, "draft")))
     .orderBy(desc(apps.submittedAt), desc(apps.id))
     .limit(100)
-    .as("latest");
-  return db
-    .select({
-      id: latest.id,
-      reference: latest.reference,
-      amount: latest.amount,
-      purpose: latest.purpose,
-      status: latest.status,
-      submittedAt: latest.submittedAt,
-      updatedAt: latest.updatedAt,
-      event: { type: events.type, toStatus: events.toStatus, at: events.createdAt },
-    })
-    .from(latest)
-    .leftJoin(events, and(eq(events.applicationId, latest.id), inArray(events.type, ["submitted", "status_changed"])))
-    .orderBy(desc(latest.submittedAt), desc(latest.id), asc(events.createdAt), asc(events.id))
-    .prepare();
-});
+    .prepare(),
+);
 
-export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplication[]> {
+/** Submission and status-change events of some applications, in no order ("in (?)": mysql2 writes an array as a list). */
+const progressEventsOf = preparedPerDb((db) =>
+  db
+    .select({ id: events.id, applicationId: events.applicationId, type: events.type, toStatus: events.toStatus, at: events.createdAt })
+    .from(events)
+    .where(
+      and(sql`${events.applicationId} in (${sql.placeholder("applicationIds")})`, inArray(events.type, ["submitted", "status_changed"])),
+    )
+    .prepare(),
+);
+
+export type UserApplicationRow = Omit<UserApplication, "history">;
+
+/** The user's non-draft applications, newest first, without their history (see withHistory). */
+export async function listApplicationRowsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplicationRow[]> {
   const rows = await applicationsOfUser(db).execute({ userId });
-  const byId = new Map<number, UserApplication>();
-  for (const { event, ...r } of rows) {
-    let app = byId.get(r.id);
-    if (!app) {
-      app = {
-        ...r,
-        amount: Number(r.amount),
-        submittedAt: r.submittedAt?.toISOString() ?? null,
-        updatedAt: r.updatedAt.toISOString(),
-        history: [],
-      };
-      byId.set(r.id, app);
-    }
-    if (event) app.history.push({ type: event.type, toStatus: event.toStatus, at: event.at.toISOString() });
+  return rows.map((r) => ({
+    ...r,
+    amount: Number(r.amount),
+    submittedAt: r.submittedAt?.toISOString() ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** Each application with its submission and status changes, oldest first (one query for all). */
+export async function withHistory(rows: UserApplicationRow[], db: DbOrTx = getDb()): Promise<UserApplication[]> {
+  if (!rows.length) return [];
+  const found = await progressEventsOf(db).execute({ applicationIds: rows.map((r) => Number(r.id)) });
+  found.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+  const byApp = new Map<number, UserApplication["history"]>();
+  for (const e of found) {
+    let list = byApp.get(e.applicationId);
+    if (!list) byApp.set(e.applicationId, (list = []));
+    list.push({ type: e.type, toStatus: e.toStatus, at: e.at.toISOString() });
   }
-  return [...byId.values()];
+  return rows.map((r) => ({ ...r, history: byApp.get(r.id) ?? [] }));
+}
+
+/** The user's non-draft applications (the latest 100), newest first, each with its status history. */
+export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb()): Promise<UserApplication[]> {
+  return withHistory(await listApplicationRowsForUser(userId, db), db);
 }
 
 export type ActivityItem = {
@@ -395,9 +407,18 @@ export type ActivityItem = {
   documentName?: string | null;
 };
 
-/** The latest events of the user's submitted applications (their audit trail), newest first. */
+/**
+ * The latest events of the user's submitted applications (their audit trail), newest first.
+ * Document events note "<type> (document <id>)": the file name comes from a lookup of the
+ * document by that id (where it still exists), run for the few rows returned only; docRef below
+ * checks the note's exact shape before the name is used.
+ */
 const recentActivityOfUser = preparedPerDb((db) => {
-  const latest = db
+  const notedDocumentId = sql`CAST(SUBSTRING_INDEX(SUBSTRING_INDEX(${events.note}, '(document ', -1), ')', 1) AS UNSIGNED)`;
+  const fileName = sql<
+    string | null
+  >`(select ${docs.fileName} from ${docs} where ${like(events.type, "document_%")} and ${docs.id} = ${notedDocumentId})`;
+  return db
     .select({
       id: events.id,
       type: events.type,
@@ -406,44 +427,22 @@ const recentActivityOfUser = preparedPerDb((db) => {
       fromStatus: events.fromStatus,
       toStatus: events.toStatus,
       note: events.note,
+      fileName,
     })
     .from(events)
     .innerJoin(apps, eq(apps.id, events.applicationId))
     .where(and(eq(apps.userId, sql.placeholder("userId")), ne(apps.status, "draft")))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(sql.placeholder("limit"))
-    .as("latest");
-  // Document events note "<type> (document <id>)": the same query joins the document by that id
-  // (where it still exists); docRef below checks the note's exact shape before the name is used.
-  const notedDocumentId = sql`CAST(SUBSTRING_INDEX(SUBSTRING_INDEX(${latest.note}, '(document ', -1), ')', 1) AS UNSIGNED)`;
-  return db
-    .select({
-      id: latest.id,
-      type: latest.type,
-      at: latest.at,
-      reference: latest.reference,
-      fromStatus: latest.fromStatus,
-      toStatus: latest.toStatus,
-      note: latest.note,
-      documentId: docs.id,
-      fileName: docs.fileName,
-    })
-    .from(latest)
-    .leftJoin(docs, and(like(latest.type, "document_%"), eq(docs.id, notedDocumentId)))
-    .orderBy(desc(latest.at), desc(latest.id))
     .prepare();
 });
 
 export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
   const rows = await recentActivityOfUser(db).execute({ userId, limit });
   const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
-  return rows.map(({ note, documentId, fileName, ...r }) => {
+  return rows.map(({ note, fileName, ...r }) => {
     const m = r.type.startsWith("document_") ? docRef(note) : null;
-    return {
-      ...r,
-      at: r.at.toISOString(),
-      ...(m ? { documentType: m[1] ?? null, documentName: documentId === Number(m[2]) ? fileName : null } : {}),
-    };
+    return { ...r, at: r.at.toISOString(), ...(m ? { documentType: m[1] ?? null, documentName: fileName ?? null } : {}) };
   });
 }
 

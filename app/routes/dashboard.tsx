@@ -16,9 +16,10 @@ import { site } from "~/content/site";
 import {
   getOpenDraftForUser,
   listApplicantDocuments,
-  listApplicationsForUser,
+  listApplicationRowsForUser,
   listDocumentRequests,
   listRecentActivityForUser,
+  withHistory,
 } from "~/services/applicant-views.server";
 import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
 import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
@@ -38,16 +39,21 @@ const DASHBOARD_LINKS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [applications, activity, draft, account] = await Promise.all([
-    listApplicationsForUser(user.id),
+  const [rows, activity, draft, account] = await Promise.all([
+    listApplicationRowsForUser(user.id),
     listRecentActivityForUser(user.id),
     getOpenDraftForUser(user.id),
     // The account row requireUser just read (memoized for this request): no second query.
     resolveSessionUser(request).then((r) => r.record),
   ]);
-  // Back office (issue 17): open requests and each document's review state (never who reviewed).
-  const appIds = applications.map((a) => a.id);
-  const [documentRequests, documentStates] = await Promise.all([listDocumentRequests(appIds), listApplicantDocuments(appIds)]);
+  // Then, at once, what hangs off those applications: their progress, the back office's open
+  // requests and each document's review state (issue 17; never who reviewed).
+  const appIds = rows.map((a) => a.id);
+  const [applications, documentRequests, documentStates] = await Promise.all([
+    withHistory(rows),
+    listDocumentRequests(appIds),
+    listApplicantDocuments(appIds),
+  ]);
   return {
     backOffice: {
       requests: documentRequests.map(({ id, applicationId, message, status, createdAt, items }) => ({

@@ -221,6 +221,12 @@ describe("draft progress", () => {
     expect(firstInvalidStep({ ...complete, passwordHash: undefined }, false)).toBe(2);
     expect(firstInvalidStep({ ...complete, passwordHash: undefined, owner: { usCitizen: "on" } }, true)).toBe(5);
     expect(firstInvalidStep({ ...complete, address: { ...complete.address, zipCode: "1" } }, false)).toBe(3);
+    // Only the steps before `before` are checked: a bad address does not stop step 3's page.
+    expect(firstInvalidStep({ ...complete, address: { ...complete.address, zipCode: "1" } }, false, 3)).toBe(3);
+    expect(firstInvalidStep({ ...complete, address: { ...complete.address, zipCode: "1" } }, false, 4)).toBe(3);
+    expect(firstInvalidStep({ ...complete, passwordHash: undefined }, false, 2)).toBe(2);
+    expect(firstInvalidStep({ ...complete, passwordHash: undefined }, false, 3)).toBe(2);
+    expect(firstInvalidStep(null, false, 1)).toBe(1);
     expect(resumeStep(complete, false)).toBe(6);
     expect(resumeStep({ ...complete, step: 2 }, false)).toBe(2);
     expect(resumeStep({ ...complete, finances: {} }, false)).toBe(4);

@@ -196,14 +196,20 @@ export type DraftValues = {
 /**
  * The first of steps 1-4 whose stored values do not pass its schema, or 5 when all do (5 and 6
  * have no stored fields to check). `signedIn`: step 2 then only needs the citizenship declaration.
+ * `before`: only the steps before it are checked (a step's page needs no more), and it is the
+ * answer when those all pass; a later step's values are not parsed on every request of an earlier one.
  */
-export function firstInvalidStep(data: DraftData | null | undefined, signedIn: boolean): number {
+export function firstInvalidStep(data: DraftData | null | undefined, signedIn: boolean, before = 5): number {
   const d = data ?? {};
+  if (before <= 1) return before;
   if (parseStored(LoanStepSchema, d.loan).status !== "success") return 1;
+  if (before <= 2) return before;
   if (signedIn) {
     if (parseStored(OwnerSignedInSchema, d.owner).status !== "success") return 2;
   } else if (parseStored(OwnerDraftSchema, d.owner).status !== "success" || !d.passwordHash) return 2;
+  if (before <= 3) return before;
   if (parseStored(AddressStepSchema, d.address).status !== "success") return 3;
+  if (before <= 4) return before;
   if (parseStored(FinancesStepSchema, d.finances).status !== "success") return 4;
   return 5;
 }

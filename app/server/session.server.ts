@@ -9,6 +9,7 @@ import { deleteSession, findSession, findSessionWithUser, insertSession, saveSes
 import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
+import { currentRequestScope } from "~/utils/request-scope.server";
 import { cookieSecure, getEnv } from "~/utils/env.server";
 
 export type SessionData = {
@@ -113,17 +114,26 @@ export function sessionStorage() {
  * with a new Request, so nothing read before an action is reused after it.
  */
 type SessionRead = { id: string; data: SessionData | null; user: UserRecord | null };
-type RequestMemo = { writes: number; session?: Promise<SessionRead>; users: Map<number, ReturnType<typeof getUserById>> };
-const memos = new WeakMap<Request, RequestMemo>();
+type RequestMemo = {
+  writes: number;
+  cookie: string | null;
+  session?: Promise<SessionRead>;
+  users: Map<number, ReturnType<typeof getUserById>>;
+};
+/** Keyed by the HTTP request's scope (shared by all its loaders; Remix gives each loader its own
+ *  Request object), or by the Request outside a scope (a loader called directly in a test). */
+const memos = new WeakMap<object, RequestMemo>();
 /** Session writes by this process (create, update, delete, expiry): a change invalidates every memo. */
 let sessionWrites = 0;
 
 function memoFor(request: Request): RequestMemo | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  let memo = memos.get(request);
-  if (!memo || memo.writes !== sessionWrites) {
-    memo = { writes: sessionWrites, users: new Map() };
-    memos.set(request, memo);
+  const key = currentRequestScope() ?? request;
+  const cookie = request.headers.get("cookie");
+  let memo = memos.get(key);
+  if (!memo || memo.writes !== sessionWrites || memo.cookie !== cookie) {
+    memo = { writes: sessionWrites, cookie, users: new Map() };
+    memos.set(key, memo);
   }
   return memo;
 }

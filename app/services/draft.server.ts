@@ -62,8 +62,8 @@ export async function loadStep(request: Request, step: number): Promise<WizardCo
   const ctx = await resolveDraft(request);
   const draft = ctx.draft?.submittedAt ? null : ctx.draft;
   const data = draft?.data ?? {};
-  const invalid = firstInvalidStep(data, Boolean(ctx.user));
   const needed = Math.min(step, 5);
+  const invalid = firstInvalidStep(data, Boolean(ctx.user), needed);
   if (invalid < needed) throw redirect(!draft && sessionExpired(ctx) ? EXPIRED_PATH : stepPath(invalid));
   return { ...ctx, draft, data };
 }

@@ -15,6 +15,16 @@ export function runInRequestScope<T>(fn: () => T): T {
   return storage.run({ databaseDown: null }, fn);
 }
 
+/**
+ * The current HTTP request's scope object (undefined outside one: tests calling a loader directly,
+ * background work). A key for per-request memos: Remix gives every loader of a document request
+ * its own Request object, so a memo keyed by the Request is not shared between the root loader
+ * and the page's loader; this object is.
+ */
+export function currentRequestScope(): object | undefined {
+  return storage.getStore();
+}
+
 /** The error the database gave this request, if it already failed to answer. */
 export function databaseDownInThisRequest(): Error | null {
   return storage.getStore()?.databaseDown ?? null;

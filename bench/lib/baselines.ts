@@ -114,8 +114,16 @@ export async function startMinimalRemix(captures: Capture[]): Promise<Running> {
  */
 export async function startOldMain(): Promise<{ server: BenchServer; commit: string; stop(): Promise<void> }> {
   const commit = execFileSync("git", ["rev-parse", "--short", `${BASELINE_REF}^{commit}`], { cwd: ROOT, encoding: "utf8" }).trim();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${commit}-`));
-  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  // BENCH_BASELINE_DIR: a directory kept between runs (made on the first, reused after), for
+  // measuring one change again and again without installing and building old main each time.
+  const kept = process.env.BENCH_BASELINE_DIR;
+  if (kept && fs.existsSync(path.join(kept, BUILD_DIR, "index.js")) && fs.existsSync(path.join(kept, `.commit-${commit}`))) {
+    console.info(`  reusing ${commit}'s build in ${kept}`);
+    const server = await startBenchServer({ cwd: kept, logName: `old-main-${commit}.log` });
+    return { server, commit, stop: () => server.stop() };
+  }
+  const dir = kept ? (fs.mkdirSync(kept, { recursive: true }), kept) : fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${commit}-`));
+  const remove = () => (kept ? undefined : fs.rmSync(dir, { recursive: true, force: true }));
   try {
     // An export of the commit (no worktree registered in the repository) with its own packages, as
     // its lockfile pins them: old main runs the framework as it was, without this checkout's
@@ -132,6 +140,7 @@ export async function startOldMain(): Promise<{ server: BenchServer; commit: str
       stdio: "ignore",
       env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
     });
+    if (kept) fs.writeFileSync(path.join(dir, `.commit-${commit}`), "");
     const server = await startBenchServer({ cwd: dir, logName: `old-main-${commit}.log` });
     return {
       server,

@@ -53,6 +53,9 @@ export function startScriptNodeArgs(cwd: string): string[] {
   return m[1] ? m[1].split(/\s+/) : [];
 }
 
+/** BENCH_SERVER_NODE_ARGS: node options added for every server of the run (e.g. --trace-gc), space-separated. */
+const EXTRA_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
 /** The production server of a checkout, on the bench's database (all servers of a run share it). */
 export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchServer> {
   const cwd = opts.cwd ?? ROOT;
@@ -65,7 +68,7 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, opts.logName ?? "bench-server.log");
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, [...startScriptNodeArgs(cwd), ...(opts.nodeArgs ?? []), "scripts/serve.js"], {
+  const child = spawn(process.execPath, [...startScriptNodeArgs(cwd), ...EXTRA_NODE_ARGS, ...(opts.nodeArgs ?? []), "scripts/serve.js"], {
     cwd,
     env: {
       ...process.env,
