@@ -37,15 +37,31 @@ function summarize(r: Result, expect: number) {
 }
 type Figures = ReturnType<typeof summarize>;
 
+/** The local database server's process (mariadbd or mysqld), if it runs on this machine. */
+function databasePid(): number | null {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim();
+      if (comm === "mariadbd" || comm === "mysqld") return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
 /** Warm-up, then the measured run; with the server's CPU time per answered request (its own process only). */
 async function measure(
   opts: Omit<Options, "connections" | "duration">,
   expect: number,
   pid: number,
   label: string,
-): Promise<Figures & { cpuPerReq: number }> {
+): Promise<Figures & { cpuPerReq: number; dbCpuPerReq: number }> {
   await autocannon({ ...opts, connections: 10, duration: 2 });
   const cpu0 = cpuMs(pid);
+  const db = databasePid();
+  const dbCpu0 = db ? cpuMs(db) : NaN;
   const trace: Array<[number, number]> = [];
   const traced: typeof opts = TRACE_DIR
     ? {
@@ -61,7 +77,8 @@ async function measure(
     fs.mkdirSync(TRACE_DIR, { recursive: true });
     fs.writeFileSync(path.join(TRACE_DIR, `${label.replace(/[^a-z0-9]+/gi, "-")}.json`), JSON.stringify(trace));
   }
-  return { ...f, cpuPerReq: f.total ? (cpuMs(pid) - cpu0) / f.total : NaN };
+  const cpuPerReq = f.total ? (cpuMs(pid) - cpu0) / f.total : NaN;
+  return { ...f, cpuPerReq, dbCpuPerReq: f.total && db ? (cpuMs(db) - dbCpu0) / f.total : NaN };
 }
 
 /** Public pages an anonymous visitor reads, and whether a CDN may keep them. */
@@ -172,7 +189,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
     ];
 
     for (const [pageIndex, page] of pages.entries()) {
-      const figures: Array<Figures & { cpuPerReq: number }> = [];
+      const figures: Array<Figures & { cpuPerReq: number; dbCpuPerReq: number }> = [];
       // Old main and this build take turns at going first (page by page): whatever one leaves
       // behind (MariaDB flushing a burst of throttle rows, a warm cache) is not always the other's.
       const order = pageIndex % 2 ? [0, 1, 3, 2] : [0, 1, 2, 3];
@@ -183,7 +200,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
         if (s.name === "this build" || s.name.startsWith("old main"))
           allExpected &&= f.total > 0 && f.expected === f.total && f.errors === 0;
         console.info(
-          `  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req, ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`,
+          `  ${page.label} | ${s.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuPerReq.toFixed(2)} ms/req (database ${f.dbCpuPerReq.toFixed(2)}), ${f.expected}/${f.total} x ${page.expect}${f.other.length ? `, other: ${f.other.join(" ")}` : ""}`,
         );
       }
       const [fb, fm, fo, fn] = figures as unknown as [Figures, Figures, Figures, Figures];
@@ -203,6 +220,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           fo.p99 > 0 ? `${(f.p99 / fo.p99).toFixed(2)}x` : "-",
           Number.isFinite(f.cpuPerReq) ? `${f.cpuPerReq.toFixed(2)} ms` : "-",
           Number.isFinite(f.cpuPerReq) && cpuOld > 0 ? `${(f.cpuPerReq / cpuOld).toFixed(2)}x` : "-",
+          Number.isFinite(f.dbCpuPerReq) ? `${f.dbCpuPerReq.toFixed(2)} ms` : "-",
           `${f.expected}/${f.total} ${page.expect}${f.other.length ? `; ${f.other.join(" ")}` : ""}${f.errors ? `; ${f.errors} errors` : ""}`,
         ]);
       });
@@ -252,6 +270,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           "p99 vs old main",
           "CPU/req",
           "CPU vs old main",
+          "DB CPU/req",
           "Answers",
         ],
         rows,
@@ -261,7 +280,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
           `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,
           "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, not the absolute figures. Per page the order is bare Node, minimal Remix, then old main and this build, the latter two taking turns at going first (first page: old main first).",
-          "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. MariaDB's share is not in it. It depends far less on what else runs on the machine than req/s does.",
+          "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. It depends far less on what else runs on the machine than req/s does. DB CPU/req: the same for the MariaDB (or MySQL) server process during that run (it serves only the bench then; a local database server only, else \"-\").",
           ...notes,
         ],
       },

@@ -132,8 +132,11 @@ export const loanApplications = mysqlTable(
   (t) => [
     uniqueIndex("loan_applications_ref_uq").on(t.reference),
     uniqueIndex("loan_applications_draft_uq").on(t.draftId),
-    index("loan_applications_user_idx").on(t.userId),
+    // An applicant's applications newest first (the dashboard) without sorting all of them.
+    index("loan_applications_user_submitted_idx").on(t.userId, t.submittedAt, t.id),
     index("loan_applications_status_submitted_idx").on(t.status, t.submittedAt, t.id),
+    // The back office's "stale" queue count (open statuses not updated for days) without a table scan.
+    index("loan_applications_status_updated_idx").on(t.status, t.updatedAt),
     index("loan_applications_submitted_idx").on(t.submittedAt, t.id),
     index("loan_applications_purpose_idx").on(t.purpose, t.submittedAt),
   ],

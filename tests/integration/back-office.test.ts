@@ -227,6 +227,24 @@ describe("internal notes", () => {
 });
 
 describe("assignment and queues", () => {
+  it("lists in the stale queue only open applications not updated for more than 7 days", async () => {
+    const { ac, applicant } = await setup();
+    const old = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    const make = async (status: "under-review" | "approved" | "offer-accepted", updatedAt: Date) => {
+      const app = (await createSubmittedApplication({ userId: applicant.id, status }))!;
+      await db().update(schema.loanApplications).set({ updatedAt }).where(eq(schema.loanApplications.id, app.id));
+      return app.reference;
+    };
+    const staleReview = await make("under-review", old);
+    const staleAccepted = await make("offer-accepted", old);
+    const oldButDecided = await make("approved", old);
+    const fresh = await make("under-review", new Date());
+    for (const ref of [staleReview, staleAccepted])
+      expect(await text(ac, `/admin?queue=stale&q=${ref}`)).toContain(`data-reference="${ref}"`);
+    for (const ref of [oldButDecided, fresh])
+      expect(await text(ac, `/admin?queue=stale&q=${ref}`)).not.toContain(`data-reference="${ref}"`);
+  });
+
   it("assigns to me, filters mine and unassigned, counts the queue, and warns and records a colleague's change", async () => {
     const { admin, ac, app } = await setup();
     expect((await post(ac, app.id, { intent: "assign", assigneeId: String(admin.id) })).status).toBe(302);

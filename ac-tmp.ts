@@ -1,0 +1,10 @@
+import autocannon from "autocannon";
+import fs from "node:fs";
+const [url, cookie] = process.argv.slice(2);
+const pid = Number(process.argv[4]);
+const cpu = () => { const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8"); const x = f.slice(f.lastIndexOf(")") + 2).split(" "); return (Number(x[11]) + Number(x[12])) * 10; };
+await autocannon({ url, connections: 10, duration: 2, headers: { cookie } });
+const c0 = cpu();
+const r = await autocannon({ url, connections: 50, duration: 8, headers: { cookie } });
+const n = Object.values(r.statusCodeStats).reduce((a: number, s: any) => a + s.count, 0);
+console.log(`${r.requests.average} req/s p50 ${r.latency.p50} p99 ${r.latency.p99} cpu ${((cpu() - c0) / n).toFixed(2)} ms/req`, r.statusCodeStats);

@@ -1,0 +1,10 @@
+import { BENCH } from "./lib/bench-env";
+import fs from "node:fs";
+import { createContext } from "./lib/context";
+import { startBenchServer } from "./lib/server";
+const server = await startBenchServer();
+const ctx = createContext(server);
+const { client } = await ctx.applicant();
+fs.writeFileSync("/tmp/hold.json", JSON.stringify({ origin: server.origin, pid: server.pid, cookie: client.cookieHeader(), db: BENCH.databaseUrl }));
+console.log("ready", server.origin, server.pid);
+await new Promise((r) => setTimeout(r, 20 * 60_000));
