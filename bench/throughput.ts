@@ -280,7 +280,7 @@ export async function throughput(ctx: BenchContext): Promise<SectionResult> {
           "Status lookup: 30 lookups per minute per client address, so each request carries its own X-Forwarded-For (TRUST_PROXY=1); each lookup also counts itself in the rate_limits table, as a real one would.",
           `Step 1: ${CONNECTIONS} anonymous sessions made beforehand (one per connection, each with its draft and own address); each POST saves the draft and answers 302 to /apply/owner.`,
           "autocannon runs in the bench process on the same cores as the servers and MariaDB: compare the ratios, not the absolute figures. Per page the order is bare Node, minimal Remix, then old main and this build, the latter two taking turns at going first (first page: old main first).",
-          "CPU/req: the server process's own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. It depends far less on what else runs on the machine than req/s does. DB CPU/req: the same for the MariaDB (or MySQL) server process during that run (it serves only the bench then; a local database server only, else \"-\").",
+          'CPU/req: the server process\'s own CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) during the measured run divided by its answers. It depends far less on what else runs on the machine than req/s does. DB CPU/req: the same for the MariaDB (or MySQL) server process during that run (it serves only the bench then; a local database server only, else "-").',
           ...notes,
         ],
       },

@@ -107,51 +107,59 @@ export async function startMinimalRemix(captures: Capture[]): Promise<Running> {
   return { origin, pid: child.pid!, stop: () => stopChild(child) };
 }
 
+/** Old main's checkout, installed and built once per run (the throughput and admin-scale benches both start it). */
+let prepared: Promise<{ dir: string; commit: string }> | null = null;
+
+/**
+ * Exports BENCH_BASELINE_REF, installs its own packages (npm ci from its lockfile) and builds it,
+ * in a temporary directory removed when the bench exits (kept with BENCH_KEEP_BASELINE=1), or in
+ * BENCH_BASELINE_DIR: made on the first run and reused by later ones, for measuring one change
+ * again and again without installing and building old main each time.
+ */
+function prepareOldMain(): Promise<{ dir: string; commit: string }> {
+  return (prepared ??= (async () => {
+    const commit = execFileSync("git", ["rev-parse", "--short", `${BASELINE_REF}^{commit}`], { cwd: ROOT, encoding: "utf8" }).trim();
+    const kept = process.env.BENCH_BASELINE_DIR;
+    if (kept && fs.existsSync(path.join(kept, BUILD_DIR, "index.js")) && fs.existsSync(path.join(kept, `.commit-${commit}`))) {
+      console.info(`  reusing ${commit}'s build in ${kept}`);
+      return { dir: kept, commit };
+    }
+    const dir = kept ? (fs.mkdirSync(kept, { recursive: true }), kept) : fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${commit}-`));
+    const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+    if (!kept && process.env.BENCH_KEEP_BASELINE !== "1") process.once("exit", remove);
+    try {
+      // An export of the commit (no worktree registered in the repository) with its own packages, as
+      // its lockfile pins them: old main runs the framework as it was, without this checkout's
+      // route-matching patch (scripts/patch-framework.mjs).
+      execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      console.info(`  installing ${commit}'s packages (npm ci) in ${dir} ...`);
+      execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+      console.info(`  building ${commit} (${BASELINE_REF}) ...`);
+      execFileSync(process.execPath, [path.join(dir, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+        cwd: dir,
+        stdio: "ignore",
+        env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      });
+      if (kept) fs.writeFileSync(path.join(dir, `.commit-${commit}`), "");
+      return { dir, commit };
+    } catch (e) {
+      if (!kept) remove();
+      prepared = null;
+      throw e;
+    }
+  })());
+}
+
 /**
  * The production server of BENCH_BASELINE_REF on the bench's database (same fixtures, sessions
  * and secret). The ref's migrations must not be ahead of this checkout's (the database is
  * migrated by this checkout's server first; the older server then finds nothing to do).
  */
 export async function startOldMain(): Promise<{ server: BenchServer; commit: string; stop(): Promise<void> }> {
-  const commit = execFileSync("git", ["rev-parse", "--short", `${BASELINE_REF}^{commit}`], { cwd: ROOT, encoding: "utf8" }).trim();
-  // BENCH_BASELINE_DIR: a directory kept between runs (made on the first, reused after), for
-  // measuring one change again and again without installing and building old main each time.
-  const kept = process.env.BENCH_BASELINE_DIR;
-  if (kept && fs.existsSync(path.join(kept, BUILD_DIR, "index.js")) && fs.existsSync(path.join(kept, `.commit-${commit}`))) {
-    console.info(`  reusing ${commit}'s build in ${kept}`);
-    const server = await startBenchServer({ cwd: kept, logName: `old-main-${commit}.log` });
-    return { server, commit, stop: () => server.stop() };
-  }
-  const dir = kept ? (fs.mkdirSync(kept, { recursive: true }), kept) : fs.mkdtempSync(path.join(os.tmpdir(), `lw-bench-${commit}-`));
-  const remove = () => (kept ? undefined : fs.rmSync(dir, { recursive: true, force: true }));
-  try {
-    // An export of the commit (no worktree registered in the repository) with its own packages, as
-    // its lockfile pins them: old main runs the framework as it was, without this checkout's
-    // route-matching patch (scripts/patch-framework.mjs).
-    execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    console.info(`  installing ${commit}'s packages (npm ci) in ${dir} ...`);
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-    console.info(`  building ${commit} (${BASELINE_REF}) ...`);
-    execFileSync(process.execPath, [path.join(dir, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-      cwd: dir,
-      stdio: "ignore",
-      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
-    });
-    if (kept) fs.writeFileSync(path.join(dir, `.commit-${commit}`), "");
-    const server = await startBenchServer({ cwd: dir, logName: `old-main-${commit}.log` });
-    return {
-      server,
-      commit,
-      async stop() {
-        await server.stop();
-        if (process.env.BENCH_KEEP_BASELINE !== "1") remove();
-      },
-    };
-  } catch (e) {
-    remove();
-    throw e;
-  }
+  const { dir, commit } = await prepareOldMain();
+  const server = await startBenchServer({ cwd: dir, logName: `old-main-${commit}.log` });
+  return { server, commit, stop: () => server.stop() };
 }
