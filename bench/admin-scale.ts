@@ -55,7 +55,7 @@ async function seed(ownerId: number) {
 }
 
 export async function adminScale(ctx: BenchContext): Promise<SectionResult> {
-  const { user } = await ctx.applicant();
+  const user = await ctx.bulkOwner();
   const { client } = await ctx.admin();
   const t0 = Date.now();
   const references = await seed(user.id);

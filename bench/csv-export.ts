@@ -86,7 +86,7 @@ async function measuredExport(ctx: BenchContext, cookie: string, path: string) {
 }
 
 export async function csvExport(ctx: BenchContext): Promise<SectionResult> {
-  const { user } = await ctx.applicant();
+  const user = await ctx.bulkOwner();
   const { client } = await ctx.admin();
   const t0 = Date.now();
   const { seeded, total } = await ensureRows(user.id);

@@ -10,6 +10,9 @@ export type BenchContext = {
   origin: string;
   /** An applicant with one submitted application, and a client signed in as them. */
   applicant(): Promise<{ user: BenchUser; client: Client; application: Application }>;
+  /** The owner of the bulk rows (admin-scale, csv-export): not the applicant, whose dashboard the
+   *  throughput, marketplace and profile benches measure with its one application. */
+  bulkOwner(): Promise<BenchUser>;
   /** An admin (MFA enrolled) and a client signed in with both factors. */
   admin(): Promise<{ admin: BenchAdmin; client: Client }>;
 };
@@ -29,6 +32,7 @@ export function createContext(server: BenchServer): BenchContext {
       const client = await signInApplicant(new Client(server.origin), user);
       return { user, client, application };
     }),
+    bulkOwner: once(() => createApplicant()),
     admin: once(async () => {
       const admin = await createAdmin();
       const client = await signInAdmin(new Client(server.origin), admin);
