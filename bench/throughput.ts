@@ -62,13 +62,13 @@ async function measure(
   const cpu0 = cpuMs(pid);
   const db = databasePid();
   const dbCpu0 = db ? cpuMs(db) : NaN;
-  const trace: Array<[number, number]> = [];
+  const trace: Array<[number, number, number]> = [];
   const traced: typeof opts = TRACE_DIR
     ? {
         ...opts,
         setupClient(client) {
           opts.setupClient?.(client);
-          client.on("response", (_status, _bytes, ms) => trace.push([Date.now(), ms]));
+          client.on("response", (_status, _bytes, ms) => trace.push([Date.now(), ms, Math.round(performance.now())]));
         },
       }
     : opts;

@@ -70,13 +70,20 @@ export async function updateDraft(
  * takes the locked path (lockDraft) and merges into the current row.
  */
 export async function updateDraftDataIfUnchanged(id: number, version: number, data: DraftData, db: DbOrTx = getDb()): Promise<boolean> {
-  const d = schema.applicationDrafts;
-  const [res] = await db
-    .update(d)
-    .set({ data, version: nextVersion, updatedAt: new Date() })
-    .where(and(eq(d.id, id), eq(d.version, version), isNull(d.loanApplicationId)));
+  // The JSON column's own encoding (JSON.stringify), done here: a placeholder's value goes to the driver as given.
+  const [res] = await saveIfVersion(db).execute({ id, version, data: JSON.stringify(data), now: new Date() });
   return res.affectedRows === 1;
 }
+
+/** The step save on every wizard POST, built once per pool (issue 14: drizzle built it per request). */
+const saveIfVersion = preparedPerDb((db) => {
+  const d = schema.applicationDrafts;
+  return db
+    .update(d)
+    .set({ data: sql`${sql.placeholder("data")}`, version: nextVersion, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(and(eq(d.id, sql.placeholder("id")), eq(d.version, sql.placeholder("version")), isNull(d.loanApplicationId)))
+    .prepare();
+});
 
 /** Gives an anonymous draft to the user who signed in (no-op when it already has an owner); true when it did. */
 export async function attachDraftToUser(id: number, userId: number, db: DbOrTx = getDb()): Promise<boolean> {
