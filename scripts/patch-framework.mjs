@@ -20,6 +20,8 @@
  * - `createStaticRouter`: the data routes per input routes array (WeakMap).
  * - `RemixServer`: the server routes per build manifest, reused while every route module is the same
  *   object (a new build or a dev rebuild makes new ones).
+ * - `@remix-run/server-runtime`'s data calls: a loader or action gets the request itself when its
+ *   URL has no `index`, `_data` or `_routes` parameter to strip, instead of two copies of it.
  *
  * Run by `postinstall` (npm install / npm ci). Idempotent: a patched file carries MARKER. A package
  * at another version is left alone with a warning, and `app/server/framework-patch.server.test.ts`
@@ -201,6 +203,38 @@ function cachedServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
   return built;
 }
 function RemixServer({`,
+      ],
+    ],
+  },
+  {
+    // Every loader and action call copied the Request twice (index param, then _data or _routes
+    // param) even when the URL had none of those parameters: two undici Requests per call, each
+    // following the original's AbortSignal through a WeakRef and a FinalizationRegistry entry,
+    // which young-generation GC cannot free. The copy is kept for URLs that carry the parameter.
+    pkg: "@remix-run/server-runtime",
+    version: "2.17.5",
+    file: "dist/data.js",
+    edits: [
+      [
+        `function stripIndexParam(request) {
+  let url = new URL(request.url);`,
+        `function stripIndexParam(request) {
+  let url = new URL(request.url);
+  if (!url.searchParams.has("index")) return request;`,
+      ],
+      [
+        `function stripDataParam(request) {
+  let url = new URL(request.url);`,
+        `function stripDataParam(request) {
+  let url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;`,
+      ],
+      [
+        `function stripRoutesParam(request) {
+  let url = new URL(request.url);`,
+        `function stripRoutesParam(request) {
+  let url = new URL(request.url);
+  if (!url.searchParams.has("_routes")) return request;`,
       ],
     ],
   },

@@ -91,7 +91,7 @@ const summary = (matches: Match[] | null) =>
 describe("route-matching caches (scripts/patch-framework.mjs)", () => {
   it("are applied to the packages Node loads on the server", () => {
     const out = execFileSync(process.execPath, ["scripts/patch-framework.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
-    expect(out.match(/: patched$/gm)).toHaveLength(3);
+    expect(out.match(/: patched$/gm)).toHaveLength(4);
   });
 
   it("match every path as a fresh route table does, the first time and again", () => {
@@ -147,5 +147,43 @@ describe("route-matching caches (scripts/patch-framework.mjs)", () => {
     expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "dashboard"]);
     // The matches point at the static router's own route objects, as without the cache.
     expect(b.state.matches[1]!.route).toBe(b.routes[0]!.children!.find((c) => c.id === "dashboard"));
+  });
+});
+
+describe("request copies of @remix-run/server-runtime (scripts/patch-framework.mjs)", () => {
+  const data = load("@remix-run/server-runtime/dist/data.js") as {
+    callRouteLoader(args: {
+      loader: (a: { request: Request }) => unknown;
+      request: Request;
+      params: object;
+      loadContext: object;
+      routeId: string;
+      singleFetch: boolean;
+    }): Promise<unknown>;
+  };
+  const seen = async (request: Request, singleFetch: boolean) => {
+    let got: Request | null = null;
+    await data.callRouteLoader({
+      loader: ({ request: r }) => ((got = r), null),
+      request,
+      params: {},
+      loadContext: {},
+      routeId: "root",
+      singleFetch,
+    });
+    return got!;
+  };
+
+  it("hands a loader the request itself when its URL has nothing to strip", async () => {
+    const request = new Request("http://localhost/dashboard?tab=documents", { headers: { cookie: "a=b" } });
+    expect(await seen(request, true)).toBe(request);
+    expect(await seen(request, false)).toBe(request);
+  });
+
+  it("still strips index, _data and _routes, keeping everything else", async () => {
+    const indexed = await seen(new Request("http://localhost/apply?index&_routes=root&step=2", { headers: { cookie: "a=b" } }), true);
+    expect(indexed.url).toBe("http://localhost/apply?step=2");
+    expect(indexed.headers.get("cookie")).toBe("a=b");
+    expect((await seen(new Request("http://localhost/faq?_data=root&q=1"), false)).url).toBe("http://localhost/faq?q=1");
   });
 });
