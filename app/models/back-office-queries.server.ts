@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/schemas/admin.schema";
 import { STALE_DAYS } from "~/schemas/back-office.schema";
 import type { DocumentType } from "~/content/document-types";
-import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { getDb, preparedPerDb, schema, type DbOrTx } from "~/models/db.server";
 import { reasonText } from "~/models/document-reviews.server";
 
 const apps = schema.loanApplications;
@@ -111,9 +111,9 @@ export type ApplicantDocumentState = {
   reason: string | null;
 };
 
-export async function listApplicantDocuments(applicationIds: number[], db: DbOrTx = getDb()): Promise<ApplicantDocumentState[]> {
-  if (!applicationIds.length) return [];
-  const rows = await db
+/** The documents of some applications with their review, oldest first ("in (?)": mysql2 writes an array as a list). */
+const documentsOfApplications = preparedPerDb((db) =>
+  db
     .select({
       id: docs.id,
       applicationId: docs.applicationId,
@@ -126,9 +126,15 @@ export async function listApplicantDocuments(applicationIds: number[], db: DbOrT
     })
     .from(docs)
     .leftJoin(reviews, eq(reviews.documentId, docs.id))
-    .where(inArray(docs.applicationId, applicationIds))
+    .where(sql`${docs.applicationId} in (${sql.placeholder("applicationIds")})`)
     .orderBy(asc(docs.uploadedAt), asc(docs.id))
-    .limit(1000);
+    .limit(1000)
+    .prepare(),
+);
+
+export async function listApplicantDocuments(applicationIds: number[], db: DbOrTx = getDb()): Promise<ApplicantDocumentState[]> {
+  if (!applicationIds.length) return [];
+  const rows = await documentsOfApplications(db).execute({ applicationIds: applicationIds.map(Number) });
   return rows.map((r) => ({
     id: r.id,
     applicationId: r.applicationId,
