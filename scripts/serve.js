@@ -252,7 +252,12 @@ const remixHandler = createRequestHandler({
     waitForDrain: drainWaiter(res),
   }),
 });
-server.all("*", (req, res, next) => app.runInRequestScope(() => remixHandler(req, res, next)));
+server.all("*", (req, res, next) =>
+  app.runInRequestScope(
+    () => remixHandler(req, res, next),
+    (end) => res.on("close", end),
+  ),
+);
 
 // Errors Express meets before Remix (a path that does not decode, a body it cannot read): a plain
 // answer and one log line with the error's class only (no stack, no path, no values).

@@ -180,6 +180,39 @@ describe("request copies of @remix-run/server-runtime (scripts/patch-framework.m
     expect(await seen(request, false)).toBe(request);
   });
 
+  it("hands an action its form post, the request itself or (with ?index) a copy that still reads the form", async () => {
+    const { callRouteAction } = data as unknown as {
+      callRouteAction(args: {
+        action: (a: { request: Request }) => unknown;
+        request: Request;
+        params: object;
+        loadContext: object;
+        routeId: string;
+        singleFetch: boolean;
+      }): Promise<unknown>;
+    };
+    const post = (url: string) =>
+      new Request(url, { method: "POST", body: "amount=30000", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    for (const [url, same] of [
+      ["http://localhost/apply/loan", true],
+      ["http://localhost/apply?index", false],
+    ] as const) {
+      const request = post(url);
+      let got: Request | null = null;
+      let amount: FormDataEntryValue | null = null;
+      await callRouteAction({
+        action: async ({ request: r }) => ((got = r), (amount = (await r.formData()).get("amount")), null),
+        request,
+        params: {},
+        loadContext: {},
+        routeId: "apply",
+        singleFetch: true,
+      });
+      expect(got === request).toBe(same);
+      expect(amount).toBe("30000");
+    }
+  });
+
   it("still strips index, _data and _routes, keeping everything else", async () => {
     const indexed = await seen(new Request("http://localhost/apply?index&_routes=root&step=2", { headers: { cookie: "a=b" } }), true);
     expect(indexed.url).toBe("http://localhost/apply?step=2");

@@ -9,7 +9,7 @@ import { deleteSession, findSession, findSessionWithUser, insertSession, saveSes
 import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/models/users.server";
 import { sealSecret } from "~/services/mfa.server";
 import { withDatabase } from "~/utils/db-errors.server";
-import { currentRequestScope } from "~/utils/request-scope.server";
+import { currentRequestScope, onRequestScopeEnd } from "~/utils/request-scope.server";
 import { cookieSecure, getEnv } from "~/utils/env.server";
 
 export type SessionData = {
@@ -128,10 +128,13 @@ let sessionWrites = 0;
 
 function memoFor(request: Request): RequestMemo | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const key = currentRequestScope() ?? request;
+  const scope = currentRequestScope();
+  const key = scope ?? request;
   const cookie = request.headers.get("cookie");
   let memo = memos.get(key);
   if (!memo || memo.writes !== sessionWrites || memo.cookie !== cookie) {
+    // Dropped when the response is done (the session data and user row are not kept longer).
+    if (scope && !memos.has(scope)) onRequestScopeEnd(() => memos.delete(scope));
     memo = { writes: sessionWrites, cookie, users: new Map() };
     memos.set(key, memo);
   }

@@ -7,12 +7,30 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type RequestScope = { databaseDown: Error | null };
+type RequestScope = { databaseDown: Error | null; onEnd?: Array<() => void> };
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-export function runInRequestScope<T>(fn: () => T): T {
-  return storage.run({ databaseDown: null }, fn);
+/**
+ * Runs `fn` in a new request scope. `whenDone` gets the function that ends the scope (serve.js
+ * calls it when the response closes): what was kept for the request (the session memo) is dropped
+ * then, not when the last object started during the request (a pooled connection it opened, a
+ * timer) lets go of the scope.
+ */
+export function runInRequestScope<T>(fn: () => T, whenDone?: (end: () => void) => void): T {
+  const scope: RequestScope = { databaseDown: null };
+  whenDone?.(() => {
+    const callbacks = scope.onEnd ?? [];
+    scope.onEnd = undefined;
+    for (const f of callbacks) f();
+  });
+  return storage.run(scope, fn);
+}
+
+/** Calls `f` when the current request's scope ends (nothing outside a scope). */
+export function onRequestScopeEnd(f: () => void) {
+  const scope = storage.getStore();
+  if (scope) (scope.onEnd ??= []).push(f);
 }
 
 /**

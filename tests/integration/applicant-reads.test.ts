@@ -93,6 +93,27 @@ describe("the dashboard's reads", () => {
     expect(list[1]!.items.map((i) => i.documentType)).toEqual(["ssn", "id-front"]);
   });
 
+  it("keeps only the newest 500 requests when there are more, in the plain read too", async () => {
+    const app = (await createSubmittedApplication({ userId, submittedAt: at(4) }))!.id;
+    const db = getDb();
+    // 600 requests x 1 item: under the plain read's row limit, over the 500-request cap.
+    await db
+      .insert(schema.documentRequests)
+      .values(
+        Array.from({ length: 600 }, (_, k) => ({ applicationId: app, message: `p${k}`, createdAt: new Date(at(0).getTime() + k * 1000) })),
+      );
+    const made = await db
+      .select({ id: schema.documentRequests.id })
+      .from(schema.documentRequests)
+      .where(eq(schema.documentRequests.applicationId, app));
+    await db.insert(schema.documentRequestItems).values(made.map((r) => ({ requestId: r.id, documentType: "ein" as const })));
+    const list = await listDocumentRequests([app]);
+    expect(list).toHaveLength(500);
+    expect(list[0]!.message).toBe("p599");
+    expect(list[499]!.message).toBe("p100");
+    for (const r of list) expect(r.items.map((i) => i.documentType)).toEqual(["ein"]);
+  });
+
   it("keeps only the newest 500 requests, each whole, when an application has thousands of rows", async () => {
     const app = (await createSubmittedApplication({ userId, submittedAt: at(3) }))!.id;
     const db = getDb();
