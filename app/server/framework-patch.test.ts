@@ -151,15 +151,11 @@ describe("route-matching caches (scripts/patch-framework.mjs)", () => {
 });
 
 describe("request copies of @remix-run/server-runtime (scripts/patch-framework.mjs)", () => {
+  type DataFunction = (a: { request: Request }) => unknown;
+  type CallArgs = { request: Request; params: object; loadContext: object; routeId: string; singleFetch: boolean };
   const data = load("@remix-run/server-runtime/dist/data.js") as {
-    callRouteLoader(args: {
-      loader: (a: { request: Request }) => unknown;
-      request: Request;
-      params: object;
-      loadContext: object;
-      routeId: string;
-      singleFetch: boolean;
-    }): Promise<unknown>;
+    callRouteLoader(args: CallArgs & { loader: DataFunction }): Promise<unknown>;
+    callRouteAction(args: CallArgs & { action: DataFunction }): Promise<unknown>;
   };
   const seen = async (request: Request, singleFetch: boolean) => {
     let got: Request | null = null;
@@ -181,16 +177,6 @@ describe("request copies of @remix-run/server-runtime (scripts/patch-framework.m
   });
 
   it("hands an action its form post, the request itself or (with ?index) a copy that still reads the form", async () => {
-    const { callRouteAction } = data as unknown as {
-      callRouteAction(args: {
-        action: (a: { request: Request }) => unknown;
-        request: Request;
-        params: object;
-        loadContext: object;
-        routeId: string;
-        singleFetch: boolean;
-      }): Promise<unknown>;
-    };
     const post = (url: string) =>
       new Request(url, { method: "POST", body: "amount=30000", headers: { "content-type": "application/x-www-form-urlencoded" } });
     for (const [url, same] of [
@@ -200,7 +186,7 @@ describe("request copies of @remix-run/server-runtime (scripts/patch-framework.m
       const request = post(url);
       let got: Request | null = null;
       let amount: FormDataEntryValue | null = null;
-      await callRouteAction({
+      await data.callRouteAction({
         action: async ({ request: r }) => ((got = r), (amount = (await r.formData()).get("amount")), null),
         request,
         params: {},
