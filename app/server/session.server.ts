@@ -105,8 +105,9 @@ export function sessionStorage() {
 }
 
 /**
- * Per-request memo of the session read and the signed-in user's row, for GET and HEAD requests
- * (a document's root and route loaders, run in parallel, each ask for the session and the user:
+ * Per-request memo of the session read and the signed-in user's row, for GET and HEAD requests,
+ * one per HTTP request and dropped when its response closes (a document's root and route loaders,
+ * run in parallel with a Request object each, each ask for the session and the user:
  * without it a signed-in page read the session row twice and the user row twice or more). Each
  * caller still gets its own Session object (a copy of the data), exactly as a separate read would
  * give. Requests that change things (POST: actions) always read afresh, and any session write made

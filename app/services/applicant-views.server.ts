@@ -5,7 +5,6 @@
 export {
   findOwnedSubmittedApplication,
   listApplicationRowsForUser,
-  listApplicationsForUser,
   listRecentActivityForUser,
   withHistory,
 } from "~/models/application-queries.server";
