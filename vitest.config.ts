@@ -2,12 +2,14 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects, all run by `npm test`:
+ * Three projects, all run by `npm test` (docs/architecture.md, "Tests", says what goes where):
  * - unit: pure modules next to the code (app/**), no database, no build: `npm run test:unit`.
  * - integration: HTTP and model tests against a throwaway MySQL database and a production server
- *   (tests/integration, tests/security).
- * - e2e: Chromium with and without JavaScript against the same server (tests/e2e).
- * The last two share one global setup (one database, one server per run).
+ *   (tests/integration, tests/security), including the pages as served, parsed as HTML.
+ * - e2e: Chromium against the same server (tests/e2e), only for what needs a browser, and the one
+ *   accessibility sweep (tests/e2e/a11y-sweep.test.ts).
+ * The last two share one global setup (one database, one server per run). No retries: a test that
+ * fails once is a failure to fix. tests/e2e/screenshots.test.ts runs only for `npm run screenshots`.
  */
 const serverBacked = {
   globalSetup: ["tests/support/global-setup.ts"],
@@ -26,19 +28,17 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"] } },
       {
         extends: true,
-        // One retry here too: two runs in five met a transient MariaDB error (EE_DELETE, a failed
-        // claim of four racing outbox drainers) that the next run did not. Twice is a failure.
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"], ...serverBacked },
+      },
+      {
+        extends: true,
         test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
-          retry: 1,
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          exclude: process.env.SCREENSHOTS_ALL === "1" ? [] : ["tests/e2e/screenshots.test.ts"],
           ...serverBacked,
         },
       },
-      // A browser test that fails is run once more before it counts as failed: on 2 cores a page
-      // can miss a 15 s wait. One intermittent case is known and open (step 1's Continue with
-      // JavaScript, seen once in several full runs); a test that fails twice still fails the run.
-      { extends: true, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], retry: 1, ...serverBacked } },
     ],
   },
 });

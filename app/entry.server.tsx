@@ -1,15 +1,18 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { runInRequestScope } from "~/utils/request-scope.server";
 import { isMarketingPath } from "~/utils/analytics";
 import { Writable } from "node:stream";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { site } from "~/content/site";
 import { closeDb } from "~/models/db.server";
-import { getEnv, sendsHsts } from "~/utils/env.server";
-import { logError, maskPathForLog } from "~/utils/log.server";
+import { getEnv, publicOrigin, sendsHsts } from "~/utils/env.server";
+import { log, logError, maskPathForLog } from "~/utils/log.server";
+import { createObservability } from "~/server/observability.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/utils/db-errors.server";
 import { MSG } from "~/utils/messages";
@@ -17,6 +20,8 @@ import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
 import { acceptsGzip, RenderCache, renderCacheKey } from "~/server/render-cache.server";
+import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/server/request-host.server";
+import { createRequestHandler as createPublicRequestHandler, noteRenderedUrl } from "~/server/remix-handler.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
@@ -25,6 +30,10 @@ export const productName = site.name;
 /** The access log's masking of paths (scripts/serve.js). */
 export const maskLogPath = maskPathForLog;
 export const prepareServer = prepare;
+/** The JSON logger (utils/log.server.ts): scripts/serve.js writes its lines through it. */
+export { log };
+/** Request ids, the access log and the metrics (server/observability.server.ts) for scripts/serve.js. */
+export { createObservability };
 /** The configuration, parsed once by the zod schema (utils/env.server.ts): scripts/serve.js reads it here. */
 export const serverEnv = getEnv;
 export { runInRequestScope };
@@ -39,6 +48,17 @@ export function createRenderCache() {
   return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
 }
 export { acceptsGzip, renderCacheKey };
+let hostRules: HostRules | undefined;
+/** scripts/serve.js, first thing for every request: a request line or host that is not this site's is answered 400. */
+export function refuseBadRequestHost(req: IncomingMessage, res: ServerResponse) {
+  const env = getEnv();
+  hostRules ??= { publicOrigin: publicOrigin(), enforcePublicHost: Boolean(env.PUBLIC_URL), trustProxy: env.TRUST_PROXY };
+  return refuseBadHost(req, res, hostRules);
+}
+/** The Remix handler scripts/serve.js mounts: the URL Remix routes on is the public origin + the request's path. */
+export function createRequestHandler(opts: Omit<Parameters<typeof createPublicRequestHandler>[0], "publicOrigin">) {
+  return createPublicRequestHandler({ ...opts, publicOrigin: publicOrigin() });
+}
 let allowedOrigins: string[] | undefined;
 export function checkOrigin(input: OriginInput) {
   // The configuration is read once at boot (getEnv caches it): split it once too.
@@ -52,9 +72,17 @@ export function checkOrigin(input: OriginInput) {
 /** Requests during which a loader or action found the database unreachable. */
 const databaseDown = new WeakSet<Request>();
 
+/** What Remix reports for every legacy `?_data=` request of a single-fetch app: noise, not an error. */
+const LEGACY_DATA_WARNING = /^Warning: Single fetch-enabled apps should not be making \?_data requests/;
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (isDatabaseUnavailable(error)) databaseDown.add(request);
   if (request.signal.aborted) return;
+  // Expected answers are not errors: a 4xx the router decided (no such route, a route id that does
+  // not match the URL, a method the route lacks) and the legacy `_data` warning. Logging them let
+  // any client write a log line per request.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && LEGACY_DATA_WARNING.test(error.message)) return;
   logError("request", error);
 }
 
@@ -75,8 +103,13 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
       }
     }
     responseStatusCode = 503;
-    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   }
+  // The render cache keeps this answer only under the key of what was rendered (remix-handler.server.ts).
+  const location = remixContext.staticHandlerContext.location;
+  noteRenderedUrl(request, `${location.pathname}${location.search}`);
+  // Every 503 page says when to come back, also when a loader threw the 503 response itself
+  // (withDatabase: Remix keeps a thrown response's status for the page, not its headers).
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   const nonce = randomBytes(16).toString("base64");
   const env = getEnv();
   responseHeaders.set(

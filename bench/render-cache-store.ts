@@ -98,7 +98,14 @@ const us = (ns: bigint, n: number) => Number(ns / BigInt(n)) / 1000;
 async function main() {
   const { body, csp, source } = await page(process.argv[2] ?? "http://127.0.0.1:3000/");
   const cache = new RenderCache({ maxBytes: 64 * 1024 * 1024, maxEntries: 100 });
-  cache.store("v", "/", 200, { "content-type": "text/html; charset=utf-8", "cache-control": CC, "content-security-policy": csp }, body);
+  cache.store(
+    "v",
+    "/",
+    200,
+    { "content-type": "text/html; charset=utf-8", "cache-control": CC, "content-security-policy": csp },
+    body,
+    "/",
+  );
   const gz = Buffer.concat(cache.get("v", "/", { gzip: true })!.chunks);
   console.info(`Page: ${source}, ${body.length} bytes raw, ${gz.length} bytes gzip`);
 

@@ -17,6 +17,7 @@ import {
   mysqlEnum,
   mysqlTable,
   text,
+  tinyint,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/mysql-core";
@@ -228,10 +229,19 @@ export const outbox = mysqlTable(
     lastError: varchar("last_error", { length: 500 }),
     /** Held until this user verifies an e-mail address, then addressed to it and released (issue 13). */
     holdUserId: int("hold_user_id"),
+    /** The id of the request that queued it (its access log line's reqId), logged when it is sent. */
+    requestId: varchar("request_id", { length: 64 }),
     createdAt: createdAt(),
     sentAt: datetime("sent_at", { mode: "date", fsp: 3 }),
+    /**
+     * The account the e-mail was written for, set when it is queued. The data export lists a
+     * user's e-mails by this, never by address: an address can pass from one account to another.
+     * Null for rows queued before the column existed (never matched to anyone) and for e-mails of
+     * an account since deleted.
+     */
+    userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_user_idx").on(t.userId, t.id)],
 );
 
 /** Append-only security audit log: sign-ins, MFA, admin views, downloads, denials. */
@@ -374,8 +384,20 @@ export const accountTokens = mysqlTable(
     expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
     usedAt: datetime("used_at", { mode: "date", fsp: 3 }),
     createdAt: createdAt(),
+    /**
+     * 1 while the token is unused, else NULL (a unique index ignores NULLs): with the unique key
+     * below an account has at most one live token per purpose, and issuing a new one is a plain
+     * INSERT that takes no gap lock (see createAccountToken).
+     */
+    pending: tinyint("pending").generatedAlwaysAs(sql`if(\`used_at\` is null, 1, null)`, { mode: "stored" }),
   },
-  (t) => [uniqueIndex("account_tokens_hash_uq").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex("account_tokens_hash_uq").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    // Is an address held for its owner's undo link (sign-up and e-mail changes ask).
+    index("account_tokens_purpose_email_idx").on(t.purpose, t.email),
+    uniqueIndex("account_tokens_pending_uq").on(t.userId, t.purpose, t.pending),
+  ],
 );
 
 export const usersRelations = relations(users, ({ many }) => ({

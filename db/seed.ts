@@ -9,11 +9,12 @@ import { seedLenders } from "../app/services/lender-catalogue.server";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";
+import { databaseTargets } from "../app/utils/database-url.server";
 import { DatabaseUnreachableError, ensureDatabase } from "../app/models/migrate.server";
 
 try {
   const env = getEnv();
-  await ensureDatabase(env.DATABASE_URL);
+  await ensureDatabase(databaseTargets(env.DATABASE_URL, env.DATABASE_HOSTS));
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
     console.error("[seed] Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither (for the demo admin in development).");
     process.exit(1);

@@ -2,7 +2,6 @@
 // plus what remix-serve lacks: the client address for throttling, a same-origin check on every
 // state-changing request, security headers, health endpoints, a PII-free access log and a graceful
 // shutdown that drains in-flight requests and closes the MySQL pool. See docs/decisions/0001.
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -32,11 +31,13 @@ try {
   env = app.serverEnv();
   await app.prepareServer();
 } catch (e) {
-  console.error(e && e.userMessage ? e.userMessage : `[server] could not start: ${e && e.message}`);
+  app.log.fatal(e && e.userMessage ? e.userMessage : `[server] could not start: ${e && e.message}`);
   process.exit(1);
 }
 
 const MODE = env.NODE_ENV;
+// Each request's id (X-Request-Id), the JSON access log and the metrics: app/server/observability.server.ts.
+const observability = app.createObservability({ routes: build.routes, buildDir: BUILD_DIR });
 const server = express();
 server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", true);
@@ -60,7 +61,6 @@ function answerFromRenderCache(req, res) {
     authorization: req.headers.authorization,
   });
   if (key === null) return false;
-  const started = process.hrtime.bigint();
   const hit = renderCache.get(BUILD_VERSION, key, { gzip: app.acceptsGzip(req.headers["accept-encoding"]) });
   if (!hit) {
     res.locals = { renderCacheKey: key };
@@ -81,10 +81,6 @@ function answerFromRenderCache(req, res) {
   if (req.method !== "HEAD") for (const chunk of hit.chunks) res.write(chunk);
   res.end();
   res.uncork();
-  if (env.ACCESS_LOG) {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.info(`${req.method} ${app.maskLogPath(req.url.split("?")[0])} ${res.statusCode} ${ms.toFixed(0)}ms`);
-  }
   return true;
 }
 
@@ -109,6 +105,8 @@ server.use((_req, res, next) => {
 
 // Health: liveness without the database; readiness is a Remix resource route (/readyz).
 server.get("/healthz", (_req, res) => res.set("cache-control", "no-store").json({ status: "ok" }));
+// Prometheus metrics here only with METRICS_TOKEN (else 404); or on METRICS_PORT (docs/deploy.md).
+server.get("/metrics", observability.metricsRoute);
 
 server.use(`/${BUILD_DIR}`, express.static(`public/${BUILD_DIR}`, { immutable: true, maxAge: "1y", index: false }));
 // public/ holds a handful of files (favicon, fonts, robots.txt...): a page path is not one of them,
@@ -130,19 +128,12 @@ server.use((req, res, next) => {
 
 let inFlight = 0;
 server.use((req, res, next) => {
-  const started = process.hrtime.bigint();
   inFlight++;
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
     inFlight--;
-    if (env.ACCESS_LOG) {
-      // Path only (no query string), references masked in any encoding: nothing identifying goes to the log.
-      const p = app.maskLogPath(req.path);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.info(`${req.method} ${p} ${res.statusCode} ${ms.toFixed(0)}ms`);
-    }
   };
   res.on("finish", finish);
   res.on("close", finish);
@@ -212,9 +203,9 @@ if (renderCache) {
       keep(chunk, encoding);
       if (!tooBig && !res.destroyed) {
         try {
-          renderCache.store(BUILD_VERSION, key, res.statusCode, res.getHeaders(), Buffer.concat(chunks, size));
+          renderCache.store(BUILD_VERSION, key, res.statusCode, res.getHeaders(), Buffer.concat(chunks, size), res.locals.renderedUrl);
         } catch (e) {
-          console.error(`[server] render cache: ${e && e.name ? e.name : "Error"}`);
+          app.log.error(`[server] render cache: ${e && e.name ? e.name : "Error"}`);
         }
       }
       return end.call(this, chunk, encoding, cb);
@@ -244,7 +235,9 @@ const drainWaiter = (res) => () =>
 
 // Each request runs in its own scope (app/utils/request-scope.server.ts): once the database has
 // failed to answer it, the rest of that request's work fails at once instead of waiting again.
-const remixHandler = createRequestHandler({
+// The handler is @remix-run/express's but for the URL Remix routes on: PUBLIC_URL + the request's
+// path, never the Host header (app/server/remix-handler.server.ts).
+const remixHandler = app.createRequestHandler({
   build,
   mode: MODE,
   getLoadContext: (req, res) => ({
@@ -256,6 +249,7 @@ server.all("*", (req, res, next) =>
   app.runInRequestScope(
     () => remixHandler(req, res, next),
     (end) => res.on("close", end),
+    req.id,
   ),
 );
 
@@ -263,7 +257,7 @@ server.all("*", (req, res, next) =>
 // answer and one log line with the error's class only (no stack, no path, no values).
 server.use((err, _req, res, _next) => {
   const status = Number(err && (err.status || err.statusCode)) || 500;
-  console.error(`[server] ${err && err.name ? err.name : "Error"} (${status})`);
+  app.log.error(`[server] ${err && err.name ? err.name : "Error"} (${status})`);
   if (res.headersSent) return res.end();
   res
     .status(status)
@@ -274,19 +268,27 @@ server.use((err, _req, res, _next) => {
 
 const port = env.PORT;
 const host = env.HOST;
-// A page in the render cache is answered before Express runs (its routing and request/response
-// set-up cost more than the answer itself); everything else goes to Express.
-const listener = http.createServer((req, res) => (renderCache && answerFromRenderCache(req, res)) || server(req, res));
+// First a request line or Host that is not this site's is answered 400 (app/server/request-host.server.ts:
+// absolute-form targets, a Host with a path or query, another host than PUBLIC_URL's), before the
+// render cache and Remix. A page in the render cache is answered before Express runs (its routing
+// and request/response set-up cost more than the answer itself); everything else goes to Express.
+// Every request is timed and access-logged (observe) first, refused ones included.
+const listener = http.createServer((req, res) => {
+  observability.observe(req, res);
+  if (app.refuseBadRequestHost(req, res)) return;
+  return (renderCache && answerFromRenderCache(req, res)) || server(req, res);
+});
 listener.listen(port, host, () => {
-  console.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
+  app.log.info(`[server] ${app.productName} listening on http://${host ?? "localhost"}:${port} (${MODE})`);
   if (MODE === "development" && env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
 });
+const metricsListener = observability.startMetricsServer();
 
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.info(`[server] ${signal}: draining`);
+  app.log.info(`[server] ${signal}: draining`);
   app.setDraining(true);
   // Behind a load balancer: keep serving while /readyz answers 503, so the balancer stops sending
   // new requests before the listener closes (SHUTDOWN_DELAY_MS, default 0).
@@ -294,6 +296,7 @@ async function shutdown(signal) {
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
   listener.close();
   listener.closeIdleConnections?.();
+  metricsListener?.close();
   const deadline = Date.now() + env.SHUTDOWN_GRACE_MS;
   while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   listener.closeAllConnections?.();

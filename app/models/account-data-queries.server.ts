@@ -1,9 +1,10 @@
 /**
- * Reads and deletions for an applicant's own data (issue 13, /account/data): everything held about
- * one user for the export, and the ids the deletion request removes.
+ * Reads and deletions for an applicant's own data (/account/data): everything held about one user
+ * for the export, and the ids the deletion request removes.
  */
-import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { listDocumentRequests } from "~/models/document-requests.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;
@@ -32,6 +33,9 @@ export async function collectUserData(userId: number, db: DbOrTx = getDb()) {
   if (!user) return null;
   const applications = await db.select().from(apps).where(eq(apps.userId, userId)).orderBy(asc(apps.id));
   const ids = applications.map((a) => a.id);
+  // Stored rows of everything hanging off the applications; what the applicant may see of them is
+  // decided by services/applicant-visible, which the export runs each row through.
+  const r = schema.documentReviews;
   const documents = ids.length
     ? await db
         .select({
@@ -42,8 +46,12 @@ export async function collectUserData(userId: number, db: DbOrTx = getDb()) {
           contentType: docs.contentType,
           fileSize: docs.fileSize,
           uploadedAt: docs.uploadedAt,
+          decision: r.decision,
+          reason: r.reason,
+          reasonText: r.reasonText,
         })
         .from(docs)
+        .leftJoin(r, eq(r.documentId, docs.id))
         .where(inArray(docs.applicationId, ids))
         .orderBy(asc(docs.id))
     : [];
@@ -56,12 +64,24 @@ export async function collectUserData(userId: number, db: DbOrTx = getDb()) {
           fromStatus: events.fromStatus,
           toStatus: events.toStatus,
           note: events.note,
-          createdAt: events.createdAt,
+          at: events.createdAt,
         })
         .from(events)
         .where(inArray(events.applicationId, ids))
         .orderBy(asc(events.id))
     : [];
+  const [documentRequests, offers, decisions, acceptances] = ids.length
+    ? await Promise.all([
+        listDocumentRequests(ids, db),
+        db.select().from(schema.offers).where(inArray(schema.offers.applicationId, ids)).orderBy(asc(schema.offers.id)),
+        db
+          .select()
+          .from(schema.lenderDecisions)
+          .where(inArray(schema.lenderDecisions.applicationId, ids))
+          .orderBy(asc(schema.lenderDecisions.id)),
+        db.select().from(schema.offerAcceptances).where(inArray(schema.offerAcceptances.applicationId, ids)),
+      ])
+    : [[], [], [], []];
   const openDrafts = await db
     .select({ id: drafts.id, data: drafts.data, createdAt: drafts.createdAt, updatedAt: drafts.updatedAt, submittedAt: drafts.submittedAt })
     .from(drafts)
@@ -75,12 +95,26 @@ export async function collectUserData(userId: number, db: DbOrTx = getDb()) {
     .orderBy(desc(a.id))
     .limit(1000);
   const o = schema.outbox;
+  // The e-mails queued for this account, by account and never by address: an address can have
+  // belonged to someone else before (rows from before the column existed are nobody's).
   const emails = await db
     .select({ kind: o.kind, subject: o.subject, to: o.toEmail, status: o.status, createdAt: o.createdAt, sentAt: o.sentAt })
     .from(o)
-    .where(or(eq(o.toEmail, user.email), eq(o.holdUserId, userId)))
+    .where(eq(o.userId, userId))
     .orderBy(asc(o.id));
-  return { user, applications, documents, events: appEvents, drafts: openDrafts, activity, emails };
+  return {
+    user,
+    applications,
+    documents,
+    events: appEvents,
+    documentRequests,
+    offers,
+    decisions,
+    acceptances,
+    drafts: openDrafts,
+    activity,
+    emails,
+  };
 }
 
 /** The user's applications that were never submitted (status 'draft'). */

@@ -395,23 +395,12 @@ export async function listApplicationsForUser(userId: number, db: DbOrTx = getDb
   return withHistory(await listApplicationRowsForUser(userId, db), db);
 }
 
-export type ActivityItem = {
-  id: number;
-  type: string;
-  at: string;
-  reference: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  /** Document events (issue 16): the document's type and, while it exists, its file name. */
-  documentType?: string | null;
-  documentName?: string | null;
-};
-
 /**
- * The latest events of the user's submitted applications (their audit trail), newest first.
- * Document events note "<type> (document <id>)": the file name comes from a lookup of the
- * document by that id (where it still exists), run for the few rows returned only; docRef below
- * checks the note's exact shape before the name is used.
+ * The latest events of the user's submitted applications (their audit trail), newest first, as
+ * stored: what the applicant may see of each is decided by applicantTimelineEntry
+ * (services/applicant-visible). Document events note "<type> (document <id>)": the file name comes
+ * from a lookup of the document by that id (where it still exists), run for the few rows returned
+ * only; the projection checks the note's exact shape before the name is used.
  */
 const recentActivityOfUser = preparedPerDb((db) => {
   const notedDocumentId = sql`CAST(SUBSTRING_INDEX(SUBSTRING_INDEX(${events.note}, '(document ', -1), ')', 1) AS UNSIGNED)`;
@@ -437,13 +426,8 @@ const recentActivityOfUser = preparedPerDb((db) => {
     .prepare();
 });
 
-export async function listRecentActivityForUser(userId: number, limit = 8, db: DbOrTx = getDb()): Promise<ActivityItem[]> {
-  const rows = await recentActivityOfUser(db).execute({ userId, limit });
-  const docRef = (note: string | null) => /^([a-z-]+) \(document (\d+)\)$/.exec(note ?? "");
-  return rows.map(({ note, fileName, ...r }) => {
-    const m = r.type.startsWith("document_") ? docRef(note) : null;
-    return { ...r, at: r.at.toISOString(), ...(m ? { documentType: m[1] ?? null, documentName: fileName ?? null } : {}) };
-  });
+export async function listRecentEventRowsForUser(userId: number, limit = 8, db: DbOrTx = getDb()) {
+  return recentActivityOfUser(db).execute({ userId, limit });
 }
 
 /**

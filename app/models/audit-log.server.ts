@@ -1,6 +1,7 @@
 /** Append-only security audit log. Values are cut and stripped of CR/LF; never PII. */
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { getDb, schema } from "~/models/db.server";
+import { log } from "~/utils/log.server";
 
 export type AuditEntry = {
   actorUserId?: number | null;
@@ -28,7 +29,7 @@ export async function recordAudit(e: AuditEntry) {
         details: clean(e.details, 500),
       });
   } catch {
-    console.error("[audit] could not write an audit entry");
+    log.error("[audit] could not write an audit entry");
   }
 }
 

@@ -8,9 +8,7 @@ import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, sql, type SQL } 
 import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/schemas/admin.schema";
 import { STALE_DAYS } from "~/schemas/back-office.schema";
-import type { DocumentType } from "~/content/document-types";
 import { getDb, preparedPerDb, schema, type DbOrTx } from "~/models/db.server";
-import { reasonText } from "~/models/document-reviews.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;
@@ -101,16 +99,6 @@ export async function listRowExtras(ids: number[], db: DbOrTx = getDb()) {
 // The applicant's view (dashboard): requests and per-document review states, no names of admins.
 // ---------------------------------------------------------------------------------------------
 
-export type ApplicantDocumentState = {
-  id: number;
-  applicationId: number;
-  documentType: DocumentType;
-  fileName: string;
-  uploadedAt: string;
-  state: "accepted" | "rejected" | "in-review";
-  reason: string | null;
-};
-
 /** The documents of some applications with their review, oldest first ("in (?)": mysql2 writes an array as a list). */
 const documentsOfApplications = preparedPerDb((db) =>
   db
@@ -119,6 +107,8 @@ const documentsOfApplications = preparedPerDb((db) =>
       applicationId: docs.applicationId,
       documentType: docs.documentType,
       fileName: docs.fileName,
+      contentType: docs.contentType,
+      fileSize: docs.fileSize,
       uploadedAt: docs.uploadedAt,
       decision: reviews.decision,
       reason: reviews.reason,
@@ -132,18 +122,13 @@ const documentsOfApplications = preparedPerDb((db) =>
     .prepare(),
 );
 
-export async function listApplicantDocuments(applicationIds: number[], db: DbOrTx = getDb()): Promise<ApplicantDocumentState[]> {
+/**
+ * The documents of some applications (the first 1000) with their current review, as stored: what
+ * the applicant may see of them is decided by applicantDocument (services/applicant-visible).
+ */
+export async function listDocumentsWithReview(applicationIds: number[], db: DbOrTx = getDb()) {
   if (!applicationIds.length) return [];
-  const rows = await documentsOfApplications(db).execute({ applicationIds: applicationIds.map(Number) });
-  return rows.map((r) => ({
-    id: r.id,
-    applicationId: r.applicationId,
-    documentType: r.documentType,
-    fileName: r.fileName,
-    uploadedAt: r.uploadedAt.toISOString(),
-    state: r.decision === "accepted" ? "accepted" : r.decision === "rejected" ? "rejected" : "in-review",
-    reason: r.decision === "rejected" ? reasonText({ reason: r.reason, reasonText: r.reasonText }) : null,
-  }));
+  return documentsOfApplications(db).execute({ applicationIds: applicationIds.map(Number) });
 }
 
 // ---------------------------------------------------------------------------------------------

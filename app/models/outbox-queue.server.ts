@@ -63,3 +63,26 @@ export async function getOutboxRow(id: number) {
   const [row] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.id, id)).limit(1);
   return row ?? null;
 }
+
+/**
+ * What the outbox gauges show, shared by every server: e-mails waiting (pending and not held for
+ * an unverified address), the age of the oldest of them in the database's clock, and those given
+ * up on. Reads only pending and failed rows (the status index), not the sent history.
+ */
+export async function outboxBacklog(): Promise<{ unsent: number; oldestUnsentAgeSeconds: number; failed: number }> {
+  const t = schema.outbox;
+  const waiting = sql`${t.status} = 'pending' AND ${t.holdUserId} IS NULL`;
+  const [row] = await getDb()
+    .select({
+      unsent: sql<string | null>`SUM(${waiting})`,
+      ageMs: sql<string | null>`TIMESTAMPDIFF(MICROSECOND, MIN(CASE WHEN ${waiting} THEN ${t.createdAt} END), CURRENT_TIMESTAMP(3)) / 1000`,
+      failed: sql<string | null>`SUM(${t.status} = 'failed')`,
+    })
+    .from(t)
+    .where(inArray(t.status, ["pending", "failed"]));
+  return {
+    unsent: Number(row?.unsent ?? 0),
+    oldestUnsentAgeSeconds: Math.max(0, Number(row?.ageMs ?? 0) / 1000),
+    failed: Number(row?.failed ?? 0),
+  };
+}

@@ -1,8 +1,20 @@
 /** The e-mail outbox: rows written in the same transaction as the change that causes them. */
 import { and, eq, ne } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
+import { currentRequestId } from "~/utils/request-scope.server";
 
-export type OutgoingEmail = { to: string; subject: string; text: string; kind: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  /**
+   * The account the e-mail is written for (null: no account). Required, so every sender decides:
+   * the data export lists a user's e-mails by it, and an address alone does not say whose mail it
+   * was, since an address can move from one account to another.
+   */
+  userId: number | null;
+};
 
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
   await db.insert(schema.outbox).values({
@@ -11,6 +23,8 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
     bodyText: email.text,
     kind: email.kind,
     holdUserId: await holdFor(db, email),
+    userId: email.userId,
+    requestId: currentRequestId() ?? null,
   });
 }
 
@@ -25,6 +39,8 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "email_verification",
   "email_change_verification",
   "email_change_notice",
+  "email_changed_notice",
+  "email_change_undone",
   "password_reset",
   "password_changed",
 ]);

@@ -3,7 +3,7 @@
  * columns of the admins' second factor (TOTP secret, used step, recovery codes, failures, lockout,
  * the operator's enrolment code). Workflows are in services/auth, account, admin-seed and mfa.
  */
-import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { type Database, type DbOrTx, getDb, schema, type Tx } from "~/models/db.server";
 
 export type UserRecord = typeof schema.users.$inferSelect;
@@ -167,7 +167,7 @@ export async function replaceMfaSecret(row: SealedSecretRow, next: string): Prom
 
 /** Every admin's address (the marketplace tells them of an accepted offer). */
 export async function listAdminEmails(db: DbOrTx = getDb()) {
-  return db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.role, "admin"));
+  return db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).where(eq(schema.users.role, "admin"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,12 +247,16 @@ export async function replaceMfaFactor(userId: number, values: MfaFactorValues, 
   return res.affectedRows === 1;
 }
 
-/** Claims a TOTP step for the user atomically: true only if no later or equal step was used. */
-export async function claimTotpStep(userId: number, step: number) {
+/**
+ * Accepts a TOTP step atomically: true only if the factor is not locked and no later or equal step
+ * was used. The same statement ends the run of failures, so a lock that landed a moment earlier
+ * (another request's failure) wins over the valid code.
+ */
+export async function acceptTotpStep(userId: number, step: number) {
   const [res] = await getDb()
     .update(U)
-    .set({ mfaLastStep: step })
-    .where(and(eq(U.id, userId), or(isNull(U.mfaLastStep), lt(U.mfaLastStep, step))));
+    .set({ mfaLastStep: step, mfaFailedAttempts: 0 })
+    .where(and(eq(U.id, userId), isNull(U.mfaLockedAt), or(isNull(U.mfaLastStep), lt(U.mfaLastStep, step))));
   return res.affectedRows === 1;
 }
 
@@ -278,6 +282,24 @@ export async function resetMfaFailures(userId: number) {
   await getDb().update(U).set({ mfaFailedAttempts: 0, mfaLockedAt: null }).where(eq(U.id, userId));
 }
 
+/**
+ * Claims one second-factor attempt before its code is checked: counts it as a failure up front,
+ * only while the factor is unlocked and fewer than `limit` failures are counted. The row lock of
+ * the UPDATE orders concurrent claims, so at most `limit` codes are ever checked between two
+ * successes, however many requests arrive at once. True when this attempt may be checked.
+ */
+export async function claimMfaAttempt(userId: number, limit: number) {
+  const [res] = await getDb()
+    .update(U)
+    .set({ mfaFailedAttempts: sql`${U.mfaFailedAttempts} + 1` })
+    .where(and(eq(U.id, userId), isNull(U.mfaLockedAt), lt(U.mfaFailedAttempts, limit)));
+  return res.affectedRows === 1;
+}
+
+/**
+ * Counts one more failure with no limit (a wrong recovery code: those are checked even while the
+ * TOTP factor is locked, since a right one unlocks it).
+ */
 export async function countMfaFailure(userId: number) {
   await getDb()
     .update(U)
@@ -285,11 +307,34 @@ export async function countMfaFailure(userId: number) {
     .where(eq(U.id, userId));
 }
 
-/** Locks the TOTP factor in the caller's transaction; true only for the call that locked it. */
-export async function lockMfa(tx: Tx, userId: number, now = new Date()) {
+/**
+ * Locks the TOTP factor in the caller's transaction once `limit` failures are counted; true only
+ * for the one call that set the lock (it sends the e-mail and writes the audit entry).
+ */
+export async function lockMfaIfSpent(tx: Tx, userId: number, limit: number, now = new Date()) {
   const [res] = await tx
     .update(U)
     .set({ mfaLockedAt: now })
-    .where(and(eq(U.id, userId), isNull(U.mfaLockedAt)));
+    .where(and(eq(U.id, userId), isNull(U.mfaLockedAt), gte(U.mfaFailedAttempts, limit)));
   return res.affectedRows === 1;
+}
+
+/** The factor's failure count and lock as stored now (read after a claim, never before). */
+export async function getMfaLockState(userId: number) {
+  const [row] = await getDb()
+    .select({ failedAttempts: U.mfaFailedAttempts, lockedAt: U.mfaLockedAt })
+    .from(U)
+    .where(eq(U.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The user's row, locked until `tx` ends: whatever is issued for the account's address in `tx` (a
+ * reset link) or changes it (a change of e-mail) takes its turn, so neither works from an address
+ * the other is replacing.
+ */
+export async function lockUserRow(tx: DbOrTx, id: number) {
+  const [u] = await tx.select().from(schema.users).where(eq(schema.users.id, id)).limit(1).for("update");
+  return u ?? null;
 }

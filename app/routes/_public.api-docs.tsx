@@ -42,7 +42,7 @@ export default function ApiDocsPage() {
           <h2 id={`api-${tag.replace(/\W+/g, "-")}`} className="text-xl font-semibold text-slate-900">
             {tag}
           </h2>
-          <div className="mt-4 overflow-x-auto">
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${tag} endpoints`}>
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">{tag} endpoints</caption>
               <thead>

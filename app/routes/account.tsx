@@ -1,5 +1,6 @@
 /**
- * /account (issue 13): change password, change e-mail (after the new address is verified), the
+ * /account (issue 13): change password, change e-mail (a verified address only; the change needs
+ * the link sent to the new address, opened in this account's session: email-change.server.ts), the
  * signed-in sessions with "sign out everywhere else", and for admins new recovery codes and a new
  * authenticator. Every form posts here with an `intent`; each works without JavaScript.
  */
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [record, session] = await Promise.all([getUserById(user.id), getSession(request)]);
   if (!record) throw new Response("Not found", { status: 404 });
-  const [pending, sessions] = await Promise.all([pendingEmailChange(user.id, record.email), sessionsOf(user.id, session.id)]);
+  const [pending, sessions] = await Promise.all([pendingEmailChange(user.id), sessionsOf(user.id, session.id)]);
   return {
     role: record.role,
     email: record.email,
@@ -88,6 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (value.email!.trim().toLowerCase() === record.email)
       return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [ACCOUNT_MSG.emailSame] } }) });
     const outcome = await requestEmailChange(record, value.email!, ip);
+    if (!outcome.ok && outcome.reason === "unverified")
+      return reply({ intent, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MSG.emailChangeUnverified] }) });
     if (!outcome.ok) return reply({ intent, result: submission.reply({ ...hide, fieldErrors: { email: [MSG.userExists] } }) }, 409);
     return redirectWithToast("/account", ACCOUNT_TOASTS.emailChangeRequested);
   }
@@ -134,18 +137,28 @@ export default function Account() {
           </p>
           {pendingEmail ? (
             <p className="mt-2 text-sm text-slate-800" data-testid="pending-email">
-              Waiting for confirmation: <strong>{pendingEmail}</strong>. Your e-mail changes once you open the link we sent there.
+              Waiting for confirmation: <strong>{pendingEmail}</strong>. Your e-mail changes once you open the link we sent there, signed in
+              to this account.
             </p>
           ) : null}
-          <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(emailForm)}>
-            <input type="hidden" name="intent" value="email" />
-            <Field label="New e-mail address" meta={em.email} type="email" inputProps={{ autoComplete: "email" }} />
-            <PasswordField label="Current password" meta={em.currentPassword} inputProps={{ autoComplete: "current-password" }} />
-            <FormError id={emailForm.errorId} errors={emailForm.errors} />
-            <button type="submit" className="btn-primary" disabled={pending}>
-              Change e-mail
-            </button>
-          </Form>
+          {emailVerified ? (
+            <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(emailForm)}>
+              <input type="hidden" name="intent" value="email" />
+              <Field label="New e-mail address" meta={em.email} type="email" inputProps={{ autoComplete: "email" }} />
+              <PasswordField label="Current password" meta={em.currentPassword} inputProps={{ autoComplete: "current-password" }} />
+              <FormError id={emailForm.errorId} errors={emailForm.errors} />
+              <button type="submit" className="btn-primary" disabled={pending}>
+                Change e-mail
+              </button>
+            </Form>
+          ) : (
+            <p
+              className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="email-change-unverified"
+            >
+              {ACCOUNT_MSG.emailChangeUnverified}
+            </p>
+          )}
         </section>
 
         <section className="card" aria-labelledby="password-heading">

@@ -65,8 +65,9 @@ export default function MyData() {
             Download your data
           </h2>
           <p className="mt-2 text-slate-800">
-            One JSON file with your profile, your applications and their history, the list of your documents (names and types; open the
-            documents themselves from your dashboard), the e-mails we sent you and your account activity.
+            One JSON file with your profile, your applications and their history, the list of your documents (names, types and review state;
+            open the documents themselves from your dashboard), the documents we asked you for, your offers, the e-mails we sent you and
+            your account activity.
           </p>
           <a href="/account/export" className="btn-primary mt-4" download>
             Download my data (JSON)

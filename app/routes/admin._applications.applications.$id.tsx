@@ -13,7 +13,8 @@ import { isBackOfficeIntent } from "~/schemas/back-office.schema";
 import { handleBackOfficeForm } from "~/services/back-office-form.server";
 import { backOfficeDetails, recordColleagueChange } from "~/services/back-office.server";
 import { site } from "~/content/site";
-import { listAuditForApplication, recordAudit } from "~/services/audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
+import { listAuditForApplication } from "~/services/audit.server";
 import { getApplicationForAdmin } from "~/services/admin-views.server";
 import { StatusChangeSchema } from "~/schemas/admin.schema";
 import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
@@ -22,6 +23,7 @@ import { getClientIp } from "~/utils/request.server";
 import { requireAdmin, safeRedirect } from "~/server/session.server";
 import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
+import { log } from "~/utils/log.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.application.reference ?? "Application"} | Admin | ${site.name}` },
@@ -44,13 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = applicationIdParam(params.id);
   const application = await getApplicationForAdmin(id);
   if (!application) throw data(null, { status: 404 });
-  await recordAudit({
-    actorUserId: admin.id,
-    action: "admin.application_viewed",
-    targetType: "application",
-    targetId: id,
-    ip: getClientIp(request, context),
-  });
+  await recordAdminRead(admin.id, getClientIp(request, context), "page", { kind: "application", part: "details", applicationId: id });
   const audit = await listAuditForApplication(
     id,
     application.documents.map((d) => d.id),
@@ -89,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
     if (e instanceof RejectionReasonRequiredError)
       return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
-    console.error("[admin] status change failed");
+    log.error("[admin] status change failed");
     return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }
   return redirectWithToast(adminRedirect(redirectTo, `/admin/applications/${id}`), TOASTS.statusUpdated);

@@ -13,7 +13,7 @@ import { ExportCsvLink, QueueLinks } from "~/components/admin/back-office-list";
 import { listApplicationsForAdmin, listRowExtras } from "~/services/admin-views.server";
 import { queueLinks } from "~/services/back-office.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin.schema";
-import { recordAdminListView } from "~/services/admin-list-audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 
@@ -23,12 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = parseAdminListParams(new URL(request.url).searchParams);
   const list = await listApplicationsForAdmin(params, admin.id);
-  await recordAdminListView(admin.id, getClientIp(request, context), {
+  await recordAdminRead(admin.id, getClientIp(request, context), "page", {
+    kind: "list",
     view: "applications",
-    via: "page",
     page: params.page,
-    status: params.status,
-    searched: Boolean(params.q),
+    filter: { search: params.q, status: params.status, assigned: params.assigned, queue: params.queue },
   });
   // Back office (issue 17): queues with counts, assignee and waiting time of the page's rows.
   const [queues, extras] = await Promise.all([queueLinks(admin.id, params), listRowExtras(list.rows.map((r) => r.id))]);

@@ -7,6 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
 import { site } from "~/content/site";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { getApplicationSummary } from "~/services/admin-views.server";
 import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers.schema";
 import { addManualOffer, withdrawOffer } from "~/services/offer-acceptance.server";
@@ -27,11 +28,13 @@ function idParam(raw: string | undefined) {
   return id;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const application = await getApplicationSummary(id);
   if (!application) throw data(null, { status: 404 });
+  // The page shows the signer's name and client address: an admin read of the applicant's data.
+  await recordAdminRead(admin.id, getClientIp(request, context), "page", { kind: "application", part: "offers", applicationId: id });
   return {
     application: { id: application.id, reference: application.reference, status: application.status, amount: Number(application.amount) },
     ...(await getMarketplaceForAdmin(id)),
@@ -114,7 +117,9 @@ export default function AdminOffers() {
           </details>
         </section>
       ) : null}
-      <section className="card overflow-x-auto" aria-labelledby="off-h">
+      {/* relative: the screen-reader-only text in the tables is positioned; without it, it would
+          escape the scroll box and widen the page on a phone. */}
+      <section className="card relative overflow-x-auto" aria-labelledby="off-h" tabIndex={0}>
         <h3 id="off-h" className="text-lg font-semibold">
           Offers ({offers.length})
         </h3>
@@ -165,7 +170,7 @@ export default function AdminOffers() {
           </tbody>
         </table>
       </section>
-      <section className="card overflow-x-auto" aria-labelledby="dec-h">
+      <section className="card relative overflow-x-auto" aria-labelledby="dec-h" tabIndex={0}>
         <h3 id="dec-h" className="text-lg font-semibold">
           Lender decisions
         </h3>
@@ -195,11 +200,11 @@ export default function AdminOffers() {
           <h3 id="man-h" className="text-lg font-semibold">
             Add a manual offer
           </h3>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3">
+          <Form method="post" className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
             <input type="hidden" name="intent" value="manual-offer" />
             <label className="label sm:col-span-3">
               Lender product
-              <select name="productId" className="input mt-1" required>
+              <select name="productId" className="input mt-1 min-w-0" required>
                 {products.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.label}

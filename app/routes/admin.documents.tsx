@@ -6,7 +6,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { site } from "~/content/site";
 import { listDocumentsForAdmin } from "~/services/admin-views.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin.schema";
-import { recordAdminListView } from "~/services/admin-list-audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { page } = DocumentListParamsSchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
   const list = await listDocumentsForAdmin({ page });
-  await recordAdminListView(admin.id, getClientIp(request, context), { view: "documents", via: "page", page });
+  await recordAdminRead(admin.id, getClientIp(request, context), "page", { kind: "list", view: "documents", page });
   return { list };
 }
 

@@ -1,23 +1,20 @@
 /**
  * GET /admin/export.csv?q=&status=&assigned=&queue=: the applications list's current filter as a
- * CSV file, streamed (see ~/services/csv-export.server). Admins only; audited with the filter.
+ * CSV file, streamed (see ~/services/csv-export.server). Admins only; audited with the filter (the search by its kind only).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordAudit } from "~/services/audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { parseAdminListParams } from "~/schemas/admin.schema";
-import { csvExportStream, describeFilter } from "~/services/csv-export.server";
+import { csvExportStream } from "~/services/csv-export.server";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = parseAdminListParams(new URL(request.url).searchParams);
-  await recordAudit({
-    actorUserId: admin.id,
-    action: "backoffice.csv_exported",
-    targetType: "application_list",
-    ip: getClientIp(request, context),
-    details: describeFilter(params),
+  await recordAdminRead(admin.id, getClientIp(request, context), "page", {
+    kind: "export",
+    filter: { search: params.q, status: params.status, assigned: params.assigned, queue: params.queue },
   });
   const day = new Date().toISOString().slice(0, 10);
   const waitForDrain = (context as { waitForDrain?: () => Promise<void> }).waitForDrain;

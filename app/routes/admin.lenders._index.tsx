@@ -97,7 +97,7 @@ export default function AdminLenders() {
           Filter
         </button>
       </Form>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Partner lenders">
         <table className="min-w-full text-left text-sm" data-testid="lenders-table">
           <caption className="sr-only">Partner lenders and their products</caption>
           <thead>

@@ -4,6 +4,7 @@
  *      applicant for documents (e-mailed); 201 the request. Admins only; 404 unknown or a draft.
  */
 import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/services/admin-views.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import {
   ApiDocumentRequestBodySchema,
@@ -29,8 +30,9 @@ export const { loader, action, endpoints } = apiRoute({
         404: err("No such application (or a draft)"),
       },
     }),
-    async handler({ params }) {
+    async handler({ user, params, ip }) {
       if (!(await isSubmittedApplication(params.id))) return apiError(404, BACK_OFFICE_MSG.applicationNotFound);
+      await recordAdminRead(user.id, ip, "api", { kind: "application", part: "document_requests", applicationId: params.id });
       return apiJson(await listDocumentRequests([params.id]));
     },
   }),

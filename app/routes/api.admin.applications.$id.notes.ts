@@ -4,6 +4,7 @@
  * notes are append-only (no PATCH or DELETE) and never reach applicants.
  */
 import { getNote, isSubmittedApplication, listNotes } from "~/services/admin-views.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { ApiIdParamsSchema } from "~/schemas/api.schema";
 import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
 import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";
@@ -21,8 +22,9 @@ export const { loader, action, endpoints } = apiRoute({
       description: "Oldest first, with author and time. Internal notes are visible to admins only.",
       responses: { 200: json(schema("NoteList", ApiNoteListSchema), "The notes"), 404: err("No such application (or a draft)") },
     }),
-    async handler({ params }) {
+    async handler({ user, params, ip }) {
       if (!(await isSubmittedApplication(params.id))) return apiError(404, BACK_OFFICE_MSG.applicationNotFound);
+      await recordAdminRead(user.id, ip, "api", { kind: "application", part: "notes", applicationId: params.id });
       return apiJson(await listNotes(params.id));
     },
   }),

@@ -4,7 +4,7 @@
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { getApplicationRowsInOrder, listApplicationsForAdmin, toApiApplication } from "~/services/admin-views.server";
-import { recordAdminListView } from "~/services/admin-list-audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
@@ -25,12 +25,11 @@ export const { loader, action, endpoints } = apiRoute({
     }),
     async handler({ query, user, ip }) {
       const page = await listApplicationsForAdmin(query);
-      await recordAdminListView(user.id, ip, {
+      await recordAdminRead(user.id, ip, "api", {
+        kind: "list",
         view: "applications",
-        via: "api",
         page: query.page,
-        status: query.status,
-        searched: Boolean(query.q),
+        filter: { search: query.q, status: query.status },
       });
       const rows = await getApplicationRowsInOrder(page.rows.map((r) => r.id));
       return apiJson(rows.map(toApiApplication), 200, {

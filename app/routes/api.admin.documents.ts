@@ -3,7 +3,7 @@
  * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { listDocumentsForAdmin } from "~/services/admin-views.server";
-import { recordAdminListView } from "~/services/admin-list-audit.server";
+import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { ApiAdminDocumentListSchema, ApiDocumentListQueryDoc, ApiDocumentListQuerySchema } from "~/schemas/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
 
@@ -23,7 +23,7 @@ export const { loader, action, endpoints } = apiRoute({
     }),
     async handler({ query, user, ip }) {
       const page = await listDocumentsForAdmin({ page: query.page });
-      await recordAdminListView(user.id, ip, { view: "documents", via: "api", page: query.page });
+      await recordAdminRead(user.id, ip, "api", { kind: "list", view: "documents", page: query.page });
       const docs = page.rows.map((d) => ({
         id: d.id,
         applicationId: d.applicationDbId,

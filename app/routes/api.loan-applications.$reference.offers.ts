@@ -22,8 +22,8 @@ export const { loader, action, endpoints } = apiRoute({
         "The owner's (or, for an admin, any) submitted application's offers with their stored figures, the acceptance if any, and when no lender could offer the notice's principal reasons. Another user's application is a 404.",
       responses: { 200: json(schema("OfferList", ApiOfferListSchema), "The offers"), 404: err(MSG.statusNotFound) },
     }),
-    async handler({ user, params }) {
-      const view = await getOffersForViewer(user, params.reference);
+    async handler({ user, params, ip }) {
+      const view = await getOffersForViewer(user, params.reference, { ip, via: "api" });
       if (!view) return apiError(404, MSG.statusNotFound);
       return apiJson({
         applicationId: view.application.reference,

@@ -18,8 +18,8 @@ export const { loader, action, endpoints } = apiRoute({
         "The standard commercial financing disclosure of one offer (funding provided, estimated APR, finance charge, total payments, payment, term, prepayment), its exact text and that text's SHA-256. Owner or admin; otherwise 404.",
       responses: { 200: json(schema("OfferDisclosure", ApiOfferDisclosureSchema), "The disclosure"), 404: err(MARKET_MSG.offerNotFound) },
     }),
-    async handler({ user, params }) {
-      const v = await getOfferDisclosureForViewer(user, params.id);
+    async handler({ user, params, ip }) {
+      const v = await getOfferDisclosureForViewer(user, params.id, { ip, via: "api" });
       if (!v) return apiError(404, MARKET_MSG.offerNotFound);
       return apiJson({
         applicationId: v.reference,

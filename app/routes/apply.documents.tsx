@@ -21,6 +21,8 @@ import { TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/u
 import { redirectWithToast } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
 
+export { retryAfterHeaders as headers } from "~/utils/headers";
+
 export const handle = { step: 5 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,8 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { documents: docs.map((d) => ({ id: d.id, documentType: d.documentType, fileName: d.fileName, fileSize: d.fileSize })) };
 }
 
-const failed = (area: string | null, r: { message: string; toast: ToastMessage; status: number }) =>
-  data({ upload: { area: area ?? "", message: r.message }, toast: { ...r.toast, id: crypto.randomUUID() } }, { status: r.status });
+const failed = (area: string | null, r: { message: string; toast: ToastMessage; status: number; headers?: Record<string, string> }) =>
+  data(
+    { upload: { area: area ?? "", message: r.message }, toast: { ...r.toast, id: crypto.randomUUID() } },
+    { status: r.status, headers: r.headers },
+  );
 
 /** A refused file of the wrong type says which types the area takes. */
 const refusal = (area: string | null, r: UploadRefusal) =>
@@ -56,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return onePageForm(ctx, request, context);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     const area = isDocumentType(areaParam) ? areaParam : null;
-    const result = await uploadDocument(request, wizardUploadDestination(ctx), { ip: getClientIp(request, context) });
+    const result = await uploadDocument(request, wizardUploadDestination(ctx, getClientIp(request, context)), {
+      ip: getClientIp(request, context),
+    });
     if (!result.ok) return failed(area, refusal(area, result));
     return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), {
       headers: withCookies(result.cookies),
@@ -80,7 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * then the button's intent: Upload stays here, Remove removes, Back and Continue move on.
  */
 async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: Request, context: AppLoadContext) {
-  const result = await uploadDocuments(request, wizardUploadDestination(ctx), { ip: getClientIp(request, context) });
+  const result = await uploadDocuments(request, wizardUploadDestination(ctx, getClientIp(request, context)), {
+    ip: getClientIp(request, context),
+  });
   if (!result.ok) {
     // A refusal before the body was read (too large) belongs to the tile whose Upload was pressed.
     const tile = new URL(request.url).searchParams.get("tile");

@@ -21,9 +21,12 @@ import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/w
 import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services/draft.server";
 import { listDocuments } from "~/services/document-records.server";
 import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
-import { MSG, submittedToast, TOASTS } from "~/utils/messages";
+import { submittedToast, TOASTS } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
 import { redirectWithToast, toastReply } from "~/utils/toast.server";
 import { useActionToast } from "~/utils/toast-bus";
+
+export { retryAfterHeaders as headers } from "~/utils/headers";
 
 export const handle = { step: 6 };
 const ACTION = "/apply/review";
@@ -78,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { summary, submitKey: await ensureSubmitKey(ctx.draft) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "back") {
     const ctx = await loadStep(request, 6);
@@ -87,11 +90,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ReviewStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const ctx = await resolveDraft(request);
-  const outcome = await submitDraft(ctx, { consentMarketing: submission.value.marketingConsent, submitKey: submission.value.submitKey });
+  const outcome = await submitDraft(ctx, {
+    consentMarketing: submission.value.marketingConsent,
+    submitKey: submission.value.submitKey,
+    ip: getClientIp(request, context),
+  });
   if (outcome.ok) return redirectWithToast(stepPath(7), submittedToast(outcome.reference), { headers: outcome.headers });
   if (outcome.reason === "incomplete") throw redirect(stepPath(outcome.step));
-  const toast = outcome.reason === "userExists" ? { ...TOASTS.submitFailed, description: MSG.userExists } : TOASTS.submitFailed;
-  return toastReply(submission, toast, { status: outcome.reason === "userExists" ? 409 : 500 });
+  if (outcome.reason === "failed") return toastReply(submission, TOASTS.submitFailed, { status: 500 });
+  const { refusal } = outcome;
+  return toastReply(
+    submission,
+    { ...TOASTS.submitFailed, description: refusal.message },
+    { status: refusal.status, headers: refusal.headers },
+  );
 }
 
 export default function ReviewStep() {
@@ -128,9 +140,9 @@ export default function ReviewStep() {
             </div>
             <dl className="divide-y divide-slate-200">
               {section.rows.map(([label, value]) => (
-                <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
+                <div key={label} className="grid grid-cols-1 gap-1 px-4 py-3 sm:grid-cols-3">
                   <dt className="text-sm font-medium text-slate-700">{label}</dt>
-                  <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
+                  <dd className="text-slate-900 [overflow-wrap:anywhere] sm:col-span-2">{value}</dd>
                 </div>
               ))}
             </dl>

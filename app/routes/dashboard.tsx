@@ -15,9 +15,9 @@ import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
 import {
   getOpenDraftForUser,
+  listApplicantDocumentRequests,
   listApplicantDocuments,
   listApplicationRowsForUser,
-  listDocumentRequests,
   listRecentActivityForUser,
   withHistory,
 } from "~/services/applicant-views.server";
@@ -47,25 +47,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     resolveSessionUser(request).then((r) => r.record),
   ]);
   // Then, at once, what hangs off those applications: their progress, the back office's open
-  // requests and each document's review state (issue 17; never who reviewed).
+  // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
-  const [applications, documentRequests, documentStates] = await Promise.all([
+  const [applications, requests, documents] = await Promise.all([
     withHistory(rows),
-    listDocumentRequests(appIds),
+    listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
   ]);
   return {
-    backOffice: {
-      requests: documentRequests.map(({ id, applicationId, message, status, createdAt, items }) => ({
-        id,
-        applicationId,
-        message,
-        status,
-        createdAt,
-        items: items.map(({ documentType, fulfilledAt }) => ({ documentType, fulfilled: Boolean(fulfilledAt) })),
-      })),
-      documents: documentStates,
-    },
+    backOffice: { requests, documents },
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
     memberSince: account?.createdAt.toISOString() ?? null,
     applications,

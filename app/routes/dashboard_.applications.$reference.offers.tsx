@@ -14,17 +14,18 @@ import { getOffersForViewer } from "~/services/marketplace.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
 import { requireUser } from "~/server/session.server";
+import { getClientIp } from "~/utils/request.server";
 import { formatUsd } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = ReferenceParamsSchema.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
-  const view = await getOffersForViewer(user, parsed.data.reference);
+  const view = await getOffersForViewer(user, parsed.data.reference, { ip: getClientIp(request, context), via: "page" });
   if (!view) throw data(null, { status: 404 });
   const sort = parseOfferSort(new URL(request.url).searchParams.get("sort"));
   const live = view.offers.filter((o) => o.state === "offered" || o.state === "accepted");

@@ -1,4 +1,8 @@
-/** /forgot-password (issue 13): the same answer whether or not an account has this address. */
+/**
+ * /forgot-password (issue 13): the same answer, in the same time, whether or not an account has this
+ * address. The throttles are the only work before the answer and key on the typed address either
+ * way; the lookup and the e-mail run after it.
+ */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -7,7 +11,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Field, FormError } from "~/components/forms";
 import { site } from "~/content/site";
 import { ForgotPasswordSchema } from "~/schemas/account.schema";
-import { requestPasswordReset } from "~/services/password-reset.server";
+import { queuePasswordResetRequest } from "~/services/password-reset.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
@@ -30,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (limited) {
     return data({ result: submission.reply({ formErrors: [limited.message] }), sent: false }, { status: 429, headers: limited.headers });
   }
-  await requestPasswordReset(email, ip);
+  queuePasswordResetRequest(email, ip);
   return data({ result: submission.reply({ resetForm: true }), sent: true });
 }
 

@@ -28,9 +28,9 @@ function offerId(params: Record<string, string | undefined>) {
   return parsed.data.id;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const view = await getOfferDisclosureForViewer(user, offerId(params));
+  const view = await getOfferDisclosureForViewer(user, offerId(params), { ip: getClientIp(request, context), via: "page" });
   if (!view) throw data(null, { status: 404 });
   return view;
 }
@@ -40,7 +40,7 @@ type ActionData = { errors?: Partial<Record<"signerName" | "confirmRead" | "form
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = offerId(params);
-  const view = await getOfferDisclosureForViewer(user, id);
+  const view = await getOfferDisclosureForViewer(user, id, null);
   if (!view || !view.isOwner) throw data(null, { status: 404 });
   const parsed = AcceptOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {

@@ -1,10 +1,15 @@
-import { pingDatabase } from "~/services/readiness.server";
+import { databaseReadiness } from "~/services/readiness.server";
 import { isDraining } from "~/services/lifecycle.server";
 
-/** Readiness: 503 while draining or when the database does not answer within 2 s. */
+/**
+ * Readiness: 503 while draining, when the database does not answer within 2 s, or when the
+ * Galera node the app writes to is not synced with its cluster.
+ */
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
   if (isDraining()) return Response.json({ status: "draining" }, { status: 503, headers });
-  if (!(await pingDatabase())) return Response.json({ status: "database unavailable" }, { status: 503, headers });
+  const db = await databaseReadiness();
+  if (db === "unavailable") return Response.json({ status: "database unavailable" }, { status: 503, headers });
+  if (db === "not synced") return Response.json({ status: "database node not synced" }, { status: 503, headers });
   return Response.json({ status: "ready" }, { headers });
 }

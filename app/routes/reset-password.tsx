@@ -13,7 +13,7 @@ import { site } from "~/content/site";
 import { ResetPasswordSchema } from "~/schemas/account.schema";
 import { inspectResetToken, resetPassword } from "~/services/password-reset.server";
 import { throttle } from "~/services/throttle.server";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG } from "~/utils/messages";
 import { useIsPending } from "~/utils/misc";
 import { withPasswordPolicy } from "~/utils/password-policy.server";
 import { getClientIp } from "~/utils/request.server";
@@ -42,8 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { token, password, code } = submission.value;
   const outcome = await resetPassword({ token, password, secondFactor: code }, ip);
   if (!outcome.ok) {
+    if (outcome.reason === "throttled")
+      return data({ result: submission.reply({ ...hide, formErrors: [outcome.message] }) }, { status: 429, headers: outcome.headers });
     if (outcome.reason === "secondFactor") {
-      const message = code ? ACCOUNT_MSG.resetSecondFactorInvalid : ACCOUNT_MSG.resetSecondFactorRequired;
+      const message = !code ? ACCOUNT_MSG.resetSecondFactorRequired : outcome.locked ? MSG.mfaLocked : ACCOUNT_MSG.resetSecondFactorInvalid;
       return data({ result: submission.reply({ ...hide, fieldErrors: { code: [message] } }) }, { status: 400 });
     }
     return data({ result: submission.reply({ ...hide, formErrors: [ACCOUNT_MSG.resetInvalid] }) }, { status: 400 });

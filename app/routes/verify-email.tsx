@@ -1,14 +1,17 @@
 /**
  * /verify-email?token=... (issue 13). Opening the link shows a confirm button (a GET changes
- * nothing, so mail scanners cannot use the link up); its POST verifies the address, or switches
- * the account to a new one. POST intent=resend (dashboard banner) sends a new link, throttled.
+ * nothing, so mail scanners cannot use the link up); its POST verifies the address. A change-of-
+ * e-mail link (sent to the new address) works only in the account's own signed-in session: signed
+ * out, the page sends the visitor to sign in and back; another account is refused. POST
+ * intent=resend (dashboard banner) sends a new link, throttled.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { site } from "~/content/site";
-import { findUsableToken } from "~/services/account-views.server";
+import { findUsableToken, tokenPurpose } from "~/services/account-views.server";
 import { VerifyEmailSchema } from "~/schemas/account.schema";
+import { confirmEmailChange, inspectChangeToken } from "~/services/email-change.server";
 import { resendVerification, verifyEmailToken } from "~/services/email-verification.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/utils/messages";
@@ -21,10 +24,22 @@ export { retryAfterHeaders as headers } from "~/utils/headers";
 
 export const meta: MetaFunction = () => [{ title: `Confirm E-mail | ${site.name}` }];
 
+type View = { change: boolean; token: string; email: string | null; error: string | null };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const row = token ? await findUsableToken(token, "verify-email") : null;
-  return { token: row ? token : "", email: row?.email ?? null };
+  const purpose = token ? await tokenPurpose(token) : null;
+  if (purpose === "change-email") {
+    const change = await inspectChangeToken(token);
+    if (!change) return data<View>({ change: true, token: "", email: null, error: ACCOUNT_MSG.changeInvalid }, { status: 400 });
+    // Only the account's own session finishes the change (signed out: sign in, then back here).
+    const user = await requireUser(request);
+    if (user.id !== change.userId)
+      return data<View>({ change: true, token: "", email: null, error: ACCOUNT_MSG.changeOtherAccount }, { status: 403 });
+    return data<View>({ change: true, token, email: change.email, error: null });
+  }
+  const row = purpose === "verify-email" ? await findUsableToken(token, "verify-email") : null;
+  return data<View>({ change: false, token: row ? token : "", email: row?.email ?? null, error: null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,36 +53,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/dashboard", ACCOUNT_TOASTS.verificationSent);
   }
   const parsed = VerifyEmailSchema.safeParse(Object.fromEntries(form));
+  const change = parsed.success && (await tokenPurpose(parsed.data.token)) === "change-email";
+  const user = change ? await requireUser(request) : null;
   const limited = await throttle("accountLink", [`ip:${ip}`]);
   if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
-  const outcome = parsed.success ? await verifyEmailToken(parsed.data.token, ip) : { ok: false as const, reason: "invalid" as const };
-  if (!outcome.ok)
-    return data({ error: outcome.reason === "taken" ? ACCOUNT_MSG.verifyEmailTaken : ACCOUNT_MSG.verifyInvalid }, { status: 400 });
+  if (parsed.success && user) {
+    const outcome = await confirmEmailChange(parsed.data.token, user.id, ip);
+    if (outcome.ok) return redirectWithToast("/account", ACCOUNT_TOASTS.emailChanged);
+    const [error, status] =
+      outcome.reason === "other-account"
+        ? [ACCOUNT_MSG.changeOtherAccount, 403]
+        : outcome.reason === "taken"
+          ? [ACCOUNT_MSG.verifyEmailTaken, 409]
+          : [ACCOUNT_MSG.changeInvalid, 400];
+    return data({ error }, { status });
+  }
+  const outcome = parsed.success ? await verifyEmailToken(parsed.data.token, ip) : { ok: false as const };
+  if (!outcome.ok) return data({ error: ACCOUNT_MSG.verifyInvalid }, { status: 400 });
   const signedIn = Boolean(await getUserId(request));
-  return redirectWithToast(
-    signedIn ? "/dashboard" : "/login",
-    outcome.changed ? ACCOUNT_TOASTS.emailChanged : ACCOUNT_TOASTS.emailVerified,
-  );
+  return redirectWithToast(signedIn ? "/dashboard" : "/login", ACCOUNT_TOASTS.emailVerified);
 }
 
 export default function VerifyEmail() {
-  const { token, email } = useLoaderData<typeof loader>();
+  const { change, token, email, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/verify-email" });
   if (actionData?.error || !token) {
     return (
       <AuthCard title="Confirm your e-mail address" subtitle="This link cannot be used">
         <p role="alert" className="text-sm text-red-800" data-testid="verify-invalid">
-          {actionData?.error ?? ACCOUNT_MSG.verifyInvalid}
+          {actionData?.error ?? error ?? ACCOUNT_MSG.verifyInvalid}
         </p>
-        <Link to="/dashboard" className="btn-primary mt-4 w-full">
-          Go to your dashboard
+        <Link to={change ? "/account" : "/dashboard"} className="btn-primary mt-4 w-full">
+          {change ? "Go to your account settings" : "Go to your dashboard"}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirm your e-mail address" subtitle={ACCOUNT_MSG.verifyPrompt}>
+    <AuthCard title="Confirm your e-mail address" subtitle={change ? ACCOUNT_MSG.changePrompt : ACCOUNT_MSG.verifyPrompt}>
       <p className="text-center font-medium text-slate-900" data-testid="verify-email-address">
         {email}
       </p>

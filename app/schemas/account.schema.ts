@@ -22,6 +22,9 @@ export const ResetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: ACCOUNT_MSG.passwordConfirmMismatch });
 
+/** Undoing a change of e-mail sets a new password, with the reset form's fields and rules. */
+export const UndoEmailChangeSchema = ResetPasswordSchema;
+
 export const VerifyEmailSchema = z.object({ intent: z.literal("verify"), token: z.string().max(100) });
 
 export const ChangePasswordSchema = z

@@ -19,7 +19,12 @@ export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statem
 export const DOCUMENT_REQUEST_STATUSES = ["open", "fulfilled"] as const;
 export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;
 export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
-export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+/**
+ * Account links: "verify-email" proves the account's current address, "reset-password" sets a new
+ * password, "change-email" (sent to a new address) finishes a change of e-mail in the owner's
+ * signed-in session, "undo-email-change" (sent to the address a change left) puts it back.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email", "undo-email-change"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export const LENDER_STATUSES = ["active", "paused"] as const;
 export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;

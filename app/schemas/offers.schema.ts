@@ -69,6 +69,18 @@ export const WithdrawOfferSchema = z.object({
   reason: z.string().trim().min(1, "Please give a reason").max(200),
 });
 
+/** Empty, or an absolute http:// or https:// URL with a host. */
+function isWebAddressOrEmpty(value: string) {
+  if (value === "") return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const STATE_CODES = US_STATES.map((s) => s.code) as [string, ...string[]];
 const list = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess(
@@ -84,7 +96,13 @@ export const LenderFormSchema = z
       .string()
       .trim()
       .regex(/^\d{1,12}$/, "NMLS id: digits only"),
-    website: z.string().trim().max(200).default(""),
+    // Only http(s) addresses: a `javascript:` or `data:` URL would run wherever the address is made a link.
+    website: z
+      .string()
+      .trim()
+      .max(200, MARKET_MSG.lenderWebsiteInvalid)
+      .default("")
+      .refine(isWebAddressOrEmpty, MARKET_MSG.lenderWebsiteInvalid),
     productName: z.string().trim().min(2, "Product name is required").max(120),
     states: list(z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES))),
     purposes: list(z.enum(LOAN_PURPOSE_VALUES)),

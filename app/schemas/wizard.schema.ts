@@ -152,6 +152,11 @@ export type DraftData = {
   owner?: RawStep;
   /** argon2id hash of the password typed at step 2 (anonymous applicants only). */
   passwordHash?: string;
+  /**
+   * The e-mail (lower case) the sign-up throttle admitted for this draft's account. The account
+   * is created later (first upload or submission) only for this address.
+   */
+  signupAdmitted?: string;
   address?: RawStep;
   finances?: RawStep;
   /** Random secret rendered into the review form: proves a repeated submit comes from the same browser. */

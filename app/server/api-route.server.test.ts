@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiJson, apiRoute, endpoint, isJsonContentType } from "./api-route.server";
 import { DatabaseUnavailableError } from "~/utils/db-errors.server";
+import { logSink } from "~/utils/log.server";
 import { MSG } from "~/utils/messages";
 
 const Body = z.object({ name: z.string().min(1, "Name is required"), kind: z.enum(["a", "b"]) }).strict();
@@ -95,11 +96,12 @@ describe("apiRoute", () => {
   });
 
   it("turns a thrown error into a generic 500 and logs it without the query's parameters", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logSink, "write").mockImplementation(() => {});
     const res = await call({ method: "GET" });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: MSG.apiServerError });
     const logged = log.mock.calls.flat().join(" ");
+    expect(logged).toMatch(/"level":"error"/);
     expect(logged).not.toContain("jamie@example.com");
     log.mockRestore();
   });

@@ -79,7 +79,7 @@ describe("storableLifetime", () => {
 describe("RenderCache", () => {
   it("answers with a fresh nonce, in the body and the CSP, raw or gzip", () => {
     const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 10 });
-    expect(cache.store("v1", "/", 200, headers(), page("hello"))).toBe(true);
+    expect(cache.store("v1", "/", 200, headers(), page("hello"), "/")).toBe(true);
     const a = cache.get("v1", "/", { gzip: false })!;
     const b = cache.get("v1", "/", { gzip: true })!;
     const [rawA, rawB] = [Buffer.concat(a.chunks), Buffer.concat(b.chunks)];
@@ -100,28 +100,39 @@ describe("RenderCache", () => {
   it("drops entries of another build and expired ones", () => {
     let now = 0;
     const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 10, now: () => now });
-    cache.store("v1", "/", 200, headers(), page("a"));
+    cache.store("v1", "/", 200, headers(), page("a"), "/");
     expect(cache.get("v2", "/", { gzip: false })).toBeNull();
     expect(cache.size).toBe(0);
-    cache.store("v1", "/", 200, headers(), page("a"));
+    cache.store("v1", "/", 200, headers(), page("a"), "/");
     now = 299_999;
     expect(cache.get("v1", "/", { gzip: false })?.age).toBe(299);
     now = 300_000;
     expect(cache.get("v1", "/", { gzip: false })).toBeNull();
   });
 
+  it("keeps an answer only under the key of the URL that was rendered", () => {
+    const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 10 });
+    const calc = "/loan-calculator?amount=1000000&z=/working-capital-loans";
+    expect(cache.store("v", "/working-capital-loans", 200, headers(), page("calc"), calc)).toBe(false);
+    expect(cache.store("v", "/working-capital-loans", 200, headers(), page("calc"), "/loan-calculator")).toBe(false);
+    expect(cache.store("v", "/loan-calculator", 200, headers(), page("calc"), "/loan-calculator?amount=1")).toBe(false);
+    expect(cache.store("v", "/faq", 200, headers(), page("faq"), undefined)).toBe(false);
+    expect(cache.size).toBe(0);
+    expect(cache.store("v", "/faq", 200, headers(), page("faq"), "/faq?utm_source=x")).toBe(true);
+  });
+
   it("stays within its entry count and byte budget, least recently used out first", () => {
     const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 2 });
-    cache.store("v", "/a", 200, headers(), page("a"));
-    cache.store("v", "/b", 200, headers(), page("b"));
+    cache.store("v", "/a", 200, headers(), page("a"), "/a");
+    cache.store("v", "/b", 200, headers(), page("b"), "/b");
     cache.get("v", "/a", { gzip: false });
-    cache.store("v", "/c", 200, headers(), page("c"));
+    cache.store("v", "/c", 200, headers(), page("c"), "/c");
     expect(cache.get("v", "/b", { gzip: false })).toBeNull();
     expect(cache.get("v", "/a", { gzip: false })).not.toBeNull();
     const small = new RenderCache({ maxBytes: 40_000, maxEntries: 100 });
-    for (let i = 0; i < 20; i++) small.store("v", `/${i}`, 200, headers(), page(`x${i}`.repeat(40)));
+    for (let i = 0; i < 20; i++) small.store("v", `/${i}`, 200, headers(), page(`x${i}`.repeat(40)), `/${i}`);
     expect(small.usedBytes).toBeLessThanOrEqual(40_000);
     expect(small.size).toBeGreaterThan(0);
-    expect(small.store("v", "/big", 200, headers(), Buffer.alloc(20_000))).toBe(false);
+    expect(small.store("v", "/big", 200, headers(), Buffer.alloc(20_000), "/big")).toBe(false);
   });
 });

@@ -80,6 +80,20 @@ export function renderCacheKey(req: CacheableRequest): string | null {
 }
 
 /**
+ * The key a rendered page's answer belongs under: its path when its query is empty or holds only
+ * campaign tags (none at all on the calculator), else null (never stored).
+ */
+export function keyOfRenderedUrl(url: string): string | null {
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? "" : url.slice(q + 1);
+  if (query === "") return pathname;
+  if (QUERY_STRICT_PATHS.has(pathname)) return null;
+  for (const name of new URLSearchParams(query).keys()) if (!IGNORED_QUERY_PARAMS.has(name)) return null;
+  return pathname;
+}
+
+/**
  * Whether a cached answer goes out gzip-compressed for this Accept-Encoding: gzip (or `*`) listed
  * with a quality above 0 and at least that of identity, as Express's `acceptsEncodings` decides
  * (identity, when not listed, counts as `*` or else as the lowest quality listed). Anything else
@@ -121,6 +135,8 @@ const DROPPED_HEADERS = new Set([
   "x-cache",
   "age",
   "set-cookie",
+  // Each request has its own id (server/observability.server.ts): a hit must not replay another's.
+  "x-request-id",
 ]);
 
 /**
@@ -200,8 +216,21 @@ export class RenderCache {
     return this.bytes;
   }
 
-  /** Stores a rendered answer; returns false when it is not kept (not storable, or too big). */
-  store(version: string, key: string, status: number, headers: Record<string, HeaderValue>, body: Buffer): boolean {
+  /**
+   * Stores a rendered answer; returns false when it is not kept: not storable, too big, or not the
+   * page of this key. `renderedUrl` is the path and query Remix rendered (unknown: not kept); the
+   * answer is kept only when that URL has this very key, so no header or rewrite can put one page's
+   * answer (or one query's figures) under another page's key.
+   */
+  store(
+    version: string,
+    key: string,
+    status: number,
+    headers: Record<string, HeaderValue>,
+    body: Buffer,
+    renderedUrl: string | undefined,
+  ): boolean {
+    if (renderedUrl === undefined || keyOfRenderedUrl(renderedUrl) !== key) return false;
     const lifetime = storableLifetime(status, headers);
     if (lifetime === null) return false;
     if (body.length > this.opts.maxBytes / 4) return false;

@@ -9,9 +9,12 @@
 import type { z } from "zod";
 import type { PublicUser } from "~/models/users.server";
 import { EmailTakenError, registerUser, type RegisterInput } from "~/services/auth.server";
+import { addressHeldForUndo } from "~/models/account-tokens.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
-import { throttle } from "~/services/throttle.server";
-import type { DbOrTx } from "~/models/db.server";
+import { throttle, throttleReached } from "~/services/throttle.server";
+import { transaction, type DbOrTx } from "~/models/db.server";
+import { kickOutbox } from "~/services/mail.server";
+import { hashPassword } from "~/utils/password.server";
 import { MSG } from "~/utils/messages";
 import { isCommonPassword, withPasswordPolicy } from "~/utils/password-policy.server";
 
@@ -28,10 +31,32 @@ export function withAccountPasswordPolicy<T extends z.ZodTypeAny>(schema: T) {
 /** True when `password` may be an account password (used where a schema is not, e.g. a Back button). */
 export const passwordAllowed = (password: string) => !isCommonPassword(password);
 
+const refusalOf = (limited: { message: string; headers: Record<string, string> }): Refusal => ({
+  status: 429,
+  field: "form",
+  message: limited.message,
+  headers: limited.headers,
+});
+
 /** Counts one sign-up attempt of this client address; a 429 refusal once over the limit. */
 export async function admitSignupAttempt(ip: string): Promise<Refusal | null> {
   const limited = await throttle("signup", [`ip:${ip}`]);
-  return limited ? { status: 429, field: "form", message: limited.message, headers: limited.headers } : null;
+  return limited ? refusalOf(limited) : null;
+}
+
+/**
+ * The wizard creates its account after step 2, at the first upload or at submission; just before
+ * that, it asks here. An address the sign-up throttle already admitted for this draft at step 2
+ * (`admittedEmail`) is not counted twice, but is refused once the client is over the sign-up limit
+ * (a 429 anywhere stops every later account of that client); any other address (kept by Save,
+ * Back or Exit at step 2, which do not ask) counts as a sign-up attempt now.
+ */
+export async function admitDeferredAccount(ip: string, email: string, admittedEmail: string | undefined): Promise<Refusal | null> {
+  if (admittedEmail && admittedEmail === email.trim().toLowerCase()) {
+    const over = await throttleReached("signup", [`ip:${ip}`]);
+    return over ? refusalOf(over) : null;
+  }
+  return admitSignupAttempt(ip);
 }
 
 /**
@@ -40,7 +65,7 @@ export async function admitSignupAttempt(ip: string): Promise<Refusal | null> {
  */
 export async function emailTakenAnswer(ip: string): Promise<Refusal> {
   const limited = await throttle("accountExists", [`ip:${ip}`]);
-  if (limited) return { status: 429, field: "form", message: limited.message, headers: limited.headers };
+  if (limited) return refusalOf(limited);
   return { status: 409, field: "email", message: MSG.userExists };
 }
 
@@ -51,20 +76,32 @@ export async function emailTakenAnswer(ip: string): Promise<Refusal> {
  * applicant's confirmation comes first).
  */
 export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<PublicUser> {
+  // An address its owner moved away from, while they can still undo that, is taken.
+  if (await addressHeldForUndo(input.email, db)) throw new EmailTakenError();
   return registerUser(input, db);
 }
 
 /**
  * Sign-up page and API: throttle, create, and the enumeration rule for a taken e-mail. The
  * password policy was checked by the caller's schema (withAccountPasswordPolicy). The wizard takes
- * the same steps apart: admitSignupAttempt at step 2, createAccount when the application is made.
+ * the same steps apart: admitSignupAttempt at step 2 (Continue), admitDeferredAccount just before
+ * createAccount when the application is made, and emailTakenAnswer for a taken address there too.
+ *
+ * The account and its verification link (token and e-mail) commit together, so no account can be
+ * left without its link; the password is hashed before the transaction (slow, and the transaction
+ * may run again after a lock conflict).
  */
 export async function signUp(input: RegisterInput, ip: string): Promise<{ ok: true; user: PublicUser } | { ok: false; refusal: Refusal }> {
   const limited = await admitSignupAttempt(ip);
   if (limited) return { ok: false, refusal: limited };
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password ?? ""));
   try {
-    const user = await createAccount(input);
-    await afterAccountCreated(user);
+    const user = await transaction(async (tx) => {
+      const created = await createAccount({ ...input, password: undefined, passwordHash }, tx);
+      await afterAccountCreated(created, tx);
+      return created;
+    });
+    kickOutbox();
     return { ok: true, user };
   } catch (e) {
     if (e instanceof EmailTakenError) return { ok: false, refusal: await emailTakenAnswer(ip) };

@@ -4,5 +4,5 @@
  * still usable, and what a deletion of the account would remove.
  */
 export { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
-export { findUsableToken, pendingEmailChange } from "~/models/account-tokens.server";
+export { findUsableToken, pendingEmailChange, tokenPurpose } from "~/models/account-tokens.server";
 export { countApplications, listUnsubmittedApplicationIds } from "~/models/account-data-queries.server";

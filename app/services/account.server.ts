@@ -1,10 +1,10 @@
 /**
- * Account settings (issue 13, /account and /account/data): change password, change e-mail (takes
- * effect once the new address is verified; the old one is told), sessions, the data export and
+ * Account settings (issue 13, /account and /account/data): change password, change e-mail (see
+ * email-change.server.ts), sessions, the data export and
  * the deletion request. Every action is written to the audit log.
  */
 import { recordAudit } from "~/models/audit-log.server";
-import { revokeTokens } from "~/models/account-tokens.server";
+import { revokeUserTokens } from "~/models/account-tokens.server";
 import {
   collectUserData,
   countApplications,
@@ -12,16 +12,22 @@ import {
   deleteUnsubmittedDrafts,
   listUnsubmittedApplicationIds,
 } from "~/models/account-data-queries.server";
-import { enqueueEmail } from "~/models/outbox.server";
 import { deleteDraftApplication } from "~/models/applications.server";
 import { deleteUserSessions, hashSessionId, listUserSessions } from "~/models/sessions.server";
-import { deleteUserRow, getUserByEmail, getUserById, updateUser, type UserRecord } from "~/models/users.server";
+import { deleteUserRow, getUserById, updateUser, type UserRecord } from "~/models/users.server";
 import { site } from "~/content/site";
 import { transaction } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import {
+  applicantApplication,
+  applicantDocument,
+  applicantDocumentRequest,
+  applicantMarketplace,
+  applicantTimelineEntry,
+  documentEventRef,
+} from "./applicant-visible.server";
 import { getDocumentStore } from "./document-store.server";
-import { issueEmailVerification } from "./email-verification.server";
 import { kickOutbox } from "./mail.server";
 import { queuePasswordChangedEmail } from "./password-reset.server";
 
@@ -35,12 +41,15 @@ export async function checkCurrentPassword(userId: number, password: string): Pr
   return user;
 }
 
-/** Sets a new password, ends every other session and reset link, and tells the owner. */
+/**
+ * Sets a new password, ends every other session, every reset link and any change of e-mail waiting
+ * for its link (whoever knew the old password may have asked for it), and tells the owner.
+ */
 export async function changePassword(user: UserRecord, newPassword: string, keepSessionId: string | undefined, ip?: string) {
   const passwordHash = await hashPassword(newPassword);
   await transaction(async (tx) => {
     await updateUser(user.id, { passwordHash }, tx);
-    await revokeTokens(tx, user.id, "reset-password");
+    await revokeUserTokens(tx, user.id, ["reset-password", "change-email"]);
     await queuePasswordChangedEmail(tx, user);
   });
   await deleteUserSessions(user.id, keepSessionId);
@@ -48,44 +57,11 @@ export async function changePassword(user: UserRecord, newPassword: string, keep
   await recordAudit({ actorUserId: user.id, action: "account.password_changed", targetType: "user", targetId: user.id, ip });
 }
 
-function emailChangeNotice(user: Pick<UserRecord, "firstName">, newEmail: string) {
-  const masked = newEmail.replace(/^(.).*?(@.*)$/, "$1***$2");
-  return {
-    subject: `A change of e-mail address was requested for your ${site.name} account`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      `Someone signed in to your account asked to change its e-mail address to ${masked}.`,
-      "Nothing changes until the new address is confirmed from its inbox.",
-      "",
-      `If this was not you, change your password at once and call us at ${site.supportPhone}.`,
-      "",
-      `The ${site.name} team`,
-    ].join("\n"),
-  };
-}
+export { requestEmailChange, type EmailChangeRequest } from "./email-change.server";
 
-export type EmailChangeOutcome = { ok: true } | { ok: false; reason: "taken" };
-
-/** Sends a verification link to the new address and a notice to the current one. */
-export async function requestEmailChange(user: UserRecord, newEmail: string, ip?: string): Promise<EmailChangeOutcome> {
-  const email = newEmail.trim().toLowerCase();
-  const other = await getUserByEmail(email);
-  if (other && other.id !== user.id) {
-    await recordAudit({ actorUserId: user.id, action: "account.email_change_requested", outcome: "failure", ip, details: "address taken" });
-    return { ok: false, reason: "taken" };
-  }
-  await transaction(async (tx) => {
-    await issueEmailVerification(tx, user, email);
-    const notice = emailChangeNotice(user, email);
-    await enqueueEmail(tx, { to: user.email, kind: "email_change_notice", subject: notice.subject, text: notice.text });
-  });
-  kickOutbox();
-  await recordAudit({ actorUserId: user.id, action: "account.email_change_requested", targetType: "user", targetId: user.id, ip });
-  return { ok: true };
-}
-
+/** Ends every other session, and any change of e-mail waiting for its link (it may not be the owner's). */
 export async function signOutOtherSessions(userId: number, keepSessionId: string | undefined, ip?: string) {
+  await transaction((tx) => revokeUserTokens(tx, userId, ["change-email"]));
   await deleteUserSessions(userId, keepSessionId);
   await recordAudit({
     actorUserId: userId,
@@ -109,35 +85,44 @@ export async function sessionsOf(userId: number, currentSessionId: string | unde
   }));
 }
 
-/** Everything held about the user, as the JSON document the export downloads. */
+/**
+ * Everything held about the user, as the JSON document the export downloads. Each application is
+ * what the applicant may see of it (services/applicant-visible, shared with the dashboard and the
+ * offers pages): never an admin's status note, an offer's withdrawal reason, internal notes, or who
+ * reviewed, asked or is assigned.
+ */
 export async function exportUserData(userId: number, ip?: string) {
   const data = await collectUserData(userId);
   if (!data) return null;
   await recordAudit({ actorUserId: userId, action: "account.data_exported", targetType: "user", targetId: userId, ip });
+  const of = <T extends { applicationId: number }>(rows: T[], id: number) => rows.filter((r) => r.applicationId === id);
+  const fileNames = new Map(data.documents.map((d) => [d.id, d.fileName]));
+  const now = new Date();
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: now.toISOString(),
     service: site.name,
     profile: data.user,
     applications: data.applications.map((a) => ({
-      id: a.id,
-      reference: a.reference,
-      status: a.status,
-      amount: a.amount,
-      purpose: a.purpose,
-      annualIncome: a.annualIncome,
-      livingSituation: a.livingSituation,
-      monthlyPayment: a.monthlyPayment,
-      streetAddress: a.streetAddress,
-      city: a.city,
-      state: a.state,
-      zipCode: a.zipCode,
-      consentMarketing: a.consentMarketing,
-      consentedAt: a.consentedAt,
-      submittedAt: a.submittedAt,
-      createdAt: a.createdAt,
-      updatedAt: a.updatedAt,
-      documents: data.documents.filter((d) => d.applicationId === a.id).map(({ applicationId: _a, ...d }) => d),
-      events: data.events.filter((e) => e.applicationId === a.id).map(({ applicationId: _a, ...e }) => e),
+      ...applicantApplication(a),
+      documents: of(data.documents, a.id).map((d) => {
+        const { applicationId: _a, ...doc } = applicantDocument(d);
+        return doc;
+      }),
+      documentRequests: of(data.documentRequests, a.id).map((r) => {
+        const { applicationId: _a, ...request } = applicantDocumentRequest(r);
+        return request;
+      }),
+      events: of(data.events, a.id).map((e) =>
+        applicantTimelineEntry({ ...e, fileName: fileNames.get(documentEventRef(e.note)?.documentId ?? 0) ?? null }),
+      ),
+      ...applicantMarketplace(
+        {
+          offers: of(data.offers, a.id),
+          decisions: of(data.decisions, a.id),
+          acceptance: data.acceptances.find((x) => x.applicationId === a.id) ?? null,
+        },
+        now,
+      ),
     })),
     drafts: data.drafts.map((d) => {
       const { passwordHash: _p, submitKey: _k, ...values } = d.data as Record<string, unknown>;

@@ -19,6 +19,7 @@ import {
 import { DEMO_ADMIN } from "~/utils/constants";
 import { isProduction } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { log } from "~/utils/log.server";
 
 /** How long the operator's enrolment code from `npm run db:seed` stays valid. */
 export const ENROLMENT_CODE_TTL_MS = 30 * 60_000;
@@ -104,7 +105,7 @@ export async function hasAnyAdmin() {
 export async function prepareAdminsAtStart() {
   if (isProduction()) {
     if (await disableDemoAdmin())
-      console.warn("[security] Disabled the demo admin account: it never works in production (seed a real admin with npm run db:seed).");
+      log.warn("[security] Disabled the demo admin account: it never works in production (seed a real admin with npm run db:seed).");
     return;
   }
   if (await hasRealAdmin()) {
@@ -127,7 +128,7 @@ export async function prepareAdminsAtStart() {
     if (e instanceof EmailTakenError) return;
     throw e;
   }
-  console.warn(
+  log.warn(
     `[seed] Development: created the demo admin ${DEMO_ADMIN.email} (see README; npm run db:seed with ADMIN_EMAIL/ADMIN_PASSWORD replaces it).`,
   );
 }

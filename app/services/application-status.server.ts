@@ -40,7 +40,7 @@ type EmailContext = { reference: string; firstName: string; amount: number; purp
 const signature = () => ["", `${site.name}`, `Phone: ${site.supportPhone} (${site.hours})`, `E-mail: ${site.supportEmail}`].join("\n");
 
 /** The e-mail the applicant gets for each status an admin can set. */
-export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmail, "to"> {
+export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmail, "to" | "userId"> {
   const hello = `Hello ${c.firstName},`;
   const what = `your application ${c.reference} for ${formatUsd(c.amount)} (${purposeLabel(c.purpose)})`;
   switch (to) {
@@ -140,7 +140,7 @@ export async function changeStatus(
         purpose: app.purpose,
         note: reason ?? undefined,
       });
-      await enqueueEmail(tx, { ...mail, to: applicant.email });
+      await enqueueEmail(tx, { ...mail, to: applicant.email, userId: applicant.id });
     }
     return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: true };
   });

@@ -21,6 +21,7 @@ import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/
 import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office.schema";
 import { transaction, type Tx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
+import { publicLink } from "~/utils/env.server";
 
 export class BackOfficeNotFoundError extends Error {
   constructor(what = "application") {
@@ -37,7 +38,14 @@ async function lockSubmitted(tx: Tx, applicationId: number) {
   if (!app || app.status === "draft") throw new BackOfficeNotFoundError();
   const applicant = await getUserById(app.userId, tx);
   if (!applicant) throw new BackOfficeNotFoundError();
-  return { id: app.id, reference: app.reference, status: app.status, email: applicant.email, firstName: applicant.firstName };
+  return {
+    id: app.id,
+    reference: app.reference,
+    status: app.status,
+    userId: applicant.id,
+    email: applicant.email,
+    firstName: applicant.firstName,
+  };
 }
 
 /** Records that `adminId` changed an application assigned to another admin (if it is). */
@@ -67,7 +75,7 @@ export function documentRequestEmail(c: { firstName: string; reference: string; 
       "",
       `Message from our team: ${c.message}`,
       "",
-      "Please sign in and upload them from your dashboard (Documents requested).",
+      `Please sign in and upload them from your dashboard (Documents requested): ${publicLink("/dashboard")}`,
       "",
       site.name,
       `Phone: ${site.supportPhone} (${site.hours})`,
@@ -93,6 +101,7 @@ async function createRequestIn(tx: Tx, adminId: number, applicationId: number, i
       message: input.message,
     }),
     to: app.email,
+    userId: app.userId,
   });
   return id;
 }

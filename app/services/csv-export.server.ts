@@ -50,11 +50,6 @@ function rowLine(r: ExportRow) {
   ]);
 }
 
-/** A human description of the filter, for the audit entry and the file name. */
-export function describeFilter(p: AdminListParams) {
-  return `q=${JSON.stringify(p.q)} status=${p.status} assigned=${p.assigned} queue=${p.queue}`;
-}
-
 /**
  * `waitForDrain` (from the server entry's load context) resolves when the client has taken what
  * was written; without it (tests calling this directly) batches follow one another at once.

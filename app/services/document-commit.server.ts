@@ -67,8 +67,13 @@ export async function saveUpload(
         type: "document_uploaded",
         note: `${upload.documentType} (document ${id})`,
       });
-      await store.commit(upload.storageKey);
-      renamed = true;
+      // The transaction helper repeats this callback after a lost lock conflict. A conflict
+      // reported at COMMIT (a certification failure on a Galera cluster) comes after the move, so
+      // the file is moved once and a repeated run finds it already in place.
+      if (!renamed) {
+        await store.commit(upload.storageKey);
+        renamed = true;
+      }
       return {
         id,
         applicationId,

@@ -23,7 +23,16 @@ import { closeRequestsForUpload } from "./back-office.server";
 import { saveUpload, UploadQuotaError, type ResolveApplication } from "./document-commit.server";
 import type { DocumentSummary } from "./document-records.server";
 import { discardUpload, stageUpload, stageUploads, type StagedUpload } from "./document-staging.server";
-import { ApplicantExistsError, applicationForUpload, DraftNotReadyError, signInKeepingDraft, type WizardContext } from "./draft.server";
+import type { Refusal } from "./account-creation.server";
+import {
+  admitDraftAccount,
+  ApplicantExistsError,
+  applicantExistsAnswer,
+  applicationForUpload,
+  DraftNotReadyError,
+  signInKeepingDraft,
+  type WizardContext,
+} from "./draft.server";
 
 export type UploadRefusal = {
   ok: false;
@@ -50,6 +59,8 @@ export type UploadDestination = {
   actorUserId: number | null;
   /** After each commit, before the next file: a Set-Cookie for the answer, if any. */
   afterSave?(): Promise<string | null>;
+  /** Before each commit: a refusal when the upload may not go ahead (the wizard's sign-up throttle). */
+  admit?(): Promise<UploadRefusal | null>;
 };
 
 /** The application is missing or not the caller's (looks exactly like a missing one: 404). */
@@ -104,6 +115,11 @@ async function commitAll(uploads: StagedUpload[], dest: UploadDestination, opts:
   const pending = [...uploads];
   for (const upload of uploads) {
     pending.shift();
+    const refused = await dest.admit?.();
+    if (refused) {
+      for (const rest of [upload, ...pending]) await discardUpload(rest).catch(() => {});
+      return { ...refused, area: upload.documentType };
+    }
     try {
       const doc = await saveUpload(upload, dest.resolve(upload), { uploadedBy: dest.uploadedBy });
       documents.push(doc);
@@ -118,6 +134,12 @@ async function commitAll(uploads: StagedUpload[], dest: UploadDestination, opts:
   return { ok: true as const, documents, cookies };
 }
 
+/** A refusal of the account-creation service (the wizard's first upload creates the account). */
+function accountRefusal(r: Refusal): UploadRefusal {
+  const toast = { ...TOASTS.uploadFailed, description: r.message };
+  return { ok: false, status: r.status, reason: r.status === 409 ? "conflict" : "quota", message: r.message, toast, headers: r.headers };
+}
+
 async function refusalFor(e: unknown, dest: UploadDestination, opts: { ip: string }): Promise<UploadRefusal> {
   const failed = TOASTS.uploadFailed;
   if (e instanceof UploadQuotaError) {
@@ -130,6 +152,7 @@ async function refusalFor(e: unknown, dest: UploadDestination, opts: { ip: strin
       headers: e.headers,
     };
   }
+  if (e instanceof ApplicantExistsError) return accountRefusal(await applicantExistsAnswer(opts.ip));
   if (e instanceof UploadRejectedError) {
     return {
       ok: false,
@@ -191,10 +214,15 @@ export function dashboardUploadDestination(user: PublicUser): UploadDestination 
  * The wizard: the draft's application, created with the first file (registering the applicant
  * when needed, who is then signed in: the Set-Cookie comes back in `cookies`).
  */
-export function wizardUploadDestination(ctx: WizardContext): UploadDestination {
+export function wizardUploadDestination(ctx: WizardContext, ip: string): UploadDestination {
   let registered: PublicUser | null = null;
   return {
     actorUserId: ctx.user?.id ?? null,
+    // The first upload of an anonymous draft creates its account: the sign-up throttle first.
+    async admit() {
+      const refused = await admitDraftAccount(ctx, ip);
+      return refused ? accountRefusal(refused) : null;
+    },
     resolve: () => async (tx) => {
       const out: { registered: PublicUser | null } = { registered: null };
       try {
@@ -202,7 +230,7 @@ export function wizardUploadDestination(ctx: WizardContext): UploadDestination {
         registered = out.registered;
         return resolved;
       } catch (e) {
-        if (e instanceof ApplicantExistsError) throw new UploadRejectedError(409, MSG.userExists);
+        // "Already exists" is answered (and counted) by refusalFor, after the rollback.
         if (e instanceof DraftNotReadyError)
           throw new UploadRejectedError(409, e.reason === "missing" ? MSG.uploadMissingId : MSG.draftCreateFailed);
         throw e;

@@ -18,7 +18,13 @@ import {
 } from "~/models/application-drafts.server";
 import { getUserByEmail, type PublicUser } from "~/models/users.server";
 import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/schemas/wizard.schema";
-import { admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/services/account-creation.server";
+import {
+  admitDeferredAccount,
+  admitSignupAttempt,
+  createAccount,
+  emailTakenAnswer,
+  type Refusal,
+} from "~/services/account-creation.server";
 import { EmailTakenError } from "~/services/auth.server";
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { signIn } from "~/services/sign-in.server";
@@ -182,16 +188,43 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
     headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!));
     return { ok: true, headers };
   }
-  // A new e-mail is a sign-up: the same throttle as the sign-up page and the API (once per e-mail
-  // per draft, so going Back and Continue again does not count twice).
-  if (ctx.draft?.data.owner?.email?.toLowerCase() !== input.email.toLowerCase() || !ctx.draft?.data.passwordHash) {
+  // A new e-mail is a sign-up: the same throttle as the sign-up page and the API, counted once per
+  // e-mail per draft (going Back and Continue again does not count twice). The draft remembers
+  // the admitted address; Save, Back and Exit store the fields without asking, so an address they
+  // stored is asked for when the account is made (admitDraftAccount).
+  const email = input.email.trim().toLowerCase();
+  if (ctx.draft?.data.signupAdmitted !== email) {
     const limited = await admitSignupAttempt(ip);
     if (limited) return refused(limited);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
-  const headers = await saveStep(ctx, { owner, passwordHash }, 3);
+  const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email }, 3);
   return { ok: true, headers };
 }
+
+/**
+ * Before the first upload or the submission of an anonymous draft (which create its account):
+ * the account-creation service's sign-up throttle (admitDeferredAccount). Null when the upload or
+ * submission may go ahead: no account to create, or admitted, which the draft then records
+ * (resolveApplicant creates the account only for the admitted address).
+ */
+export async function admitDraftAccount(ctx: WizardContext, ip: string): Promise<Refusal | null> {
+  const draft = ctx.draft;
+  if (ctx.user || !draft || draft.userId || draft.submittedAt) return null;
+  const owner = draftOwner(draft.data);
+  if (!owner) return null; // incomplete: refused further on, before any account exists
+  const email = owner.email.trim().toLowerCase();
+  const refusal = await admitDeferredAccount(ip, email, draft.data.signupAdmitted);
+  if (refusal || draft.data.signupAdmitted === email) return refusal;
+  await transaction(async (tx) => {
+    const row = await lockDraft(tx, draft.id);
+    if (row && !row.userId) await updateDraft(draft.id, { data: { ...row.data, signupAdmitted: email } }, tx);
+  });
+  return null;
+}
+
+/** The "already exists" answer of the wizard's later steps, counted like every other (enumeration throttle). */
+export const applicantExistsAnswer = (ip: string) => emailTakenAnswer(ip);
 
 const refused = (r: Refusal): OwnerOutcome => ({ ok: false, field: r.field, message: r.message, status: r.status, headers: r.headers });
 
@@ -202,7 +235,7 @@ export class ApplicantExistsError extends Error {
 }
 /** The draft cannot take an upload or a submission: gone, already submitted, or steps missing. */
 export class DraftNotReadyError extends Error {
-  constructor(readonly reason: "missing" | "incomplete") {
+  constructor(readonly reason: "missing" | "incomplete" | "not-admitted") {
     super(`draft not ready: ${reason}`);
   }
 }
@@ -227,6 +260,9 @@ export async function resolveApplicant(
   if (draft.userId) return { userId: draft.userId, registered: null };
   const owner = draftOwner(draft.data);
   if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("incomplete");
+  // Only the address the sign-up throttle admitted for this draft (admitDraftAccount) gets an
+  // account; another one was stored after that check (another tab's Save).
+  if (draft.data.signupAdmitted !== owner.email.trim().toLowerCase()) throw new DraftNotReadyError("not-admitted");
   try {
     const user = await createAccount(
       {

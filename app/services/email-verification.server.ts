@@ -2,26 +2,22 @@
  * E-mail verification (issue 13). `issueEmailVerification` is the ONE call every place that
  * creates an account makes (sign-up page, POST /api/auth/register, the wizard's account at
  * upload/submission): it stores a hashed, expiring token and writes the e-mail to the outbox in
- * the caller's transaction. The same link, sent to a NEW address, finishes a change of e-mail.
- * Verifying releases the e-mails held for the account (see holdFor in models/outbox.server.ts).
+ * the caller's transaction. A link proves only the address the account has when it is used; a
+ * change of e-mail has its own link and rules (email-change.server.ts). Verifying releases the e-mails held for the account (see holdFor in models/outbox.server.ts).
  */
 import { recordAudit } from "~/models/audit-log.server";
 import { createAccountToken, findUsableToken, useToken } from "~/models/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
-import { EmailTakenError, getUserByEmail, getUserById, isDuplicate, setUserEmail } from "~/models/users.server";
+import { getUserById, setUserEmail } from "~/models/users.server";
 import { site } from "~/content/site";
 import { transaction, type DbOrTx } from "~/models/db.server";
-import { getEnv } from "~/utils/env.server";
+import { publicLink } from "~/utils/env.server";
 import { kickOutbox } from "./mail.server";
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60_000;
 
-/** Absolute link for e-mails: PUBLIC_URL (never the request's Host header), else localhost. */
-export function publicLink(pathAndQuery: string) {
-  const env = getEnv();
-  const base = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return `${base}${pathAndQuery}`;
-}
+/** Absolute links for e-mails come from PUBLIC_URL, never from the request's Host header. */
+export { publicLink };
 
 type Account = { id: number; email: string; firstName: string };
 
@@ -59,6 +55,7 @@ export async function issueEmailVerification(db: DbOrTx, account: Account, email
     subject: mail.subject,
     text: mail.text,
     kind: change ? "email_change_verification" : "email_verification",
+    userId: account.id,
   });
 }
 
@@ -69,36 +66,25 @@ export async function afterAccountCreated(account: Account, tx?: DbOrTx) {
   kickOutbox();
 }
 
-export type VerifyOutcome =
-  { ok: true; userId: number; email: string; changed: boolean; released: number } | { ok: false; reason: "invalid" | "taken" };
+export type VerifyOutcome = { ok: true; userId: number; email: string; released: number } | { ok: false; reason: "invalid" };
 
-/** Uses a verification link: marks the address verified (or switches to it) and releases held mail. */
+/** Uses a verification link: marks the account's address verified and releases held mail. */
 export async function verifyEmailToken(token: string, ip?: string): Promise<VerifyOutcome> {
-  let outcome: VerifyOutcome;
-  try {
-    outcome = await transaction(async (tx): Promise<VerifyOutcome> => {
-      const row = await findUsableToken(token, "verify-email", tx);
-      if (!row || !(await useToken(tx, row.id))) return { ok: false, reason: "invalid" };
-      const user = await getUserById(row.userId, tx);
-      if (!user) return { ok: false, reason: "invalid" };
-      const changed = row.email !== user.email;
-      if (changed) {
-        const other = await getUserByEmail(row.email, tx);
-        if (other && other.id !== user.id) return { ok: false, reason: "taken" };
-      }
-      await setUserEmail(tx, user.id, row.email, new Date());
-      const released = await releaseHeldEmails(tx, user.id, row.email);
-      return { ok: true, userId: user.id, email: row.email, changed, released };
-    });
-  } catch (e) {
-    if (e instanceof EmailTakenError || isDuplicate(e)) outcome = { ok: false, reason: "taken" };
-    else throw e;
-  }
+  const outcome = await transaction(async (tx): Promise<VerifyOutcome> => {
+    const row = await findUsableToken(token, "verify-email", tx);
+    if (!row || !(await useToken(tx, row.id))) return { ok: false, reason: "invalid" };
+    const user = await getUserById(row.userId, tx);
+    // A link for another address (the account's address changed since) proves nothing now.
+    if (!user || row.email !== user.email) return { ok: false, reason: "invalid" };
+    await setUserEmail(tx, user.id, row.email, new Date());
+    const released = await releaseHeldEmails(tx, user.id, row.email);
+    return { ok: true, userId: user.id, email: row.email, released };
+  });
   if (outcome.ok) {
     kickOutbox();
     await recordAudit({
       actorUserId: outcome.userId,
-      action: outcome.changed ? "account.email_changed" : "account.email_verified",
+      action: "account.email_verified",
       targetType: "user",
       targetId: outcome.userId,
       ip,

@@ -18,6 +18,7 @@ import {
 import type { LenderFormInput } from "~/schemas/offers.schema";
 import { transaction } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
+import { log } from "~/utils/log.server";
 
 // ---------------------------------------------------------------------------------------------
 // Seed
@@ -47,7 +48,7 @@ export async function seedLenders(): Promise<number> {
 export async function ensureLendersOnEmptyDatabase() {
   if ((await countLenders()) > 0) return 0;
   const n = await seedLenders();
-  if (n) console.warn(`[seed] Created ${n} fictional partner lenders (see /admin/lenders).`);
+  if (n) log.warn(`[seed] Created ${n} fictional partner lenders (see /admin/lenders).`);
   return n;
 }
 

@@ -6,8 +6,9 @@ import { sweepOrphans } from "./document-sweep.server";
 import { startOutboxWorker, stopOutboxWorker } from "./mail.server";
 import { getEnv } from "~/utils/env.server";
 import { singleton } from "~/utils/singleton.server";
-import { logError } from "~/utils/log.server";
-import { DatabaseUnreachableError, ensureDatabase } from "~/models/migrate.server";
+import { log, logError } from "~/utils/log.server";
+import { assertMigrated, DatabaseNotMigratedError, DatabaseUnreachableError, ensureDatabase } from "~/models/migrate.server";
+import { databaseTargets } from "~/utils/database-url.server";
 
 const state = singleton("lifecycle", () => ({ draining: false, prepared: false }));
 
@@ -45,7 +46,7 @@ onServerStart(() => {
     try {
       const { stagingRemoved, orphansRemoved } = await sweepOrphans({ olderThanMs: SWEEP_OLDER_THAN_MS });
       if (stagingRemoved || orphansRemoved)
-        console.info(`[documents] sweep removed ${stagingRemoved} staging and ${orphansRemoved} orphaned files`);
+        log.info(`[documents] sweep removed ${stagingRemoved} staging and ${orphansRemoved} orphaned files`);
     } catch (e) {
       logError("documents.sweep", e);
     } finally {
@@ -59,10 +60,13 @@ onServerStart(() => {
 
 export async function prepareServer() {
   const env = getEnv();
+  const targets = databaseTargets(env.DATABASE_URL, env.DATABASE_HOSTS);
   try {
-    await ensureDatabase(env.DATABASE_URL);
+    // MIGRATE_ON_START=0: a release job (`npm run db:migrate`) migrates; this server only checks.
+    if (env.MIGRATE_ON_START) await ensureDatabase(targets);
+    else await assertMigrated(targets);
   } catch (e) {
-    if (e instanceof DatabaseUnreachableError) throw Object.assign(e, { userMessage: e.message });
+    if (e instanceof DatabaseUnreachableError || e instanceof DatabaseNotMigratedError) throw Object.assign(e, { userMessage: e.message });
     throw Object.assign(new Error("migration failed"), {
       userMessage: `[db] Could not prepare the database: ${(e as Error).message.split("\n")[0]}`,
     });

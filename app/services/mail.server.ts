@@ -13,7 +13,8 @@ import nodemailer from "nodemailer";
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from "~/models/outbox-queue.server";
 import { getEnv } from "~/utils/env.server";
 import { singleton } from "~/utils/singleton.server";
-import { describeError, logError } from "~/utils/log.server";
+import { describeError, log, logError } from "~/utils/log.server";
+import { recordOutboxFailure, recordOutboxSent } from "~/utils/metrics.server";
 
 export type MailMessage = { from: string; to: string; subject: string; text: string; messageId?: string };
 export type MailTransport = { name: string; send: (message: MailMessage, fileStem: string) => Promise<void> };
@@ -98,6 +99,12 @@ export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransp
       await transport.send(toMessage(row), emlFileStem(row));
       await markEmailSent(row.id, token, opts.now ?? new Date());
       sent++;
+      recordOutboxSent();
+      // The id of the request that queued it: the access log line of that request has the same reqId.
+      log.info(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts + 1, reqId: row.requestId ?? undefined },
+        `[outbox] e-mail ${row.id} (${row.kind}) sent`,
+      );
     } catch (e) {
       failed++;
       const attempts = row.attempts + 1;
@@ -108,7 +115,9 @@ export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransp
         error: describeError(e),
         giveUp,
       });
-      console.error(
+      recordOutboxFailure(giveUp);
+      log.error(
+        { outboxId: row.id, kind: row.kind, attempts, gaveUp: giveUp, error: describeError(e), reqId: row.requestId ?? undefined },
         `[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`,
       );
     }

@@ -5,23 +5,15 @@
  * offer-disclosure, acceptance and the admin's offer actions in offer-acceptance, the lender
  * catalogue in lender-catalogue.
  */
-import {
-  getAcceptance,
-  getOfferById,
-  hasDecisions,
-  insertDecisions,
-  insertOffer,
-  listDecisions,
-  listOffers,
-  type AcceptanceRow,
-  type OfferRow,
-} from "~/models/offers.server";
+import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers } from "~/models/offers.server";
+import { recordAdminReadBy, type AdminReadChannel } from "./admin-list-audit.server";
 import { getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
 import { listActiveProductTerms } from "~/models/lenders.server";
 import type { Tx } from "~/models/db.server";
 import { toCents } from "~/utils/offer-money";
 import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/utils/offer-matching";
-import { disclosureRows, disclosureText, offerState, sha256 } from "./offer-disclosure.server";
+import { applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
+import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
@@ -58,95 +50,37 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
 // Read models for pages and the API (owner, or an admin, only)
 // ---------------------------------------------------------------------------------------------
 
-export type OfferView = {
-  id: number;
-  lenderName: string;
-  nmlsId: string;
-  productName: string;
-  source: "match" | "manual";
-  state: "offered" | "accepted" | "withdrawn" | "expired";
-  amountCents: number;
-  termMonths: number;
-  noteRateBps: number;
-  feeCents: number;
-  fundingCents: number;
-  estimatedAprBps: number;
-  paymentCents: number;
-  finalPaymentCents: number;
-  paymentCount: number;
-  totalPaymentsCents: number;
-  financeChargeCents: number;
-  prepayment: string;
-  fundingDays: number;
-  expiresAt: string;
-};
-
-export function toOfferView(o: OfferRow, now = new Date()): OfferView {
-  return {
-    id: o.id,
-    lenderName: o.lenderName,
-    nmlsId: o.lenderNmlsId,
-    productName: o.productName,
-    source: o.source,
-    state: offerState(o, now),
-    amountCents: o.amountCents,
-    termMonths: o.termMonths,
-    noteRateBps: o.noteRateBps,
-    feeCents: o.feeCents,
-    fundingCents: o.fundingCents,
-    estimatedAprBps: o.estimatedAprBps,
-    paymentCents: o.paymentCents,
-    finalPaymentCents: o.finalPaymentCents,
-    paymentCount: o.paymentCount,
-    totalPaymentsCents: o.totalPaymentsCents,
-    financeChargeCents: o.financeChargeCents,
-    prepayment: o.prepayment,
-    fundingDays: o.fundingDays,
-    expiresAt: o.expiresAt.toISOString(),
-  };
-}
-
 type Viewer = { id: number; role: string };
 const mayView = (viewer: Viewer, ownerId: number) => viewer.role === "admin" || viewer.id === ownerId;
 
-export type AcceptanceView = { offerId: number; signerName: string; acceptedAt: string; clientIp: string | null; disclosureSha256: string };
-const toAcceptanceView = (a: AcceptanceRow): AcceptanceView => ({
-  offerId: a.offerId,
-  signerName: a.signerName,
-  acceptedAt: a.acceptedAt.toISOString(),
-  clientIp: a.clientIp,
-  disclosureSha256: a.disclosureSha256,
-});
+/**
+ * Where a read model is read from, for the audit of an admin's read (an owner's own reads are not
+ * audited). Required, so no page or API route can leave an admin's read unrecorded by accident.
+ */
+export type ReadContext = { ip: string | null; via: AdminReadChannel };
 
 /** An application's offers for its owner or an admin; null when absent or not theirs (a 404). */
-export async function getOffersForViewer(viewer: Viewer, reference: string) {
+export async function getOffersForViewer(viewer: Viewer, reference: string, read: ReadContext) {
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
+  await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
   const [offers, decisions, acceptance] = await Promise.all([listOffers(app.id), listDecisions(app.id), getAcceptance(app.id)]);
-  const now = new Date();
-  const declined = decisions.filter((d) => !d.eligible);
-  const reasons = principalReasonsFromRows(declined.map((d) => d.reasons));
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
-    offers: offers.map((o) => toOfferView(o, now)),
-    acceptance: acceptance ? toAcceptanceView(acceptance) : null,
-    matched: decisions.length > 0,
-    principalReasons: reasons.map((r) => REASON_TEXT[r]),
-    unlock: [...new Set(decisions.flatMap((d) => d.unlock))],
+    ...applicantMarketplace({ offers, decisions, acceptance }),
   };
 }
 
-function principalReasonsFromRows(rows: string[][]): ReasonCode[] {
-  const known = new Set<string>(Object.keys(REASON_TEXT));
-  return principalReasons(rows.map((reasons) => ({ reasons: reasons.filter((r) => known.has(r)) as ReasonCode[] })));
-}
-
-/** One offer with its disclosure for its owner or an admin; null when absent or not theirs. */
-export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: number) {
+/**
+ * One offer with its disclosure for its owner or an admin; null when absent or not theirs.
+ * `read` null: not a read shown to the viewer (the acceptance action re-checks the owner only).
+ */
+export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: number, read: ReadContext | null) {
   const offer = await getOfferById(offerId);
   if (!offer) return null;
   const app = await getApplicationSummary(offer.applicationId);
   if (!app || !mayView(viewer, app.userId)) return null;
+  if (read) await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offer", applicationId: app.id, offerId });
   const acceptance = await getAcceptance(app.id);
   const text = disclosureText(offer, app.reference);
   return {

@@ -11,12 +11,14 @@ import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import {
-  claimTotpStep,
+  acceptTotpStep,
+  claimMfaAttempt,
   countMfaFailure,
   enableMfa,
+  getMfaLockState,
   getUserById,
   listRecoveryCodeHolders,
-  lockMfa,
+  lockMfaIfSpent,
   replaceMfaFactor,
   replaceRecoveryCodesIf,
   resetMfaFailures,
@@ -25,7 +27,7 @@ import {
 } from "~/models/users.server";
 import { hashEnrolmentCode } from "./admin-seed.server";
 import { transaction } from "~/models/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, publicLink } from "~/utils/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";
 
@@ -165,52 +167,64 @@ export const MFA_LOCK_AFTER = 10;
 
 export type SecondFactorResult = { factor: "totp" | "recovery" | null; locked: boolean };
 
+const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ""));
+
 /**
- * Checks a TOTP or recovery code. Consecutive failures are counted on the account; at
- * MFA_LOCK_AFTER the TOTP factor locks, the admin gets an e-mail and the audit log an entry. While
- * locked only a recovery code works (it unlocks); a success resets the count.
+ * Checks a TOTP or recovery code. Every TOTP attempt first claims a failure in the database (one
+ * conditional UPDATE, see claimMfaAttempt) and is only checked when the claim succeeds, so
+ * concurrent requests cannot get more than MFA_LOCK_AFTER codes checked; the lock is set by a
+ * conditional UPDATE as soon as the count reaches the limit, and a valid code is accepted only by
+ * an UPDATE that also requires the factor to be unlocked. At the lock the admin gets an e-mail and
+ * the audit log an entry. While locked only a recovery code works (it unlocks); a success ends
+ * the run of failures.
  */
 export async function verifySecondFactor(userId: number, input: string, ctx: { ip?: string | null } = {}): Promise<SecondFactorResult> {
   const user = await getUserById(userId);
   if (!user?.mfaSecret || !user.mfaEnabledAt) return { factor: null, locked: false };
-  const factor = await checkFactor(user, input.trim());
-  if (factor) {
-    if (user.mfaFailedAttempts || user.mfaLockedAt) await resetMfaFailures(userId);
-    return { factor, locked: false };
+  const code = input.trim();
+  const ip = ctx.ip ?? null;
+  if (looksLikeTotp(code)) {
+    if (!(await claimMfaAttempt(userId, MFA_LOCK_AFTER))) return { factor: null, locked: await settleFailure(user, ip) };
+    const step = verifyTotp(openSecret(user.mfaSecret), code, { lastUsedStep: user.mfaLastStep });
+    if (step != null && (await acceptTotpStep(userId, step))) return { factor: "totp", locked: false };
+    return { factor: null, locked: await settleFailure(user, ip) };
   }
-  return { factor: null, locked: await countFailure(user, ctx.ip ?? null) };
+  if (await spendRecoveryCode(user, code)) {
+    await resetMfaFailures(userId);
+    return { factor: "recovery", locked: false };
+  }
+  await countMfaFailure(userId);
+  return { factor: null, locked: await settleFailure(user, ip) };
 }
 
-async function checkFactor(user: UserRecord, code: string): Promise<"totp" | "recovery" | null> {
-  if (/^\d{6}$/.test(code.replace(/\s/g, ""))) {
-    if (user.mfaLockedAt) return null;
-    const step = verifyTotp(openSecret(user.mfaSecret!), code, { lastUsedStep: user.mfaLastStep });
-    return step != null && (await claimTotpStep(user.id, step)) ? "totp" : null;
-  }
+/** Uses up a matching recovery code; false when none matches or another request used it first. */
+async function spendRecoveryCode(user: UserRecord, code: string) {
   const remaining = user.mfaRecoveryCodes ?? [];
   const hit = matchRecoveryCode(remaining, code);
-  if (!hit) return null;
+  if (!hit) return false;
   const next = remaining.filter((c) => c !== hit);
   // Optimistic: only succeeds if nobody used a code in between.
-  return (await replaceRecoveryCodesIf(user.id, remaining, next)) === 1 ? "recovery" : null;
+  return (await replaceRecoveryCodesIf(user.id, remaining, next)) === 1;
 }
 
-/** One more consecutive failure; locks (once) at the limit. Returns whether the factor is locked. */
-async function countFailure(user: UserRecord, ip: string | null) {
-  await countMfaFailure(user.id);
-  if (user.mfaLockedAt) return true;
-  if (user.mfaFailedAttempts + 1 < MFA_LOCK_AFTER) return false;
+/**
+ * After a counted failure: locks the factor if the count has reached the limit (only the request
+ * whose UPDATE set the lock sends the e-mail and writes the audit entry), then reads the stored
+ * state back. Returns whether the factor is locked now.
+ */
+async function settleFailure(user: UserRecord, ip: string | null) {
   const locked = await transaction(async (tx) => {
-    if (!(await lockMfa(tx, user.id))) return false;
+    if (!(await lockMfaIfSpent(tx, user.id, MFA_LOCK_AFTER))) return false;
     await enqueueEmail(tx, {
       to: user.email,
+      userId: user.id,
       kind: "mfa_locked",
       subject: `${site.name}: two-factor sign-in locked`,
       text: [
         `Hello ${user.firstName},`,
         "",
         `Someone entered ${MFA_LOCK_AFTER} wrong two-factor codes in a row for your ${site.name} admin account, so codes from your authenticator app are no longer accepted.`,
-        "Sign in with your password and one of your recovery codes to unlock it. If this was not you, change your password and tell your security contact.",
+        `Sign in with your password and one of your recovery codes to unlock it (${publicLink("/admin-login")}). If this was not you, change your password and tell your security contact.`,
       ].join("\n"),
     });
     return true;
@@ -225,7 +239,8 @@ async function countFailure(user: UserRecord, ip: string | null) {
       ip,
       details: `${MFA_LOCK_AFTER} consecutive failures`,
     });
-  return true;
+  const state = await getMfaLockState(user.id);
+  return Boolean(state?.lockedAt);
 }
 
 export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | null }) => Boolean(u.mfaEnabledAt && u.mfaSecret);

@@ -99,6 +99,7 @@ export async function acceptOffer(
     ];
     await enqueueEmail(tx, {
       to: user.email,
+      userId: user.id,
       kind: "offer_accepted",
       subject: `Offer Accepted - ${app.reference}`,
       text: [
@@ -118,6 +119,7 @@ export async function acceptOffer(
     for (const a of await listAdminEmails(tx)) {
       await enqueueEmail(tx, {
         to: a.email,
+        userId: a.id,
         kind: "offer_accepted_admin",
         subject: `Offer Accepted - ${app.reference}`,
         text: [`Application ${app.reference} accepted offer ${locked.id}.`, "", ...summary].join("\n"),

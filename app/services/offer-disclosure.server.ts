@@ -7,6 +7,7 @@ import { formatBps, formatCents } from "~/utils/format";
 import { createHash } from "node:crypto";
 import { type OfferRow } from "~/models/offers.server";
 import { MARKET_MSG } from "~/utils/messages";
+import { publicLink } from "~/utils/env.server";
 
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, offersPath, type ReasonCode } from "~/utils/offer-matching";
 import { MatchSummary } from "./marketplace.server";
@@ -16,7 +17,7 @@ export function marketplaceEmailLines(reference: string, m: MatchSummary): strin
   if (m.offers > 0) {
     return [
       `Good news: ${m.offers} partner lender offer${m.offers === 1 ? "" : "s"} ${m.offers === 1 ? "is" : "are"} ready for you to compare.`,
-      `Sign in and open ${offersPath(reference)} to compare them side by side with their cost disclosures. Offers are valid for ${OFFER_VALIDITY_DAYS} days.`,
+      `Sign in and open ${publicLink(offersPath(reference))} to compare them side by side with their cost disclosures. Offers are valid for ${OFFER_VALIDITY_DAYS} days.`,
       "",
     ];
   }

@@ -1,2 +1,2 @@
-/** What /readyz asks: does the database answer (SELECT 1 with a deadline)? */
-export { pingDatabase } from "~/models/health.server";
+/** What /readyz asks: does the database answer, and on Galera is the node synced? */
+export { databaseReadiness, pingDatabase } from "~/models/health.server";

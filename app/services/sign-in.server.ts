@@ -20,7 +20,7 @@ import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 
 /** Where the attempt comes from: the audit trail's `details`, and where an admin's second factor is asked. */
-export type SignInChannel = "page" | "admin-page" | "api" | "wizard";
+export type SignInChannel = "page" | "admin-page" | "api" | "wizard" | "reset";
 
 export type SignInOptions = {
   ip: string;
@@ -56,7 +56,7 @@ export type SignInResult =
   | { ok: false; reason: "mfa-refused"; locked: boolean };
 
 /** The audit trail's `details` for a channel (the pages write none). */
-const auditDetails = (via: SignInChannel) => (via === "api" || via === "wizard" ? via : undefined);
+const auditDetails = (via: SignInChannel) => (via === "api" || via === "wizard" || via === "reset" ? via : undefined);
 
 /** Signs in with an e-mail and password (and an admin's code on the API); see the file comment. */
 export async function signIn(credentials: Credentials, { ip, via, form }: SignInOptions): Promise<SignInResult> {
@@ -95,7 +95,11 @@ export type SecondFactorCheck =
   | { ok: false; reason: "throttled"; message: string; headers: Record<string, string> }
   | { ok: false; reason: "refused"; locked: boolean };
 
-/** An admin's second factor (a TOTP or recovery code), throttled and audited: /admin-login/verify and the API. */
+/**
+ * An admin's second factor (a TOTP or recovery code), throttled and audited: /admin-login/verify,
+ * the API's `code` and the reset-password page. Every place that checks an enrolled factor comes
+ * here, so each gets the per-client and per-account limits and the lock.
+ */
 export async function checkSecondFactor(
   userId: number,
   code: string,

@@ -78,7 +78,13 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     purpose: input.values.purpose,
     marketplace: marketplaceEmailLines(row.reference, market),
   });
-  await enqueueEmail(tx, { to: applicant.email, subject: mail.subject, text: mail.text, kind: "application_submitted" });
+  await enqueueEmail(tx, {
+    to: applicant.email,
+    userId: input.userId,
+    subject: mail.subject,
+    text: mail.text,
+    kind: "application_submitted",
+  });
   const draftId = input.wizardDraft?.id ?? row.draftId;
   if (draftId) await updateDraft(draftId, { submittedAt: now, loanApplicationId: row.id, ...input.wizardDraft?.update }, tx);
   return row;

@@ -11,7 +11,10 @@ import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/models/ap
 import { getUserById } from "~/models/users.server";
 import { draftValues, firstInvalidStep } from "~/schemas/wizard.schema";
 import {
+  admitDraftAccount,
   ApplicantExistsError,
+  applicantExistsAnswer,
+  DraftNotReadyError,
   resolveApplicant,
   signInKeepingDraft,
   withoutPasswordHash,
@@ -20,14 +23,19 @@ import {
 import { afterAccountCreated } from "~/services/email-verification.server";
 import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";
+import type { Refusal } from "~/services/account-creation.server";
 import { logError } from "~/utils/log.server";
+import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 
 /** How long after a submission a repeated submit without a live session may still find it. */
 const RESUBMIT_WINDOW_MS = 30 * 60_000;
 
 export type SubmitOutcome =
   | { ok: true; reference: string; amount: number; alreadySubmitted: boolean; headers: Headers }
-  | { ok: false; reason: "userExists" | "failed" }
+  | { ok: false; reason: "failed" }
+  /** Refused by the account-creation service: "already exists" (409, or 429 past the enumeration
+   *  limit) or the sign-up throttle (429); the answer's status, message and headers. */
+  | { ok: false; reason: "userExists" | "throttled"; refusal: Refusal }
   | { ok: false; reason: "incomplete"; step: number };
 
 /** The review form's hidden key: the draft id and a random secret kept in the draft. */
@@ -71,12 +79,24 @@ async function alreadySubmitted(ctx: WizardContext, draft: DraftRow, proven: boo
   return { ok: true, reference: app.reference, amount: Number(app.amount), alreadySubmitted: true, headers };
 }
 
-export async function submitDraft(ctx: WizardContext, input: { consentMarketing: boolean; submitKey?: string }): Promise<SubmitOutcome> {
+/** The context with the draft as it is now. */
+async function refreshed(ctx: WizardContext): Promise<WizardContext> {
+  return { ...ctx, draft: ctx.draft ? await getDraftById(ctx.draft.id) : null };
+}
+
+export async function submitDraft(
+  ctx: WizardContext,
+  input: { consentMarketing: boolean; submitKey?: string; ip: string },
+  again = false,
+): Promise<SubmitOutcome> {
   if (!ctx.draft) {
     const byKey = await findByKey(input.submitKey);
     return byKey ? alreadySubmitted(ctx, byKey, true) : { ok: false, reason: "incomplete", step: 1 };
   }
   if (ctx.draft.submittedAt) return alreadySubmitted(ctx, ctx.draft, true);
+  // Registering the applicant is a sign-up: the account-creation service's throttle first.
+  const refusal = await admitDraftAccount(ctx, input.ip);
+  if (refusal) return { ok: false, reason: "throttled", refusal };
   const draftId = ctx.draft.id;
   try {
     const result = await transaction(async (tx) => {
@@ -118,7 +138,15 @@ export async function submitDraft(ctx: WizardContext, input: { consentMarketing:
     if (result.registered) headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId));
     return { ok: true, reference: result.reference, amount: result.amount, alreadySubmitted: false, headers };
   } catch (e) {
-    if (e instanceof ApplicantExistsError) return { ok: false, reason: "userExists" };
+    if (e instanceof ApplicantExistsError) {
+      const refusal = await applicantExistsAnswer(input.ip);
+      return { ok: false, reason: refusal.status === 409 ? "userExists" : "throttled", refusal };
+    }
+    // The address changed (another tab) after the throttle admitted the one it had: ask again.
+    if (e instanceof DraftNotReadyError && e.reason === "not-admitted" && !again) return submitDraft(await refreshed(ctx), input, true);
+    // The database went away (a fail-over, a node leaving its cluster): the transaction was rolled
+    // back with its connection; the app answers 503 with Retry-After (entry.server), not "failed".
+    if (isDatabaseUnavailable(e)) throw e;
     logError("submit", e);
     return { ok: false, reason: "failed" };
   }

@@ -3,12 +3,23 @@ import type { DbOrTx } from "~/models/db.server";
 import { hit, peek, windowResetAt } from "~/models/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
+import { recordThrottleRefusal } from "~/utils/metrics.server";
 
 export const THROTTLE_RULES = {
   login: { limit: 10, windowSeconds: 60, message: "Too many sign-in attempts. Please wait a minute and try again." },
   signup: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
   statusLookup: { limit: 30, windowSeconds: 60, message: "Too many status lookups. Please wait a minute and try again." },
   mfa: { limit: 10, windowSeconds: 60, message: "Too many verification attempts. Please wait a minute and try again." },
+  /**
+   * Second-factor attempts per account from all clients together: caps what many addresses can
+   * try (recovery codes are checked even while the TOTP factor is locked). Above MFA_LOCK_AFTER,
+   * so the lock, not this limit, is what a run of wrong TOTP codes meets first.
+   */
+  mfaAccount: {
+    limit: 30,
+    windowSeconds: 15 * 60,
+    message: "Too many verification attempts for this account. Please wait 15 minutes and try again.",
+  },
   api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
   // Security round two (issue 11).
   /** "Already exists" answers per client address (sign-up page, API, wizard step 2): no free enumeration. */
@@ -55,7 +66,22 @@ export async function throttle(rule: ThrottleRule, keys: string[], db?: DbOrTx) 
     if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
   }
   if (!worst) return null;
+  recordThrottleRefusal(rule);
   return retryAfter(worst, r.message);
+}
+
+/**
+ * Like `throttle` without counting an attempt: the refusal when any key of `rule` is already over
+ * its limit, else null.
+ */
+export async function throttleReached(rule: ThrottleRule, keys: string[]) {
+  const r = THROTTLE_RULES[rule];
+  let worst: Date | null = null;
+  for (const k of keys) {
+    const resetAt = await peekOver(`${rule}:${k}`, r.windowSeconds, r.limit);
+    if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
+  }
+  return worst ? retryAfter(worst, r.message) : null;
 }
 
 /**
@@ -85,7 +111,9 @@ export async function throttleSignIn({ email, ip }: { email: string; ip: string 
     const resetAt = firstToday ? await countHit(bucket, w.windowSeconds, w.limit) : await peekOver(bucket, w.windowSeconds, w.limit);
     if (resetAt && (!worst || resetAt > worst)) worst = resetAt;
   }
-  return worst ? retryAfter(worst, THROTTLE_RULES.login.message) : null;
+  if (!worst) return null;
+  recordThrottleRefusal("login");
+  return retryAfter(worst, THROTTLE_RULES.login.message);
 }
 
 /** Like countHit without counting: when `bucket`'s window ends if it is already over `limit`, else null. */
@@ -95,10 +123,15 @@ async function peekOver(bucket: string, windowSeconds: number, limit: number): P
 }
 
 /**
- * The second-factor throttle of every entry point: per account AND client, and per client. Not per
- * account alone, so an attacker who knows the password cannot keep the owner from using a recovery
- * code; the account itself is protected by the lock after MFA_LOCK_AFTER failures (mfa.server.ts).
+ * The second-factor throttle of every entry point: per account and client, and per client, then
+ * per account over all clients (mfaAccount), so any number of addresses together get at most
+ * mfaAccount.limit checks per window (attempts refused per client are not counted there). Someone
+ * who already has the password can use that allowance up and keep the owner waiting until the
+ * window ends, which is the price of the bound; the lock after MFA_LOCK_AFTER failures
+ * (mfa.server.ts) stops the TOTP guesses well before it.
  */
-export function throttleSecondFactor({ userId, ip }: { userId: number; ip: string }) {
-  return throttle("mfa", [`acct-ip:${userId}|${ip}`, `ip:${ip}`]);
+export async function throttleSecondFactor({ userId, ip }: { userId: number; ip: string }) {
+  const perClient = await throttle("mfa", [`acct-ip:${userId}|${ip}`, `ip:${ip}`]);
+  if (perClient) return perClient;
+  return throttle("mfaAccount", [`acct:${userId}`]);
 }

@@ -139,6 +139,7 @@ export const MARKET_MSG = {
   feeTooLarge: "The fee must be less than the amount.",
   lenderSaved: "Lender saved.",
   lenderNameTaken: "A lender with this name already exists.",
+  lenderWebsiteInvalid: "Website: enter a full http:// or https:// address, e.g. https://lender.example",
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",
   ecoaNotice: ECOA_NOTICE,
@@ -188,6 +189,16 @@ export const ACCOUNT_MSG = {
   currentPasswordWrong: "Your current password is not correct.",
   newPasswordSame: "Choose a password you do not use here already",
   emailSame: "This is already your e-mail address",
+  emailChangeUnverified:
+    "Confirm your current e-mail address before you change it: open the link we sent to it, or ask for a new one from your dashboard.",
+  changePrompt: "Confirm that you want this address to sign you in from now on.",
+  changeInvalid:
+    "This link to change your e-mail address is invalid, has expired, was already used or was cancelled (a new password or signing out everywhere else cancels it). Ask for a new one in your account settings.",
+  changeOtherAccount:
+    "This link is for another account. Sign out, sign in to the account whose e-mail address is changing, and open the link again.",
+  undoPrompt: "Put this address back on your account. Choose a new password: every session and link of the account ends.",
+  undoInvalid: "This link to undo the change of e-mail address is invalid, has expired or was already used.",
+  undoTaken: "Your previous e-mail address now belongs to another account, so it cannot be put back. Please call us.",
   deleteConfirmRequired: "Type DELETE to confirm",
   throttled: "Too many attempts. Please wait and try again later.",
 } as const;
@@ -200,7 +211,11 @@ export const ACCOUNT_TOASTS = {
   passwordChanged: { title: "Password changed", description: "Your password was changed and your other sessions were signed out." },
   emailChangeRequested: {
     title: "Check your new inbox",
-    description: "We sent a confirmation link to the new address. Your e-mail changes once you open it.",
+    description: "We sent a confirmation link to the new address. Your e-mail changes once you open it while signed in.",
+  },
+  emailChangeUndone: {
+    title: "E-mail restored",
+    description: "Your previous e-mail address is back and every session was signed out. Sign in with your new password.",
   },
   signedOutElsewhere: { title: "Signed out elsewhere", description: "Every other session of your account has been signed out." },
   recoveryCodesRegenerated: { title: "New recovery codes", description: "Your old recovery codes no longer work." },

@@ -7,6 +7,9 @@ describe("password policy", () => {
     expect(isCommonPassword("password")).toBe(true);
     expect(isCommonPassword("PASSWORD")).toBe(true);
     expect(isCommonPassword("12345678")).toBe(true);
+    expect(isCommonPassword("password123")).toBe(true);
+    expect(isCommonPassword("Qwerty123")).toBe(true);
+    expect(isCommonPassword("87654321")).toBe(true);
     expect(isCommonPassword("Correct-Horse-42")).toBe(false);
   });
 

@@ -4,12 +4,13 @@
  * when the response closes). It holds whether the database did not answer: after a failed action
  * Remix still runs the loaders of the layouts above the error boundary, and without this each would
  * wait out its own deadline before the same 503. The scope object is also the key of the session
- * memo (app/server/session.server.ts), dropped when the scope ends. Nothing is shared between
+ * memo (app/server/session.server.ts), dropped when the scope ends, and carries the request's id
+ * for the logs and the outbox. Nothing is shared between
  * requests: the next request tries the database afresh.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type RequestScope = { databaseDown: Error | null; onEnd?: Array<() => void> };
+type RequestScope = { databaseDown: Error | null; onEnd?: Array<() => void>; requestId?: string };
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
@@ -19,8 +20,8 @@ const storage = new AsyncLocalStorage<RequestScope>();
  * then, not when the last object started during the request (a pooled connection it opened, a
  * timer) lets go of the scope.
  */
-export function runInRequestScope<T>(fn: () => T, whenDone?: (end: () => void) => void): T {
-  const scope: RequestScope = { databaseDown: null };
+export function runInRequestScope<T>(fn: () => T, whenDone?: (end: () => void) => void, requestId?: string): T {
+  const scope: RequestScope = { databaseDown: null, requestId };
   whenDone?.(() => {
     const callbacks = scope.onEnd ?? [];
     scope.onEnd = undefined;
@@ -43,6 +44,15 @@ export function onRequestScopeEnd(f: () => void) {
  */
 export function currentRequestScope(): object | undefined {
   return storage.getStore();
+}
+
+/**
+ * The current request's id (the access log's `reqId`, echoed in `X-Request-Id`): every log line
+ * written while handling the request carries it, and an e-mail queued by the request keeps it on
+ * its outbox row, so one request can be followed from the access log to the e-mail it caused.
+ */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
 }
 
 /** The error the database gave this request, if it already failed to answer. */

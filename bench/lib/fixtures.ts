@@ -1,32 +1,25 @@
 /**
- * Bench data made with the app's own modules (the same database as the server, see bench-env.ts):
- * an applicant with a submitted application, an admin enrolled in MFA, and HTTP sign-ins for both.
- * The application and the admin come from the tests' own helpers (tests/support), so bench and
- * tests make them one way. App modules and those helpers are imported lazily so that bench-env.ts
- * has set the environment first.
+ * Bench data made with the tests' own helpers (tests/support), in the same database as the server
+ * (see bench-env.ts): an applicant (fixtures.createApplicant, the app's own registration) with a
+ * submitted application (applications.ts), an admin seeded and enrolled in MFA (admin-mfa.ts), and
+ * the HTTP sign-ins of both (sign-in.ts). They are imported lazily, so that bench-env.ts has set
+ * the environment before any app module loads.
  */
 import { randomBytes } from "node:crypto";
-import { Client, expectRedirect } from "./http";
+import type { SecondFactors } from "../../tests/support/admin-mfa";
+import type { Client } from "./http";
 
 export const BENCH_PASSWORD = "Bench-Horse-Battery-42";
 const unique = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${randomBytes(3).toString("hex")}@example.com`;
 
 export type BenchUser = { id: number; email: string; password: string };
-export type BenchAdmin = BenchUser & import("../../tests/support/admin-mfa").SecondFactors;
+export type BenchAdmin = BenchUser & SecondFactors;
 
 export async function createApplicant(): Promise<BenchUser> {
-  const { AccountFields } = await import("~/schemas/auth.schema");
-  const { registerUser } = await import("~/services/auth.server");
-  const input = AccountFields.parse({
-    firstName: "Bench",
-    lastName: "Applicant",
-    email: unique("bench-applicant"),
-    password: BENCH_PASSWORD,
-    phone: "(555) 010-2030",
-    dateOfBirth: "1985-04-12",
-  });
-  const user = await registerUser(input);
-  return { id: user.id, email: input.email, password: BENCH_PASSWORD };
+  const { createApplicant: create } = await import("../../tests/support/fixtures");
+  const email = unique("bench-applicant");
+  const user = await create({ firstName: "Bench", lastName: "Applicant", email, password: BENCH_PASSWORD });
+  return { id: user.id, email, password: BENCH_PASSWORD };
 }
 
 /** A submitted application of `userId`, inserted directly (read-side data): the tests' own helper. */
@@ -47,18 +40,15 @@ export async function nextTotp(admin: BenchAdmin) {
   return nextSecondFactor(admin);
 }
 
-/** Signs an admin in over HTTP: password, then the TOTP code. */
+/** Signs an admin in over HTTP: password, then the TOTP code (the tests' own sign-in). */
 export async function signInAdmin(client: Client, admin: BenchAdmin) {
-  await expectRedirect(
-    await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } }),
-    "/admin-login/verify",
-    "admin sign-in",
-  );
-  await expectRedirect(await client.fetch("/admin-login/verify", { form: { code: await nextTotp(admin) } }), "/admin", "admin MFA");
+  const { signInAdminOverHttp } = await import("../../tests/support/sign-in");
+  await signInAdminOverHttp(client, admin);
   return client;
 }
 
 export async function signInApplicant(client: Client, user: BenchUser) {
-  await expectRedirect(await client.fetch("/login", { form: { email: user.email, password: user.password } }), /.+/, "applicant sign-in");
+  const { signInApplicantOverHttp } = await import("../../tests/support/sign-in");
+  await signInApplicantOverHttp(client, user);
   return client;
 }

@@ -76,6 +76,8 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
       BUILD_DIR,
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Production requires the public origin: here the server's own address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: BENCH.databaseUrl,
       DATA_DIR: BENCH.dataDir,
       SESSION_SECRET: BENCH.sessionSecret,

@@ -1,10 +1,12 @@
 /**
- * The foundation's flows in a real browser, once with JavaScript and once without: sign up, land
- * on the dashboard, log out, fail a login with the product's message, admin sign-in, non-admin refused.
+ * The account flows in a real browser with JavaScript: sign up, land on the dashboard, log out,
+ * validation in the browser, fail a login with the product's message, admin sign-in, non-admin
+ * refused; and the sign-up walk once without JavaScript, proving the plain forms work in a browser.
+ * The same forms without JavaScript, answer by answer: tests/integration/pages-forms.test.ts; the
+ * public shell (landing page, 404, top bar): tests/integration/pages-public.test.ts.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN } from "~/utils/constants";
 import { MSG } from "~/utils/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createAdmin, createApplicant, signInAdminInBrowser, submitSignIn, submitSignUp, TEST_PASSWORD } from "../support/fixtures";
@@ -28,7 +30,7 @@ async function login(page: Page, email: string, password: string, path: "/login"
   await page.waitForLoadState("load");
 }
 
-describe.each(MODES)("accounts $label", ({ js }) => {
+describe.each(MODES)("sign-up walk $label", ({ js }) => {
   it("signs up, lands on the dashboard, logs out", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/");
@@ -55,7 +57,10 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       expect(new URL(page.url()).pathname).toBe("/login");
     });
   });
+});
 
+describe("accounts with JavaScript", () => {
+  const js = true;
   it("shows the product's validation messages next to the fields", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/signup");
@@ -119,69 +124,6 @@ describe.each(MODES)("accounts $label", ({ js }) => {
       await login(page, u.email, TEST_PASSWORD);
       await page.goto("/admin");
       expect(new URL(page.url()).pathname).toBe("/admin-login");
-    });
-  });
-});
-
-describe("public shell", () => {
-  // The hint in development (while the demo admin has its demo password): tests/security/demo-admin.test.ts.
-  it("shows no demo-credentials hint in production (there is no demo admin there)", async () => {
-    await b.withPage({ js: false }, async (page) => {
-      await page.goto("/admin-login");
-      await page.getByRole("heading", { name: "Admin Sign In" }).waitFor();
-      expect(await page.getByTestId("demo-credentials").count()).toBe(0);
-      expect(await text(page)).not.toContain(DEMO_ADMIN.email);
-    });
-  });
-
-  it("renders the landing page with its sections, footer items and working mobile menu without JavaScript", async () => {
-    await b.withPage({ js: false }, async (page) => {
-      await page.setViewportSize({ width: 390, height: 800 });
-      await page.goto("/");
-      const body = await text(page);
-      for (const t of [
-        "Fast Funding",
-        "Secure Lending",
-        "Competitive Rates",
-        "Apply Online",
-        "Instant Business Review",
-        "Get Funded",
-        "Interest Rates",
-        "Success Stories",
-        "Licensing",
-        "Compliance",
-        "NMLS ID: Licensed",
-        "Equal Housing Lender",
-        "© 2025",
-        "Mon-Fri 9AM-6PM EST",
-      ]) {
-        expect(body).toContain(t);
-      }
-      for (const t of ["Interest Rates", "Success Stories", "Licensing", "Compliance"]) {
-        expect(await page.getByRole("link", { name: t, exact: true }).count()).toBe(0);
-      }
-      await page.getByText("Menu", { exact: true }).click();
-      await page.getByRole("link", { name: "Sign Up" }).last().click();
-      await page.waitForURL("**/signup");
-    });
-  });
-
-  it("answers an unknown path with the 404 page and a way home", async () => {
-    await b.withPage({ js: true }, async (page) => {
-      const res = await page.goto("/definitely-not-here");
-      expect(res?.status()).toBe(404);
-      expect(await page.title()).toBe("404 Page Not Found");
-      await page.getByRole("link", { name: "Go back home" }).click();
-      await page.waitForURL((u) => u.pathname === "/");
-    });
-  });
-
-  it("shows 'Welcome, ' and the first name in the top bar when signed in", async () => {
-    const u = await createApplicant({ firstName: "Priya" });
-    await b.withPage({ js: false }, async (page) => {
-      await login(page, u.email, TEST_PASSWORD);
-      await page.goto("/");
-      await page.getByText("Welcome, Priya").first().waitFor();
     });
   });
 });

@@ -1,45 +1,28 @@
 /**
- * Issue 16, defect 8 (the smaller items), in a real browser with and without JavaScript:
- * formatted phone and birth date on the review step and in the admin details; Under Review and
- * Approved look different in the admin table; the Documents tab shows full file names; the
- * footer's social items are links that say they open a new tab; a favicon; the calculator's
- * Apply Now carries the amount into step 1, which shows it formatted with an estimated payment;
- * an emptied amount puts the slider at its start; the dashboard tracker does not call the review
- * "In progress" next to a "Submitted" badge.
+ * The smaller items in a real browser with JavaScript: formatted phone in the admin details;
+ * Under Review and Approved look different in the admin table; the Documents tab shows full file
+ * names; the calculator's Apply Now carries the amount into step 1, which shows it formatted with
+ * an estimated payment, and an emptied amount puts the slider at its start; masks for phone, ZIP
+ * and money as you type. What the server renders for these without JavaScript (the review step's
+ * formats, the footer's new-tab links, the favicon, the dashboard tracker, money typed with
+ * separators): tests/integration/pages-forms.test.ts and pages-public.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DraftData } from "~/schemas/wizard.schema";
 import { getDb, schema } from "~/models/db.server";
 import { samplePdf } from "../fixtures/documents";
-import { MODES, setupBrowser } from "../support/browser";
+import { setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 import { at, waitForHydration } from "../support/wizard-browser";
 
 const b = setupBrowser();
 
-describe.each(MODES)("smaller items $label", ({ js }) => {
-  it("review step: phone and birth date formatted; Edit per section; new-tab links say so", async () => {
-    const data = await completeAnonymousData(uniqueEmail("review"));
-    data.owner = { ...data.owner, phone: "5550103344", dateOfBirth: "1979-11-23" };
-    const { cookie } = await draftSession({ ...data, step: 6 });
-    await b.withPage({ js }, async (page, ctx) => {
-      const [pair] = cookie.split(";");
-      const i = pair!.indexOf("=");
-      await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
-      await page.goto("/apply/review");
-      await at(page, "review", js);
-      const text = (await page.textContent("main")) ?? "";
-      expect(text).toContain("(555) 010-3344");
-      expect(text).toContain("November 23, 1979");
-      expect(await page.getByRole("link", { name: "Edit address" }).getAttribute("href")).toBe("/apply/address");
-      await page.getByRole("link", { name: "Terms of Service (opens in a new tab)" }).waitFor();
-    });
-  });
-
+describe("smaller items with JavaScript", () => {
+  const js = true;
   it("admin: phone formatted, Under Review and Approved differ, Documents tab shows full names", async () => {
     const admin = await createAdmin();
     const applicant = await createApplicant({ phone: "555.010.7711" });
@@ -71,50 +54,20 @@ describe.each(MODES)("smaller items $label", ({ js }) => {
     });
   });
 
-  it("footer social items are links that say they open a new tab; a favicon", async () => {
-    await b.withPage({ js }, async (page) => {
-      await page.goto("/");
-      const social = page.getByRole("list", { name: "Social media" }).getByRole("link");
-      expect(await social.count()).toBe(4);
-      expect(await social.first().getAttribute("target")).toBe("_blank");
-      expect(await social.first().textContent()).toContain("(opens in a new tab)");
-      const icon = await page.locator('link[rel="icon"]').getAttribute("href");
-      expect(icon).toBe("/favicon.svg");
-      const res = await page.request.get(icon!);
-      expect(res.status()).toBe(200);
-      expect(await res.text()).toContain("<svg");
-      expect((await page.request.get("/favicon.ico", { maxRedirects: 0 })).status()).toBe(301);
-    });
-  });
-
   it("the calculator's Apply Now carries the amount to step 1, shown formatted with an estimated payment", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/loan-calculator?amount=18000&apr=9&term=36");
-      if (js) await waitForHydration(page);
+      await waitForHydration(page);
       await page.getByTestId("calculator-summary").getByRole("link", { name: "Apply Now" }).click();
       await at(page, "loan", js);
       expect(await page.getByLabel("Loan amount (USD)").inputValue()).toBe("18,000");
       const live = (await page.getByTestId("live-amount").textContent()) ?? "";
       expect(live).toContain("$18,000");
       expect(live).toMatch(/Estimated monthly payment\s*\$\d{3},?\d*\.\d\d/);
-      if (js) {
-        await page.getByLabel("Loan amount (USD)").fill("");
-        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("1000");
-        await page.getByLabel("Loan amount (USD)").fill("42000");
-        await page.getByTestId("live-amount").getByText("$42,000").waitFor();
-      }
-    });
-  });
-
-  it("the dashboard tracker agrees with the Submitted badge", async () => {
-    const applicant = await createApplicant();
-    const app = await createSubmittedApplication({ userId: applicant.id, status: "submitted" });
-    await b.withPage({ js }, async (page) => {
-      await signInApplicantInBrowser(page, applicant.email, applicant.password);
-      const tracker = page.getByRole("list", { name: `Progress of ${app!.reference}` });
-      const text = (await tracker.textContent()) ?? "";
-      expect(text).not.toMatch(/in progress/i);
-      expect(text).toContain("Up next");
+      await page.getByLabel("Loan amount (USD)").fill("");
+      expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("1000");
+      await page.getByLabel("Loan amount (USD)").fill("42000");
+      await page.getByTestId("live-amount").getByText("$42,000").waitFor();
     });
   });
 });
@@ -163,8 +116,8 @@ async function storedDraft(draftId: number) {
   return (row?.data ?? {}) as DraftData;
 }
 
-describe.each(MODES)("money masks $label", ({ js }) => {
-  it("step 1 and step 4 show money with separators, take it with or without them, and store plain amounts", async () => {
+describe("money masks with JavaScript", () => {
+  it("step 1 and step 4 keep money formatted as you type, the slider following, and store plain amounts", async () => {
     const data = await completeAnonymousData(uniqueEmail("money"));
     const { draftId, cookie } = await draftSession({
       ...data,
@@ -172,58 +125,40 @@ describe.each(MODES)("money masks $label", ({ js }) => {
       loan: { amount: "25000", purpose: "equipment-financing" },
       finances: {},
     });
-    await b.withPage({ js }, async (page, ctx) => {
+    await b.withPage({ js: true }, async (page, ctx) => {
       const [pair] = cookie.split(";");
       const i = pair!.indexOf("=");
       await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
       await page.goto("/apply/loan");
-      await at(page, "loan", js);
+      await at(page, "loan", true);
       const amount = page.getByLabel("Loan amount (USD)");
       expect(await amount.inputValue()).toBe("25,000");
-      if (js) {
-        // Kept formatted while typing, the slider following the amount.
-        await amount.fill("");
-        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("1000");
-        await amount.pressSequentially("30000");
-        expect(await amount.inputValue()).toBe("30,000");
-        expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("30000");
-        await page.getByLabel("Loan amount slider").fill("41000");
-        expect(await amount.inputValue()).toBe("41,000");
-        await amount.fill("30000");
-        expect(await amount.inputValue()).toBe("30,000");
-      } else {
-        await amount.fill("30,000");
-      }
+      // Kept formatted while typing, the slider following the amount.
+      await amount.fill("");
+      expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("1000");
+      await amount.pressSequentially("30000");
+      expect(await amount.inputValue()).toBe("30,000");
+      expect(await page.getByLabel("Loan amount slider").inputValue()).toBe("30000");
+      await page.getByLabel("Loan amount slider").fill("41000");
+      expect(await amount.inputValue()).toBe("41,000");
+      await amount.fill("30000");
+      expect(await amount.inputValue()).toBe("30,000");
       await page.getByRole("button", { name: "Continue" }).click();
-      await at(page, "owner", js);
+      await at(page, "owner", true);
       expect((await storedDraft(draftId)).loan?.amount).toBe("30000");
 
       await page.goto("/apply/finances");
-      await at(page, "finances", js);
+      await at(page, "finances", true);
       const income = page.getByLabel("Total annual income (USD)");
-      if (js) {
-        await income.pressSequentially("150000");
-        expect(await income.inputValue()).toBe("150,000");
-      } else {
-        await income.fill("$150,000");
-      }
+      await income.pressSequentially("150000");
+      expect(await income.inputValue()).toBe("150,000");
       await page.getByLabel("Pay Rent").check();
       const housing = page.getByLabel("Monthly housing payment (USD)");
-      if (js) {
-        await housing.pressSequentially("2250");
-        expect(await housing.inputValue()).toBe("2,250");
-      } else {
-        await housing.fill("2,250");
-      }
-      await page.getByRole("button", { name: "Continue" }).click();
-      await at(page, "documents", js);
-      const stored = await storedDraft(draftId);
-      expect(stored.finances).toMatchObject({ annualIncome: "150000", monthlyPayment: "2250" });
-
-      await page.goto("/apply/finances");
-      await at(page, "finances", js);
-      expect(await income.inputValue()).toBe("150,000");
+      await housing.pressSequentially("2250");
       expect(await housing.inputValue()).toBe("2,250");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await at(page, "documents", true);
+      expect((await storedDraft(draftId)).finances).toMatchObject({ annualIncome: "150000", monthlyPayment: "2250" });
     });
   });
 });

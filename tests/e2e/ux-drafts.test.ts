@@ -72,6 +72,42 @@ describe("saving as the applicant types, with JavaScript", () => {
   });
 });
 
+describe("Continue while a save is on its way, with JavaScript", () => {
+  it("a new visitor's step 1: Continue waits for the save, so the next step stays and keeps the purpose", async () => {
+    await b.withPage({ js: true }, async (page) => {
+      // The autosave of the typed amount (sent before the purpose is picked) is held in transit.
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      let saveSent!: () => void;
+      const saving = new Promise<void>((r) => (saveSent = r));
+      await page.route(
+        (u) => u.pathname === "/apply/loan",
+        async (route) => {
+          if (route.request().method() === "POST" && /name="intent"\r\n\r\nsave/.test(route.request().postData() ?? "")) {
+            saveSent();
+            await held;
+          }
+          await route.continue();
+        },
+      );
+      await page.goto("/apply/loan");
+      await at(page, "loan", true);
+      await page.getByLabel("Loan amount (USD)").fill("30000");
+      await saving;
+      await page.getByLabel("Equipment Financing").check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      release();
+      await at(page, "owner", true);
+      // One draft, one session: the step is there on a reload, and step 1 kept the purpose.
+      await page.reload();
+      await at(page, "owner", true);
+      await page.goto("/apply/loan");
+      await at(page, "loan", true);
+      expect(await page.getByLabel("Equipment Financing").isChecked()).toBe(true);
+    });
+  });
+});
+
 describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
   it("says so and offers sign-in, which resumes the application", async () => {
     const applicant = await createApplicant();

@@ -299,7 +299,7 @@ describe("CSV export", () => {
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.action, "backoffice.csv_exported"), eq(schema.auditLog.actorUserId, admin.id)));
-    expect(audit!.details).toBe('q="" status=all assigned=mine queue=any');
+    expect(audit!.details).toBe("via=page search=none status=all assigned=mine queue=any");
   });
 
   it("is for admins only", async () => {

@@ -64,6 +64,8 @@ afterAll(async () => {
 function expectFriendly503(r: { res: Response; body: string; ms: number }) {
   expect(r.res.status).toBe(503);
   expect(r.res.headers.get("content-type")).toMatch(/text\/html/);
+  // When to come back, whichever way the page met the outage (session read or the page's loader).
+  expect(r.res.headers.get("retry-after")).toMatch(/^\d+$/);
   expect(r.body).toContain(MSG.serviceUnavailableTitle);
   expect(r.body).toContain(MSG.serviceUnavailable);
   expect(r.body).toMatch(/>Try again</);

@@ -8,6 +8,7 @@ import { getDb, getPool, schema } from "~/models/db.server";
 import { MSG } from "~/utils/messages";
 import { REFERENCE_PATTERN } from "~/utils/reference.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { randomIp } from "../support/browser";
 import { Client, uniqueEmail } from "../support/http";
 import {
   applicationsOfDraft,
@@ -26,7 +27,7 @@ describe("submitDraft (service)", () => {
     const email = uniqueEmail("submit");
     const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
     const ctx = await wizardContext(cookie);
-    const out = await submitDraft(ctx, { consentMarketing: true });
+    const out = await submitDraft(ctx, { ip: randomIp(), consentMarketing: true });
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.reference).toMatch(REFERENCE_PATTERN);
@@ -71,20 +72,21 @@ describe("submitDraft (service)", () => {
     const email = uniqueEmail("twice");
     const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
     const submitKey = await ensureSubmitKey((await getDraftById(draftId))!);
-    const first = await submitDraft(await wizardContext(cookie), { consentMarketing: false, submitKey });
+    const first = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false, submitKey });
     // The first submit signed the applicant in under a new session id: the repeat still carries
     // the old cookie (a double click without JavaScript), and the review form's key.
-    const second = await submitDraft(await wizardContext(cookie), { consentMarketing: false, submitKey });
+    const second = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false, submitKey });
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.reference).toBe(first.reference);
     expect(second.alreadySubmitted).toBe(true);
     expect(sessionCookieFrom(second.headers)).not.toBeNull();
     // With the new session (the normal case) it is the same answer.
-    const third = await submitDraft(await wizardContext(sessionCookieFrom(first.headers)), { consentMarketing: false });
+    const third = await submitDraft(await wizardContext(sessionCookieFrom(first.headers)), { ip: randomIp(), consentMarketing: false });
     expect(third.ok && third.reference).toBe(first.reference);
     // A wrong key finds nothing.
     const forged = await submitDraft(await wizardContext(null), {
+      ip: randomIp(),
       consentMarketing: false,
       submitKey: `${draftId}.AAAAAAAAAAAAAAAAAAAAAA`,
     });
@@ -97,7 +99,7 @@ describe("submitDraft (service)", () => {
     const user = await createApplicant();
     const data = await completeAnonymousData(uniqueEmail("ignored"));
     const { draftId, cookie } = await draftSession({ ...data, owner: { usCitizen: "on" }, passwordHash: undefined }, user);
-    const out = await submitDraft(await wizardContext(cookie), { consentMarketing: false });
+    const out = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false });
     expect(out.ok).toBe(true);
     const [app] = await applicationsOfDraft(draftId);
     expect(app.userId).toBe(user.id);
@@ -109,8 +111,8 @@ describe("submitDraft (service)", () => {
     const email = uniqueEmail("taken");
     const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
     await createApplicant({ email });
-    const out = await submitDraft(await wizardContext(cookie), { consentMarketing: false });
-    expect(out).toEqual({ ok: false, reason: "userExists" });
+    const out = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false });
+    expect(out).toMatchObject({ ok: false, reason: "userExists", refusal: { status: 409, message: MSG.userExists } });
     expect(await applicationsOfDraft(draftId)).toHaveLength(0);
     expect(await outboxTo(email)).toHaveLength(0);
     expect((await getDraftById(draftId))?.submittedAt).toBeNull();
@@ -125,7 +127,7 @@ describe("submitDraft (service)", () => {
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON outbox FOR EACH ROW BEGIN IF NEW.to_email = '${email}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'test failure'; END IF; END`,
     );
     try {
-      const out = await submitDraft(await wizardContext(cookie), { consentMarketing: false });
+      const out = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false });
       expect(out).toEqual({ ok: false, reason: "failed" });
     } finally {
       await getPool().query(`DROP TRIGGER IF EXISTS ${trigger}`);
@@ -137,14 +139,14 @@ describe("submitDraft (service)", () => {
     expect(draft?.submittedAt).toBeNull();
     expect(draft?.data.loan).toEqual({ amount: "30000", purpose: "equipment-financing" });
     // ...and the same draft submits fine afterwards.
-    const retry = await submitDraft(await wizardContext(cookie), { consentMarketing: false });
+    const retry = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false });
     expect(retry.ok).toBe(true);
   });
 
   it("refuses an incomplete draft and names the first step to fix", async () => {
     const data = await completeAnonymousData();
     const { draftId, cookie } = await draftSession({ ...data, address: { ...data.address, zipCode: "1234" } });
-    const out = await submitDraft(await wizardContext(cookie), { consentMarketing: false });
+    const out = await submitDraft(await wizardContext(cookie), { ip: randomIp(), consentMarketing: false });
     expect(out).toEqual({ ok: false, reason: "incomplete", step: 3 });
     expect(await applicationsOfDraft(draftId)).toHaveLength(0);
   });

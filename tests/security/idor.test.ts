@@ -1,6 +1,6 @@
 /**
  * Object-level authorisation: applicant B, signed in, cannot reach any of applicant A's pages,
- * data, documents or API resources, by A's ids or by ids next to them; every answer is the same
+ * data, documents or API resources, by A's ids, a third applicant's or ids that do not exist; every answer is the same
  * "not found" a missing id gets (or a redirect away from admin pages), and nothing of A's changes.
  */
 import { eq } from "drizzle-orm";
@@ -59,8 +59,15 @@ describe("applicant B against applicant A", () => {
     expect(await (await a.client.fetch("/dashboard")).text()).toContain(submitted.reference);
   });
 
-  it("gets 404 for A's documents and their neighbours on pages and API, like a missing id", async () => {
-    const ids = [...docIds, docIds[0]! - 1, docIds[1]! + 1];
+  it("gets 404 for A's documents and for other people's on pages and API, like a missing id", async () => {
+    // Not A's ids plus or minus one: those belong to whichever test made a document meanwhile, and
+    // the probes would land in that test's audit trail. C's documents are other people's for sure.
+    const c = await signedInApplicant();
+    const cApp = await createSubmittedApplication({ userId: c.user.id });
+    const otherIds: number[] = [];
+    for (const name of ["c-one.pdf", "c-two.pdf"])
+      otherIds.push((await createDocument({ applicationId: cApp.id, userId: c.user.id, data: samplePdf(name), name })).id);
+    const ids = [...docIds, ...otherIds, 2_000_000_000];
     for (const id of ids) {
       for (const p of [
         `/documents/${id}/preview`,
@@ -69,7 +76,7 @@ describe("applicant B against applicant A", () => {
         `/api/documents/download/${id}`,
       ]) {
         const res = await b.client.fetch(p);
-        // B owns no document: A's ids and their neighbours (other people's, or none) all look missing.
+        // B owns no document: A's ids, C's and a missing one all look missing.
         expect(res.status, p).toBe(404);
         await expectNothingOfA(res, p);
       }

@@ -10,7 +10,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
 import { getUserByEmail } from "~/models/users.server";
 import { getDb, schema } from "~/models/db.server";
-import { logError } from "~/utils/log.server";
+import { logError, logSink } from "~/utils/log.server";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
@@ -124,7 +124,7 @@ describe("sentinel PII through the product", () => {
     } catch (e) {
       raw = `${(e as Error).message} ${String((e as { cause?: unknown }).cause ?? "")}`;
       const lines: string[] = [];
-      const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+      const spy = vi.spyOn(logSink, "write").mockImplementation((line: string) => void lines.push(line));
       try {
         logError("test.db", e);
       } finally {
@@ -132,7 +132,9 @@ describe("sentinel PII through the product", () => {
       }
       expect(lines).toHaveLength(1);
       for (const [k, v] of Object.entries(S)) expect(lines[0], k).not.toContain(v);
-      expect(lines[0]).toMatch(/database query failed/);
+      const entry = JSON.parse(lines[0]!) as { level: string; context: string; error: string };
+      expect(entry).toMatchObject({ level: "error", context: "test.db" });
+      expect(entry.error).toMatch(/database query failed/);
     }
     // The raw error did carry them: the logger is what keeps them out.
     expect(raw).toContain(S.firstName);
@@ -143,7 +145,19 @@ describe("sentinel PII through the product", () => {
     await new Promise((r) => setTimeout(r, 200));
     const log = fs.readFileSync(inject("serverLog"), "utf8");
     expect(log.length).toBeGreaterThan(0);
-    expect(log).toMatch(/POST \/apply\/review 302/); // the flows above are in this log
+    // The flows above are in this log, as JSON access log lines with the request's id.
+    const access = log
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { req?: { method: string; path: string }; res?: { statusCode: number }; reqId?: string })
+      .filter((e) => e.req && e.res);
+    const review = access.find((e) => e.req!.method === "POST" && e.req!.path === "/apply/review" && e.res!.statusCode === 302);
+    expect(review?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    // Nor anything shaped like an e-mail address or an application reference, whoever's it is.
+    for (const line of log.split("\n")) {
+      expect(line).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/);
+      expect(line).not.toMatch(/APP[-_]?[A-Z0-9]{12}/i);
+    }
     const sentinels = { ...S, ...found };
     const leaks = Object.entries(sentinels).filter(([, v]) => v && log.includes(v));
     expect(leaks.map(([k]) => k)).toEqual([]);

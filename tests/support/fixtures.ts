@@ -3,7 +3,9 @@ import type { Page } from "playwright-core";
 import { AccountFields } from "~/schemas/auth.schema";
 import { registerUser } from "~/services/auth.server";
 import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
-import { uniqueEmail, type Client } from "./http";
+import { uniqueEmail } from "./http-client";
+import type { Client } from "./http";
+import { signInAdminOverHttp } from "./sign-in";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
 
@@ -36,14 +38,9 @@ export async function createAdmin(opts: { enrolled?: boolean } = {}): Promise<Te
   return seedAdminWithMfa(uniqueEmail("admin"), "Admin-Password-42", opts);
 }
 
-/** Signs an admin in over HTTP: password at /admin-login, then the second factor. */
+/** Signs an admin in over HTTP: password at /admin-login, then the second factor (./sign-in). */
 export async function signInAdmin(client: Client, admin: TestAdmin) {
-  const first = await client.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
-  const next = first.headers.get("location");
-  if (next !== "/admin-login/verify") throw new Error(`admin sign-in: expected the MFA step, got ${first.status} ${next}`);
-  const second = await client.fetch("/admin-login/verify", { form: { code: nextSecondFactor(admin) } });
-  if (second.headers.get("location") !== "/admin") throw new Error(`admin MFA failed: ${second.status}`);
-  return second;
+  return signInAdminOverHttp(client, admin);
 }
 
 /**

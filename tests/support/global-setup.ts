@@ -3,6 +3,7 @@
  * Tests reach them through inject("baseUrl") / inject("databaseUrl") (see setup-env.ts).
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,9 @@ declare module "vitest" {
     dataDir: string;
     serverLog: string;
     encryptionKey: string;
+    /** The run's server's metrics listener (127.0.0.1) and the token /metrics asks for. */
+    metricsPort: number;
+    metricsToken: string;
   }
 }
 
@@ -34,16 +38,24 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-test-"));
   const encryptionKey = Buffer.alloc(32, 7).toString("base64");
   const port = await freePort();
+  const metricsPort = await freePort();
+  const metricsToken = randomBytes(24).toString("hex");
   const artifacts = path.join(ROOT, "tests/.artifacts", buildDir);
   fs.mkdirSync(artifacts, { recursive: true });
   const serverLog = path.join(artifacts, "server.log");
   const log = fs.openSync(serverLog, "w");
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.js"], {
     cwd: ROOT,
-    env: { ...process.env, ...testServerEnv({ databaseUrl, dataDir, encryptionKey }), PORT: String(port) },
+    env: {
+      ...process.env,
+      ...testServerEnv({ databaseUrl, dataDir, encryptionKey, origin: baseUrl }),
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: metricsToken,
+    },
     stdio: ["ignore", log, log],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/healthz`, child, 30_000, 200);
 
   project.provide("baseUrl", baseUrl);
@@ -51,6 +63,8 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
   project.provide("serverLog", serverLog);
   project.provide("encryptionKey", encryptionKey);
+  project.provide("metricsPort", metricsPort);
+  project.provide("metricsToken", metricsToken);
 
   return async () => {
     child.kill("SIGTERM");

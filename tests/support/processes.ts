@@ -33,10 +33,20 @@ export async function waitUntilUp(url: string, child: ChildProcess, ms = 60_000,
   }
 }
 
-/** The app server's settings in a test run (global-setup.ts; a second server of a test shares them). */
-export function testServerEnv(run: { databaseUrl: string; dataDir: string; encryptionKey: string }): Record<string, string> {
+/**
+ * The app server's settings in a test run (global-setup.ts; a second server of a test shares them).
+ * `origin` is the server's own address: production requires PUBLIC_URL, and e-mailed links and the
+ * URL Remix routes on are built from it (a second server passes its own).
+ */
+export function testServerEnv(run: {
+  databaseUrl: string;
+  dataDir: string;
+  encryptionKey: string;
+  origin: string;
+}): Record<string, string> {
   return {
     NODE_ENV: "production",
+    PUBLIC_URL: run.origin,
     HOST: "127.0.0.1",
     DATABASE_URL: run.databaseUrl,
     DATA_DIR: run.dataDir,

@@ -37,7 +37,12 @@ export type AppServer = {
 /** The run's server settings (global-setup.ts), so a second server shares sessions and documents. */
 export function runEnv(): Record<string, string> {
   return {
-    ...testServerEnv({ databaseUrl: inject("databaseUrl"), dataDir: inject("dataDir"), encryptionKey: inject("encryptionKey") }),
+    ...testServerEnv({
+      databaseUrl: inject("databaseUrl"),
+      dataDir: inject("dataDir"),
+      encryptionKey: inject("encryptionKey"),
+      origin: inject("baseUrl"),
+    }),
     ACCESS_LOG: "1",
   };
 }
@@ -48,13 +53,14 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, `server-${opts.name}.log`);
   const fd = fs.openSync(logFile, "w");
+  const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.js"], {
     cwd: ROOT,
-    env: { ...process.env, ...runEnv(), ...opts.env, PORT: String(port) },
+    // Its own address is its public origin (e-mailed links, the URL Remix routes on), unless the test says otherwise.
+    env: { ...process.env, ...runEnv(), PUBLIC_URL: origin, ...opts.env, PORT: String(port) },
     stdio: ["ignore", fd, fd],
   });
   fs.closeSync(fd);
-  const origin = `http://127.0.0.1:${port}`;
   const reap = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   };

@@ -24,7 +24,16 @@ export const owner = (email = uniqueEmail("wizard")) => ({
 
 /** A draft with steps 1-4 complete for an anonymous applicant (password hash stored). */
 export async function completeAnonymousData(email = uniqueEmail("wizard"), password = TEST_PASSWORD): Promise<DraftData> {
-  return { step: 6, loan: LOAN, owner: owner(email), passwordHash: await hashPassword(password), address: ADDRESS, finances: FINANCES };
+  return {
+    step: 6,
+    loan: LOAN,
+    owner: owner(email),
+    passwordHash: await hashPassword(password),
+    // As step 2's Continue leaves it: the sign-up throttle admitted this address.
+    signupAdmitted: email.toLowerCase(),
+    address: ADDRESS,
+    finances: FINANCES,
+  };
 }
 
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;

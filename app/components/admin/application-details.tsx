@@ -156,7 +156,7 @@ export function ApplicationDetails({
         {a.history.length === 0 ? (
           <p className="text-sm text-slate-700">No status changes yet</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Status history">
             <table className="min-w-full text-left text-sm" data-testid="status-history">
               <caption className="sr-only">Status history of {a.reference}</caption>
               <thead>

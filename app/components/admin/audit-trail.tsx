@@ -12,6 +12,10 @@ export type AuditTrailItem = Omit<AuditTrailEntry, "at"> & { at: string };
 
 const ACTIONS: Record<string, string> = {
   "admin.application_viewed": "Viewed the application",
+  "admin.offers_viewed": "Viewed the offers",
+  "admin.offer_viewed": "Viewed an offer",
+  "admin.notes_viewed": "Viewed the internal notes",
+  "admin.document_requests_viewed": "Viewed the document requests",
   "application.status_changed": "Changed the status",
   "document.preview": "Previewed a document",
   "document.download": "Downloaded a document",
@@ -49,7 +53,7 @@ export function AuditTrail({
   if (items.length === 0) return <p className="text-sm text-slate-700">No audit entries yet</p>;
   const names = new Map(documents.map((d) => [String(d.id), d.fileName]));
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit trail">
       <table className="min-w-full text-left text-sm" data-testid="audit-trail">
         <caption className="sr-only">Audit trail of {reference}</caption>
         <thead>

@@ -8,7 +8,13 @@ import { DocumentLinks, EmptyTableRow } from "./document-links";
 export function DocumentsTable({ rows, loading }: { rows: AdminDocumentRow[]; loading: boolean }) {
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" data-scroll-box>
+    <div
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      data-scroll-box
+      tabIndex={0}
+      role="region"
+      aria-label="Uploaded documents"
+    >
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
         <caption className="sr-only">Uploaded documents</caption>
         <thead className="bg-slate-50">

@@ -167,6 +167,7 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
     if (!enabled || !form) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let submitting = false;
+    let inFlight: Promise<unknown> | null = null;
     const save = () => {
       clearTimeout(timer);
       timer = undefined;
@@ -174,12 +175,16 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
       const body = new FormData(form);
       body.set("intent", "save");
       set("saving");
-      fetch(action, { method: "POST", body, credentials: "same-origin", redirect: "manual", keepalive: true })
+      const sent = fetch(action, { method: "POST", body, credentials: "same-origin", redirect: "manual", keepalive: true })
         .then((res) => {
           if (stateRef.current !== "saving") return; // typed again meanwhile: a newer save follows
           set(res.type === "opaqueredirect" || res.status === 401 ? "expired" : res.ok ? "saved" : "failed");
         })
-        .catch(() => stateRef.current === "saving" && set("failed"));
+        .catch(() => stateRef.current === "saving" && set("failed"))
+        .finally(() => {
+          if (inFlight === sent) inFlight = null;
+        });
+      inFlight = sent;
     };
     const onChange = () => {
       if (submitting) return;
@@ -187,7 +192,19 @@ function useDraftAutosave(anchor: React.RefObject<HTMLElement>, action: string, 
       clearTimeout(timer);
       timer = setTimeout(save, AUTOSAVE_DELAY_MS);
     };
-    const onSubmit = () => {
+    const onSubmit = (e: SubmitEvent) => {
+      if (inFlight) {
+        // A save is still on its way: Back or Continue waits for its answer. Sent side by side, the
+        // two would race; on step 1 without a draft yet each would start a draft and a session of
+        // its own, and the later answer's session (the save's, without the purpose picked since)
+        // would win: the next step would send the applicant back. Stopped here, on the form, the
+        // submit reaches neither the browser nor Remix's handler; it is made again once saved.
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        const submitter = e.submitter;
+        inFlight.then(() => form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined));
+        return;
+      }
       // Back and Continue save it themselves.
       submitting = true;
       clearTimeout(timer);

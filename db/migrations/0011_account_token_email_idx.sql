@@ -1,0 +1,1 @@
+CREATE INDEX `account_tokens_purpose_email_idx` ON `account_tokens` (`purpose`,`email`);

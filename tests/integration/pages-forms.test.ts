@@ -1,0 +1,177 @@
+/**
+ * The account forms and a few signed-in pages as a browser without JavaScript gets them: the form
+ * on the page is posted as it stands (tests/support/html formValues), and the answer is the page
+ * the browser would show. The same forms in a real browser, with JavaScript and once without:
+ * tests/e2e/auth.test.ts; the review step's and dashboard's behaviour in Chromium: tests/e2e/*.
+ */
+import { describe, expect, it } from "vitest";
+import { MSG, TOASTS } from "~/utils/messages";
+import { createSubmittedApplication } from "../support/applications";
+import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
+import { byLabel, follow, formValues, getPage, linkHrefs, parse, squash, type Html } from "../support/html";
+import { Client, uniqueEmail } from "../support/http";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/models/db.server";
+import type { DraftData } from "~/schemas/wizard.schema";
+import { completeAnonymousData, draftSession } from "../support/wizard";
+
+const toastText = ($: Html) =>
+  $("[role=status]")
+    .map((_, el) => squash($(el).text()))
+    .get()
+    .join(" | ");
+
+/** GETs `path`, fills its form (the one with a password field, or the first) and posts it like a browser. */
+async function submit(c: Client, path: string, fill: Record<string, string>, formSelector = "main form") {
+  const page = await getPage(path, c);
+  const form = page.$(formSelector).first();
+  const action = form.attr("action") || path;
+  return parse(await c.fetch(action, { form: formValues(page.$, form, fill) }));
+}
+
+describe("accounts without JavaScript", () => {
+  it("an empty sign-up shows the product's validation messages next to the fields", async () => {
+    const { $, status } = await submit(new Client(), "/signup", {});
+    expect(status).toBe(400);
+    const body = squash($("main").text());
+    for (const m of [
+      MSG.firstNameRequired,
+      MSG.lastNameRequired,
+      MSG.invalidEmail,
+      MSG.passwordMin,
+      MSG.phoneInvalid,
+      MSG.dobRequired,
+      MSG.mustBeCitizen,
+      MSG.mustAgreeTerms,
+    ])
+      expect(body).toContain(m);
+    expect(byLabel($, "First name").attr("aria-invalid")).toBe("true");
+  });
+
+  it("a wrong password: 'Login Failed' and 'Invalid email or password.' on /login", async () => {
+    const u = await createApplicant();
+    const { $, status } = await submit(new Client(), "/login", { email: u.email, password: "not-the-password" });
+    expect(status).toBeGreaterThanOrEqual(400);
+    const body = squash($("body").text());
+    expect(body).toContain(TOASTS.loginFailed.description);
+    expect(body).toContain(TOASTS.loginFailed.title);
+  });
+
+  it("an applicant signs in, lands on the dashboard with 'Welcome back!', and /login then leads there", async () => {
+    const u = await createApplicant();
+    const c = new Client();
+    const res = await submit(c, "/login", { email: u.email, password: TEST_PASSWORD });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    const dash = await follow(c, "/dashboard");
+    expect(dash.status).toBe(200);
+    expect(toastText(dash.$)).toContain("Welcome back!");
+    const again = await c.fetch("/login");
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("an admin signs in at /admin-login with the second factor and reaches /admin", async () => {
+    const a = await createAdmin();
+    const c = new Client();
+    const first = await submit(c, "/admin-login", { email: a.email, password: a.password });
+    expect(first.headers.get("location")).toBe("/admin-login/verify");
+    const second = await submit(c, "/admin-login/verify", { code: nextSecondFactor(a) });
+    expect(second.headers.get("location")).toBe("/admin");
+    const admin = await follow(c, "/admin");
+    expect(admin.status).toBe(200);
+    expect(squash(admin.$("body").text())).toContain(`Admin: ${a.firstName}`);
+    expect(toastText(admin.$)).toContain("Welcome to the admin panel.");
+  });
+
+  it("refuses an applicant at the admin sign-in (and signs nobody in), and sends a signed-in applicant from /admin to /admin-login", async () => {
+    const u = await createApplicant();
+    const c = new Client();
+    const refused = await submit(c, "/admin-login", { email: u.email, password: TEST_PASSWORD });
+    expect(squash(refused.$("body").text())).toContain(`${TOASTS.accessDenied.title} - ${TOASTS.accessDenied.description}`);
+    const dash = await c.fetch("/dashboard");
+    expect(dash.status).toBe(302);
+    expect(dash.headers.get("location")).toMatch(/^\/login/);
+    expect((await submit(c, "/login", { email: u.email, password: TEST_PASSWORD })).status).toBe(302);
+    const admin = await c.fetch("/admin");
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get("location")).toBe("/admin-login");
+  });
+});
+
+/** A client holding the session of `cookie` (a Set-Cookie value). */
+function clientWith(cookie: string) {
+  const c = new Client();
+  const [pair] = cookie.split(";");
+  c.cookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+  return c;
+}
+
+async function storedDraft(draftId: number) {
+  const [row] = await getDb().select().from(schema.applicationDrafts).where(eq(schema.applicationDrafts.id, draftId));
+  return (row?.data ?? {}) as DraftData;
+}
+
+describe("wizard pages without JavaScript", () => {
+  it("step 1 and step 4 show money with separators, take it with or without them, and store plain amounts", async () => {
+    const data = await completeAnonymousData(uniqueEmail("money"));
+    const { draftId, cookie } = await draftSession({
+      ...data,
+      step: 4,
+      loan: { amount: "25000", purpose: "equipment-financing" },
+      finances: {},
+    });
+    const c = clientWith(cookie);
+    const loan = await getPage("/apply/loan", c);
+    expect(byLabel(loan.$, "Loan amount (USD)").attr("value")).toBe("25,000");
+    const toOwner = await c.fetch("/apply/loan", {
+      form: formValues(loan.$, "form#wizard-loan", { amount: "30,000", intent: "continue" }),
+    });
+    expect(toOwner.headers.get("location")).toBe("/apply/owner");
+    expect((await storedDraft(draftId)).loan?.amount).toBe("30000");
+
+    const finances = await getPage("/apply/finances", c);
+    const form = finances.$("main form").first();
+    const toDocuments = await c.fetch("/apply/finances", {
+      form: formValues(finances.$, form, {
+        annualIncome: "$150,000",
+        livingSituation: "rent",
+        monthlyPayment: "2,250",
+        intent: "continue",
+      }),
+    });
+    expect(toDocuments.headers.get("location")).toBe("/apply/documents");
+    expect((await storedDraft(draftId)).finances).toMatchObject({ annualIncome: "150000", monthlyPayment: "2250" });
+    const again = await getPage("/apply/finances", c);
+    expect(byLabel(again.$, "Total annual income (USD)").attr("value")).toBe("150,000");
+    expect(byLabel(again.$, "Monthly housing payment (USD)").attr("value")).toBe("2,250");
+  });
+
+  it("review step: phone and birth date formatted; Edit per section; new-tab links say so", async () => {
+    const data = await completeAnonymousData(uniqueEmail("review"));
+    data.owner = { ...data.owner, phone: "5550103344", dateOfBirth: "1979-11-23" };
+    const { cookie } = await draftSession({ ...data, step: 6 });
+    const { $, status } = await getPage("/apply/review", clientWith(cookie));
+    expect(status).toBe(200);
+    const text = squash($("main").text());
+    expect(text).toContain("(555) 010-3344");
+    expect(text).toContain("November 23, 1979");
+    expect(linkHrefs($, "Edit address")).toEqual(["/apply/address"]);
+    expect(linkHrefs($, "Terms of Service (opens in a new tab)")).toHaveLength(1);
+  });
+});
+
+describe("signed-in pages without JavaScript", () => {
+  it("the dashboard tracker agrees with the Submitted badge", async () => {
+    const applicant = await createApplicant();
+    const app = await createSubmittedApplication({ userId: applicant.id, status: "submitted" });
+    const c = new Client();
+    expect((await c.fetch("/login", { form: { email: applicant.email, password: applicant.password } })).status).toBe(302);
+    const { $ } = await getPage("/dashboard", c);
+    const tracker = $(`[aria-label="Progress of ${app!.reference}"]`);
+    expect(tracker).toHaveLength(1);
+    const text = squash(tracker.text());
+    expect(text).not.toMatch(/in progress/i);
+    expect(text).toContain("Up next");
+  });
+});

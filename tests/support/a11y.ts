@@ -1,0 +1,115 @@
+/**
+ * The accessibility audit (axe-core, WCAG 2.2 AA; serious and critical violations count), used by
+ * the one accessibility sweep (tests/e2e/a11y-sweep.test.ts) and by `auditPage` of the browser
+ * harness. axe needs timers, which do not run with JavaScript off, so the page's DOM as it is now
+ * (scripts stripped, stylesheets kept) is audited in a separate JavaScript-enabled page, at each
+ * width asked for. An audit that cannot run throws: it is never read as "no violations".
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+
+const AXE_SOURCE = fs.readFileSync(path.resolve(__dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * The rules whose outcome depends on the layout (what is visible, overlapping, scrolled, how big):
+ * at the second and later widths only these run; the rest read the same DOM and give the same
+ * answer at every width.
+ */
+export const LAYOUT_RULES = ["color-contrast", "scrollable-region-focusable", "target-size", "link-in-text-block", "meta-viewport"];
+
+export type A11yViolation = { url: string; id: string; impact: string; help: string; targets: string[]; width?: number };
+
+/** Why an audit could not run: the sweep fails on it like on a violation. */
+export class AuditError extends Error {
+  constructor(url: string, reason: string) {
+    super(`accessibility audit could not run on ${url}: ${reason}`);
+    this.name = "AuditError";
+  }
+}
+
+/** The page's DOM now, without scripts and transitions, with a base URL for its stylesheets and images. */
+async function snapshotOf(page: Page, baseUrl: string) {
+  const url = page.url();
+  if (!url.startsWith(baseUrl)) throw new AuditError(url, `not a page of the server under test (${baseUrl})`);
+  let contentType: unknown;
+  let html: string;
+  try {
+    contentType = await page.evaluate("document.contentType");
+    html = await page.content();
+  } catch (e) {
+    throw new AuditError(url, `the page could not be read (${(e as Error).message.split("\n")[0]})`);
+  }
+  if (contentType !== "text/html") throw new AuditError(url, `not an HTML page (${String(contentType)})`);
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(
+      /<head>/i,
+      `<head><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`,
+    );
+}
+
+/**
+ * Audits `page` as it is now at each of `widths` (default: the page's own width): every WCAG 2.2 AA
+ * rule at the first width, the layout rules (LAYOUT_RULES) at the others. Returns the serious and
+ * critical violations, each with the URL and width. Throws an AuditError when the page cannot be
+ * read or axe does not run.
+ */
+export async function auditPage(
+  auditContext: BrowserContext,
+  page: Page,
+  baseUrl: string,
+  widths: number[] = [page.viewportSize()?.width ?? 1280],
+  /** Audits already made, by DOM and widths: the same DOM (a page identical with JavaScript on and off) is audited once. */
+  cache?: Map<string, Promise<A11yViolation[]>>,
+): Promise<A11yViolation[]> {
+  const snapshot = await snapshotOf(page, baseUrl);
+  if (!cache) return auditSnapshot(auditContext, page.url(), snapshot, baseUrl, widths);
+  const key = createHash("sha256").update(JSON.stringify(widths)).update(snapshot).digest("hex");
+  let audit = cache.get(key);
+  if (!audit) {
+    audit = auditSnapshot(auditContext, page.url(), snapshot, baseUrl, widths);
+    cache.set(key, audit);
+  }
+  return audit;
+}
+
+async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot: string, baseUrl: string, widths: number[]) {
+  const audit = await auditContext.newPage();
+  try {
+    await audit.route("**/*", (route) => {
+      const req = route.request();
+      // Only stylesheets, fonts and images of our own server; nothing else loads.
+      if (req.url().startsWith(baseUrl) && ["stylesheet", "image", "font"].includes(req.resourceType())) return route.continue();
+      if (req.resourceType() === "document") return route.continue();
+      return route.abort();
+    });
+    const out: A11yViolation[] = [];
+    for (const [i, width] of widths.entries()) {
+      await audit.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+      if (i === 0) await audit.setContent(snapshot, { waitUntil: "load" });
+      let result: unknown;
+      try {
+        if (i === 0) await audit.evaluate(`${AXE_SOURCE}\n;void 0`);
+        const runOnly = i === 0 ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: LAYOUT_RULES };
+        result = await audit.evaluate(
+          `axe.run(document, { runOnly: ${JSON.stringify(runOnly)}, resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map(n => n.target.join(" ")) })))`,
+        );
+      } catch (e) {
+        throw new AuditError(url, `axe failed (${(e as Error).message.split("\n")[0]})`);
+      }
+      if (!Array.isArray(result)) throw new AuditError(url, "axe gave no result");
+      for (const v of result as Omit<A11yViolation, "url" | "width">[]) {
+        if (v.impact === "serious" || v.impact === "critical") out.push({ ...v, url, width });
+      }
+    }
+    return out;
+  } finally {
+    await audit.close();
+  }
+}
+
+export const formatViolations = (vs: A11yViolation[]) =>
+  vs.map((v) => `${v.url}${v.width ? ` @${v.width}px` : ""}: [${v.impact}] ${v.id} - ${v.help} at ${v.targets.join(", ")}`).join("\n");
