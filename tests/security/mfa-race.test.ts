@@ -13,7 +13,7 @@
  * attempts) answers the rest with 429 before they touch the account.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountToken } from "~/models/account-tokens.server";
 import { getDb, schema, transaction } from "~/models/db.server";
 import { RESET_TOKEN_TTL_MS } from "~/services/password-reset.server";
@@ -24,7 +24,21 @@ import { MSG } from "~/utils/messages";
 import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
 import { createAdmin, nextSecondFactor, type TestAdmin } from "../support/fixtures";
 import { Client } from "../support/http";
+import { startAppServer, type AppServer } from "../support/server";
 import { outboxTo } from "../support/wizard";
+
+/**
+ * A server of this file's own, on the run's database: the race parks MFA_LOCK_AFTER requests on a
+ * held row, which takes that many pool connections for seconds. On the server the other files
+ * share, that stalled their pages meanwhile (a browser test's wizard step timed out waiting).
+ */
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer({ name: "mfa-race" });
+});
+afterAll(async () => {
+  await app?.stop();
+});
 
 /** More concurrent wrong codes than the lock allows. */
 const BURST = MFA_LOCK_AFTER + 6;
@@ -41,7 +55,7 @@ function wrongCode(admin: TestAdmin) {
 
 /** A client with the same session cookie as `c`, from another address. */
 function sameSessionElsewhere(c: Client) {
-  const other = new Client();
+  const other = new Client(app.origin);
   other.cookies = new Map(c.cookies);
   return other;
 }
@@ -88,7 +102,7 @@ function expectRefused(answers: Response[], refused: number, perClient: number) 
 }
 
 async function passwordDone(admin: TestAdmin) {
-  const c = new Client();
+  const c = new Client(app.origin);
   const res = await c.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
   expect(res.headers.get("location")).toBe("/admin-login/verify");
   return c;
@@ -151,14 +165,14 @@ describe("second-factor lock under concurrent wrong codes", () => {
   it(`API sign-in with \`code\`: ${BURST} wrong codes at once lock the factor and the right code is refused`, async () => {
     const admin = await createAdmin();
     const wrong = wrongCode(admin);
-    const client = new Client();
+    const client = new Client(app.origin);
     const answers = await raceOnHeldRow(admin, () =>
       client.fetch("/api/auth/login", { json: { email: admin.email, password: admin.password, code: wrong } }),
     );
     expectRefused(answers, 401, THROTTLE_RULES.login.limit);
     await expectLockedOnce(admin);
 
-    const owner = await new Client().fetch("/api/auth/login", {
+    const owner = await new Client(app.origin).fetch("/api/auth/login", {
       json: { email: admin.email, password: admin.password, code: nextSecondFactor(admin) },
     });
     expect(owner.status).toBe(401);
@@ -172,15 +186,15 @@ describe("second-factor lock under concurrent wrong codes", () => {
     );
     const form = (code: string) => ({ token, password: "Fresh-Lantern-93", confirmPassword: "Fresh-Lantern-93", code });
     const wrong = wrongCode(admin);
-    const client = new Client();
+    const client = new Client(app.origin);
     const answers = await raceOnHeldRow(admin, () => client.fetch("/reset-password", { form: form(wrong) }));
     expectRefused(answers, 400, THROTTLE_RULES.mfa.limit);
     await expectLockedOnce(admin);
 
-    const right = await new Client().fetch("/reset-password", { form: form(nextSecondFactor(admin)) });
+    const right = await new Client(app.origin).fetch("/reset-password", { form: form(nextSecondFactor(admin)) });
     expect(right.status).toBe(400);
     expect(await right.text()).toContain(MSG.mfaLocked);
-    const recovery = await new Client().fetch("/reset-password", { form: form(admin.recoveryCodes.shift()!) });
+    const recovery = await new Client(app.origin).fetch("/reset-password", { form: form(admin.recoveryCodes.shift()!) });
     expect(recovery.status).toBe(302);
     expect(recovery.headers.get("location")).toBe("/admin-login");
   });
