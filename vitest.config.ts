@@ -20,7 +20,9 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
     pool: "forks",
-    maxWorkers: 2,
+    // Three on two cores: the server-backed files spend much of their time waiting on the server,
+    // the database and Chromium, so a third file in flight uses time the first two leave idle.
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

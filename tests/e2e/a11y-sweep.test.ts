@@ -1,272 +1,23 @@
 /**
- * The accessibility sweep: one test visits the inventory of pages and states below (each page
- * route, with JavaScript on and off, the error states, as a visitor, an applicant in the middle of
- * an application, a signed-in applicant and an admin) and audits each with axe (WCAG 2.2 AA,
- * serious and critical) at a phone's 375 px and a desktop's 1280 px, and checks that the page does
- * not scroll sideways on the phone. It fails on any violation and on any audit that could not run.
- * Pages sent without scripts (staticPageHandle) are visited once, without JavaScript: with it they
- * are the same page. The second test plants a violation in real pages and proves the sweep's
- * check reports it; the third that an audit which cannot run is an error, not a pass.
+ * The accessibility sweep's own checks (the sweep itself: tests/e2e/a11y-sweep-*.test.ts): a
+ * planted violation in a real page is reported by the sweep's check, and an audit which cannot run
+ * is an error, not a pass.
  */
-import { eq } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { loanProducts } from "~/content/products";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { matchOnSubmit } from "~/services/marketplace.server";
-import { MSG } from "~/utils/messages";
-import { AuditError, formatViolations, type A11yViolation } from "../support/a11y";
-import { createSubmittedApplication } from "../support/applications";
+import { AuditError } from "../support/a11y";
+import { checkPage, DESKTOP, PHONE } from "../support/a11y-sweep";
 import { setupBrowser, waitForHydration } from "../support/browser";
-import { adminClient, createAdmin, createApplicant, TEST_PASSWORD, type TestAdmin } from "../support/fixtures";
-import { Client, uniqueEmail } from "../support/http";
-import { completeAnonymousData, draftSession } from "../support/wizard";
 
 const b = setupBrowser();
-const PHONE = 375;
-const DESKTOP = 1280;
-
-type Session = "visitor" | "draft" | "applicant" | "admin";
-type State = {
-  name: string;
-  as: Session;
-  path: string;
-  /** Pages sent without scripts: audited without JavaScript only. */
-  scriptFree?: boolean;
-  /** Reaches the state from the loaded page (an error shown, a dialog opened, a form sent). */
-  act?: (page: Page, js: boolean) => Promise<void>;
-  /** The path the state is at (default: `path`'s). */
-  at?: string;
-};
-
-type Seed = { admin: TestAdmin; adminCookies: Client; applicant: Client; reference: string; appId: number; offerId: number | null };
-
-async function seed(): Promise<Seed> {
-  const admin = await createAdmin();
-  const adminCookies = await adminClient(admin);
-  const user = await createApplicant();
-  const app = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
-  // In Texas, where the test lenders lend: the offers page and a disclosure have something to show.
-  await getDb()
-    .update(schema.loanApplications)
-    .set({ state: "TX", city: "Austin", zipCode: "78701" })
-    .where(eq(schema.loanApplications.id, app.id));
-  await transaction((tx) => matchOnSubmit(tx, app.id));
-  const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id));
-  const applicant = new Client();
-  const res = await applicant.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } });
-  if (res.status !== 302) throw new Error(`applicant sign-in: ${res.status}`);
-  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null };
-}
-
-function inventory(s: Seed): State[] {
-  const click = (name: string) => async (page: Page) => page.getByRole("button", { name, exact: true }).click();
-  const scriptFree = (path: string, name = path): State => ({ name, as: "visitor", path, scriptFree: true });
-  return [
-    // The pages sent without scripts.
-    scriptFree("/", "landing"),
-    ...loanProducts.map((p) => scriptFree(p.path)),
-    scriptFree("/faq"),
-    scriptFree("/terms-of-service"),
-    scriptFree("/privacy-policy"),
-    scriptFree("/api-docs"),
-    // A visitor's pages and their error states.
-    { name: "404", as: "visitor", path: "/definitely-not-here" },
-    { name: "calculator", as: "visitor", path: "/loan-calculator" },
-    { name: "status: blank ID", as: "visitor", path: "/application-status", act: click("Check Status") },
-    { name: "status: not found", as: "visitor", path: "/application-status?id=APP-123456" },
-    { name: "status: found", as: "visitor", path: `/application-status?id=${s.reference}` },
-    { name: "sign-up: every error", as: "visitor", path: "/signup", act: click("Create Account") },
-    {
-      name: "login: failed",
-      as: "visitor",
-      path: "/login",
-      act: async (page) => {
-        await page.getByLabel("Email").fill("nobody@example.com");
-        await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-        await page.getByRole("button", { name: "Sign In" }).click();
-        await page.getByText("Invalid email or password.").first().waitFor();
-      },
-    },
-    { name: "forgot password", as: "visitor", path: "/forgot-password" },
-    { name: "reset: invalid link", as: "visitor", path: "/reset-password?token=not-a-token" },
-    { name: "verify e-mail: invalid link", as: "visitor", path: "/verify-email?token=not-a-token" },
-    { name: "admin sign-in", as: "visitor", path: "/admin-login" },
-    {
-      name: "admin second factor",
-      as: "visitor",
-      path: "/admin-login",
-      at: "/admin-login/verify",
-      act: async (page) => {
-        await page.getByLabel("Email").fill(s.admin.email);
-        await page.getByLabel("Password", { exact: true }).fill(s.admin.password);
-        await page.getByRole("button", { name: "Sign In" }).click();
-        await page.waitForURL("**/admin-login/verify");
-      },
-    },
-    {
-      name: "wizard step 1: errors",
-      as: "visitor",
-      path: "/apply/loan",
-      act: async (page) => {
-        await page.getByLabel("Loan amount (USD)").fill("");
-        await page.getByRole("button", { name: "Continue" }).click();
-        await page.getByText(MSG.purposeRequired).first().waitFor();
-      },
-    },
-    // An applicant with steps 1-4 done, to the submitted page.
-    { name: "wizard step 2", as: "draft", path: "/apply/owner" },
-    { name: "wizard step 3", as: "draft", path: "/apply/address" },
-    { name: "wizard step 4", as: "draft", path: "/apply/finances" },
-    { name: "wizard step 5", as: "draft", path: "/apply/documents" },
-    { name: "wizard step 6", as: "draft", path: "/apply/review" },
-    {
-      name: "wizard step 7",
-      as: "draft",
-      path: "/apply/review",
-      at: "/apply/submitted",
-      act: async (page) => {
-        await page.getByLabel(/I agree to the/).check();
-        await page.getByLabel(/I authorize the lender/).check();
-        await page.getByRole("button", { name: "Submit Application" }).click();
-        await page.waitForURL("**/apply/submitted");
-      },
-    },
-    // A signed-in applicant.
-    { name: "dashboard", as: "applicant", path: "/dashboard" },
-    { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
-    ...(s.offerId ? [{ name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` } as State] : []),
-    { name: "account", as: "applicant", path: "/account" },
-    { name: "my data", as: "applicant", path: "/account/data" },
-    { name: "document not found", as: "applicant", path: "/documents/2000000000/preview" },
-    // An admin.
-    { name: "admin list", as: "admin", path: "/admin" },
-    { name: "admin list: no results", as: "admin", path: "/admin?q=APP-000000000000" },
-    {
-      name: "admin details: rejection without a reason",
-      as: "admin",
-      path: `/admin/applications/${s.appId}`,
-      act: async (page) => {
-        await page.getByLabel("New status").selectOption("rejected");
-        await page.getByRole("button", { name: "Update Status", exact: true }).click();
-        await page.getByText(REJECTION_REASON_REQUIRED).first().waitFor();
-      },
-    },
-    { name: "admin: application not found", as: "admin", path: "/admin/applications/999999999" },
-    { name: "admin offers", as: "admin", path: `/admin/applications/${s.appId}/offers` },
-    { name: "admin documents", as: "admin", path: "/admin/documents" },
-    { name: "admin lenders", as: "admin", path: "/admin/lenders" },
-    { name: "admin new lender", as: "admin", path: "/admin/lenders/new" },
-  ];
-}
-
-const cookiesOf = (c: Client, url: string) => [...c.cookies].map(([name, value]) => ({ name, value, url }));
-
-/** What the sweep checks on the page as it is now: axe at both widths, and no sideways scroll on a phone. */
-async function checkPage(
-  page: Page,
-  cache?: Map<string, Promise<A11yViolation[]>>,
-): Promise<{ violations: A11yViolation[]; sideways: number; culprits: string[] }> {
-  // Measured once the web font is in: the fallback font's widths are not the page's.
-  await page.evaluate(() => document.fonts.ready.then(() => true));
-  const { sideways, culprits } = await page.evaluate(() => {
-    const sideways = document.documentElement.scrollWidth - window.innerWidth;
-    const culprits: string[] = [];
-    if (sideways > 0) {
-      for (const el of document.querySelectorAll<HTMLElement>("body *")) {
-        const r = el.getBoundingClientRect();
-        if (r.right > window.innerWidth + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
-          culprits.push(`${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)}`);
-      }
-    }
-    return { sideways, culprits: culprits.slice(0, 5) };
-  });
-  return { violations: await b.auditPage(page, [PHONE, DESKTOP], cache), sideways, culprits };
-}
-
-async function sessionFor(ctx: BrowserContext, as: Session, s: Seed) {
-  if (as === "applicant") await ctx.addCookies(cookiesOf(s.applicant, b.baseUrl));
-  if (as === "admin") await ctx.addCookies(cookiesOf(s.adminCookies, b.baseUrl));
-  if (as === "draft") {
-    const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("sweep"))), step: 6 });
-    const [pair] = cookie.split(";");
-    const i = pair!.indexOf("=");
-    await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
-  }
-}
-
-/** Visits the states of one session in one mode; returns the problems found (violations, sideways scroll, audits that could not run). */
-async function sweepGroup(mine: State[], as: Session, js: boolean, s: Seed, cache: Map<string, Promise<A11yViolation[]>>) {
-  const problems: string[] = [];
-  const mode = js ? "JS on" : "JS off";
-  await b.withPage({ js }, async (page, ctx) => {
-    await page.setViewportSize({ width: PHONE, height: 812 });
-    await sessionFor(ctx, as, s);
-    for (const st of mine) {
-      const label = `${st.name} (${st.path}, ${mode})`;
-      try {
-        const res = await page.goto(st.path);
-        if (!res || res.status() >= 500) throw new Error(`answered ${res?.status()}`);
-        if (js) await waitForHydration(page);
-        if (st.act) {
-          await st.act(page, js);
-          await page.waitForLoadState("load");
-          if (js) await waitForHydration(page);
-        }
-        const at = new URL(page.url()).pathname;
-        const want = st.at ?? new URL(st.path, "http://x").pathname;
-        if (at !== want) throw new Error(`ended at ${at}, not ${want}`);
-        const { violations, sideways, culprits } = await checkPage(page, cache);
-        if (violations.length) problems.push(`${label}:\n${formatViolations(violations)}`);
-        if (sideways > 0) problems.push(`${label}: scrolls sideways by ${sideways}px at ${PHONE}px (${culprits.join(", ")})`);
-      } catch (e) {
-        // An audit that could not run, or a state that could not be reached, fails the sweep too.
-        problems.push(`${label}: ${e instanceof AuditError ? "" : "could not be checked: "}${(e as Error).message.split("\n")[0]}`);
-      }
-    }
-  });
-  return problems;
-}
-
-/**
- * Every (session, mode) group, four at a time: the groups without JavaScript first, so that a page
- * whose DOM is the same with JavaScript has mostly been audited when its turn comes (the cache).
- */
-async function sweepAll(states: State[], s: Seed) {
-  const cache = new Map<string, Promise<A11yViolation[]>>();
-  const sessions = ["visitor", "draft", "applicant", "admin"] as const;
-  // With JavaScript the visitor's long list comes last, when its pages without it are done.
-  const groups = [false, true].flatMap((js) =>
-    (js ? [...sessions].reverse() : sessions)
-      .map((as) => ({ as, js, mine: states.filter((st) => st.as === as && (!js || !st.scriptFree)) }))
-      .filter((g) => g.mine.length),
-  );
-  const problems: string[] = [];
-  const next = async (): Promise<void> => {
-    const g = groups.shift();
-    if (!g) return;
-    problems.push(...(await sweepGroup(g.mine, g.as, g.js, s, cache)));
-    return next();
-  };
-  await Promise.all([next(), next(), next(), next()]);
-  return problems;
-}
 
 describe("accessibility sweep", () => {
-  it("every page and state, with JavaScript on and off, at 375 px and 1280 px: no violation, no sideways scroll on a phone", async () => {
-    const s = await seed();
-    const states = inventory(s);
-    expect(await sweepAll(states, s)).toEqual([]);
-  }, 600_000);
-
   it("bites: a planted violation in a real page is reported, with JavaScript on and off", async () => {
     for (const js of [true, false]) {
       await b.withPage({ js }, async (page) => {
         await page.setViewportSize({ width: PHONE, height: 812 });
         await page.goto("/loan-calculator");
         if (js) await waitForHydration(page);
-        expect((await checkPage(page)).violations).toEqual([]);
+        expect((await checkPage(b, page)).violations).toEqual([]);
         // An unlabelled image button and a text with almost no contrast: axe must name both.
         await page.evaluate(() => {
           document
@@ -276,7 +27,7 @@ describe("accessibility sweep", () => {
               '<button type="button" data-planted="1"><img src="/favicon.svg"></button><p data-planted="2" style="color:#eee;background:#fff">Faint words</p>',
             );
         });
-        const { violations } = await checkPage(page);
+        const { violations } = await checkPage(b, page);
         const ids = violations.map((v) => v.id);
         expect(ids).toContain("button-name");
         expect(ids).toContain("color-contrast");
@@ -289,9 +40,9 @@ describe("accessibility sweep", () => {
   it("an audit that cannot run is an error, not a pass", async () => {
     await b.withPage({ js: true }, async (page) => {
       await page.goto("/api/openapi.json");
-      await expect(checkPage(page)).rejects.toThrow(AuditError);
+      await expect(checkPage(b, page)).rejects.toThrow(AuditError);
       await page.goto("about:blank");
-      await expect(checkPage(page)).rejects.toThrow(/could not run/);
+      await expect(checkPage(b, page)).rejects.toThrow(/could not run/);
     });
   });
 });
