@@ -1,11 +1,14 @@
 /**
- * The route-matching caches of scripts/patch-framework.mjs (ADR 0010): applied to the files Node
- * loads on the server, and giving exactly the answers the uncached code gives.
+ * The framework patches in patches/ (ADR 0010, applied by patch-package at install): applied to the
+ * files Node loads on the server, giving exactly the answers the uncached code gives, and checked
+ * at a production server's start.
  */
-import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { assertFrameworkPatched, FRAMEWORK_PATCH_MARKER, PATCHED_FILES, unpatchedFrameworkFiles } from "~/utils/framework-patches.server";
 
 // The CommonJS builds, as the server loads them (Vite would otherwise pick the ES module builds).
 const load = createRequire(import.meta.url);
@@ -88,10 +91,45 @@ const PATHS = [
 const summary = (matches: Match[] | null) =>
   matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, base: m.pathnameBase })) ?? null;
 
-describe("route-matching caches (scripts/patch-framework.mjs)", () => {
-  it("are applied to the packages Node loads on the server", () => {
-    const out = execFileSync(process.execPath, ["scripts/patch-framework.mjs", "--check"], { cwd: ROOT, encoding: "utf8" });
-    expect(out.match(/: patched$/gm)).toHaveLength(4);
+describe("the framework patches at install and at start", () => {
+  it("are applied to the packages Node loads on the server, one diff in patches/ per file", () => {
+    expect(unpatchedFrameworkFiles(ROOT)).toEqual([]);
+    const diffs = fs.readdirSync(path.join(ROOT, "patches")).filter((f) => f.endsWith(".patch"));
+    expect(diffs.map((d) => d.replace(/\+[^+]+\.patch$/, "").replace("+", "/")).sort()).toEqual(PATCHED_FILES.map((p) => p.pkg).sort());
+    for (const d of diffs) expect(fs.readFileSync(path.join(ROOT, "patches", d), "utf8")).toContain(`+${FRAMEWORK_PATCH_MARKER}\n`);
+  });
+
+  it("refuse a production start, naming the files, when an install left them unpatched", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-unpatched-"));
+    try {
+      for (const { pkg, file } of PATCHED_FILES) {
+        const target = path.join(root, "node_modules", pkg, file);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        // As `npm ci --ignore-scripts` leaves them: the package's own file, without the marker.
+        fs.writeFileSync(
+          target,
+          fs
+            .readFileSync(path.join(ROOT, "node_modules", pkg, file), "utf8")
+            .split("\n")
+            .slice(1)
+            .join("\n"),
+        );
+      }
+      expect(unpatchedFrameworkFiles(root)).toHaveLength(PATCHED_FILES.length);
+      expect(() => assertFrameworkPatched(root)).toThrow(
+        expect.objectContaining({
+          userMessage: expect.stringMatching(
+            /Refusing to start in production.*node_modules\/@remix-run\/router\/dist\/router\.cjs\.js.*npm ci/,
+          ),
+        }),
+      );
+      // Patched again: it starts.
+      const router = path.join(root, "node_modules/@remix-run/router/dist/router.cjs.js");
+      fs.writeFileSync(router, `${FRAMEWORK_PATCH_MARKER}\n${fs.readFileSync(router, "utf8")}`);
+      expect(unpatchedFrameworkFiles(root)).toHaveLength(PATCHED_FILES.length - 1);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("match every path as a fresh route table does, the first time and again", () => {
@@ -150,7 +188,7 @@ describe("route-matching caches (scripts/patch-framework.mjs)", () => {
   });
 });
 
-describe("request copies of @remix-run/server-runtime (scripts/patch-framework.mjs)", () => {
+describe("request copies of @remix-run/server-runtime (patches/)", () => {
   type DataFunction = (a: { request: Request }) => unknown;
   type CallArgs = { request: Request; params: object; loadContext: object; routeId: string; singleFetch: boolean };
   const data = load("@remix-run/server-runtime/dist/data.js") as {

@@ -9,6 +9,7 @@ import { singleton } from "~/utils/singleton.server";
 import { log, logError } from "~/utils/log.server";
 import { assertMigrated, DatabaseNotMigratedError, DatabaseUnreachableError, ensureDatabase } from "~/models/migrate.server";
 import { databaseTargets } from "~/utils/database-url.server";
+import { assertFrameworkPatched } from "~/utils/framework-patches.server";
 
 const state = singleton("lifecycle", () => ({ draining: false, prepared: false }));
 
@@ -60,6 +61,8 @@ onServerStart(() => {
 
 export async function prepareServer() {
   const env = getEnv();
+  // A production install made without its postinstall (npm ci --ignore-scripts) stops here.
+  if (env.NODE_ENV === "production") assertFrameworkPatched();
   const targets = databaseTargets(env.DATABASE_URL, env.DATABASE_HOSTS);
   try {
     // MIGRATE_ON_START=0: a release job (`npm run db:migrate`) migrates; this server only checks.

@@ -130,7 +130,7 @@ function prepareOldMain(): Promise<{ dir: string; commit: string }> {
     try {
       // An export of the commit (no worktree registered in the repository) with its own packages, as
       // its lockfile pins them: old main runs the framework as it was, without this checkout's
-      // route-matching patch (scripts/patch-framework.mjs).
+      // route-matching patch (patches/, ADR 0010).
       execFileSync("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${dir}"`], {
         cwd: ROOT,
         stdio: ["ignore", "ignore", "inherit"],

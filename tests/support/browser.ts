@@ -56,9 +56,7 @@ export function setupBrowser(): BrowserHarness {
       return await fn(page, ctx);
     } catch (error) {
       // What the page showed when the test failed: the address and the start of its text.
-      const shown = await page
-        .evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ""}`)
-        .catch(() => page.url());
+      const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ""}`).catch(() => page.url());
       if (error instanceof Error) error.message += `\n--- page when it failed: ${shown}`;
       throw error;
     } finally {
