@@ -83,8 +83,10 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
   const pixelId = root?.pixelId ?? null;
   const scripts = useShouldHydrate(root ?? undefined) || alwaysHydrate;
   usePixelFreePrivatePages();
+  const location = useLocation();
   return (
-    <html lang="en">
+    // data-path: the address this page was rendered for (entry.client.tsx compares it before hydrating).
+    <html lang="en" data-path={location.pathname + location.search}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -144,3 +144,26 @@ describe.each(MODES)("sign-in from the wizard $label (defect 8)", ({ js }) => {
     });
   });
 });
+
+describe("Back pressed before the page is ready, with JavaScript", () => {
+  it("shows the step of the address it went back to, not the page it left (a slow phone, just after a reload)", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.goto("/apply/address");
+      await at(page, "address", true);
+      const street = await page.getByLabel("Street address").inputValue();
+      expect(street).not.toBe("");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await at(page, "finances", true);
+      // A phone thirty times slower: Back lands before the reloaded page's scripts listen.
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 30 });
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await page.goBack({ waitUntil: "commit" });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await at(page, "address", true);
+      expect(await page.getByLabel("Street address").inputValue()).toBe(street);
+      await page.getByRole("heading", { name: "Where is your business located?" }).waitFor();
+    });
+  });
+});

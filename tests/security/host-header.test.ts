@@ -160,7 +160,10 @@ describe("legacy ?_data requests", () => {
     // The answers are the router's (200, 400, 403, 404), never a 500...
     expect(statuses.every((s) => s < 500)).toBe(true);
     expect(new Set(statuses).size).toBeGreaterThan(1);
-    // ...and none of them wrote to the log (the server writes errors synchronously, before it answers).
-    expect(server.log()).toBe(before);
+    // ...and none of them wrote to the log (the server writes errors synchronously, before it
+    // answers). Only this test's requests count: the server's own background work (its outbox
+    // worker sends the other files' e-mails from the shared database) logs info lines of its own.
+    const written = server.log().slice(before.length).split("\n").filter(Boolean);
+    expect(written.filter((line) => !/"level":"(info|debug)"/.test(line) || line.includes("_data"))).toEqual([]);
   });
 });

@@ -57,7 +57,11 @@ export function setupBrowser(): BrowserHarness {
     } catch (error) {
       // What the page showed when the test failed: the address and the start of its text.
       const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ""}`).catch(() => page.url());
-      if (error instanceof Error) error.message += `\n--- page when it failed: ${shown}`;
+      if (error instanceof Error) {
+        const note = `\n--- page when it failed: ${shown}`;
+        error.message += note;
+        if (error.stack) error.stack = error.stack.replace(/\n/, `${note}\n`);
+      }
       throw error;
     } finally {
       await ctx.close();
