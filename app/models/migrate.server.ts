@@ -163,7 +163,17 @@ export async function withMigrationLock<T>(conn: mysql.Connection, fn: () => Pro
   } finally {
     clearInterval(renew);
     await renewing;
-    await conn.query(`UPDATE \`${MIGRATION_LOCK_TABLE}\` SET holder = NULL, locked_until = NULL WHERE id = 1 AND holder = ?`, [holder]);
+    // Let go. Another server's claim on the same row can make this statement the victim of a
+    // deadlock: try again. Should it keep failing, the lease ends the lock anyway.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await conn.query(`UPDATE \`${MIGRATION_LOCK_TABLE}\` SET holder = NULL, locked_until = NULL WHERE id = 1 AND holder = ?`, [holder]);
+        break;
+      } catch (e) {
+        if (!lostRace(e) || attempt >= 5) break;
+        await sleep(20 + Math.floor(Math.random() * 80));
+      }
+    }
   }
 }
 

@@ -12,8 +12,10 @@ import { getDb, schema } from "~/models/db.server";
 import { Client, uniqueEmail } from "../support/http";
 
 type LogEntry = Record<string, unknown> & { reqId?: string; msg?: string };
+/** The log's complete lines (the server may be writing the last one as it is read). */
 const entries = (text: string): LogEntry[] =>
   text
+    .slice(0, text.lastIndexOf("\n") + 1)
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as LogEntry);
