@@ -1,6 +1,6 @@
 /**
  * The accessibility audit (axe-core, WCAG 2.2 AA; serious and critical violations count), used by
- * the one accessibility sweep (tests/e2e/a11y-sweep.test.ts) and by `auditPage` of the browser
+ * the one accessibility sweep (tests/e2e/a11y-sweep-*.test.ts) and by `auditPage` of the browser
  * harness. axe needs timers, which do not run with JavaScript off, so the page's DOM as it is now
  * (scripts stripped, stylesheets kept) is audited in a separate JavaScript-enabled page, at each
  * width asked for. An audit that cannot run throws: it is never read as "no violations".

@@ -1,7 +1,7 @@
 /**
  * Browser-test harness: playwright-core driving Debian's Chromium, one browser per test file.
  * `withPage({ js })` opens a fresh context (JavaScript on or off). Accessibility is audited once,
- * by the sweep in tests/e2e/a11y-sweep.test.ts (tests/support/a11y.ts), not on every page load.
+ * by the sweep in tests/e2e/a11y-sweep-*.test.ts (tests/support/a11y.ts), not on every page load.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
