@@ -15,7 +15,7 @@ export async function loader() {
   return { endpoints: apiEndpointSummaries(API_ROUTES) };
 }
 
-const AUTH_LABEL = { none: "Anyone", user: "Signed in", admin: "Admin" } as const;
+const AUTH_LABEL = { none: "Anyone", user: "Signed in", admin: "Admin", partner: "API key" } as const;
 
 export default function ApiDocsPage() {
   const { endpoints } = useLoaderData<typeof loader>();
@@ -68,7 +68,14 @@ export default function ApiDocsPage() {
                     <tr key={`${e.method} ${e.path}`} className="border-b border-slate-200 align-top text-slate-700">
                       <td className="py-2 pr-4 font-mono font-semibold text-slate-900">{e.method}</td>
                       <td className="py-2 pr-4 font-mono text-slate-900">{e.path}</td>
-                      <td className="py-2 pr-4">{AUTH_LABEL[e.auth]}</td>
+                      <td className="py-2 pr-4">
+                        {AUTH_LABEL[e.auth]}
+                        {e.partnerScope ? (
+                          <>
+                            {e.auth === "partner" ? "" : " or API key"} <code className="text-xs">{e.partnerScope}</code>
+                          </>
+                        ) : null}
+                      </td>
                       <td className="py-2">
                         <span className="font-medium text-slate-900">{e.summary}.</span> {e.description}
                       </td>
