@@ -170,7 +170,7 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
             422: err("This Idempotency-Key was used with a different request"),
           }
         : {};
-      const route: RouteConfig & { "x-auth": ApiAuth } = {
+      const route: RouteConfig & { "x-auth": ApiAuth; "x-partner-scope"?: string } = {
         method: method.toLowerCase() as RouteConfig["method"],
         path,
         ...own,
@@ -187,6 +187,7 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
           ...(partner ? [{ partnerKey: [partner.scope] }] : []),
         ],
         "x-auth": auth,
+        ...(partner ? { "x-partner-scope": partner.scope } : {}),
         responses: {
           ...(cookie ? authErrors(auth) : {}),
           ...(state && cookie ? crossSite : {}),
