@@ -228,3 +228,7 @@ export async function countKeyCall(caller: PartnerCaller): Promise<{ limited: bo
   }
   return { limited: false, headers };
 }
+
+/** The admin pages' reads. */
+export { getPartner, listPartnerKeys, listPartners } from "~/models/partners.server";
+export { PartnerNameTakenError } from "~/models/partners.server";
