@@ -11,13 +11,16 @@ export const { loader, action, endpoints } = apiRoute({
     auth: "partner",
     partner: { scope: "applications:read", kinds: ["lender"] },
     query: PartnerApplicationsQuerySchema,
-    openapi: ({ schema, json }) => ({
+    openapi: ({ schema, json, bodyErrors }) => ({
       operationId: "listPartnerApplications",
       request: { query: PartnerApplicationsQuerySchema },
       tag: "Partner API",
       summary: "List the applications your lender has offered on",
       description: "Applications with at least one offer from the lender your partner account acts for, newest first, with those offers.",
-      responses: { 200: json(schema("PartnerApplicationList", PartnerLenderApplicationListSchema), "The applications") },
+      responses: {
+        200: json(schema("PartnerApplicationList", PartnerLenderApplicationListSchema), "The applications"),
+        400: { ...bodyErrors[400], description: "An invalid limit (errors per field)" },
+      },
     }),
     async handler({ partner, query }) {
       return apiJson({ applications: await listLenderApplications(partner, query.limit) });
