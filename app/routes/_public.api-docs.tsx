@@ -1,5 +1,6 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { PartnerGuide } from "~/components/partner-guide";
 import { site } from "~/content/site";
 import { apiEndpointSummaries } from "~/server/openapi.server";
 import { API_ROUTES } from "./api.openapi[.json]/api-catalogue.server";
@@ -35,7 +36,11 @@ export default function ApiDocsPage() {
         <a href="/api/openapi.json" className="link">
           OpenAPI 3.1 document
         </a>
-        .
+        . Partners call it with their own API keys instead of a cookie: see the{" "}
+        <a href="#partner-guide" className="link">
+          partner guide
+        </a>{" "}
+        below.
       </p>
       {tags.map((tag) => (
         <section key={tag} className="mt-10" aria-labelledby={`api-${tag.replace(/\W+/g, "-")}`}>
@@ -86,6 +91,7 @@ export default function ApiDocsPage() {
           </div>
         </section>
       ))}
+      <PartnerGuide />
     </div>
   );
 }

@@ -68,7 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       expiresInDays: form.get("expiresInDays") ?? "",
       rateLimitPerMinute: form.get("rateLimitPerMinute") || undefined,
     });
-    if (!parsed.success) return data<ActionAnswer>({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]> }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionAnswer>({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]> }, { status: 400 });
     const v = parsed.data;
     const expiresAt = v.expiresInDays ? new Date(Date.now() + v.expiresInDays * 86_400_000) : null;
     const made = await createPartnerKey(admin.id, partnerId, { ...v, expiresAt }, ip);
@@ -128,14 +129,30 @@ export default function AdminPartner() {
             <caption className="sr-only">API keys</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-3">Key</th>
-                <th scope="col" className="py-2 pr-3">Label</th>
-                <th scope="col" className="py-2 pr-3">Scopes</th>
-                <th scope="col" className="py-2 pr-3">Limit / min</th>
-                <th scope="col" className="py-2 pr-3">State</th>
-                <th scope="col" className="py-2 pr-3">Expires</th>
-                <th scope="col" className="py-2 pr-3">Last used</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-3">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Label
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Scopes
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Limit / min
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  State
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Expires
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last used
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -24,7 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const values = { name: String(form.get("name") ?? ""), kind: String(form.get("kind") ?? ""), lenderId: String(form.get("lenderId") ?? "") };
+  const values = {
+    name: String(form.get("name") ?? ""),
+    kind: String(form.get("kind") ?? ""),
+    lenderId: String(form.get("lenderId") ?? ""),
+  };
   const parsed = CreatePartnerFormSchema.safeParse(values);
   if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, values }, { status: 400 });
   try {
@@ -65,10 +69,18 @@ export default function AdminPartners() {
           <caption className="sr-only">Partners</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">Name</th>
-              <th scope="col" className="py-2 pr-4">Kind</th>
-              <th scope="col" className="py-2 pr-4">Lender</th>
-              <th scope="col" className="py-2">Active keys</th>
+              <th scope="col" className="py-2 pr-4">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Kind
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Lender
+              </th>
+              <th scope="col" className="py-2">
+                Active keys
+              </th>
             </tr>
           </thead>
           <tbody>

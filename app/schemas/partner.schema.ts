@@ -78,7 +78,8 @@ export const CreatePartnerFormSchema = z
     lenderId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === "lender" && !v.lenderId) ctx.addIssue({ code: "custom", path: ["lenderId"], message: "Choose the lender this partner acts for" });
+    if (v.kind === "lender" && !v.lenderId)
+      ctx.addIssue({ code: "custom", path: ["lenderId"], message: "Choose the lender this partner acts for" });
   });
 
 /** Overlap choices for a rotation, in hours (0: the old key stops at once). */

@@ -14,12 +14,7 @@
  *   - keys live 24 hours (an expired row is replaced; the retention job deletes old rows).
  */
 import { createHash } from "node:crypto";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  readIdempotencyKey,
-  releaseIdempotencyKey,
-} from "~/models/idempotency-keys.server";
+import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyKey, releaseIdempotencyKey } from "~/models/idempotency-keys.server";
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_WAIT_MS = 5_000;
@@ -44,10 +39,7 @@ const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex
 
 export type StoredAnswer = { status: number; body: string };
 export type IdempotencyOutcome =
-  | { kind: "run"; id: number }
-  | { kind: "replay"; answer: StoredAnswer }
-  | { kind: "mismatch" }
-  | { kind: "in-progress" };
+  { kind: "run"; id: number } | { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" } | { kind: "in-progress" };
 
 /** Claims `key` for this request, or says what to answer instead. */
 export async function beginIdempotent(input: {

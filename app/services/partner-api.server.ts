@@ -42,7 +42,11 @@ function toReferral(row: Pick<ApplicationRow, "reference" | "status" | "amount" 
 }
 
 /** A referral: an application for the applicant, attributed to the partner. */
-export async function createReferral(partner: PartnerCaller, body: PartnerReferralBody, ip: string): Promise<PartnerOutcome<PartnerReferral>> {
+export async function createReferral(
+  partner: PartnerCaller,
+  body: PartnerReferralBody,
+  ip: string,
+): Promise<PartnerOutcome<PartnerReferral>> {
   const given: Partial<ApplicationFieldValues> = {};
   for (const key of FIELD_KEYS) if (body[key] !== undefined) (given as Record<string, unknown>)[key] = body[key];
   const final = body.status === "submitted";
@@ -70,7 +74,15 @@ export async function createReferral(partner: PartnerCaller, body: PartnerReferr
         },
         tx,
       );
-      user = { id, email: body.applicant.email.toLowerCase(), firstName: body.applicant.firstName, lastName: body.applicant.lastName, phone: "", dateOfBirth: null, role: "user" };
+      user = {
+        id,
+        email: body.applicant.email.toLowerCase(),
+        firstName: body.applicant.firstName,
+        lastName: body.applicant.lastName,
+        phone: "",
+        dateOfBirth: null,
+        role: "user",
+      };
     }
     let created: ApplicationRow;
     if (final) {
@@ -83,7 +95,9 @@ export async function createReferral(partner: PartnerCaller, body: PartnerReferr
         applicant: user,
       });
     } else {
-      created = (await insertApplication(tx, { userId: user.id, draftId: null as unknown as number, values: merged.values, status: "draft" })).row;
+      created = (
+        await insertApplication(tx, { userId: user.id, draftId: null as unknown as number, values: merged.values, status: "draft" })
+      ).row;
       await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
     }
     await setApplicationPartner(created.id, partner.partnerId, tx);

@@ -62,7 +62,14 @@ export const displayPrefix = (publicId: string) => `${KEY_PREFIX}${publicId}`;
 
 export async function createPartner(adminId: number, input: { name: string; kind: PartnerKind; lenderId: number | null }, ip: string) {
   const id = await insertPartner({ ...input, lenderId: input.kind === "lender" ? input.lenderId : null, createdBy: adminId });
-  await recordAudit({ actorUserId: adminId, action: "partner.create", targetType: "partner", targetId: id, ip, details: `kind ${input.kind}` });
+  await recordAudit({
+    actorUserId: adminId,
+    action: "partner.create",
+    targetType: "partner",
+    targetId: id,
+    ip,
+    details: `kind ${input.kind}`,
+  });
   return id;
 }
 

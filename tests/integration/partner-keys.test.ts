@@ -144,7 +144,10 @@ describe("Idempotency-Key", () => {
     expect((await expectJsonError(res, 422)).message).toBe(PARTNER_MSG.idempotencyMismatch);
     expect((await bearerFetch(other.key, "/api/loan-applications", { json: referralBody(), headers })).status).toBe(201);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
-    await expectJsonError(await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers: { "idempotency-key": "" } }), 400);
+    await expectJsonError(
+      await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers: { "idempotency-key": "" } }),
+      400,
+    );
   });
 
   it("lets one of five concurrent requests with one key do the work; all get its answer", async () => {
@@ -239,7 +242,10 @@ describe("admin partner pages without JavaScript", () => {
     expect((await keyRow(Number(newId))).revokedAt).toBeInstanceOf(Date);
 
     // Another site's form post is refused (the same-origin rule of every admin form).
-    const forged = await admin.fetch(path, { form: { intent: "create", scopes: "applications:read" }, headers: { origin: "http://evil.test" } });
+    const forged = await admin.fetch(path, {
+      form: { intent: "create", scopes: "applications:read" },
+      headers: { origin: "http://evil.test" },
+    });
     expect(forged.status).toBe(403);
     const audit = await getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, keyId));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["partner_key.create", "partner_key.rotate", "partner_key.use"]));

@@ -12,7 +12,15 @@ import { getDb, schema } from "~/models/db.server";
 import { revokeKey } from "~/services/partner-keys.server";
 import { PARTNER_MSG } from "~/utils/messages";
 import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
-import { applicationsOfPartner, bearerFetch, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
+import {
+  applicationsOfPartner,
+  bearerFetch,
+  createTestKey,
+  createTestPartner,
+  keyRow,
+  referralBody,
+  referralPartnerWithKey,
+} from "../support/partners";
 
 const EVIL = { origin: "http://evil.test", "sec-fetch-site": "cross-site" };
 
@@ -74,7 +82,9 @@ describe("bearer authentication", () => {
     expect((await expectJsonError(await bearerFetch(readOnly.key, "/api/partner/applications"), 403)).message).toBe(
       PARTNER_MSG.keyKindNotAllowed,
     );
-    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/admin/applications"), 403)).message).toBe(PARTNER_MSG.keyNotAccepted);
+    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/admin/applications"), 403)).message).toBe(
+      PARTNER_MSG.keyNotAccepted,
+    );
   });
 
   it("lets a referral partner read its own referral only: another partner's is 403, an unknown one 404", async () => {
@@ -112,7 +122,10 @@ describe("bearer calls and the browser's same-origin rule", () => {
   it("cookie calls keep the same-origin rule, and a Bearer header never falls back to the cookie", async () => {
     const { client, user } = await signedInApplicant();
     await expectCrossSiteRefusal(await client.fetch("/api/loan-applications", { json: applicationPayload(), headers: EVIL }));
-    const bogus = await client.fetch("/api/loan-applications", { json: applicationPayload(), headers: { authorization: "Bearer lm_live_x" } });
+    const bogus = await client.fetch("/api/loan-applications", {
+      json: applicationPayload(),
+      headers: { authorization: "Bearer lm_live_x" },
+    });
     await expectJsonError(bogus, 401);
     const [n] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user.id));
     expect(n).toBeUndefined();
