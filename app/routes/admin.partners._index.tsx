@@ -101,7 +101,7 @@ export default function AdminPartners() {
       ) : (
         <p>No partners yet.</p>
       )}
-      <Form method="post" className="grid max-w-xl gap-4" aria-labelledby="add-partner-h">
+      <Form method="post" className="grid max-w-xl gap-4" aria-labelledby="add-partner-h" noValidate>
         <h3 id="add-partner-h" className="text-xl font-semibold">
           Add partner
         </h3>

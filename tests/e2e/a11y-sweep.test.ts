@@ -158,6 +158,9 @@ function inventory(s: Seed): State[] {
     { name: "admin documents", as: "admin", path: "/admin/documents" },
     { name: "admin lenders", as: "admin", path: "/admin/lenders" },
     { name: "admin new lender", as: "admin", path: "/admin/lenders/new" },
+    // The partner API's admin pages (issue 28): the list with its form, and its errors.
+    { name: "admin partners", as: "admin", path: "/admin/partners" },
+    { name: "admin partners: form errors", as: "admin", path: "/admin/partners", act: click("Add partner") },
   ];
 }
 
