@@ -1,5 +1,5 @@
 /** The partner guide on /api-docs (issue 28): keys, a first call, idempotency, limits and errors. */
-const code = "block overflow-x-auto whitespace-pre rounded bg-slate-900 p-3 text-sm text-slate-100";
+const code = "whitespace-pre-wrap break-all rounded bg-slate-900 p-3 text-sm text-slate-100";
 const inline = "rounded bg-slate-100 px-1";
 
 const ERRORS = [
@@ -33,14 +33,16 @@ export function PartnerGuide() {
         Send the key in the <code className={inline}>Authorization</code> header; no cookie and no Origin are needed. A referral partner
         sends an applicant:
       </p>
-      <code className={code}>
-        {`curl -X POST "$BASE_URL/api/loan-applications" \\
+      <pre className={code}>
+        <code>
+          {`curl -X POST "$BASE_URL/api/loan-applications" \\
   -H "Authorization: Bearer $LENDWISE_KEY" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: 6f1c2a52-2d0e-4c59-9a55-0f1e8e1b7a10" \\
   -d '{"amount":"25000","purpose":"working-capital",
        "applicant":{"email":"owner@example.com","firstName":"Robin","lastName":"Lee"}}'`}
-      </code>
+        </code>
+      </pre>
       <p>
         The answer (201) holds the application&apos;s reference; read its status later with{" "}
         <code className={inline}>GET /api/partner/referrals/APP-…</code>. A lender partner lists the applications its lender has offered on

@@ -14,7 +14,7 @@ export function AdminTabs() {
   ];
   return (
     <nav aria-label="Admin sections" className="border-b border-slate-300">
-      <ul className="-mb-px flex gap-2">
+      <ul className="-mb-px flex flex-wrap gap-x-2">
         {tabs.map((t) => (
           <li key={t.to}>
             <Link
