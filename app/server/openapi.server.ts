@@ -128,7 +128,7 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
     scheme: "bearer",
     bearerFormat: "lm_live_<id>_<secret>",
     description:
-      "A partner API key made by an admin at /admin/partners (shown once). Send `Authorization: Bearer <key>`; no cookie and no Origin are needed. Each key has scopes (the values listed per operation), a rate limit per minute (RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy on every answer; 429 with Retry-After when over it), may expire and can be revoked. Unknown, expired or revoked key: 401; missing scope or wrong partner kind: 403.",
+      "A partner API key made by an admin at /admin/partners (shown once). Send `Authorization: Bearer <key>`; no cookie and no Origin are needed. Each key has scopes (the values listed per operation), a rate limit per minute (120 unless agreed otherwise; RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy on every answer; 429 with Retry-After when over it), may expire and can be revoked. Unknown, expired or revoked key: 401; missing scope or wrong partner kind: 403.",
   });
   const kit = makeKit(registry);
   const { err } = kit;
