@@ -9,6 +9,11 @@
  * (logged without PII). Every answer has `Cache-Control: no-store` and
  * `X-Content-Type-Options: nosniff`; every error is JSON `{ message }`.
  *
+ * Partner API keys (issue 28): a request with `Authorization: Bearer` is checked first instead of
+ * the same-origin rule and the session (see PartnerAccess and admitBearer), gets the key's RateLimit
+ * headers and one audit row. POST and PATCH with a JSON body and a known caller honour an
+ * `Idempotency-Key` around the handler (see `idempotent`).
+ *
  *   export const { loader, action, endpoints } = apiRoute({
  *     POST: endpoint({ auth: "user", body: Schema, openapi: (api) => ({ ...its OpenAPI description }), handler }),
  *   });
