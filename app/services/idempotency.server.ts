@@ -48,10 +48,12 @@ export async function beginIdempotent(input: {
   method: string;
   path: string;
   body: unknown;
+  /** How long to wait for a running request with the same key (default IDEMPOTENCY_WAIT_MS). */
+  waitMs?: number;
 }): Promise<IdempotencyOutcome> {
   const keyHash = sha256(input.key);
   const requestHash = sha256(`${input.method}\n${input.path}\n${canonical(input.body)}`);
-  const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+  const deadline = Date.now() + (input.waitMs ?? IDEMPOTENCY_WAIT_MS);
   for (;;) {
     const id = await claimIdempotencyKey({ scope: input.scope, keyHash, requestHash, ttlSeconds: IDEMPOTENCY_TTL_SECONDS });
     if (id != null) return { kind: "run", id };

@@ -4,9 +4,10 @@
  * overlap; Idempotency-Key replays the first answer, refuses another body (422) and lets one of
  * several concurrent requests do the work; the admin's partner pages work without JavaScript.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/models/db.server";
+import { beginIdempotent, finishIdempotent } from "~/services/idempotency.server";
 import { rotateKey } from "~/services/partner-keys.server";
 import { PARTNER_MSG } from "~/utils/messages";
 import { applicationCountOf, applicationPayload, expectJsonError, outboxTo, signedInApplicant } from "../support/api";
@@ -174,6 +175,35 @@ describe("Idempotency-Key", () => {
     const someoneElse = await signedInApplicant();
     expect((await someoneElse.client.fetch("/api/loan-applications", { json: { amount: "20000" }, headers })).status).toBe(201);
     expect(await applicationCountOf(someoneElse.user.id)).toBe(1);
+  });
+});
+
+describe("Idempotency-Key records", () => {
+  const request = (scope: string, body: unknown = { a: 1 }) => ({ scope, key: "k-1", method: "POST", path: "/api/x", body });
+
+  it("answer 'in progress' (the API's 409) while the first request runs past the wait, then replay once it is done", async () => {
+    const scope = `test:${Date.now()}:${Math.random()}`;
+    const first = await beginIdempotent(request(scope));
+    expect(first.kind).toBe("run");
+    expect(await beginIdempotent({ ...request(scope), waitMs: 60 })).toEqual({ kind: "in-progress" });
+    await finishIdempotent((first as { id: number }).id, { status: 201, body: '{"ok":true}' });
+    expect(await beginIdempotent(request(scope))).toEqual({ kind: "replay", answer: { status: 201, body: '{"ok":true}' } });
+    expect(await beginIdempotent(request(scope, { a: 2 }))).toEqual({ kind: "mismatch" });
+  });
+
+  it("release the key after a server failure, and replace a record past its 24 hours", async () => {
+    const scope = `test:${Date.now()}:${Math.random()}`;
+    const first = (await beginIdempotent(request(scope))) as { kind: "run"; id: number };
+    await finishIdempotent(first.id, { status: 500, body: "{}" });
+    const retried = (await beginIdempotent(request(scope))) as { kind: "run"; id: number };
+    expect(retried.kind).toBe("run");
+    await finishIdempotent(retried.id, { status: 201, body: "{}" });
+    await getDb()
+      .update(schema.idempotencyKeys)
+      .set({ expiresAt: sql`UTC_TIMESTAMP(3) - INTERVAL 1 SECOND` })
+      .where(eq(schema.idempotencyKeys.id, retried.id));
+    // Expired: another body is a new request, not a mismatch.
+    expect((await beginIdempotent(request(scope, { a: 3 }))).kind).toBe("run");
   });
 });
 
