@@ -5,6 +5,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyMySqlColumn,
   bigint,
   boolean,
   char,
@@ -127,11 +128,14 @@ export const loanApplications = mysqlTable(
     consentMarketing: boolean("consent_marketing").notNull().default(false),
     consentedAt: datetime("consented_at", { mode: "date", fsp: 3 }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
+    /** The referral partner that sent this application through the partner API (issue 28); null otherwise. */
+    partnerId: int("partner_id").references((): AnyMySqlColumn => partners.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("loan_applications_ref_uq").on(t.reference),
+    index("loan_applications_partner_idx").on(t.partnerId, t.id),
     uniqueIndex("loan_applications_draft_uq").on(t.draftId),
     // An applicant's applications newest first (the dashboard) without sorting all of them.
     index("loan_applications_user_submitted_idx").on(t.userId, t.submittedAt, t.id),
@@ -565,3 +569,79 @@ export type LoanApplication = typeof loanApplications.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type ApplicationDraft = typeof applicationDrafts.$inferSelect;
 export type ApplicationEvent = typeof applicationEvents.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Partner API (issue 28): partners, their API keys, idempotency records.
+// ---------------------------------------------------------------------------------------------
+
+export const PARTNER_KINDS_DB = E.PARTNER_KINDS;
+
+export const partners = mysqlTable(
+  "partners",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    name: varchar("name", { length: 120 }).notNull(),
+    kind: mysqlEnum("kind", PARTNER_KINDS_DB).notNull(),
+    /** A lender partner's lender: its keys act for this lender. Null for a referral partner. */
+    lenderId: int("lender_id").references(() => lenders.id, { onDelete: "restrict" }),
+    createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("partners_name_uq").on(t.name), index("partners_lender_idx").on(t.lenderId)],
+);
+
+/**
+ * A partner's API key. The key itself (lm_live_<publicId>_<secret>) is shown once; only its SHA-256
+ * is stored, found by the public id it carries. Rotation gives the old key an expiry (the overlap).
+ */
+export const partnerApiKeys = mysqlTable(
+  "partner_api_keys",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    partnerId: int("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    publicId: varchar("public_id", { length: 24 }).notNull(),
+    secretHash: char("secret_hash", { length: 64 }).notNull(),
+    label: varchar("label", { length: 100 }).notNull().default(""),
+    scopes: jsonText<string[]>("scopes").notNull(),
+    /** Requests per minute this key may make. */
+    rateLimitPerMinute: int("rate_limit_per_minute").notNull().default(120),
+    expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }),
+    revokedAt: datetime("revoked_at", { mode: "date", fsp: 3 }),
+    lastUsedAt: datetime("last_used_at", { mode: "date", fsp: 3 }),
+    /** The key this one replaced by rotation. */
+    rotatedFromId: int("rotated_from_id"),
+    createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("partner_api_keys_public_uq").on(t.publicId), index("partner_api_keys_partner_idx").on(t.partnerId, t.id)],
+);
+
+export const IDEMPOTENCY_STATES_DB = ["in-progress", "done"] as const;
+
+/**
+ * One Idempotency-Key of one caller (`scope`: a partner key or a user): the request's hash and,
+ * once done, the first answer. Inserted before the work (the unique index admits one request).
+ */
+export const idempotencyKeys = mysqlTable(
+  "idempotency_keys",
+  {
+    id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
+    scope: varchar("scope", { length: 60 }).notNull(),
+    /** SHA-256 of the client's Idempotency-Key. */
+    keyHash: char("key_hash", { length: 64 }).notNull(),
+    /** SHA-256 of method, path and the JSON body (keys sorted). */
+    requestHash: char("request_hash", { length: 64 }).notNull(),
+    state: mysqlEnum("state", IDEMPOTENCY_STATES_DB).notNull().default("in-progress"),
+    responseStatus: int("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+    expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_scope_key_uq").on(t.scope, t.keyHash), index("idempotency_expires_idx").on(t.expiresAt)],
+);
+
+export type Partner = typeof partners.$inferSelect;
+export type PartnerApiKey = typeof partnerApiKeys.$inferSelect;

@@ -1,5 +1,6 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { PartnerGuide } from "~/components/partner-guide";
 import { site } from "~/content/site";
 import { apiEndpointSummaries } from "~/server/openapi.server";
 import { API_ROUTES } from "./api.openapi[.json]/api-catalogue.server";
@@ -15,7 +16,7 @@ export async function loader() {
   return { endpoints: apiEndpointSummaries(API_ROUTES) };
 }
 
-const AUTH_LABEL = { none: "Anyone", user: "Signed in", admin: "Admin" } as const;
+const AUTH_LABEL = { none: "Anyone", user: "Signed in", admin: "Admin", partner: "API key" } as const;
 
 export default function ApiDocsPage() {
   const { endpoints } = useLoaderData<typeof loader>();
@@ -35,7 +36,11 @@ export default function ApiDocsPage() {
         <a href="/api/openapi.json" className="link">
           OpenAPI 3.1 document
         </a>
-        .
+        . Partners call it with their own API keys instead of a cookie: see the{" "}
+        <a href="#partner-guide" className="link">
+          partner guide
+        </a>{" "}
+        below.
       </p>
       {tags.map((tag) => (
         <section key={tag} className="mt-10" aria-labelledby={`api-${tag.replace(/\W+/g, "-")}`}>
@@ -68,7 +73,14 @@ export default function ApiDocsPage() {
                     <tr key={`${e.method} ${e.path}`} className="border-b border-slate-200 align-top text-slate-700">
                       <td className="py-2 pr-4 font-mono font-semibold text-slate-900">{e.method}</td>
                       <td className="py-2 pr-4 font-mono text-slate-900">{e.path}</td>
-                      <td className="py-2 pr-4">{AUTH_LABEL[e.auth]}</td>
+                      <td className="py-2 pr-4">
+                        {AUTH_LABEL[e.auth]}
+                        {e.partnerScope ? (
+                          <>
+                            {e.auth === "partner" ? "" : " or API key"} <code className="text-xs">{e.partnerScope}</code>
+                          </>
+                        ) : null}
+                      </td>
                       <td className="py-2">
                         <span className="font-medium text-slate-900">{e.summary}.</span> {e.description}
                       </td>
@@ -79,6 +91,7 @@ export default function ApiDocsPage() {
           </div>
         </section>
       ))}
+      <PartnerGuide />
     </div>
   );
 }

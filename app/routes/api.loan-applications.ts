@@ -2,9 +2,14 @@
  * POST /api/loan-applications: a new application of the signed-in caller. A draft (partial fields
  * allowed, the product's defaults for the rest) unless status is 'submitted', which checks every
  * wizard step, sets submittedAt and queues the confirmation e-mail. 201 the application.
+ * A referral partner's API key (scope applications:write) sends the applicant with it instead of
+ * a userId; the answer is the referral (no personal details).
  */
+import { z } from "zod";
 import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/schemas/api.schema";
+import { PartnerReferralBodySchema, PartnerReferralSchema } from "~/schemas/partner.schema";
 import { createApiApplication } from "~/services/application-api.server";
+import { createReferral } from "~/services/partner-api.server";
 import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
@@ -12,15 +17,36 @@ export const { loader, action, endpoints } = apiRoute({
     auth: "user",
     body: ApiCreateApplicationBodySchema,
     rateLimit: ({ user }) => ({ rule: "api", keys: [`user:${user.id}`] }),
+    partner: {
+      scope: "applications:write",
+      kinds: ["referral"],
+      body: PartnerReferralBodySchema,
+      async handler({ partner, body, ip }) {
+        const out = await createReferral(partner, body, ip);
+        if (out.ok) return apiJson(out.value, out.status);
+        return out.status === 400 ? apiValidationError(out.errors) : apiError(out.status, out.message);
+      },
+    },
     openapi: ({ schema, json, err, bodyErrors, jsonBody }) => ({
       operationId: "createApplication",
       tag: "Loan applications",
       summary: "Create an application (draft or final submission)",
       description:
-        "Creates an application of the caller. Without status (or 'draft') it is a draft: fields may be missing (the product's defaults apply) but a field that is given must be valid. With status 'submitted' every wizard step is checked, submittedAt is set and the confirmation e-mail is queued. Money fields are numeric strings.",
-      request: { body: jsonBody(schema("CreateApplicationRequest", ApiCreateApplicationBodySchema)) },
+        "Creates an application of the caller. Without status (or 'draft') it is a draft: fields may be missing (the product's defaults apply) but a field that is given must be valid. With status 'submitted' every wizard step is checked, submittedAt is set and the confirmation e-mail is queued. Money fields are numeric strings.\n\nA referral partner's API key sends a PartnerReferralRequest (the same fields without userId, plus the applicant) and gets a PartnerReferral back: the application is attributed to the partner, whose key can then read its status at /api/partner/referrals/{applicationId}.",
+      request: {
+        body: jsonBody(
+          z.union([
+            schema("CreateApplicationRequest", ApiCreateApplicationBodySchema),
+            schema("PartnerReferralRequest", PartnerReferralBodySchema),
+          ]),
+        ),
+      },
       responses: {
-        201: json(schema("Application", ApiApplicationSchema), "The application (money as numeric strings)"),
+        201: json(
+          z.union([schema("Application", ApiApplicationSchema), schema("PartnerReferral", PartnerReferralSchema)]),
+          "The application (money as numeric strings); for a partner key, the referral",
+        ),
+        422: err("Idempotency-Key reused with another body, or (partner key) an applicant e-mail that cannot be used"),
         ...bodyErrors,
         403: err("userId is not the caller's own, or a cross-site request"),
         429: err("Too many requests (Retry-After)"),

@@ -35,3 +35,9 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type LoanPurpose = (typeof LOAN_PURPOSE_VALUES)[number];
 export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** Partner API (issue 28): a lender partner's keys act for its lender; a referral partner sends applicants. */
+export const PARTNER_KINDS = ["lender", "referral"] as const;
+/** What a partner API key may do; each endpoint that takes keys names the scope it needs. */
+export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "webhooks:manage"] as const;
+export type PartnerKind = (typeof PARTNER_KINDS)[number];
+export type PartnerScope = (typeof PARTNER_SCOPES)[number];

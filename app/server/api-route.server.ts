@@ -9,6 +9,11 @@
  * (logged without PII). Every answer has `Cache-Control: no-store` and
  * `X-Content-Type-Options: nosniff`; every error is JSON `{ message }`.
  *
+ * Partner API keys (issue 28): a request with `Authorization: Bearer` is checked first instead of
+ * the same-origin rule and the session (see PartnerAccess and admitBearer), gets the key's RateLimit
+ * headers and one audit row. POST and PATCH with a JSON body and a known caller honour an
+ * `Idempotency-Key` around the handler (see `idempotent`).
+ *
  *   export const { loader, action, endpoints } = apiRoute({
  *     POST: endpoint({ auth: "user", body: Schema, openapi: (api) => ({ ...its OpenAPI description }), handler }),
  *   });
@@ -25,11 +30,14 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { PublicUser } from "~/models/users.server";
+import type { PartnerKind, PartnerScope } from "~/schemas/enums";
+import { beginIdempotent, finishIdempotent, isValidIdempotencyKey } from "~/services/idempotency.server";
+import { auditKeyUse, authenticateKey, bearerToken, countKeyCall, type PartnerCaller } from "~/services/partner-keys.server";
 import { throttle, type ThrottleRule } from "~/services/throttle.server";
 import { isDatabaseUnavailable, serviceUnavailableResponse } from "~/utils/db-errors.server";
 import { getEnv } from "~/utils/env.server";
 import { logError } from "~/utils/log.server";
-import { MSG } from "~/utils/messages";
+import { MSG, PARTNER_MSG } from "~/utils/messages";
 import { checkOrigin } from "~/utils/origin.server";
 import { getClientIp } from "~/utils/request.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
@@ -40,9 +48,11 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiMethod = Method;
-export type ApiAuth = "none" | "user" | "admin";
+/** "partner": only partner API keys (Authorization: Bearer), never a cookie session. */
+export type ApiAuth = "none" | "user" | "admin" | "partner";
 type Auth = ApiAuth;
-type UserFor<A extends Auth> = A extends "none" ? PublicUser | null : PublicUser;
+type UserFor<A extends Auth> = A extends "none" ? PublicUser | null : A extends "partner" ? null : PublicUser;
+type PartnerFor<A extends Auth> = A extends "partner" ? PartnerCaller : null;
 type Out<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
 export type ApiContext<A extends Auth, B, Q, P> = {
@@ -53,10 +63,31 @@ export type ApiContext<A extends Auth, B, Q, P> = {
   query: Out<Q>;
   params: Out<P>;
   ip: string;
+  /** The partner behind the bearer key (auth "partner"); null for cookie and public calls. */
+  partner: PartnerFor<A>;
 };
 
-export type Endpoint<A extends Auth = Auth, B = unknown, Q = unknown, P = unknown> = {
+/** A bearer call's context: the partner instead of a user. */
+export type PartnerApiContext<B, Q, P> = Omit<ApiContext<"partner", B, Q, P>, "user">;
+
+/**
+ * Partner API keys on an endpoint (issue 28). A call with `Authorization: Bearer <key>` is checked
+ * here: unknown, revoked or expired key 401, wrong partner kind or missing scope 403, over the
+ * key's rate limit 429; it is never subject to the browser same-origin rule and never uses a
+ * cookie. With auth "partner" the endpoint's `handler` answers it; on an endpoint of another auth
+ * (cookie callers unchanged) `handler` here answers bearer calls, with its own `body` schema.
+ */
+export type PartnerAccess<PB = unknown, Q = unknown, P = unknown> = {
+  scope: PartnerScope;
+  kinds: readonly PartnerKind[];
+  body?: PB;
+  handler?(c: PartnerApiContext<PB, Q, P>): Promise<Response>;
+};
+
+export type Endpoint<A extends Auth = Auth, B = unknown, Q = unknown, P = unknown, PB = unknown> = {
   auth: A;
+  /** Partner API keys accepted by this endpoint (see PartnerAccess); required with auth "partner". */
+  partner?: PartnerAccess<PB, Q, P>;
   /** Path params schema; a param that does not parse is a 404 with `notFoundMessage`. */
   params?: P;
   notFoundMessage?: string;
@@ -77,7 +108,8 @@ export function endpoint<
   B extends z.ZodTypeAny | undefined = undefined,
   Q extends z.ZodTypeAny | undefined = undefined,
   P extends z.ZodTypeAny | undefined = undefined,
->(def: Endpoint<A, B, Q, P>): Endpoint<A, B, Q, P> {
+  PB extends z.ZodTypeAny | undefined = undefined,
+>(def: Endpoint<A, B, Q, P, PB>): Endpoint<A, B, Q, P, PB> {
   return def;
 }
 
@@ -227,17 +259,79 @@ export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTE
 // The builder
 // ---------------------------------------------------------------------------------------------
 
-type Methods = Partial<Record<Method, Endpoint<Auth, unknown, unknown, unknown>>>;
+type AnyEndpoint = Endpoint<Auth, unknown, unknown, unknown, unknown>;
+type Methods = Partial<Record<Method, AnyEndpoint>>;
 /** What the OpenAPI document needs of a route's endpoints. */
-export type ApiEndpoints = Partial<Record<Method, Pick<Endpoint, "auth" | "params" | "query" | "body" | "openapi">>>;
+export type ApiEndpoints = Partial<Record<Method, Pick<Endpoint, "auth" | "params" | "query" | "body" | "openapi" | "partner">>>;
 
-async function run(ep: Endpoint<Auth, unknown, unknown, unknown>, args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+/** What a bearer call leaves for the answer: its key's caller (for the audit) and RateLimit headers. */
+type BearerState = { token: string | null; caller: PartnerCaller | null; headers: Record<string, string> };
+
+const invalidKey = () => apiError(401, PARTNER_MSG.keyInvalid, undefined, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+
+/** Checks a bearer call's key against the endpoint; an answer when refused, else null. */
+async function admitBearer(ep: AnyEndpoint, token: string, state: BearerState): Promise<Response | null> {
+  const caller = await authenticateKey(token);
+  if (!caller) return invalidKey();
+  state.caller = caller;
+  if (!ep.partner) return apiError(403, PARTNER_MSG.keyNotAccepted);
+  if (!ep.partner.kinds.includes(caller.kind)) return apiError(403, PARTNER_MSG.keyKindNotAllowed);
+  if (!caller.scopes.includes(ep.partner.scope)) return apiError(403, PARTNER_MSG.keyScopeMissing, { requiredScope: ep.partner.scope });
+  const counted = await countKeyCall(caller);
+  state.headers = counted.headers;
+  if (counted.limited) return apiError(429, PARTNER_MSG.rateLimited);
+  return null;
+}
+
+/**
+ * Runs `work` under the request's Idempotency-Key (POST and PATCH with a JSON body and a known
+ * caller; see ~/services/idempotency.server): a replay, a 422 or 409, or the work's answer stored.
+ */
+async function idempotent(request: Request, scope: string | null, body: unknown, work: () => Promise<Response>): Promise<Response> {
+  const key = request.headers.get("idempotency-key");
+  if (key === null || scope === null || (request.method !== "POST" && request.method !== "PATCH")) return work();
+  if (!isValidIdempotencyKey(key)) return apiError(400, PARTNER_MSG.idempotencyKeyInvalid);
+  const begun = await beginIdempotent({ scope, key, method: request.method, path: new URL(request.url).pathname, body });
+  if (begun.kind === "mismatch") return apiError(422, PARTNER_MSG.idempotencyMismatch);
+  if (begun.kind === "in-progress") return apiError(409, PARTNER_MSG.idempotencyInProgress, undefined, { "Retry-After": "1" });
+  if (begun.kind === "replay") {
+    return new Response(begun.answer.body || null, {
+      status: begun.answer.status,
+      headers: { "Content-Type": "application/json; charset=utf-8", "Idempotent-Replayed": "true" },
+    });
+  }
+  let res: Response;
+  try {
+    res = await work();
+  } catch (e) {
+    await finishIdempotent(begun.id, e instanceof Response && e.status < 500 ? { status: e.status, body: await e.clone().text() } : null);
+    throw e;
+  }
+  await finishIdempotent(begun.id, { status: res.status, body: await res.clone().text() });
+  return res;
+}
+
+async function run(ep: AnyEndpoint, args: LoaderFunctionArgs | ActionFunctionArgs, bearer: BearerState): Promise<Response> {
   const { request, context } = args;
-  const refused = crossSiteRefusal(request);
-  if (refused) return refused;
+  if (bearer.token !== null) {
+    // A valid key replaces the browser rules: no cookie is read and no same-origin check applies
+    // (a browser cannot send this header cross-site without a CORS preflight, which is never granted).
+    const refused = await admitBearer(ep, bearer.token, bearer);
+    if (refused) return refused;
+  } else {
+    const refused = crossSiteRefusal(request);
+    if (refused) return refused;
+    if (ep.auth === "partner") return apiError(401, PARTNER_MSG.keyRequired, undefined, { "WWW-Authenticate": "Bearer" });
+  }
+  const partner = bearer.caller;
 
-  const user =
-    ep.auth === "admin" ? await requireApiAdmin(request) : ep.auth === "user" ? await requireApiUser(request) : await getUser(request);
+  const user = partner
+    ? null
+    : ep.auth === "admin"
+      ? await requireApiAdmin(request)
+      : ep.auth === "user"
+        ? await requireApiUser(request)
+        : await getUser(request);
 
   let params: unknown = undefined;
   if (ep.params) {
@@ -255,22 +349,32 @@ async function run(ep: Endpoint<Auth, unknown, unknown, unknown>, args: LoaderFu
   }
 
   const ip = getClientIp(request, context);
-  if (ep.rateLimit) {
+  if (ep.rateLimit && !partner) {
     const { rule, keys } = ep.rateLimit({ user, ip });
     const limited = await throttle(rule, keys);
     if (limited) return apiError(429, limited.message, undefined, limited.headers);
   }
 
+  const bodySchema = (partner ? (ep.partner?.body ?? ep.body) : ep.body) as z.ZodTypeAny | undefined;
   let body: unknown = undefined;
-  if (ep.body) {
+  let raw: unknown = undefined;
+  if (bodySchema) {
     const read = await readJsonBody(request);
     if (!read.ok) return read.response;
-    const parsed = (ep.body as z.ZodTypeAny).safeParse(read.value, { errorMap: noEchoErrorMap });
+    raw = read.value;
+    const parsed = bodySchema.safeParse(read.value, { errorMap: noEchoErrorMap });
     if (!parsed.success) return zodErrorResponse(parsed.error);
     body = parsed.data;
   }
 
-  return ep.handler({ request, context, user, body, query, params, ip } as ApiContext<Auth, unknown, unknown, unknown>);
+  const scope = partner ? `key:${partner.keyId}` : user ? `user:${user.id}` : null;
+  return idempotent(request, bodySchema ? scope : null, raw, () => {
+    if (partner && ep.auth !== "partner" && ep.partner?.handler) {
+      const handler = ep.partner.handler as (c: Record<string, unknown>) => Promise<Response>;
+      return handler({ request, context, partner, body, query, params, ip });
+    }
+    return ep.handler({ request, context, user, partner, body, query, params, ip } as ApiContext<Auth, unknown, unknown, unknown>);
+  });
 }
 
 function methodNotAllowed(methods: Methods) {
@@ -285,15 +389,30 @@ export function apiRoute<M extends Methods>(methods: M) {
   const handle = async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
     const ep = methods[method];
-    try {
-      if (!ep) return methodNotAllowed(methods);
-      return finish(await run(ep, args));
-    } catch (e) {
-      if (e instanceof Response) return finish(e);
-      if (isDatabaseUnavailable(e)) return finish(serviceUnavailableResponse());
-      logError(`api ${method} ${new URL(args.request.url).pathname.replace(/APP-[A-Za-z0-9]+/gi, "APP-***")}`, e);
-      return apiError(500, MSG.apiServerError);
-    }
+    const bearer: BearerState = { token: bearerToken(args.request), caller: null, headers: {} };
+    const answer = async (): Promise<Response> => {
+      try {
+        if (!ep) return methodNotAllowed(methods);
+        return finish(await run(ep, args, bearer));
+      } catch (e) {
+        if (e instanceof Response) return finish(e);
+        if (isDatabaseUnavailable(e)) return finish(serviceUnavailableResponse());
+        logError(`api ${method} ${new URL(args.request.url).pathname.replace(/APP-[A-Za-z0-9]+/gi, "APP-***")}`, e);
+        return apiError(500, MSG.apiServerError);
+      }
+    };
+    const res = await answer();
+    if (bearer.token === null) return res;
+    for (const [name, value] of Object.entries(bearer.headers)) if (!res.headers.has(name)) res.headers.set(name, value);
+    await auditKeyUse({
+      caller: bearer.caller,
+      token: bearer.token,
+      method: args.request.method,
+      path: new URL(args.request.url).pathname,
+      status: res.status,
+      ip: getClientIp(args.request, args.context),
+    });
+    return res;
   };
   return {
     loader: (args: LoaderFunctionArgs) => handle(args),

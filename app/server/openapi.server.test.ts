@@ -72,7 +72,9 @@ describe("the API catalogue", () => {
 
   it("builds a document with exactly the catalogue's operations, each operationId once", () => {
     const { document, summaries } = generateOpenApi(API_ROUTES) as unknown as {
-      document: { paths: Record<string, Record<string, { operationId: string; security?: unknown[]; "x-auth": string }>> };
+      document: {
+        paths: Record<string, Record<string, { operationId: string; security?: unknown[]; "x-auth": string; "x-partner-scope"?: string }>>;
+      };
       summaries: Array<{ method: string; path: string }>;
     };
     const expected = API_ROUTES.flatMap(({ route, endpoints }) => Object.keys(endpoints).map((m) => `${m} ${routePath(route)}`));
@@ -82,7 +84,10 @@ describe("the API catalogue", () => {
     const ids = Object.values(document.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of Object.values(document.paths).flatMap((ops) => Object.values(ops))) {
-      expect(op.security, op.operationId).toEqual(op["x-auth"] === "none" ? [] : [{ sessionCookie: [] }]);
+      // Cookie sessions unless public or partner-only; a partner API key where the endpoint takes one (issue 28).
+      const cookie = op["x-auth"] === "none" || op["x-auth"] === "partner" ? [] : [{ sessionCookie: [] }];
+      const key = op["x-partner-scope"] ? [{ partnerKey: [op["x-partner-scope"]] }] : [];
+      expect(op.security, op.operationId).toEqual([...cookie, ...key]);
     }
   });
 });

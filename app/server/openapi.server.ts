@@ -28,7 +28,16 @@ extendZodWithOpenApi(z);
 export type { ApiAuth };
 /** One API route module: its file name under app/routes (it gives the path) and its endpoints. */
 export type ApiCatalogueEntry = { route: string; endpoints: ApiEndpoints };
-export type ApiEndpointSummary = { method: string; path: string; auth: ApiAuth; summary: string; description: string; tag: string };
+export type ApiEndpointSummary = {
+  method: string;
+  path: string;
+  auth: ApiAuth;
+  summary: string;
+  description: string;
+  tag: string;
+  /** The scope a partner API key needs to call it (issue 28); absent: keys are refused. */
+  partnerScope?: string;
+};
 
 /** One operation's own description; method, path, auth, security and the guards' answers are added. */
 export type ApiOperationDoc = Omit<RouteConfig, "method" | "path" | "tags" | "security" | "summary" | "description"> & {
@@ -49,7 +58,16 @@ const AUTH_TEXT: Record<ApiAuth, string> = {
   none: "No sign-in needed.",
   user: "Signed in (any role): 401 when signed out.",
   admin: "Signed in as an admin: 401 when signed out, 403 for any other role.",
+  partner: "A partner API key only (Authorization: Bearer; no cookie).",
 };
+
+/** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers) on every bearer call's answer. */
+const rateLimitHeaders = {
+  "RateLimit-Limit": { description: "Requests this key may make per window", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in the current window", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the current window ends", schema: { type: "integer" } },
+  "RateLimit-Policy": { description: "The key's policy, e.g. `120;w=60` (120 requests per 60 seconds)", schema: { type: "string" } },
+} as const;
 
 function makeKit(registry: OpenAPIRegistry) {
   const components = new Map<string, { source: z.ZodTypeAny; registered: z.ZodTypeAny }>();
@@ -105,6 +123,13 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
     description:
       "The session cookie set by POST /api/auth/login or /api/auth/register (HttpOnly, SameSite=Lax). Same session as the pages.",
   });
+  registry.registerComponent("securitySchemes", "partnerKey", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "lm_live_<id>_<secret>",
+    description:
+      "A partner API key made by an admin at /admin/partners (shown once). Send `Authorization: Bearer <key>`; no cookie and no Origin are needed. Each key has scopes (the values listed per operation), a rate limit per minute (120 unless agreed otherwise; RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy on every answer; 429 with Retry-After when over it), may expire and can be revoked. Unknown, expired or revoked key: 401; missing scope or wrong partner kind: 403.",
+  });
   const kit = makeKit(registry);
   const { err } = kit;
   const common = { 500: err("Unexpected failure (no details)"), 503: err("The database is temporarily unavailable (Retry-After)") };
@@ -124,27 +149,92 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
       const { tag, request, ...own } = ep.openapi(kit);
       const auth = ep.auth;
       const state = method !== "GET";
-      const route: RouteConfig & { "x-auth": ApiAuth } = {
+      const partner = ep.partner;
+      const cookie = auth !== "partner";
+      const idempotent = (method === "POST" || method === "PATCH") && Boolean(ep.body ?? partner?.body) && auth !== "none";
+      const partnerText = partner
+        ? ` Partner API keys (${partner.kinds.join(" or ")} partners) need the scope ${partner.scope}; each key has its own rate limit per minute (429 with Retry-After over it).`
+        : "";
+      const idempotencyText = idempotent
+        ? " Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours."
+        : "";
+      const partnerResponses: Record<string, ResponseConfig> = partner
+        ? {
+            401: err(cookie ? "Not signed in, or an unknown, expired or revoked API key" : "Missing, unknown, expired or revoked API key"),
+            403: err(`The API key lacks the scope ${partner.scope}, or its partner is not a ${partner.kinds.join(" or ")} partner`),
+          }
+        : {};
+      const idempotencyResponses: Record<string, ResponseConfig> = idempotent
+        ? {
+            409: err("A request with this Idempotency-Key is still in progress (Retry-After)"),
+            422: err("This Idempotency-Key was used with a different request"),
+          }
+        : {};
+      const route: RouteConfig & { "x-auth": ApiAuth; "x-partner-scope"?: string } = {
         method: method.toLowerCase() as RouteConfig["method"],
         path,
         ...own,
         // Path params are the endpoint's own schema unless the description names others.
-        request:
+        request: withIdempotencyHeader(
           ep.params && !request?.params ? { ...request, params: ep.params as NonNullable<RouteConfig["request"]>["params"] } : request,
+          idempotent,
+        ),
         tags: [tag],
-        description: `${own.description}\n\n${AUTH_TEXT[auth]}${state ? " Browsers must send a same-origin Origin (cross-site: 403)." : ""}`,
+        description: `${own.description}\n\n${AUTH_TEXT[auth]}${state && cookie ? " Browsers must send a same-origin Origin (cross-site: 403)." : ""}${partnerText}${idempotencyText}`,
         // A public operation says so with an empty list (no security at all reads as "unknown").
-        security: auth === "none" ? [] : [{ sessionCookie: [] }],
+        security: [
+          ...(auth === "none" ? [] : cookie ? [{ sessionCookie: [] }] : []),
+          ...(partner ? [{ partnerKey: [partner.scope] }] : []),
+        ],
         "x-auth": auth,
-        responses: { ...authErrors(auth), ...(state ? crossSite : {}), ...common, ...own.responses },
+        ...(partner ? { "x-partner-scope": partner.scope } : {}),
+        responses: {
+          ...(cookie ? authErrors(auth) : {}),
+          ...(state && cookie ? crossSite : {}),
+          ...common,
+          ...partnerResponses,
+          ...idempotencyResponses,
+          ...own.responses,
+        },
       };
+      if (partner) {
+        const own429 = route.responses[429];
+        route.responses[429] = {
+          ...err("Too many requests (Retry-After)"),
+          ...(own429 && "description" in own429 ? { description: own429.description } : {}),
+          headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } }, ...rateLimitHeaders },
+        };
+      }
       if (route.request === undefined) delete route.request;
       if (auth === "admin" && state) route.responses[403] = err("Signed in but not an admin, or a cross-site request");
       registry.registerPath(route);
-      summaries.push({ method, path, auth, summary: own.summary, description: own.description.split("\n\n")[0]!, tag });
+      summaries.push({
+        method,
+        path,
+        auth,
+        summary: own.summary,
+        description: own.description.split("\n\n")[0]!,
+        tag,
+        ...(partner ? { partnerScope: partner.scope } : {}),
+      });
     }
   }
   return { registry, summaries };
+}
+
+/** The Idempotency-Key request header, added to POST and PATCH operations that take a JSON body. */
+const IdempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({ description: "Any 1-255 visible ASCII characters (a UUID is a good choice); per caller, kept 24 hours." }),
+});
+
+function withIdempotencyHeader(request: RouteConfig["request"], on: boolean): RouteConfig["request"] {
+  if (!on) return request;
+  return { ...request, headers: IdempotencyHeaders };
 }
 
 /** The document and the summaries of the given route modules. */

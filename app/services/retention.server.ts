@@ -13,6 +13,7 @@
 import { recordAudit } from "~/models/audit-log.server";
 import { deleteDraftApplication, listAbandonedDraftApplications } from "~/models/applications.server";
 import { deleteStaleRateLimits } from "~/models/rate-limits.server";
+import { deleteExpiredIdempotencyKeys } from "~/models/idempotency-keys.server";
 import { deleteDeadSessions } from "~/models/sessions.server";
 import { deleteAnonymousDrafts, listAbandonedAnonymousDrafts } from "~/models/application-drafts.server";
 import { transaction } from "~/models/db.server";
@@ -32,6 +33,8 @@ export type PurgeReport = {
   filesRemoved: number;
   sessions: number;
   rateLimits: number;
+  /** Idempotency-Key records past their 24 hours (issue 28). */
+  idempotencyKeys: number;
 };
 
 export async function purgeAbandoned(opts: { now?: Date; olderThanDays?: number; batchSize?: number } = {}): Promise<PurgeReport> {
@@ -46,6 +49,7 @@ export async function purgeAbandoned(opts: { now?: Date; olderThanDays?: number;
     filesRemoved: 0,
     sessions: 0,
     rateLimits: 0,
+    idempotencyKeys: 0,
   };
 
   for (;;) {
@@ -88,12 +92,13 @@ export async function purgeAbandoned(opts: { now?: Date; olderThanDays?: number;
   report.sessions = await deleteDeadSessions(now, longestIdle, SESSION_LIMITS.anonymous.idle);
   const longestWindow = Math.max(...Object.values(THROTTLE_RULES).map((r) => r.windowSeconds));
   report.rateLimits = await deleteStaleRateLimits(longestWindow);
+  report.idempotencyKeys = await deleteExpiredIdempotencyKeys();
 
   await recordAudit({
     action: "retention.purge",
     details:
       `older than ${cutoff.toISOString()}: anonymous drafts ${report.anonymousDrafts}, draft applications ${report.draftApplications}, ` +
-      `documents ${report.documents} (files ${report.filesRemoved}), sessions ${report.sessions}, rate limits ${report.rateLimits}`,
+      `documents ${report.documents} (files ${report.filesRemoved}), sessions ${report.sessions}, rate limits ${report.rateLimits}, idempotency keys ${report.idempotencyKeys}`,
   });
   return report;
 }

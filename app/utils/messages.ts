@@ -234,3 +234,23 @@ export const uploadedManyToast = (count: number): ToastMessage => ({
   title: "Document Uploaded",
   description: `${count} files uploaded successfully`,
 });
+
+/** The partner API (issue 28): API key errors, idempotency and the admin's partner pages. */
+export const PARTNER_MSG = {
+  keyInvalid: "Invalid, expired or revoked API key",
+  keyRequired: "An API key is required (Authorization: Bearer <key>)",
+  keyScopeMissing: "This API key lacks the scope this call needs",
+  keyKindNotAllowed: "This partner's API keys cannot make this call",
+  keyNotAccepted: "This endpoint does not accept API keys",
+  rateLimited: "Too many requests for this API key. Please slow down.",
+  idempotencyMismatch: "This Idempotency-Key was used with a different request",
+  idempotencyInProgress: "A request with this Idempotency-Key is still in progress; retry shortly",
+  idempotencyKeyInvalid: "Idempotency-Key must be 1-255 visible ASCII characters",
+  referralNotYours: "This application was not referred by your partner account",
+  applicantEmailUnusable: "This applicant e-mail cannot be used for a referral",
+  partnerSaved: "Partner created",
+  partnerNameTaken: "A partner with this name already exists",
+  keyCreated: "API key created. Copy it now: it will not be shown again.",
+  keyRevoked: "API key revoked",
+  keyRotated: "API key rotated. Copy the new key now: it will not be shown again.",
+} as const;

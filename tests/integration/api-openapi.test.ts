@@ -3,12 +3,15 @@
  * walk below calls every operation the document declares (happy path and its error answers) and
  * checks each answer's status is declared and its body matches the declared schema.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, schema } from "~/models/db.server";
 import { applicationPayload, createDraftVia, registerPayload, signedInAdmin, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { Client } from "../support/http";
 import { openApiValidator } from "../support/json-schema";
 import { samplePdf } from "../fixtures/documents";
+import { bearerFetch, createTestKey, createTestPartner, referralBody, referralPartnerWithKey } from "../support/partners";
 
 type Operation = {
   operationId: string;
@@ -106,6 +109,8 @@ const recipes: Record<string, () => Promise<Response[]>> = {
       await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), userId: 2_000_000_000 } }),
       await client.fetch("/api/loan-applications", { json: { amount: "1" } }),
       await new Client().fetch("/api/loan-applications", { json: {} }),
+      // A referral partner's key (issue 28): the referral, a bad key, a missing scope, an Idempotency-Key reused.
+      ...(await partnerCreateCalls()),
     ];
   },
   async updateApplication() {
@@ -274,6 +279,53 @@ async function backOfficeSetup() {
 }
 
 /** The back office's admin API (issue 17). */
+/** The partner API (issue 28). */
+const PARTNER_CALLS = [
+  ["get", "/api/partner/referrals/{applicationId}"],
+  ["get", "/api/partner/applications"],
+] as const;
+
+async function partnerCreateCalls() {
+  const { key } = await referralPartnerWithKey();
+  const readOnly = await referralPartnerWithKey({ scopes: ["applications:read"] });
+  const headers = { "idempotency-key": "openapi-walk" };
+  return [
+    await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers }),
+    await bearerFetch(key, "/api/loan-applications", { json: referralBody({ amount: "30000" }), headers }),
+    await bearerFetch(key.slice(0, -3) + "AAA", "/api/loan-applications", { json: referralBody() }),
+    await bearerFetch(readOnly.key, "/api/loan-applications", { json: referralBody() }),
+  ];
+}
+
+recipes.getPartnerReferral = async () => {
+  const mine = await referralPartnerWithKey();
+  const other = await referralPartnerWithKey({ rateLimitPerMinute: 1 });
+  const { applicationId } = (await (await bearerFetch(mine.key, "/api/loan-applications", { json: referralBody() })).json()) as {
+    applicationId: string;
+  };
+  return [
+    await bearerFetch(mine.key, `/api/partner/referrals/${applicationId}`),
+    await bearerFetch(other.key, `/api/partner/referrals/${applicationId}`),
+    await bearerFetch(other.key, `/api/partner/referrals/${applicationId}`),
+    await bearerFetch(mine.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"),
+    await bearerFetch(mine.key, "/api/partner/referrals/not-a-reference"),
+    await new Client().fetch(`/api/partner/referrals/${applicationId}`),
+  ];
+};
+
+recipes.listPartnerApplications = async () => {
+  const { offerIds } = await applicantWithOffers();
+  const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, offerIds[0]!));
+  const partner = await createTestPartner("lender", offer!.lenderId);
+  const { key } = await createTestKey(partner.id, { scopes: ["applications:read"] });
+  return [
+    await bearerFetch(key, "/api/partner/applications"),
+    await bearerFetch(key, "/api/partner/applications?limit=0"),
+    await bearerFetch((await referralPartnerWithKey()).key, "/api/partner/applications"),
+    await new Client().fetch("/api/partner/applications"),
+  ];
+};
+
 const BACK_OFFICE_CALLS = [
   ["get", "/api/admin/applications/{id}/document-requests"],
   ["post", "/api/admin/applications/{id}/document-requests"],
@@ -307,7 +359,7 @@ describe("the OpenAPI document", () => {
     expect(declared.sort()).toEqual(Object.keys(recipes).sort());
   });
 
-  const operations = [...SPEC_CALLS, ...MARKET_CALLS, ...BACK_OFFICE_CALLS].map(([method, path]) => ({ method, path }));
+  const operations = [...SPEC_CALLS, ...MARKET_CALLS, ...BACK_OFFICE_CALLS, ...PARTNER_CALLS].map(([method, path]) => ({ method, path }));
   it.each(operations)("$method $path: every answer is declared and matches its schema", async ({ method, path }) => {
     const op = doc.paths[path]![method]!;
     const answers = await recipes[op.operationId]!();

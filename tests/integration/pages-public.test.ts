@@ -224,8 +224,8 @@ describe("/api-docs", () => {
     expect(status).toBe(200);
     expect(squash($("h1").text())).toBe("API");
     const rows = $("tr").filter((_, tr) => $(tr).find("td").length > 0);
-    // The product's 12 calls, the marketplace's 3 and the back office's 5.
-    expect(rows).toHaveLength(12 + 3 + 5);
+    // The product's 12 calls, the marketplace's 3, the back office's 5 and the partner API's 2.
+    expect(rows).toHaveLength(12 + 3 + 5 + 2);
     const row = (text: string) => rows.filter((_, tr) => $(tr).text().includes(text)).first();
     expect(row("/api/offers/{id}/accept")).toHaveLength(1);
     const cells = (text: string) =>
@@ -236,7 +236,11 @@ describe("/api-docs", () => {
     expect(cells("/api/documents/upload")[0]).toBe("POST");
     expect(cells("/api/documents/upload")[2]).toBe("Signed in");
     expect(cells("/api/admin/applications/{id}/status")[2]).toBe("Admin");
+    expect(cells("/api/partner/applications")[2]).toBe("API key applications:read");
+    expect(row("/api/loan-applications").find("td").eq(2).text()).toMatch(/^Signed in or API key applications:write$/);
     expect(linkHrefs($, "OpenAPI 3.1 document")).toEqual(["/api/openapi.json"]);
+    // The partner guide (issue 28).
+    expect(squash($("#partner-guide").parent().text())).toContain("Authorization: Bearer $LENDWISE_KEY");
   });
 });
 

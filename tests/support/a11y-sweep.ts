@@ -156,6 +156,9 @@ export function inventory(s: Seed): State[] {
     { name: "admin documents", as: "admin", path: "/admin/documents" },
     { name: "admin lenders", as: "admin", path: "/admin/lenders" },
     { name: "admin new lender", as: "admin", path: "/admin/lenders/new" },
+    // The partner API's admin pages: the list with its form, and its errors.
+    { name: "admin partners", as: "admin", path: "/admin/partners" },
+    { name: "admin partners: form errors", as: "admin", path: "/admin/partners", act: click("Add partner") },
   ];
 }
 

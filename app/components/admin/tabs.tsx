@@ -5,14 +5,16 @@ export function AdminTabs() {
   const { pathname } = useLocation();
   const onDocuments = pathname.startsWith("/admin/documents");
   const onLenders = pathname.startsWith("/admin/lenders");
+  const onPartners = pathname.startsWith("/admin/partners");
   const tabs = [
-    { to: "/admin", label: "Loan Applications", current: !onDocuments && !onLenders },
+    { to: "/admin", label: "Loan Applications", current: !onDocuments && !onLenders && !onPartners },
     { to: "/admin/documents", label: "Documents", current: onDocuments },
     { to: "/admin/lenders", label: "Lenders", current: onLenders },
+    { to: "/admin/partners", label: "API partners", current: onPartners },
   ];
   return (
     <nav aria-label="Admin sections" className="border-b border-slate-300">
-      <ul className="-mb-px flex gap-2">
+      <ul className="-mb-px flex flex-wrap gap-x-2">
         {tabs.map((t) => (
           <li key={t.to}>
             <Link

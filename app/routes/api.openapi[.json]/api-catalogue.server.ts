@@ -27,6 +27,8 @@ import * as applicationUpdate from "~/routes/api.loan-applications.db.$id";
 import * as applicationStatus from "~/routes/api.loan-applications.status.$reference";
 import * as offer from "~/routes/api.offers.$id";
 import * as offerAccept from "~/routes/api.offers.$id.accept";
+import * as partnerApplications from "~/routes/api.partner.applications";
+import * as partnerReferral from "~/routes/api.partner.referrals.$reference";
 import type { ApiCatalogueEntry } from "~/server/openapi.server";
 
 /** app/routes/api.* files that are not endpoints of the document. */
@@ -54,4 +56,6 @@ export const API_ROUTES: ApiCatalogueEntry[] = [
   { route: "api.admin.applications.$id.document-requests", endpoints: adminDocumentRequests.endpoints },
   { route: "api.admin.documents.$id.review", endpoints: adminReview.endpoints },
   { route: "api.admin.applications.$id.notes", endpoints: adminNotes.endpoints },
+  { route: "api.partner.referrals.$reference", endpoints: partnerReferral.endpoints },
+  { route: "api.partner.applications", endpoints: partnerApplications.endpoints },
 ];

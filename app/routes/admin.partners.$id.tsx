@@ -1,0 +1,246 @@
+/**
+ * /admin/partners/:id: one partner's API keys. Create a key (shown once, in this answer only),
+ * revoke one at once, or rotate one (a new key; the old one works until the chosen overlap ends).
+ * Admins only; every change audit-logged.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { site } from "~/content/site";
+import { PARTNER_SCOPES } from "~/schemas/enums";
+import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema, ROTATION_OVERLAP_HOURS } from "~/schemas/partner.schema";
+import {
+  createPartnerKey,
+  displayPrefix,
+  getPartner,
+  keyState,
+  listPartnerKeys,
+  revokeKey,
+  rotateKey,
+} from "~/services/partner-keys.server";
+import { requireAdmin } from "~/server/session.server";
+import { PARTNER_MSG } from "~/utils/messages";
+import { getClientIp } from "~/utils/request.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.partner.name ?? "Partner"} | Admin | ${site.name}` }];
+
+function idParam(raw: string | undefined) {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 16) + " UTC" : "-");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const partner = await getPartner(idParam(params.id));
+  if (!partner) throw data(null, { status: 404 });
+  const keys = await listPartnerKeys(partner.id);
+  return {
+    partner: { id: partner.id, name: partner.name, kind: partner.kind, lenderName: partner.lenderName },
+    keys: keys.map((k) => ({
+      id: k.id,
+      prefix: displayPrefix(k.publicId),
+      label: k.label,
+      scopes: k.scopes.join(", "),
+      limit: k.rateLimitPerMinute,
+      state: keyState(k),
+      created: when(k.createdAt),
+      expires: when(k.expiresAt),
+      lastUsed: when(k.lastUsedAt),
+    })),
+  };
+}
+
+type ActionAnswer = { newKey?: { key: string; prefix: string; message: string }; errors?: Record<string, string[]> };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const partnerId = idParam(params.id);
+  const ip = getClientIp(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "create") {
+    const parsed = CreateKeyFormSchema.safeParse({
+      label: form.get("label") ?? "",
+      scopes: form.getAll("scopes").map(String),
+      expiresInDays: form.get("expiresInDays") ?? "",
+      rateLimitPerMinute: form.get("rateLimitPerMinute") || undefined,
+    });
+    if (!parsed.success)
+      return data<ActionAnswer>({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]> }, { status: 400 });
+    const v = parsed.data;
+    const expiresAt = v.expiresInDays ? new Date(Date.now() + v.expiresInDays * 86_400_000) : null;
+    const made = await createPartnerKey(admin.id, partnerId, { ...v, expiresAt }, ip);
+    if (!made) throw data(null, { status: 404 });
+    // The key exists in this answer only (never stored, never redirected through a cookie).
+    return data<ActionAnswer>({ newKey: { key: made.key, prefix: made.prefix, message: PARTNER_MSG.keyCreated } });
+  }
+  if (intent === "revoke") {
+    const parsed = RevokeKeyFormSchema.safeParse({ keyId: form.get("keyId") });
+    if (!parsed.success || !(await revokeKey(admin.id, partnerId, parsed.data.keyId, ip))) throw data(null, { status: 404 });
+    return redirectWithToast(`/admin/partners/${partnerId}`, { title: PARTNER_MSG.keyRevoked });
+  }
+  if (intent === "rotate") {
+    const parsed = RotateKeyFormSchema.safeParse({ keyId: form.get("keyId"), overlapHours: form.get("overlapHours") });
+    if (!parsed.success) return data<ActionAnswer>({ errors: { rotate: ["Choose an overlap"] } }, { status: 400 });
+    const until = new Date(Date.now() + parsed.data.overlapHours * 3_600_000);
+    const made = await rotateKey(admin.id, partnerId, parsed.data.keyId, until, ip);
+    if (!made) throw data(null, { status: 404 });
+    return data<ActionAnswer>({ newKey: { key: made.key, prefix: made.prefix, message: PARTNER_MSG.keyRotated } });
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function AdminPartner() {
+  const { partner, keys } = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>();
+  const e = a?.errors;
+  return (
+    <section className="card space-y-6" aria-labelledby="partner-h">
+      <p>
+        <Link to="/admin/partners" className="text-sm text-blue-800 underline">
+          Back to partners
+        </Link>
+      </p>
+      <h2 id="partner-h" className="text-2xl font-bold">
+        {partner.name}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {partner.kind === "lender" ? `Lender partner, acting for ${partner.lenderName ?? "its lender"}` : "Referral partner"}
+      </p>
+      {a?.newKey ? (
+        <div role="status" className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-4">
+          <p className="font-semibold">{a.newKey.message}</p>
+          <label className="label block">
+            New API key
+            <input readOnly value={a.newKey.key} className="input mt-1 w-full font-mono" aria-describedby="new-key-hint" />
+          </label>
+          <p id="new-key-hint" className="text-sm">
+            Send it as <code>Authorization: Bearer &lt;key&gt;</code>. Only its prefix {a.newKey.prefix} is kept visible here.
+          </p>
+        </div>
+      ) : null}
+      <h3 className="text-xl font-semibold">API keys</h3>
+      {keys.length ? (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="API keys">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">API keys</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-3">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Label
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Scopes
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Limit / min
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  State
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Expires
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last used
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-3 font-mono">{k.prefix}</td>
+                  <td className="py-2 pr-3">{k.label || "-"}</td>
+                  <td className="py-2 pr-3">{k.scopes}</td>
+                  <td className="py-2 pr-3">{k.limit}</td>
+                  <td className="py-2 pr-3">{k.state}</td>
+                  <td className="py-2 pr-3">{k.expires}</td>
+                  <td className="py-2 pr-3">{k.lastUsed}</td>
+                  <td className="space-y-2 py-2">
+                    {k.state === "active" ? (
+                      <>
+                        <Form method="post">
+                          <input type="hidden" name="keyId" value={k.id} />
+                          <button type="submit" name="intent" value="revoke" className="btn-danger" aria-label={`Revoke ${k.prefix}`}>
+                            Revoke
+                          </button>
+                        </Form>
+                        <Form method="post" className="flex items-end gap-2">
+                          <input type="hidden" name="keyId" value={k.id} />
+                          <label className="text-xs">
+                            Old key works for
+                            <select name="overlapHours" defaultValue="24" className="input mt-1">
+                              {ROTATION_OVERLAP_HOURS.map((h) => (
+                                <option key={h} value={h}>
+                                  {h === 0 ? "No overlap" : h < 24 ? `${h} hour` : `${h / 24} days`}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                          <button type="submit" name="intent" value="rotate" className="btn-outline" aria-label={`Rotate ${k.prefix}`}>
+                            Rotate
+                          </button>
+                        </Form>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No keys yet.</p>
+      )}
+      <Form method="post" className="grid max-w-xl gap-4" aria-labelledby="new-key-h">
+        <h3 id="new-key-h" className="text-xl font-semibold">
+          Create API key
+        </h3>
+        <label className="label">
+          Label
+          <input name="label" className="input mt-1" maxLength={100} />
+        </label>
+        <fieldset aria-describedby={e?.scopes ? "scopes-error" : undefined}>
+          <legend className="label">Scopes</legend>
+          {PARTNER_SCOPES.map((s) => (
+            <label key={s} className="mr-4 inline-block">
+              <input type="checkbox" name="scopes" value={s} /> {s}
+            </label>
+          ))}
+          {e?.scopes ? (
+            <p id="scopes-error" className="mt-1 text-sm text-red-700">
+              {e.scopes[0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <label className="label">
+          Expires after (days, empty: never)
+          <input name="expiresInDays" inputMode="numeric" className="input mt-1" />
+        </label>
+        <label className="label">
+          Requests per minute
+          <input name="rateLimitPerMinute" inputMode="numeric" defaultValue="120" className="input mt-1" />
+        </label>
+        {e?.expiresInDays || e?.rateLimitPerMinute || e?.rotate ? (
+          <p role="alert" className="text-sm text-red-700">
+            {(e.expiresInDays ?? e.rateLimitPerMinute ?? e.rotate)![0]}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" name="intent" value="create" className="btn-primary">
+            Create key
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

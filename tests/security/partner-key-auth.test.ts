@@ -1,0 +1,190 @@
+/**
+ * Partner API keys (issue 28): stored only as a hash; unknown, malformed, revoked and expired keys
+ * answer 401; a missing scope, the wrong partner kind and another partner's referral 403; bearer
+ * calls skip the browser same-origin rule (only with a valid key) while cookie calls keep it; the
+ * per-key rate limit answers 429 with Retry-After and the RateLimit headers; every use is audited
+ * without the key.
+ */
+import { createHash } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/models/db.server";
+import { revokeKey } from "~/services/partner-keys.server";
+import { PARTNER_MSG } from "~/utils/messages";
+import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
+import {
+  applicationsOfPartner,
+  bearerFetch,
+  createTestKey,
+  createTestPartner,
+  keyRow,
+  referralBody,
+  referralPartnerWithKey,
+} from "../support/partners";
+
+const EVIL = { origin: "http://evil.test", "sec-fetch-site": "cross-site" };
+
+async function auditOf(keyId: number | string) {
+  const a = schema.auditLog;
+  return getDb()
+    .select()
+    .from(a)
+    .where(and(eq(a.action, "partner_key.use"), eq(a.targetId, String(keyId))))
+    .orderBy(desc(a.id));
+}
+
+describe("partner API keys at rest", () => {
+  it("are shown once with a recognisable prefix and stored only as their SHA-256", async () => {
+    const { id, key, prefix } = await referralPartnerWithKey();
+    expect(key).toMatch(/^lm_live_[a-z2-9]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(key.startsWith(`${prefix}_`)).toBe(true);
+    const row = await keyRow(id);
+    expect(row.secretHash).toBe(createHash("sha256").update(key).digest("hex"));
+    const secret = key.slice(21);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    const [audit] = await getDb()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "partner_key.create"), eq(schema.auditLog.targetId, String(id))));
+    expect(audit?.details).toContain(prefix);
+    expect(audit?.details).not.toContain(secret);
+  });
+});
+
+describe("bearer authentication", () => {
+  it("answers 401 JSON for an unknown, malformed, revoked or expired key", async () => {
+    const { partner, key, id } = await referralPartnerWithKey();
+    const unknown = key.slice(0, 21) + "A".repeat(43);
+    const expired = await createTestKey(partner.id, { expiresAt: new Date(Date.now() - 1000) });
+    const revoked = await createTestKey(partner.id);
+    await revokeKey((await keyRow(id)).createdBy!, partner.id, revoked.id, "127.0.0.1");
+    for (const token of [unknown, "lm_live_nope", "not a key", expired.key, revoked.key]) {
+      const res = await bearerFetch(token, "/api/loan-applications", { json: referralBody() });
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect((await expectJsonError(res, 401)).message).toBe(PARTNER_MSG.keyInvalid);
+    }
+    // The valid key of the same partner still works.
+    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody() })).status).toBe(201);
+    expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
+  });
+
+  it("answers 403 for a missing scope, the wrong partner kind, or an endpoint that takes no keys", async () => {
+    const readOnly = await referralPartnerWithKey({ scopes: ["applications:read"] });
+    const res = await bearerFetch(readOnly.key, "/api/loan-applications", { json: referralBody() });
+    expect(await expectJsonError(res, 403)).toMatchObject({ message: PARTNER_MSG.keyScopeMissing, requiredScope: "applications:write" });
+
+    const [lender] = await getDb().select().from(schema.lenders).limit(1);
+    const lenderPartner = await createTestPartner("lender", lender!.id);
+    const lenderKey = await createTestKey(lenderPartner.id, { scopes: ["applications:read", "applications:write"] });
+    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/loan-applications", { json: referralBody() }), 403)).message).toBe(
+      PARTNER_MSG.keyKindNotAllowed,
+    );
+    expect((await expectJsonError(await bearerFetch(readOnly.key, "/api/partner/applications"), 403)).message).toBe(
+      PARTNER_MSG.keyKindNotAllowed,
+    );
+    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/admin/applications"), 403)).message).toBe(
+      PARTNER_MSG.keyNotAccepted,
+    );
+  });
+
+  it("lets a referral partner read its own referral only: another partner's is 403, an unknown one 404", async () => {
+    const mine = await referralPartnerWithKey();
+    const other = await referralPartnerWithKey();
+    const created = await (await bearerFetch(mine.key, "/api/loan-applications", { json: referralBody() })).json();
+    const own = await bearerFetch(mine.key, `/api/partner/referrals/${created.applicationId.toLowerCase()}`);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual(created);
+    const theirs = await bearerFetch(other.key, `/api/partner/referrals/${created.applicationId}`);
+    expect((await expectJsonError(theirs, 403)).message).toBe(PARTNER_MSG.referralNotYours);
+    // An application nobody referred is not any partner's either.
+    const { client } = await signedInApplicant();
+    const direct = await (await client.fetch("/api/loan-applications", { json: { amount: "20000" } })).json();
+    await expectJsonError(await bearerFetch(mine.key, `/api/partner/referrals/${direct.applicationId}`), 403);
+    await expectJsonError(await bearerFetch(mine.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"), 404);
+  });
+});
+
+describe("bearer calls and the browser's same-origin rule", () => {
+  it("a valid key's POST needs no Origin and is not refused for a foreign one", async () => {
+    const { key, partner } = await referralPartnerWithKey();
+    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody() })).status).toBe(201);
+    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers: EVIL })).status).toBe(201);
+    expect(await applicationsOfPartner(partner.id)).toHaveLength(2);
+  });
+
+  it("an invalid key with a foreign Origin is refused (401) and does nothing", async () => {
+    const { key, partner } = await referralPartnerWithKey();
+    const forged = key.slice(0, -4) + "AAAA";
+    await expectJsonError(await bearerFetch(forged, "/api/loan-applications", { json: referralBody(), headers: EVIL }), 401);
+    expect(await applicationsOfPartner(partner.id)).toHaveLength(0);
+  });
+
+  it("cookie calls keep the same-origin rule, and a Bearer header never falls back to the cookie", async () => {
+    const { client, user } = await signedInApplicant();
+    await expectCrossSiteRefusal(await client.fetch("/api/loan-applications", { json: applicationPayload(), headers: EVIL }));
+    const bogus = await client.fetch("/api/loan-applications", {
+      json: applicationPayload(),
+      headers: { authorization: "Bearer lm_live_x" },
+    });
+    await expectJsonError(bogus, 401);
+    const [n] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user.id));
+    expect(n).toBeUndefined();
+  });
+
+  it("partner-only endpoints refuse a cookie session", async () => {
+    const { client } = await signedInApplicant();
+    const res = await client.fetch("/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+    expect((await expectJsonError(res, 401)).message).toBe(PARTNER_MSG.keyRequired);
+  });
+});
+
+describe("per-key rate limit", () => {
+  it("counts down RateLimit-Remaining, then answers 429 with Retry-After and the RateLimit headers", async () => {
+    const { key, partner } = await referralPartnerWithKey({ rateLimitPerMinute: 3 });
+    const other = await createTestKey(partner.id, { rateLimitPerMinute: 3 });
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+      expect(res.status).toBe(404);
+      expect(res.headers.get("ratelimit-limit")).toBe("3");
+      expect(res.headers.get("ratelimit-policy")).toBe("3;w=60");
+      remaining.push(res.headers.get("ratelimit-remaining")!);
+    }
+    expect(remaining).toEqual(["2", "1", "0"]);
+    const limited = await bearerFetch(key, "/api/loan-applications", { json: referralBody() });
+    expect((await expectJsonError(limited, 429)).message).toBe(PARTNER_MSG.rateLimited);
+    const retry = Number(limited.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(limited.headers.get("ratelimit-reset"))).toBe(retry);
+    expect(await applicationsOfPartner(partner.id)).toHaveLength(0);
+    // The limit is the key's own: another key of the partner is not held.
+    expect((await bearerFetch(other.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ")).status).toBe(404);
+  });
+});
+
+describe("audit of key use", () => {
+  it("writes one row per call with the outcome, never the key", async () => {
+    const { key, id } = await referralPartnerWithKey({ scopes: ["applications:write"] });
+    await bearerFetch(key, "/api/loan-applications", { json: referralBody() });
+    await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+    const rows = await auditOf(id);
+    expect(rows.map((r) => [r.outcome, r.details?.replace(/ partner \d+$/, "")])).toEqual([
+      ["denied", "GET /api/partner/referrals/APP-*** -> 403"],
+      ["success", "POST /api/loan-applications -> 201"],
+    ]);
+    const secret = key.slice(21);
+    for (const r of rows) expect(JSON.stringify(r)).not.toContain(secret);
+    expect((await keyRow(id)).lastUsedAt).toBeInstanceOf(Date);
+
+    const unknown = key.slice(0, 21) + "B".repeat(43);
+    await bearerFetch(unknown, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+    const publicId = key.slice(8, 20);
+    const denied = await getDb()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "partner_key.use"), like(schema.auditLog.targetId, `unknown:${publicId}`)));
+    expect(denied.map((r) => r.outcome)).toEqual(["denied"]);
+  });
+});

@@ -1,0 +1,82 @@
+/** Partners and API keys made through the app's own services, and bearer calls, for the partner API tests. */
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/models/db.server";
+import type { PartnerKind, PartnerScope } from "~/schemas/enums";
+import { createPartner, createPartnerKey } from "~/services/partner-keys.server";
+import { createApplicant } from "./fixtures";
+import { baseUrl, randomIp } from "./http";
+
+let creatorId: number | null = null;
+/** The account recorded as the partner's and key's creator. */
+async function creator() {
+  creatorId ??= (await createApplicant()).id;
+  return creatorId;
+}
+
+const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export async function createTestPartner(kind: PartnerKind = "referral", lenderId: number | null = null) {
+  const name = `Test ${kind} ${suffix()}`;
+  const id = await createPartner(await creator(), { name, kind, lenderId }, "127.0.0.1");
+  return { id, name };
+}
+
+export async function createTestKey(
+  partnerId: number,
+  opts: { scopes?: PartnerScope[]; expiresAt?: Date | null; rateLimitPerMinute?: number; label?: string } = {},
+) {
+  const made = await createPartnerKey(
+    await creator(),
+    partnerId,
+    {
+      label: opts.label ?? "test",
+      scopes: opts.scopes ?? ["applications:read", "applications:write"],
+      expiresAt: opts.expiresAt ?? null,
+      rateLimitPerMinute: opts.rateLimitPerMinute ?? 1000,
+    },
+    "127.0.0.1",
+  );
+  if (!made) throw new Error("partner missing");
+  return made;
+}
+
+/** A referral partner with one key (both application scopes unless told). */
+export async function referralPartnerWithKey(opts: Parameters<typeof createTestKey>[1] = {}) {
+  const partner = await createTestPartner("referral");
+  const key = await createTestKey(partner.id, opts);
+  return { partner, ...key };
+}
+
+/** A bearer call as an integrator's server makes it: no cookie, no Origin, JSON body. */
+export function bearerFetch(key: string, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${key}`);
+  headers.set("x-forwarded-for", randomIp());
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  const method = init.method ?? (init.json !== undefined ? "POST" : "GET");
+  return fetch(baseUrl() + path, {
+    method,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    redirect: "manual",
+  });
+}
+
+/** A referral for a new applicant (draft unless the body says otherwise). */
+export function referralBody(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: "25000",
+    purpose: "working-capital",
+    applicant: { email: `referral.${suffix()}@example.com`, firstName: "Robin", lastName: "Referral" },
+    ...overrides,
+  };
+}
+
+export async function keyRow(id: number) {
+  const [row] = await getDb().select().from(schema.partnerApiKeys).where(eq(schema.partnerApiKeys.id, id));
+  return row!;
+}
+
+export async function applicationsOfPartner(partnerId: number) {
+  return getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.partnerId, partnerId));
+}
