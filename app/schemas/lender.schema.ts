@@ -18,6 +18,8 @@ export const LENDER_MSG = {
   prepayment: "Describe the prepayment terms (up to 300 characters)",
   validity: "Enter a validity between 1 and 90 days",
   withdrawReason: "Please give a reason",
+  inviteInvalid: "This invitation link is invalid, expired or already used. Ask your administrator for a new one.",
+  inviteEmailTaken: "That e-mail address already has an account. Use another address.",
 } as const;
 
 /** /admin/lenders/:id: invite a user of this lender. */

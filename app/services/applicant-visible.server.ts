@@ -165,7 +165,7 @@ export type OfferView = {
   lenderName: string;
   nmlsId: string;
   productName: string;
-  source: "match" | "manual";
+  source: "match" | "manual" | "lender";
   state: "offered" | "accepted" | "withdrawn" | "expired";
   amountCents: number;
   termMonths: number;

@@ -123,7 +123,7 @@ export async function acceptLenderInvite(token: string, password: string, ip: st
     actorUserId: userId,
     action: "lender.invite_accepted",
     targetType: "user",
-    targetId: userId ?? null,
+    targetId: userId ?? undefined,
     outcome: userId ? "success" : "failure",
     ip,
   });
