@@ -57,7 +57,9 @@ try {
     const seeded = first ? await seedLenderUser(first.name, "lender@example.com", "Lender-Demo-Password-42") : null;
     if (seeded) {
       console.info(`[seed] Lender user ${seeded.email} (${first!.name}) with password ${seeded.password}.`);
-      console.info(`[seed] Its authenticator (TOTP) secret: ${seeded.totpSecret} (add it to an authenticator app, then sign in at /lender/login).`);
+      console.info(
+        `[seed] Its authenticator (TOTP) secret: ${seeded.totpSecret} (add it to an authenticator app, then sign in at /lender/login).`,
+      );
       console.info(`[seed] Recovery codes: ${seeded.recoveryCodes.join(" ")}`);
     }
   }

@@ -63,7 +63,10 @@ export async function declinesOfLender(lenderId: number, applicationIds: number[
 /** Which offer (if any) each application accepted: only the id, to tell "ours" from "someone else's". */
 export async function acceptedOfferIds(applicationIds: number[], db: DbOrTx = getDb()) {
   if (!applicationIds.length) return new Map<number, number>();
-  const rows = await db.select({ applicationId: A.applicationId, offerId: A.offerId }).from(A).where(inArray(A.applicationId, applicationIds));
+  const rows = await db
+    .select({ applicationId: A.applicationId, offerId: A.offerId })
+    .from(A)
+    .where(inArray(A.applicationId, applicationIds));
   return new Map(rows.map((r) => [r.applicationId, r.offerId]));
 }
 

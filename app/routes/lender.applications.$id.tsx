@@ -15,7 +15,9 @@ import { formatBps, formatCents, formatUsd } from "~/utils/format";
 import { lenderStageLabel } from "~/utils/lender-stage";
 import { getClientIp } from "~/utils/request.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.application.reference ?? "Application"} | Lender | ${site.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.application.reference ?? "Application"} | Lender | ${site.name}` },
+];
 
 function applicationId(params: Record<string, string | undefined>) {
   const parsed = ApplicationIdParamsSchema.safeParse(params);
@@ -133,8 +135,8 @@ export default function LenderApplication() {
                   </span>
                 </p>
                 <p className="text-sm text-slate-700">
-                  {formatCents(o.amountCents)} over {o.termMonths} months at {formatBps(o.noteRateBps)} note rate; fee {formatCents(o.feeCents)};
-                  estimated APR {formatBps(o.estimatedAprBps)}; {formatCents(o.paymentCents)} monthly
+                  {formatCents(o.amountCents)} over {o.termMonths} months at {formatBps(o.noteRateBps)} note rate; fee{" "}
+                  {formatCents(o.feeCents)}; estimated APR {formatBps(o.estimatedAprBps)}; {formatCents(o.paymentCents)} monthly
                 </p>
                 {!o.firm && o.state === "offered" && open ? <InstantOfferActions offerId={o.id} reply={reply} /> : null}
               </li>

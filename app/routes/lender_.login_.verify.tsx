@@ -40,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 401 },
     );
   const cookie = await createUserSession(request, user, { mfa: true });
-  return redirectWithToast("/lender", { title: "Signed in", description: "Welcome to your lender workspace." }, { headers: { "set-cookie": cookie } });
+  return redirectWithToast(
+    "/lender",
+    { title: "Signed in", description: "Welcome to your lender workspace." },
+    { headers: { "set-cookie": cookie } },
+  );
 }
 
 export default function LenderMfaVerify() {

@@ -46,8 +46,8 @@ export function documentErrorPage(status: number, toast: ToastMessage, user: Pub
       : user?.role === "lender"
         ? { href: "/lender", label: "Back to the lender workspace" }
         : user
-        ? { href: "/dashboard", label: "Back to dashboard" }
-        : { href: "/", label: "Go back home" };
+          ? { href: "/dashboard", label: "Back to dashboard" }
+          : { href: "/", label: "Go back home" };
   const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(DocumentErrorPage, { toast, back }))}`;
   return new Response(html, {
     status,

@@ -21,7 +21,6 @@ import {
 } from "~/services/lender-actions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 function reply(intent: string, form: FormData, status: number, errors: Record<string, string[]>, message: string | null) {
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string" && k !== "intent") values[k] = v;

@@ -7,7 +7,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 export type InviteFormState = { errors: Record<string, string[]>; values: { email: string; firstName: string; lastName: string } };
 
 export async function inviteFromAdminPage(adminId: number, lenderId: number, form: FormData, ip: string | null) {
-  const raw = { email: String(form.get("email") ?? ""), firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
+  const raw = {
+    email: String(form.get("email") ?? ""),
+    firstName: String(form.get("firstName") ?? ""),
+    lastName: String(form.get("lastName") ?? ""),
+  };
   const parsed = LenderInviteSchema.safeParse({ ...raw, intent: form.get("intent") });
   if (!parsed.success) {
     const invite: InviteFormState = { errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, values: raw };
@@ -19,5 +23,8 @@ export async function inviteFromAdminPage(adminId: number, lenderId: number, for
     const invite: InviteFormState = { errors: { email: [LENDER_MSG.inviteEmailTaken] }, values: raw };
     return data({ invite }, { status: 409 });
   }
-  return redirectWithToast(`/admin/lenders/${lenderId}`, { title: "Invitation sent", description: `An invitation link was e-mailed to ${parsed.data.email}.` });
+  return redirectWithToast(`/admin/lenders/${lenderId}`, {
+    title: "Invitation sent",
+    description: `An invitation link was e-mailed to ${parsed.data.email}.`,
+  });
 }

@@ -42,10 +42,10 @@ export async function openDocument(
   const found = valid ? await getDocumentWithOwner(documentId) : null;
   const allowed = Boolean(
     user &&
-      found &&
-      (user.role === "lender"
-        ? opts.lenderMayRead && (await opts.lenderMayRead(found.document.applicationId))
-        : user.role === "admin" || found.ownerUserId === user.id),
+    found &&
+    (user.role === "lender"
+      ? opts.lenderMayRead && (await opts.lenderMayRead(found.document.applicationId))
+      : user.role === "admin" || found.ownerUserId === user.id),
   );
   if (!allowed || !found || !user) {
     await recordAudit({

@@ -74,7 +74,12 @@ async function audit(a: LenderActor, action: string, applicationId: number, outc
 }
 
 /** Runs an action's transaction, then audits it (success or the refusal) and starts the outbox. */
-async function run(a: LenderActor, action: string, applicationId: number, work: (tx: Tx) => Promise<LenderActionOutcome & { details?: string }>) {
+async function run(
+  a: LenderActor,
+  action: string,
+  applicationId: number,
+  work: (tx: Tx) => Promise<LenderActionOutcome & { details?: string }>,
+) {
   const out = await transaction(work);
   await audit(a, action, applicationId, out.ok ? "success" : "denied", out.ok ? out.details : out.message);
   if (out.ok) kickOutbox();
@@ -90,7 +95,12 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
     const product = s.lender.products.find((p) => p.active) ?? s.lender.products[0];
     if (!product) return refused(LENDER_ACTION_MSG.noProduct);
     // The same pure money module as the instant offers: figures, APR (Regulation Z appendix J).
-    const figures = priceLoan({ amountCents: input.amount, termMonths: input.termMonths, noteRateBps: input.noteRate, feeCents: input.originationFee });
+    const figures = priceLoan({
+      amountCents: input.amount,
+      termMonths: input.termMonths,
+      noteRateBps: input.noteRate,
+      feeCents: input.originationFee,
+    });
     const offerId = await insertOffer(tx, applicationId, {
       ...figures,
       productId: product.id,
@@ -104,7 +114,12 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       source: "lender",
       createdBy: a.userId,
     });
-    await recordApplicationEvent(tx, { applicationId, actorUserId: a.userId, type: "lender_offer_added", note: `Firm offer ${offerId} from ${s.lender.name}` });
+    await recordApplicationEvent(tx, {
+      applicationId,
+      actorUserId: a.userId,
+      type: "lender_offer_added",
+      note: `Firm offer ${offerId} from ${s.lender.name}`,
+    });
     await enqueueEmail(tx, {
       to: s.applicant.email,
       userId: s.applicant.id,
@@ -215,7 +230,12 @@ export async function requestDocumentsAsLender(a: LenderActor, applicationId: nu
 }
 
 /** Confirms or withdraws one of the lender's own instant (marketplace) offers that is still open. */
-export async function actOnInstantOffer(a: LenderActor, applicationId: number, offerId: number, act: { kind: "confirm" } | { kind: "withdraw"; reason: string }) {
+export async function actOnInstantOffer(
+  a: LenderActor,
+  applicationId: number,
+  offerId: number,
+  act: { kind: "confirm" } | { kind: "withdraw"; reason: string },
+) {
   return run(a, act.kind === "confirm" ? "lender.offer_confirmed" : "lender.offer_withdrawn", applicationId, async (tx) => {
     const s = await lockShared(tx, a, applicationId);
     if (!s) return notFound;
@@ -227,7 +247,12 @@ export async function actOnInstantOffer(a: LenderActor, applicationId: number, o
     if (offer.status !== "offered" || offer.expiresAt.getTime() <= Date.now()) return refused(LENDER_ACTION_MSG.offerNotOpen);
     if (act.kind === "confirm") {
       await confirmOffer(tx, offerId, a.userId);
-      await recordApplicationEvent(tx, { applicationId, actorUserId: a.userId, type: "lender_offer_confirmed", note: `Offer ${offerId} confirmed by ${s.lender.name}` });
+      await recordApplicationEvent(tx, {
+        applicationId,
+        actorUserId: a.userId,
+        type: "lender_offer_confirmed",
+        note: `Offer ${offerId} confirmed by ${s.lender.name}`,
+      });
       return { ok: true, message: LENDER_ACTION_MSG.offerConfirmed, details: `offer ${offerId}` };
     }
     await setOfferStatus(tx, offerId, "withdrawn", `Withdrawn by ${s.lender.name}: ${act.reason}`);

@@ -42,7 +42,14 @@ export async function inviteLenderUser(
   if (!lender) return { ok: false, reason: "lender-not-found" };
   const existing = await getUserByEmail(input.email);
   if (existing && (existing.role !== "lender" || existing.lenderId !== lenderId || existing.mfaEnabledAt)) {
-    await recordAudit({ actorUserId: adminId, action: "lender.user_invited", targetType: "lender", targetId: lenderId, outcome: "denied", ip });
+    await recordAudit({
+      actorUserId: adminId,
+      action: "lender.user_invited",
+      targetType: "lender",
+      targetId: lenderId,
+      outcome: "denied",
+      ip,
+    });
     return { ok: false, reason: "email-taken" };
   }
   // An unusable password until the invitee chooses one (argon2 of 256 random bits), hashed before the transaction.

@@ -63,7 +63,14 @@ export const applicationSharedWith = (lenderId: number, applicationId: number) =
 /** One application for the lender, or null (not shared, or a draft). The read is audited. */
 export async function lenderApplicationView(user: { id: number }, lenderId: number, applicationId: number, ip: string | null) {
   if (!(await isSharedWithLender(lenderId, applicationId))) {
-    await recordAudit({ actorUserId: user.id, action: "lender.application_viewed", targetType: "application", targetId: applicationId, outcome: "denied", ip });
+    await recordAudit({
+      actorUserId: user.id,
+      action: "lender.application_viewed",
+      targetType: "application",
+      targetId: applicationId,
+      outcome: "denied",
+      ip,
+    });
     return null;
   }
   const app = await getApplicationRowById(applicationId);

@@ -15,10 +15,20 @@ describe("lenderStage", () => {
   it("an instant offer only is a new match; a firm or confirmed offer is an offer out", () => {
     expect(lenderStage({ applicationStatus: "submitted", offers: [offer()], declinedByLender: false, acceptedOfferId: null })).toBe("new");
     expect(
-      lenderStage({ applicationStatus: "submitted", offers: [offer({ source: "lender" })], declinedByLender: false, acceptedOfferId: null }),
+      lenderStage({
+        applicationStatus: "submitted",
+        offers: [offer({ source: "lender" })],
+        declinedByLender: false,
+        acceptedOfferId: null,
+      }),
     ).toBe("offer-out");
     expect(
-      lenderStage({ applicationStatus: "submitted", offers: [offer({ lenderConfirmedAt: new Date() })], declinedByLender: false, acceptedOfferId: null }),
+      lenderStage({
+        applicationStatus: "submitted",
+        offers: [offer({ lenderConfirmedAt: new Date() })],
+        declinedByLender: false,
+        acceptedOfferId: null,
+      }),
     ).toBe("offer-out");
   });
   it("acceptance of our offer follows the lifecycle; another lender's acceptance closes it", () => {
@@ -29,6 +39,8 @@ describe("lenderStage", () => {
     expect(lenderStage({ ...base, applicationStatus: "offer-accepted", acceptedOfferId: 8 })).toBe("closed");
   });
   it("a decline wins", () => {
-    expect(lenderStage({ applicationStatus: "submitted", offers: [offer()], declinedByLender: true, acceptedOfferId: null })).toBe("declined");
+    expect(lenderStage({ applicationStatus: "submitted", offers: [offer()], declinedByLender: true, acceptedOfferId: null })).toBe(
+      "declined",
+    );
   });
 });

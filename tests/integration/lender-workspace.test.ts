@@ -42,7 +42,9 @@ describe("invitations", () => {
     const admin = await createAdmin();
     const client = await adminClient(admin);
     const email = uniqueEmail("invitee");
-    const res = await client.fetch(`/admin/lenders/${lender.id}`, { form: { intent: "invite", email, firstName: "Ivy", lastName: "Invitee" } });
+    const res = await client.fetch(`/admin/lenders/${lender.id}`, {
+      form: { intent: "invite", email, firstName: "Ivy", lastName: "Invitee" },
+    });
     expect(res.status).toBe(302);
     expect((await auditRows(admin.id, "lender.user_invited"))[0]?.outcome).toBe("success");
     const { path } = await newestLink(email, "lender_invite");
@@ -53,7 +55,9 @@ describe("invitations", () => {
     expect(page.status).toBe(200);
     expect(page.text()).toContain(lender.name);
     const token = new URL(path, "http://x").searchParams.get("token")!;
-    const set = await invitee.fetch("/lender/invite", { form: { token, password: "Invited-Password-42", confirmPassword: "Invited-Password-42" } });
+    const set = await invitee.fetch("/lender/invite", {
+      form: { token, password: "Invited-Password-42", confirmPassword: "Invited-Password-42" },
+    });
     expect(set.status).toBe(302);
     expect(set.headers.get("location")).toBe("/lender/login/setup");
     // Not a workspace session yet: the second factor is missing.
@@ -61,7 +65,9 @@ describe("invitations", () => {
     expect((await invitee.fetch("/lender/login/setup")).status).toBe(200);
 
     // Single use: the same link again is refused.
-    const again = await parse(await new Client().fetch("/lender/invite", { form: { token, password: "Other-Password-42", confirmPassword: "Other-Password-42" } }));
+    const again = await parse(
+      await new Client().fetch("/lender/invite", { form: { token, password: "Other-Password-42", confirmPassword: "Other-Password-42" } }),
+    );
     expect(again.status).toBe(400);
     expect(again.text()).toContain("invalid, expired or already used");
     expect((await parse(await new Client().fetch(path))).text()).toContain("invalid, expired or already used");
@@ -80,7 +86,9 @@ describe("invitations", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.accountTokens.userId, user!.id));
     expect((await parse(await new Client().fetch(path))).text()).toContain("invalid, expired or already used");
-    const res = await new Client().fetch("/lender/invite", { form: { token, password: "Invited-Password-42", confirmPassword: "Invited-Password-42" } });
+    const res = await new Client().fetch("/lender/invite", {
+      form: { token, password: "Invited-Password-42", confirmPassword: "Invited-Password-42" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -88,7 +96,9 @@ describe("invitations", () => {
     const [lender] = await twoLenders();
     const applicant = await createApplicant();
     const client = await adminClient(await createAdmin());
-    const res = await client.fetch(`/admin/lenders/${lender.id}`, { form: { intent: "invite", email: applicant.email, firstName: "A", lastName: "B" } });
+    const res = await client.fetch(`/admin/lenders/${lender.id}`, {
+      form: { intent: "invite", email: applicant.email, firstName: "A", lastName: "B" },
+    });
     expect(res.status).toBe(409);
     expect(await mailsTo(applicant.email, "lender_invite")).toHaveLength(0);
   });
@@ -169,7 +179,9 @@ describe("the workspace and its actions", () => {
     const row = offers.$(`[data-testid="offer-row"][data-offer-id="${firm!.id}"]`);
     expect(row.find('[data-testid="offer-kind"]').text()).toBe(`Firm offer from ${lender.name}`);
     expect(row.text()).toContain(formatBps(expected.estimatedAprBps));
-    expect(offers.$('[data-testid="offer-kind"]').filter((_, el) => offers.$(el).text().includes("Pre-qualified, subject to the lender")).length).toBeGreaterThan(0);
+    expect(
+      offers.$('[data-testid="offer-kind"]').filter((_, el) => offers.$(el).text().includes("Pre-qualified, subject to the lender")).length,
+    ).toBeGreaterThan(0);
     const disclosure = await parse(await owner.fetch(`/offers/${firm!.id}`));
     expect(disclosure.text()).toContain(formatBps(expected.estimatedAprBps));
   });
@@ -220,13 +232,19 @@ describe("the workspace and its actions", () => {
     const [request] = await getDb().select().from(schema.documentRequests).where(eq(schema.documentRequests.applicationId, app.id));
     expect(request!.lenderId).toBe(lender.id);
 
-    expect((await client.fetch(`/lender/applications/${app.id}`, { form: { intent: "confirm-offer", offerId: String(instantOfferId) } })).status).toBe(302);
+    expect(
+      (await client.fetch(`/lender/applications/${app.id}`, { form: { intent: "confirm-offer", offerId: String(instantOfferId) } })).status,
+    ).toBe(302);
     expect((await auditRows(u.id, "lender.offer_confirmed"))[0]?.outcome).toBe("success");
     const page = await parse(await client.fetch(`/lender/applications/${app.id}`));
     expect(page.text('[data-testid="lender-stage"]')).toBe("Offer out");
 
     expect(
-      (await client.fetch(`/lender/applications/${app.id}`, { form: { intent: "withdraw-offer", offerId: String(second), reason: "Rates changed" } })).status,
+      (
+        await client.fetch(`/lender/applications/${app.id}`, {
+          form: { intent: "withdraw-offer", offerId: String(second), reason: "Rates changed" },
+        })
+      ).status,
     ).toBe(302);
     expect((await auditRows(u.id, "lender.offer_withdrawn"))[0]?.outcome).toBe("success");
     const [withdrawn] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, second));

@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/models/db.server";
 import { createSubmittedApplication } from "../support/applications";
+import { builtRoutes, fillPattern } from "../support/build-routes";
 import { createDocument } from "../support/documents";
 import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
 import { parse } from "../support/html";
@@ -37,7 +38,10 @@ beforeAll(async () => {
   onlyB = { id: b.id, docId: bDoc.id, offerId: await shareWithLender(b.id, lenderB.id) };
   const x = (await createSubmittedApplication({ userId: applicant.id }))!;
   await shareWithLender(x.id, lenderA.id);
-  both = { id: x.id, offerIdB: await shareWithLender(x.id, lenderB.id, { amountCents: 2_500_000, termMonths: 36, noteRateBps: 1777, feeCents: 12_345 }) };
+  both = {
+    id: x.id,
+    offerIdB: await shareWithLender(x.id, lenderB.id, { amountCents: 2_500_000, termMonths: 36, noteRateBps: 1777, feeCents: 12_345 }),
+  };
   const n = (await createSubmittedApplication({ userId: applicant.id }))!;
   const nDoc = await createDocument({ applicationId: n.id, userId: applicant.id, data: PDF, name: "n-statement.pdf" });
   nobody = { id: n.id, docId: nDoc.id };
@@ -52,7 +56,13 @@ describe("a lender user sees only its lender's applications", () => {
     const denied = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.actorUserId, userA.id), eq(schema.auditLog.action, "lender.application_viewed"), eq(schema.auditLog.outcome, "denied")));
+      .where(
+        and(
+          eq(schema.auditLog.actorUserId, userA.id),
+          eq(schema.auditLog.action, "lender.application_viewed"),
+          eq(schema.auditLog.outcome, "denied"),
+        ),
+      );
     expect(denied.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -92,7 +102,13 @@ describe("a lender user sees only its lender's applications", () => {
     const rows = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.actorUserId, userA.id), eq(schema.auditLog.action, "document.download"), eq(schema.auditLog.targetId, String(doc.id))));
+      .where(
+        and(
+          eq(schema.auditLog.actorUserId, userA.id),
+          eq(schema.auditLog.action, "document.download"),
+          eq(schema.auditLog.targetId, String(doc.id)),
+        ),
+      );
     expect(rows.map((r) => r.outcome)).toContain("success");
     // Not through the general route: that one is the owner's and the admins'.
     expect((await clientA.fetch(`/documents/${doc.id}/download`)).status).toBe(404);
@@ -101,7 +117,15 @@ describe("a lender user sees only its lender's applications", () => {
   it("actions on another lender's application change nothing", async () => {
     const before = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, onlyB.id));
     const posts: Array<Record<string, string>> = [
-      { intent: "firm-offer", amount: "20000", termMonths: "12", noteRate: "9", originationFee: "0", prepayment: "None", validityDays: "5" },
+      {
+        intent: "firm-offer",
+        amount: "20000",
+        termMonths: "12",
+        noteRate: "9",
+        originationFee: "0",
+        prepayment: "None",
+        validityDays: "5",
+      },
       { intent: "decline", reasons: "insufficient-income" },
       { intent: "request-documents", documentTypes: "ein", message: "Send it" },
       { intent: "confirm-offer", offerId: String(onlyB.offerId) },
@@ -110,7 +134,9 @@ describe("a lender user sees only its lender's applications", () => {
     for (const form of posts) expect((await clientA.fetch(`/lender/applications/${onlyB.id}`, { form })).status, form.intent).toBe(404);
     // B's offer by id through A's own shared application: refused too.
     for (const intent of ["confirm-offer", "withdraw-offer"])
-      expect((await clientA.fetch(`/lender/applications/${both.id}`, { form: { intent, offerId: String(both.offerIdB), reason: "x" } })).status).toBe(404);
+      expect(
+        (await clientA.fetch(`/lender/applications/${both.id}`, { form: { intent, offerId: String(both.offerIdB), reason: "x" } })).status,
+      ).toBe(404);
     const after = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, onlyB.id));
     expect(after).toEqual(before);
     expect(await getDb().select().from(schema.lenderDeclines).where(eq(schema.lenderDeclines.applicationId, onlyB.id))).toHaveLength(0);
@@ -162,5 +188,51 @@ describe("who reaches /lender", () => {
     let last = 0;
     for (let i = 0; i < 12; i++) last = (await c.fetch("/lender/login", { form: { email: u.email, password: "Wrong-Password-1" } })).status;
     expect(last).toBe(429);
+  });
+});
+
+describe("every lender route of the build", () => {
+  /** The workspace's routes from the build's manifest (its sign-in and invitation pages aside), filled with B's ids. */
+  async function workspaceTargets() {
+    const routes = (await builtRoutes()).filter(
+      (r) => /^lender(\/|$)/.test(r.pattern) && !/^lender\/(login|invite)/.test(r.pattern) && (r.hasLoader || r.hasAction),
+    );
+    return routes.map((route) => ({
+      route,
+      url: fillPattern(route.pattern, { id: route.pattern.includes("documents") ? onlyB.docId : onlyB.id }),
+    }));
+  }
+
+  it("refuses visitors, applicants and admins (document, single-fetch data, POST) and answers another lender's user 404", async () => {
+    const targets = await workspaceTargets();
+    expect(targets.map((t) => t.route.pattern)).toEqual(
+      expect.arrayContaining(["lender", "lender/applications/:id", "lender/documents/:id/preview", "lender/documents/:id/download"]),
+    );
+    const applicant = await signInApplicantOverHttp(new Client(), await createApplicant());
+    const admin = await adminClient(await createAdmin());
+    for (const [who, c] of [
+      ["visitor", new Client()],
+      ["applicant", applicant],
+      ["admin", admin],
+    ] as const) {
+      for (const t of targets) {
+        const data = `${t.url}.data?_routes=${encodeURIComponent(t.route.id)}`;
+        for (const [what, res] of [
+          ["GET", await c.fetch(t.url)],
+          ["data", await c.fetch(data)],
+          ...(t.route.hasAction
+            ? [["POST", await c.fetch(t.url, { form: { intent: "decline", reasons: "insufficient-income" } })] as const]
+            : []),
+        ] as const) {
+          const body = await res.text();
+          const where = `${who} ${what} ${t.url} -> ${res.status}`;
+          if (res.status >= 300 && res.status < 400) expect(res.headers.get("location"), where).toBe("/lender/login");
+          else expect(/"redirect","\/lender\/login"/.test(body), where).toBe(true);
+        }
+      }
+    }
+    for (const t of targets.filter((t) => t.route.pattern !== "lender")) {
+      expect((await clientA.fetch(t.url)).status, `lender A ${t.url}`).toBe(404);
+    }
   });
 });

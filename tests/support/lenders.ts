@@ -41,7 +41,11 @@ export async function createLenderUser(lenderId: number, opts: { enrolled?: bool
 }
 
 /** Stores an instant (marketplace) offer of `lenderId`'s first product on the application: it is then shared with that lender. */
-export async function shareWithLender(applicationId: number, lenderId: number, terms = { amountCents: 2_500_000, termMonths: 24, noteRateBps: 1200, feeCents: 50_000 }) {
+export async function shareWithLender(
+  applicationId: number,
+  lenderId: number,
+  terms = { amountCents: 2_500_000, termMonths: 24, noteRateBps: 1200, feeCents: 50_000 },
+) {
   const [lender] = await getDb().select().from(schema.lenders).where(eq(schema.lenders.id, lenderId));
   const [product] = await getDb().select().from(schema.lenderProducts).where(eq(schema.lenderProducts.lenderId, lenderId)).limit(1);
   return transaction((tx) =>

@@ -18,7 +18,16 @@ function Err({ id, errors }: { id: string; errors?: string[] }) {
   ) : null;
 }
 
-function Input({ name, label, reply, type = "text", inputMode, step, hint, defaultValue }: {
+function Input({
+  name,
+  label,
+  reply,
+  type = "text",
+  inputMode,
+  step,
+  hint,
+  defaultValue,
+}: {
   name: string;
   label: string;
   reply?: LenderFormReply;
@@ -80,8 +89,8 @@ export function FirmOfferForm({ reply, amount, prepayment }: { reply?: LenderFor
   return (
     <Panel id="firm-offer-h" title="Make a firm offer">
       <p className="text-sm text-slate-700">
-        Priced with the standard disclosure (estimated APR on the funding provided, fee included). The applicant sees it beside the instant offers,
-        labelled as a firm offer from your lender.
+        Priced with the standard disclosure (estimated APR on the funding provided, fee included). The applicant sees it beside the instant
+        offers, labelled as a firm offer from your lender.
       </p>
       <FormMessage reply={reply} intent="firm-offer" />
       <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Firm offer">
@@ -107,8 +116,8 @@ export function DeclineForm({ reply }: { reply?: LenderFormReply }) {
   return (
     <Panel id="decline-h" title="Decline">
       <p className="text-sm text-slate-700">
-        The applicant is sent a notice of action taken naming your lender and these principal reasons (at most {MAX_DECLINE_REASONS}). Your open
-        offers on this application are withdrawn.
+        The applicant is sent a notice of action taken naming your lender and these principal reasons (at most {MAX_DECLINE_REASONS}). Your
+        open offers on this application are withdrawn.
       </p>
       <FormMessage reply={reply} intent="decline" />
       <Form method="post" className="space-y-3" aria-label="Decline">

@@ -4,7 +4,19 @@ import { Form } from "@remix-run/react";
 type InviteState = { errors: Record<string, string[]>; values: { email: string; firstName: string; lastName: string } };
 type LenderUserRow = { id: number; email: string; name: string; state: string };
 
-function InviteField({ name, label, type, invite, autoComplete }: { name: "email" | "firstName" | "lastName"; label: string; type: string; invite?: InviteState; autoComplete: string }) {
+function InviteField({
+  name,
+  label,
+  type,
+  invite,
+  autoComplete,
+}: {
+  name: "email" | "firstName" | "lastName";
+  label: string;
+  type: string;
+  invite?: InviteState;
+  autoComplete: string;
+}) {
   const errors = invite?.errors[name];
   const id = `invite-${name}`;
   return (
