@@ -6,7 +6,7 @@
  */
 import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
 import { seedLenders } from "../app/services/lender-catalogue.server";
-import { seedLenderUser } from "../app/services/lender-users.server";
+import { seedLenderUser } from "../app/services/lender-invitations.server";
 import { SEED_LENDERS } from "../app/content/lender-seed";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/models/db.server";

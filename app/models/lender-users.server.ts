@@ -1,6 +1,6 @@
 /**
  * Users of partner lenders (issue 27): rows of `users` with role 'lender' and a lender_id. The
- * workflows (invitation, accepting it, seeding) are in services/lender-users.server.ts.
+ * workflows (invitation, accepting it, seeding) are in services/lender-invitations.server.ts.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";

@@ -8,7 +8,7 @@ import { parseLenderForm } from "~/schemas/offers.schema";
 import { setLenderStatus, updateLenderWithProduct } from "~/services/lender-catalogue.server";
 import { LenderUsersSection } from "~/components/lender/lender-users-section";
 import { inviteFromAdminPage } from "~/server/lender-invite-form.server";
-import { usersOfLender } from "~/services/lender-users.server";
+import { usersOfLender } from "~/services/lender-invitations.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";

@@ -12,7 +12,7 @@ import { FormError, PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
 import { ResetPasswordSchema } from "~/schemas/account.schema";
 import { LENDER_MSG } from "~/schemas/lender.schema";
-import { acceptLenderInvite, inspectLenderInvite } from "~/services/lender-users.server";
+import { acceptLenderInvite, inspectLenderInvite } from "~/services/lender-invitations.server";
 import { throttle } from "~/services/throttle.server";
 import { createUserSession } from "~/server/session.server";
 import { useIsPending } from "~/utils/misc";

@@ -1,7 +1,7 @@
 /** The invitation form of /admin/lenders/:id (issue 27): parse, invite, answer (redirect with a toast, or the form's errors). */
 import { data } from "@remix-run/node";
 import { LENDER_MSG, LenderInviteSchema } from "~/schemas/lender.schema";
-import { inviteLenderUser } from "~/services/lender-users.server";
+import { inviteLenderUser } from "~/services/lender-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export type InviteFormState = { errors: Record<string, string[]>; values: { email: string; firstName: string; lastName: string } };
