@@ -93,6 +93,8 @@ function inventory(s: Seed): State[] {
     { name: "reset: invalid link", as: "visitor", path: "/reset-password?token=not-a-token" },
     { name: "verify e-mail: invalid link", as: "visitor", path: "/verify-email?token=not-a-token" },
     { name: "admin sign-in", as: "visitor", path: "/admin-login" },
+    { name: "lender sign-in", as: "visitor", path: "/lender/login" },
+    { name: "lender invitation: invalid link", as: "visitor", path: "/lender/invite?token=not-a-token" },
     {
       name: "admin second factor",
       as: "visitor",

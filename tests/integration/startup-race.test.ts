@@ -75,6 +75,8 @@ describe("start-up on a new database", () => {
           ...["lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances"],
           // the back office (issue 17)
           ...["application_assignments", "application_notes", "document_request_items", "document_requests", "document_reviews"],
+          // the lender workspace (issue 27)
+          "lender_declines",
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.
