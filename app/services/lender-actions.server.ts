@@ -43,6 +43,7 @@ export type LenderActionOutcome = { ok: true; message: string } | { ok: false; s
 export const LENDER_ACTION_MSG = {
   notFound: "Application not found",
   closed: "The applicant already accepted an offer: no new offers can be made.",
+  applicationClosed: "This application is closed: no new offers can be made.",
   declined: "Your lender has declined this application.",
   alreadyDeclined: "Your lender already declined this application.",
   offerNotFound: "Offer not found",
@@ -91,6 +92,7 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
     const s = await lockShared(tx, a, applicationId);
     if (!s) return notFound;
     if (await getAcceptance(applicationId, tx)) return refused(LENDER_ACTION_MSG.closed);
+    if (s.app.status === "rejected") return refused(LENDER_ACTION_MSG.applicationClosed);
     if ((await declinesOfLender(a.lenderId, [applicationId], tx)).length) return refused(LENDER_ACTION_MSG.declined);
     const product = s.lender.products.find((p) => p.active) ?? s.lender.products[0];
     if (!product) return refused(LENDER_ACTION_MSG.noProduct);
