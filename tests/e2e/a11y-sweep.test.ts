@@ -21,13 +21,14 @@ import { createSubmittedApplication } from "../support/applications";
 import { setupBrowser, waitForHydration } from "../support/browser";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD, type TestAdmin } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
+import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "../support/lenders";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 
 const b = setupBrowser();
 const PHONE = 375;
 const DESKTOP = 1280;
 
-type Session = "visitor" | "draft" | "applicant" | "admin";
+type Session = "visitor" | "draft" | "applicant" | "admin" | "lender";
 type State = {
   name: string;
   as: Session;
@@ -40,7 +41,17 @@ type State = {
   at?: string;
 };
 
-type Seed = { admin: TestAdmin; adminCookies: Client; applicant: Client; reference: string; appId: number; offerId: number | null };
+type Seed = {
+  admin: TestAdmin;
+  adminCookies: Client;
+  applicant: Client;
+  reference: string;
+  appId: number;
+  offerId: number | null;
+  /** Issue 27: a user of the lender of the first offer, signed in (both factors), and that lender. */
+  lenderCookies: Client;
+  lenderId: number;
+};
 
 async function seed(): Promise<Seed> {
   const admin = await createAdmin();
@@ -57,7 +68,10 @@ async function seed(): Promise<Seed> {
   const applicant = new Client();
   const res = await applicant.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } });
   if (res.status !== 302) throw new Error(`applicant sign-in: ${res.status}`);
-  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null };
+  const lenderId = offer?.lenderId ?? (await twoLenders())[0].id;
+  if (!offer) await shareWithLender(app.id, lenderId);
+  const lenderCookies = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
+  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null, lenderCookies, lenderId };
 }
 
 function inventory(s: Seed): State[] {
@@ -160,6 +174,16 @@ function inventory(s: Seed): State[] {
     { name: "admin documents", as: "admin", path: "/admin/documents" },
     { name: "admin lenders", as: "admin", path: "/admin/lenders" },
     { name: "admin new lender", as: "admin", path: "/admin/lenders/new" },
+    { name: "admin lender with its users", as: "admin", path: `/admin/lenders/${s.lenderId}` },
+    // The lender workspace (issue 27).
+    { name: "lender queue", as: "lender", path: "/lender" },
+    { name: "lender application", as: "lender", path: `/lender/applications/${s.appId}` },
+    {
+      name: "lender decline: no reason",
+      as: "lender",
+      path: `/lender/applications/${s.appId}`,
+      act: async (page) => page.getByRole("button", { name: "Decline application", exact: true }).click(),
+    },
   ];
 }
 
@@ -190,6 +214,7 @@ async function checkPage(
 async function sessionFor(ctx: BrowserContext, as: Session, s: Seed) {
   if (as === "applicant") await ctx.addCookies(cookiesOf(s.applicant, b.baseUrl));
   if (as === "admin") await ctx.addCookies(cookiesOf(s.adminCookies, b.baseUrl));
+  if (as === "lender") await ctx.addCookies(cookiesOf(s.lenderCookies, b.baseUrl));
   if (as === "draft") {
     const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("sweep"))), step: 6 });
     const [pair] = cookie.split(";");
@@ -237,7 +262,7 @@ async function sweepGroup(mine: State[], as: Session, js: boolean, s: Seed, cach
  */
 async function sweepAll(states: State[], s: Seed) {
   const cache = new Map<string, Promise<A11yViolation[]>>();
-  const sessions = ["visitor", "draft", "applicant", "admin"] as const;
+  const sessions = ["visitor", "draft", "applicant", "admin", "lender"] as const;
   // With JavaScript the visitor's long list comes last, when its pages without it are done.
   const groups = [false, true].flatMap((js) =>
     (js ? [...sessions].reverse() : sessions)
