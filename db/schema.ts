@@ -84,8 +84,10 @@ export const users = mysqlTable(
     emailVerifiedAt: datetime("email_verified_at", { mode: "date", fsp: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue 27: the partner lender a `lender` user works for (null for every other role). */
+    lenderId: int("lender_id").references((): AnyMySqlColumn => lenders.id, { onDelete: "set null" }),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_lender_idx").on(t.lenderId)],
 );
 
 export const sessions = mysqlTable(
@@ -299,6 +301,8 @@ export const documentRequests = mysqlTable(
     status: mysqlEnum("status", DOCUMENT_REQUEST_STATUSES_DB).notNull().default("open"),
     createdAt: createdAt(),
     fulfilledAt: datetime("fulfilled_at", { mode: "date", fsp: 3 }),
+    /** Issue 27: set when a partner lender's user asked (the applicant's e-mail names the lender). */
+    lenderId: int("lender_id").references((): AnyMySqlColumn => lenders.id, { onDelete: "set null" }),
   },
   (t) => [
     index("document_requests_app_idx").on(t.applicationId, t.status),
@@ -532,8 +536,11 @@ export const offers = mysqlTable(
     withdrawnReason: varchar("withdrawn_reason", { length: 200 }),
     createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Issue 27: when (and by which lender user) the lender confirmed its instant offer. */
+    lenderConfirmedAt: datetime("lender_confirmed_at", { mode: "date", fsp: 3 }),
+    lenderConfirmedBy: int("lender_confirmed_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("offers_application_idx").on(t.applicationId, t.status)],
+  (t) => [index("offers_application_idx").on(t.applicationId, t.status), index("offers_lender_idx").on(t.lenderId, t.applicationId)],
 );
 
 export const offerAcceptances = mysqlTable(
@@ -556,6 +563,30 @@ export const offerAcceptances = mysqlTable(
     disclosureText: text("disclosure_text").notNull(),
   },
   (t) => [uniqueIndex("offer_acceptances_app_uq").on(t.applicationId), uniqueIndex("offer_acceptances_offer_uq").on(t.offerId)],
+);
+
+/**
+ * Issue 27: a partner lender's decline of an application (one per lender and application), with
+ * reason codes from app/content/decline-reasons.ts; the applicant's notice of action taken names
+ * the lender and these reasons.
+ */
+export const lenderDeclines = mysqlTable(
+  "lender_declines",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    lenderId: int("lender_id")
+      .notNull()
+      .references(() => lenders.id, { onDelete: "cascade" }),
+    /** Snapshot of the lender's name, as the notice named it. */
+    lenderName: varchar("lender_name", { length: 120 }).notNull(),
+    reasons: jsonText<string[]>("reasons").notNull(),
+    declinedBy: int("declined_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lender_declines_app_lender_uq").on(t.applicationId, t.lenderId), index("lender_declines_lender_idx").on(t.lenderId)],
 );
 
 export type Lender = typeof lenders.$inferSelect;

@@ -6,6 +6,8 @@
  */
 import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
 import { seedLenders } from "../app/services/lender-catalogue.server";
+import { seedLenderUser } from "../app/services/lender-invitations.server";
+import { SEED_LENDERS } from "../app/content/lender-seed";
 import { DEMO_ADMIN } from "../app/utils/constants";
 import { closeDb } from "../app/models/db.server";
 import { getEnv } from "../app/utils/env.server";
@@ -48,6 +50,19 @@ try {
   }
   const lenders = await seedLenders();
   console.info(`[seed] ${lenders} fictional partner lender(s) created (existing ones, by name, left as they are).`);
+  // Issue 27: outside production, one lender user of the first seeded lender, to try /lender/login.
+  // Its password is documented here and in docs/product.md; a fresh TOTP secret is printed each run.
+  if (env.NODE_ENV !== "production") {
+    const first = SEED_LENDERS[0];
+    const seeded = first ? await seedLenderUser(first.name, "lender@example.com", "Lender-Demo-Password-42") : null;
+    if (seeded) {
+      console.info(`[seed] Lender user ${seeded.email} (${first!.name}) with password ${seeded.password}.`);
+      console.info(
+        `[seed] Its authenticator (TOTP) secret: ${seeded.totpSecret} (add it to an authenticator app, then sign in at /lender/login).`,
+      );
+      console.info(`[seed] Recovery codes: ${seeded.recoveryCodes.join(" ")}`);
+    }
+  }
 } catch (e) {
   console.error(e instanceof DatabaseUnreachableError ? e.message : `[seed] failed: ${(e as Error).message}`);
   process.exitCode = 1;

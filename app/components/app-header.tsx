@@ -69,7 +69,7 @@ export function AppShell({
 }
 
 /** Header of the signed-in account pages (issue 13): back to the dashboard or admin panel. */
-export function AccountHeader({ role }: { role: "user" | "admin" }) {
+export function AccountHeader({ role }: { role: "user" | "admin" | "lender" }) {
   const links: HeaderLink[] =
     role === "admin"
       ? [{ to: "/admin", label: "Admin panel" }]

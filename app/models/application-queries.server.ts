@@ -213,7 +213,7 @@ export type StatusHistoryEntry = {
   toStatus: string | null;
   note: string | null;
   actorName: string | null;
-  actorRole: "user" | "admin" | null;
+  actorRole: "user" | "admin" | "lender" | null;
 };
 
 export type AdminApplicationDetails = {

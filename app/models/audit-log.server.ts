@@ -48,7 +48,7 @@ export type AuditTrailEntry = {
   details: string | null;
   actorUserId: number | null;
   actorName: string | null;
-  actorRole: "user" | "admin" | null;
+  actorRole: "user" | "admin" | "lender" | null;
 };
 
 /**

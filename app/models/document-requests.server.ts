@@ -7,9 +7,11 @@ const requests = schema.documentRequests;
 const items = schema.documentRequestItems;
 export async function insertDocumentRequest(
   tx: DbOrTx,
-  r: { applicationId: number; requestedBy: number | null; message: string; documentTypes: DocumentType[] },
+  r: { applicationId: number; requestedBy: number | null; message: string; documentTypes: DocumentType[]; lenderId?: number | null },
 ): Promise<number> {
-  const [res] = await tx.insert(requests).values({ applicationId: r.applicationId, requestedBy: r.requestedBy, message: r.message });
+  const [res] = await tx
+    .insert(requests)
+    .values({ applicationId: r.applicationId, requestedBy: r.requestedBy, message: r.message, lenderId: r.lenderId ?? null });
   await tx.insert(items).values(r.documentTypes.map((documentType) => ({ requestId: res.insertId, documentType })));
   return res.insertId;
 }

@@ -33,7 +33,7 @@ export async function insertDecisions(tx: Tx, applicationId: number, decisions: 
 export async function insertOffer(
   tx: Tx,
   applicationId: number,
-  o: PricedOffer & { nmlsId: string; source?: "match" | "manual"; createdBy?: number | null },
+  o: PricedOffer & { nmlsId: string; source?: "match" | "manual" | "lender"; createdBy?: number | null },
 ) {
   const [res] = await tx.insert(O).values({
     applicationId,

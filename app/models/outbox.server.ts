@@ -43,6 +43,8 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "email_change_undone",
   "password_reset",
   "password_changed",
+  // Issue 27: a lender user's invitation is how its address gets proved.
+  "lender_invite",
 ]);
 const FIRST_CONFIRMATION_KIND = "application_submitted";
 

@@ -6,6 +6,9 @@ import { site } from "~/content/site";
 import { getLender } from "~/services/admin-views.server";
 import { parseLenderForm } from "~/schemas/offers.schema";
 import { setLenderStatus, updateLenderWithProduct } from "~/services/lender-catalogue.server";
+import { LenderUsersSection } from "~/components/lender/lender-users-section";
+import { inviteFromAdminPage } from "~/server/lender-invite-form.server";
+import { usersOfLender } from "~/services/lender-invitations.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
@@ -49,7 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     prepayment: p?.prepayment ?? "",
     fundingDays: p ? String(p.fundingDays) : "",
   };
-  return { lender: { id: l.id, name: l.name, status: l.status, note: l.note, productCount: l.products.length }, defaults };
+  const users = (await usersOfLender(l.id)).map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: `${u.firstName} ${u.lastName}`,
+    state: u.disabledAt ? "Disabled" : u.mfaEnabledAt ? "Active" : "Invited",
+  }));
+  return { lender: { id: l.id, name: l.name, status: l.status, note: l.note, productCount: l.products.length }, defaults, users };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -58,6 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const ip = getClientIp(request, context);
   const intent = form.get("intent");
+  if (intent === "invite") return inviteFromAdminPage(admin.id, id, form, ip);
   if (intent === "pause" || intent === "resume") {
     if (!(await setLenderStatus(admin.id, id, intent === "pause" ? "paused" : "active", ip))) throw data(null, { status: 404 });
     return redirectWithToast(`/admin/lenders/${id}`, { title: intent === "pause" ? "Lender paused" : "Lender resumed" });
@@ -71,8 +81,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditLender() {
-  const { lender, defaults } = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>();
+  const { lender, defaults, users } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const a = actionData && "defaults" in actionData ? actionData : undefined;
+  const invite = actionData && "invite" in actionData ? actionData.invite : undefined;
   return (
     <section className="card space-y-4" aria-labelledby="edit-h">
       <p>
@@ -100,6 +112,7 @@ export default function EditLender() {
         </p>
       ) : null}
       <LenderForm d={a?.defaults ?? defaults} errors={a?.errors} submitLabel="Save lender" />
+      <LenderUsersSection users={users} invite={invite} />
     </section>
   );
 }

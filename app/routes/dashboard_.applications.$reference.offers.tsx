@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function OffersPage() {
-  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock } = useLoaderData<typeof loader>();
+  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines } = useLoaderData<typeof loader>();
   const accepted = acceptance ? offers.find((o) => o.id === acceptance.offerId) : null;
   return (
     <MarketShell>
@@ -72,7 +72,8 @@ export default function OffersPage() {
           </div>
           <p className="text-sm text-slate-700">
             Figures are estimates under the standard commercial financing disclosure. The estimated APR includes the origination fee, so it
-            is higher than the interest rate. Offers are valid for 30 days.
+            is higher than the interest rate. Instant offers are pre-qualified, subject to the lender&apos;s verification, and valid for 30
+            days; a firm offer is made by the lender after reviewing your application, for the time it states.
           </p>
           <OfferTable offers={offers} best={best} />
           <OfferCards offers={offers} best={best} />
@@ -91,6 +92,11 @@ export default function OffersPage() {
       ) : (
         <p className="mt-6 card">No offers yet: our partner lenders have not reviewed this application.</p>
       )}
+      {lenderDeclines.map((d) => (
+        <div key={d.lenderName} className="mt-6">
+          <AdverseActionNotice lenderName={d.lenderName} reasons={d.reasons} unlock={[]} ecoa={MARKET_MSG.ecoaNotice} />
+        </div>
+      ))}
     </MarketShell>
   );
 }

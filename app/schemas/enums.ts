@@ -3,7 +3,8 @@
  * db/schema.ts, the zod schemas, the static content and the browser bundle all derive from here).
  * The order is the MySQL ENUM's: append new values at the end (a reorder is a migration).
  */
-export const ROLES = ["user", "admin"] as const;
+/** "lender": a partner lender's user (issue 27), tied to one lender by users.lender_id. */
+export const ROLES = ["user", "admin", "lender"] as const;
 export const APPLICATION_STATUSES = ["draft", "submitted", "pending", "under-review", "approved", "rejected", "offer-accepted"] as const;
 export const LOAN_PURPOSE_VALUES = [
   "startup-capital",
@@ -24,11 +25,12 @@ export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-n
  * password, "change-email" (sent to a new address) finishes a change of e-mail in the owner's
  * signed-in session, "undo-email-change" (sent to the address a change left) puts it back.
  */
-export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email", "undo-email-change"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email", "undo-email-change", "lender-invite"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export const LENDER_STATUSES = ["active", "paused"] as const;
 export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;
-export const OFFER_SOURCES = ["match", "manual"] as const;
+/** "match": the marketplace's instant (pre-qualified) offer; "manual": an admin's; "lender": a lender's firm offer (issue 27). */
+export const OFFER_SOURCES = ["match", "manual", "lender"] as const;
 
 export type Role = (typeof ROLES)[number];
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

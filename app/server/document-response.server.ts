@@ -43,9 +43,11 @@ export function documentErrorPage(status: number, toast: ToastMessage, user: Pub
   const back: BackLink =
     user?.role === "admin"
       ? { href: "/admin", label: "Back to admin" }
-      : user
-        ? { href: "/dashboard", label: "Back to dashboard" }
-        : { href: "/", label: "Go back home" };
+      : user?.role === "lender"
+        ? { href: "/lender", label: "Back to the lender workspace" }
+        : user
+          ? { href: "/dashboard", label: "Back to dashboard" }
+          : { href: "/", label: "Go back home" };
   const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(DocumentErrorPage, { toast, back }))}`;
   return new Response(html, {
     status,

@@ -8,7 +8,7 @@ import { getClientIp } from "~/utils/request.server";
 import { createUserSession, safeRedirect } from "~/server/session.server";
 import { redirectWithToast, toastReply } from "~/utils/toast.server";
 
-export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin") {
+export async function handleLogin(request: Request, context: AppLoadContext, mode: "user" | "admin" | "lender") {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
@@ -16,7 +16,7 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
   }
   const result = await signIn(submission.value, {
     ip: getClientIp(request, context),
-    via: mode === "admin" ? "admin-page" : "page",
+    via: mode === "admin" ? "admin-page" : mode === "lender" ? "lender-page" : "page",
     form: request,
   });
   if (!result.ok) {
@@ -32,9 +32,10 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
     return toastReply(submission, t, { status, hideFields: ["password"] });
   }
   const cookie = await createUserSession(request, result.user);
-  // The password is only the first factor: no admin page answers before the second.
-  if (result.secondFactor === "verify") return redirect("/admin-login/verify", { headers: { "set-cookie": cookie } });
-  if (result.secondFactor === "setup") return redirect("/admin-login/setup", { headers: { "set-cookie": cookie } });
+  // The password is only the first factor: no admin (or lender, issue 27) page answers before the second.
+  const mfaPages = result.user.role === "lender" ? "/lender/login" : "/admin-login";
+  if (result.secondFactor === "verify") return redirect(`${mfaPages}/verify`, { headers: { "set-cookie": cookie } });
+  if (result.secondFactor === "setup") return redirect(`${mfaPages}/setup`, { headers: { "set-cookie": cookie } });
   return redirectWithToast(safeRedirect(submission.value.redirectTo, "/dashboard"), TOASTS.loginSuccess, {
     headers: { "set-cookie": cookie },
   });

@@ -14,8 +14,8 @@ import { cookieSecure, getEnv } from "~/utils/env.server";
 
 export type SessionData = {
   userId?: number;
-  role?: "user" | "admin";
-  /** Admin's second factor done in this session (issue 7). */
+  role?: "user" | "admin" | "lender";
+  /** Admin's (or a lender user's, issue 27) second factor done in this session (issue 7). */
   mfa?: boolean;
   draftId?: number;
   /** TOTP secret shown during enrolment, until the first code confirms it: sealed (sealSecret), never plain. */
@@ -31,7 +31,8 @@ const MIN = 60_000;
 export { SESSION_LIMITS };
 
 const limitsFor = (data: SessionData) =>
-  data.role === "admin" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous;
+  // Lender users (issue 27) see applicants' data: the admins' limits.
+  data.role === "admin" || data.role === "lender" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous;
 
 export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" : "lw_session");
 
@@ -192,7 +193,8 @@ export async function resolveSessionUser(request: Request) {
   // The user's row came with the session's (one query); another id (never expected) is read apart.
   const found = id ? (joinedUser && joinedUser.id === id ? joinedUser : await userRecord(request, id)) : null;
   const record = found && !found.disabledAt ? found : null;
-  const pendingMfa = Boolean(record && record.role === "admin" && !session.get("mfa"));
+  // Lender users (issue 27) need the second factor exactly as admins do.
+  const pendingMfa = Boolean(record && (record.role === "admin" || record.role === "lender") && !session.get("mfa"));
   return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
 }
 
@@ -214,7 +216,29 @@ export async function requireUser(request: Request): Promise<PublicUser> {
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  // A partner lender's user has its own workspace, never an applicant's pages (issue 27).
+  if (user.role === "lender") throw redirect("/lender");
   return user;
+}
+
+/**
+ * Lender workspace pages (issue 27): a `lender` user who passed the second factor in this session
+ * and still belongs to a lender; anyone else goes to the lender sign-in (the second-factor step
+ * when only that is missing). Returns the lender id every read and action is scoped to.
+ */
+export async function requireLender(request: Request): Promise<{ user: PublicUser; lenderId: number }> {
+  const { user, record, pendingMfa } = await resolveSessionUser(request);
+  if (pendingMfa && record?.role === "lender") throw redirect("/lender/login/verify");
+  if (!user || user.role !== "lender" || !record?.lenderId) throw redirect("/lender/login");
+  return { user, lenderId: record.lenderId };
+}
+
+/** A lender user who passed the password step but not yet the second factor (the lender MFA pages only). */
+export async function requireLenderAwaitingMfa(request: Request) {
+  const { session, record } = await resolveSessionUser(request);
+  if (!record || record.role !== "lender" || !record.lenderId) throw redirect("/lender/login");
+  if (session.get("mfa")) throw redirect("/lender");
+  return { user: toPublicUser(record), session };
 }
 
 /** Admin pages: anyone else is sent to the admin sign-in. */
@@ -246,7 +270,7 @@ export async function requireAnonymous(request: Request) {
  */
 export async function createUserSession(
   request: Request,
-  user: { id: number; role: "user" | "admin" },
+  user: { id: number; role: "user" | "admin" | "lender" },
   opts: { mfa?: boolean; recoveryCodes?: string[] } = {},
 ) {
   const old = await getSession(request);

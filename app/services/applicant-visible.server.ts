@@ -19,6 +19,7 @@ import type { AcceptanceRow, DecisionRow, OfferRow } from "~/models/offers.serve
 import type { RejectionReason } from "~/schemas/back-office.schema";
 import { REASON_TEXT, principalReasons, type ReasonCode } from "~/utils/offer-matching";
 import { offerState } from "./offer-disclosure.server";
+import { declineReasonText } from "~/content/decline-reasons";
 
 // ---------------------------------------------------------------------------------------------
 // The application itself: what the applicant entered, its status and dates
@@ -165,7 +166,7 @@ export type OfferView = {
   lenderName: string;
   nmlsId: string;
   productName: string;
-  source: "match" | "manual";
+  source: "match" | "manual" | "lender";
   state: "offered" | "accepted" | "withdrawn" | "expired";
   amountCents: number;
   termMonths: number;
@@ -246,3 +247,14 @@ export function applicantMarketplace(
     unlock: [...new Set(m.decisions.flatMap((d) => d.unlock))],
   };
 }
+
+/**
+ * Issue 27: a partner lender's decline as the applicant's notice of action taken states it: the
+ * lender's name and its principal reasons; never who at the lender declined.
+ */
+export type ApplicantLenderDecline = { lenderName: string; reasons: string[]; at: string };
+export const applicantLenderDecline = (d: { lenderName: string; reasons: string[]; createdAt: Date }): ApplicantLenderDecline => ({
+  lenderName: d.lenderName,
+  reasons: d.reasons.map(declineReasonText),
+  at: d.createdAt.toISOString(),
+});

@@ -1,5 +1,6 @@
 /**
- * Opening a stored document for preview or download: to an admin or the owning applicant only;
+ * Opening a stored document for preview or download: to an admin, the owning applicant, or (issue 27,
+ * through the lender workspace's routes) a user of a lender the application is shared with;
  * anyone else gets the same 'File Not Found' as a missing document, so nothing is revealed. The
  * WHOLE file is decrypted and its tag verified before any byte is returned. Every refusal and
  * every admin access is audited. The answer itself (headers, error page, JSON) is built by
@@ -25,13 +26,27 @@ export type OpenedDocument =
 export async function openDocument(
   user: PublicUser | null,
   documentId: number | null,
-  opts: { disposition: Disposition; ip: string },
+  opts: {
+    disposition: Disposition;
+    ip: string;
+    /**
+     * Issue 27: the lender workspace's routes pass the check that the document's application is
+     * shared with the signed-in lender user's lender. Without it only an admin or the owner may read.
+     */
+    lenderMayRead?: (applicationId: number) => Promise<boolean>;
+  },
 ): Promise<OpenedDocument> {
   const action = opts.disposition === "inline" ? "document.preview" : "document.download";
   const notFound = { ok: false, status: 404, toast: TOASTS.fileNotFound } as const;
   const valid = documentId !== null && Number.isSafeInteger(documentId) && documentId > 0 && documentId <= 2_147_483_647;
   const found = valid ? await getDocumentWithOwner(documentId) : null;
-  const allowed = Boolean(user && found && (user.role === "admin" || found.ownerUserId === user.id));
+  const allowed = Boolean(
+    user &&
+    found &&
+    (user.role === "lender"
+      ? opts.lenderMayRead && (await opts.lenderMayRead(found.document.applicationId))
+      : user.role === "admin" || found.ownerUserId === user.id),
+  );
   if (!allowed || !found || !user) {
     await recordAudit({
       actorUserId: user?.id ?? null,
@@ -67,6 +82,7 @@ export async function openDocument(
     return { ok: false, status: 500, toast: opts.disposition === "inline" ? TOASTS.previewFailed : TOASTS.downloadFailed };
   }
 
-  if (user.role === "admin") await audit("success");
+  // Admins' and lender users' reads are audited (an owner reading their own file is not).
+  if (user.role === "admin" || user.role === "lender") await audit("success");
   return { ok: true, body, fileName: doc.fileName, contentType: doc.contentType };
 }

@@ -136,7 +136,11 @@ async function saveIfCurrent(draft: DraftRow | null, patch: Partial<DraftData>, 
  * draft id is written into the new session explicitly: the current session row may already be
  * gone (a concurrent request of the same browser rotated it). Returns the Set-Cookie value.
  */
-export async function signInKeepingDraft(session: Session<SessionData>, user: { id: number; role: "user" | "admin" }, draftId: number) {
+export async function signInKeepingDraft(
+  session: Session<SessionData>,
+  user: { id: number; role: "user" | "admin" | "lender" },
+  draftId: number,
+) {
   const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { cookie: setCookie.split(";")[0]! } });
   await attachDraftToUser(draftId, user.id);
   const current = await commitSession(session);

@@ -194,7 +194,7 @@ export async function inspectUndoToken(token: string) {
   return { email: row.email, needsSecondFactor: needsSecondFactor(user) };
 }
 
-export type UndoOutcome = { ok: true; role: "user" | "admin" } | { ok: false; reason: "invalid" | "secondFactor" | "taken" };
+export type UndoOutcome = { ok: true; role: "user" | "admin" | "lender" } | { ok: false; reason: "invalid" | "secondFactor" | "taken" };
 
 /** Puts the address the change left back, with a new password; ends every session and pending link. */
 export async function undoEmailChange(

@@ -12,7 +12,8 @@ import { listActiveProductTerms } from "~/models/lenders.server";
 import type { Tx } from "~/models/db.server";
 import { toCents } from "~/utils/offer-money";
 import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/utils/offer-matching";
-import { applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
+import { applicantLenderDecline, applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
+import { listDeclinesForApplication } from "~/models/lender-workspace-queries.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -64,10 +65,17 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
   await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
-  const [offers, decisions, acceptance] = await Promise.all([listOffers(app.id), listDecisions(app.id), getAcceptance(app.id)]);
+  const [offers, decisions, acceptance, declines] = await Promise.all([
+    listOffers(app.id),
+    listDecisions(app.id),
+    getAcceptance(app.id),
+    listDeclinesForApplication(app.id),
+  ]);
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
     ...applicantMarketplace({ offers, decisions, acceptance }),
+    /** Issue 27: each partner lender that declined after review, named, with its principal reasons. */
+    lenderDeclines: declines.map(applicantLenderDecline),
   };
 }
 

@@ -36,6 +36,21 @@ export function adverseActionLines(reasons: readonly ReasonCode[]): string[] {
   ];
 }
 
+/**
+ * Issue 27: the notice of action taken when ONE partner lender declines after reviewing the
+ * application: it names the lender and its principal reasons (from app/content/decline-reasons.ts).
+ */
+export function lenderAdverseActionLines(lender: { name: string; nmlsId: string }, reasonTexts: readonly string[]): string[] {
+  return [
+    "NOTICE OF ACTION TAKEN",
+    `${lender.name} (NMLS ${lender.nmlsId}) has declined to extend credit on this application.`,
+    `Principal reason(s) given by ${lender.name}:`,
+    ...reasonTexts.map((r) => `- ${r}`),
+    "Offers from other partner lenders, if any, are not affected. You have the right to a statement of specific reasons within 60 days: contact us to ask for it.",
+    MARKET_MSG.ecoaNotice,
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Disclosure
 // ---------------------------------------------------------------------------------------------

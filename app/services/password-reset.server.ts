@@ -128,7 +128,7 @@ export async function inspectResetToken(token: string) {
 }
 
 export type ResetOutcome =
-  | { ok: true; role: "user" | "admin" }
+  | { ok: true; role: "user" | "admin" | "lender" }
   | { ok: false; reason: "invalid" }
   /** `locked`: the TOTP factor is locked (only a recovery code works now). */
   | { ok: false; reason: "secondFactor"; locked: boolean }

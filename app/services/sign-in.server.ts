@@ -20,7 +20,7 @@ import { isEnrolled, verifySecondFactor } from "~/services/mfa.server";
 import { throttleSecondFactor, throttleSignIn } from "~/services/throttle.server";
 
 /** Where the attempt comes from: the audit trail's `details`, and where an admin's second factor is asked. */
-export type SignInChannel = "page" | "admin-page" | "api" | "wizard" | "reset";
+export type SignInChannel = "page" | "admin-page" | "lender-page" | "api" | "wizard" | "reset";
 
 export type SignInOptions = {
   ip: string;
@@ -47,7 +47,7 @@ export type SignInResult =
   | { ok: true; user: UserRecord; secondFactor: "verified" | "verify" | "setup" | "none" }
   | { ok: false; reason: "throttled"; message: string; headers: Record<string, string> }
   | { ok: false; reason: "invalid" }
-  /** An applicant at the admin sign-in page. */
+  /** An applicant at the admin sign-in page (or anyone but a lender user at the lender sign-in page). */
   | { ok: false; reason: "not-admin" }
   /** API: an admin who has not enrolled a second factor yet (that happens on the admin sign-in page). */
   | { ok: false; reason: "mfa-not-enrolled" }
@@ -71,6 +71,11 @@ export async function signIn(credentials: Credentials, { ip, via, form }: SignIn
     await recordFailedSignIn({ email: credentials.email, ip, details });
     return { ok: false, reason: "invalid" };
   }
+  if (via === "api" && user.role === "lender") {
+    // Lender users (issue 27) work in the workspace pages only; partners' machines use API keys.
+    await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "denied", ip, details: "lender user on the API" });
+    return { ok: false, reason: "invalid" };
+  }
   if (via === "api" && user.role === "admin") {
     // The API has no next page: the second factor comes with the password.
     if (!isEnrolled(user)) return { ok: false, reason: "mfa-not-enrolled" };
@@ -85,8 +90,13 @@ export async function signIn(credentials: Credentials, { ip, via, form }: SignIn
     await recordAudit({ actorUserId: user.id, action: "auth.admin_login", outcome: "denied", ip });
     return { ok: false, reason: "not-admin" };
   }
-  // The password is only the first factor: the pages ask an admin for the second next.
-  if (user.role === "admin") return { ok: true, user, secondFactor: isEnrolled(user) ? "verify" : "setup" };
+  // Issue 27: the lender sign-in page is for lender users only (the same "access denied" answer).
+  if (via === "lender-page" && user.role !== "lender") {
+    await recordAudit({ actorUserId: user.id, action: "auth.lender_login", outcome: "denied", ip });
+    return { ok: false, reason: "not-admin" };
+  }
+  // The password is only the first factor: the pages ask an admin (or a lender user) for the second next.
+  if (user.role === "admin" || user.role === "lender") return { ok: true, user, secondFactor: isEnrolled(user) ? "verify" : "setup" };
   return { ok: true, user, secondFactor: "none" };
 }
 

@@ -18,7 +18,7 @@ import { at, eventually } from "../support/wizard-browser";
 
 const b = setupBrowser();
 
-async function withDraft(ctx: BrowserContext, user?: { id: number; role: "user" | "admin" }) {
+async function withDraft(ctx: BrowserContext, user?: { id: number; role: "user" | "admin" | "lender" }) {
   const { draftId, cookie } = await draftSession(await completeAnonymousData(uniqueEmail("autosave")), user);
   const [pair] = cookie.split(";");
   const i = pair!.indexOf("=");

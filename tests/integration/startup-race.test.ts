@@ -77,6 +77,8 @@ describe("start-up on a new database", () => {
           ...["application_assignments", "application_notes", "document_request_items", "document_requests", "document_reviews"],
           // the partner API (issue 28)
           ...["idempotency_keys", "partner_api_keys", "partners"],
+          // the lender workspace (issue 27)
+          "lender_declines",
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.

@@ -34,6 +34,8 @@ const TABLES = [
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
 // The partner API's tables (issue 28).
 TABLES.push("partners", "partner_api_keys", "idempotency_keys");
+// The lender workspace (issue 27).
+TABLES.push("lender_declines");
 /** Back office (issue 17): read-write tables, and the append-only internal notes. */
 const BACK_OFFICE_TABLES = ["document_requests", "document_request_items", "document_reviews", "application_assignments"];
 const user = `lm_app_${randomBytes(4).toString("hex")}`;

@@ -20,12 +20,13 @@ import { createSubmittedApplication } from "./applications";
 import { waitForHydration, type BrowserHarness } from "./browser";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD, type TestAdmin } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
+import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "./lenders";
 import { completeAnonymousData, draftSession } from "./wizard";
 
 export const PHONE = 375;
 export const DESKTOP = 1280;
 
-export type Session = "visitor" | "draft" | "applicant" | "admin";
+export type Session = "visitor" | "draft" | "applicant" | "admin" | "lender";
 export type State = {
   name: string;
   as: Session;
@@ -38,7 +39,17 @@ export type State = {
   at?: string;
 };
 
-export type Seed = { admin: TestAdmin; adminCookies: Client; applicant: Client; reference: string; appId: number; offerId: number | null };
+export type Seed = {
+  admin: TestAdmin;
+  adminCookies: Client;
+  applicant: Client;
+  reference: string;
+  appId: number;
+  offerId: number | null;
+  /** A user of the lender of the first offer, signed in (both factors), and that lender. */
+  lenderCookies: Client;
+  lenderId: number;
+};
 
 export async function seed(): Promise<Seed> {
   const admin = await createAdmin();
@@ -55,7 +66,10 @@ export async function seed(): Promise<Seed> {
   const applicant = new Client();
   const res = await applicant.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } });
   if (res.status !== 302) throw new Error(`applicant sign-in: ${res.status}`);
-  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null };
+  const lenderId = offer?.lenderId ?? (await twoLenders())[0].id;
+  if (!offer) await shareWithLender(app.id, lenderId);
+  const lenderCookies = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
+  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null, lenderCookies, lenderId };
 }
 
 export function inventory(s: Seed): State[] {
@@ -91,6 +105,8 @@ export function inventory(s: Seed): State[] {
     { name: "reset: invalid link", as: "visitor", path: "/reset-password?token=not-a-token" },
     { name: "verify e-mail: invalid link", as: "visitor", path: "/verify-email?token=not-a-token" },
     { name: "admin sign-in", as: "visitor", path: "/admin-login" },
+    { name: "lender sign-in", as: "visitor", path: "/lender/login" },
+    { name: "lender invitation: invalid link", as: "visitor", path: "/lender/invite?token=not-a-token" },
     {
       name: "admin second factor",
       as: "visitor",
@@ -156,9 +172,19 @@ export function inventory(s: Seed): State[] {
     { name: "admin documents", as: "admin", path: "/admin/documents" },
     { name: "admin lenders", as: "admin", path: "/admin/lenders" },
     { name: "admin new lender", as: "admin", path: "/admin/lenders/new" },
+    { name: "admin lender with its users", as: "admin", path: `/admin/lenders/${s.lenderId}` },
     // The partner API's admin pages: the list with its form, and its errors.
     { name: "admin partners", as: "admin", path: "/admin/partners" },
     { name: "admin partners: form errors", as: "admin", path: "/admin/partners", act: click("Add partner") },
+    // The lender workspace.
+    { name: "lender queue", as: "lender", path: "/lender" },
+    { name: "lender application", as: "lender", path: `/lender/applications/${s.appId}` },
+    {
+      name: "lender decline: no reason",
+      as: "lender",
+      path: `/lender/applications/${s.appId}`,
+      act: async (page) => page.getByRole("button", { name: "Decline application", exact: true }).click(),
+    },
   ];
 }
 
@@ -190,6 +216,7 @@ export async function checkPage(
 async function sessionFor(b: BrowserHarness, ctx: BrowserContext, as: Session, s: Seed) {
   if (as === "applicant") await ctx.addCookies(cookiesOf(s.applicant, b.baseUrl));
   if (as === "admin") await ctx.addCookies(cookiesOf(s.adminCookies, b.baseUrl));
+  if (as === "lender") await ctx.addCookies(cookiesOf(s.lenderCookies, b.baseUrl));
   if (as === "draft") {
     const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("sweep"))), step: 6 });
     const [pair] = cookie.split(";");
@@ -244,7 +271,7 @@ async function sweepGroup(
  */
 export async function sweepAll(b: BrowserHarness, states: State[], s: Seed) {
   const cache = new Map<string, Promise<A11yViolation[]>>();
-  const sessions = ["visitor", "draft", "applicant", "admin"] as const;
+  const sessions = ["visitor", "draft", "applicant", "admin", "lender"] as const;
   // With JavaScript the visitor's long list comes last, when its pages without it are done.
   const groups = [false, true].flatMap((js) =>
     (js ? [...sessions].reverse() : sessions)

@@ -41,7 +41,7 @@ export const requestWith = (setCookie: string | null, url = "http://localhost/ap
   new Request(url, { headers: setCookie ? { cookie: cookiePair(setCookie) } : {} });
 
 /** Inserts a draft and an (anonymous or signed-in) session holding it; returns the cookie. */
-export async function draftSession(data: DraftData, user?: { id: number; role: "user" | "admin" }) {
+export async function draftSession(data: DraftData, user?: { id: number; role: "user" | "admin" | "lender" }) {
   const draftId = await insertDraft({ userId: user?.id ?? null, data });
   const s = await sessionStorage().getSession();
   s.set("draftId", draftId);

@@ -21,6 +21,8 @@ export type OfferSummary = {
   financeChargeCents: number;
   fundingDays: number;
   expiresAt: string;
+  /** "lender": a lender's firm offer; otherwise an instant (pre-qualified) offer (issue 27). */
+  source?: string;
 };
 type Best = Record<OfferSort, number[]>;
 
@@ -37,6 +39,19 @@ function BestTag({ show, label }: { show: boolean; label: string }) {
       {label}
     </span>
   ) : null;
+}
+
+/** Issue 27: a firm offer is labelled as one from its lender; every other offer is pre-qualified. */
+export function OfferKind({ o }: { o: Pick<OfferSummary, "source" | "lenderName"> }) {
+  return o.source === "lender" ? (
+    <span className="block text-xs font-semibold text-green-900" data-testid="offer-kind">
+      Firm offer from {o.lenderName}
+    </span>
+  ) : (
+    <span className="block text-xs font-normal text-slate-700" data-testid="offer-kind">
+      Pre-qualified, subject to the lender&apos;s verification
+    </span>
+  );
 }
 
 function StateTag({ state }: { state: string }) {
@@ -110,6 +125,7 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
               <th scope="row" className="p-3 font-semibold">
                 {o.lenderName}
                 <StateTag state={o.state} />
+                <OfferKind o={o} />
                 <span className="block text-xs font-normal text-slate-700">
                   {o.productName} · NMLS {o.nmlsId}
                 </span>
@@ -156,6 +172,7 @@ export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Bes
             {o.lenderName}
             <StateTag state={o.state} />
           </h3>
+          <OfferKind o={o} />
           <p className="text-xs text-slate-700">
             {o.productName} · NMLS {o.nmlsId}
           </p>
@@ -194,13 +211,29 @@ export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Bes
   );
 }
 
-export function AdverseActionNotice({ reasons, unlock, ecoa }: { reasons: string[]; unlock: string[]; ecoa: string }) {
+export function AdverseActionNotice({
+  reasons,
+  unlock,
+  ecoa,
+  lenderName,
+}: {
+  reasons: string[];
+  unlock: string[];
+  ecoa: string;
+  /** Issue 27: the notice of ONE partner lender that declined after review, named. */
+  lenderName?: string;
+}) {
+  const headingId = lenderName ? `notice-heading-${lenderName.replace(/[^A-Za-z0-9]+/g, "-")}` : "notice-heading";
   return (
-    <section className="card border-red-300" aria-labelledby="notice-heading" data-testid="adverse-action-notice">
-      <h2 id="notice-heading" className="text-xl font-semibold">
-        Notice of action taken
+    <section className="card border-red-300" aria-labelledby={headingId} data-testid="adverse-action-notice">
+      <h2 id={headingId} className="text-xl font-semibold">
+        Notice of action taken{lenderName ? ` by ${lenderName}` : ""}
       </h2>
-      <p className="mt-2">None of our partner lenders was able to make you an offer for this application.</p>
+      <p className="mt-2">
+        {lenderName
+          ? `${lenderName} has declined to extend credit on this application.`
+          : "None of our partner lenders was able to make you an offer for this application."}
+      </p>
       <h3 className="mt-4 font-semibold">Principal reason(s)</h3>
       <ul className="mt-1 list-disc pl-6" data-testid="principal-reasons">
         {reasons.map((r) => (

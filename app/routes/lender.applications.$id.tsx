@@ -1,0 +1,166 @@
+/**
+ * /lender/applications/:id (issue 27): one application shared with the lender user's lender: the
+ * figures it prices on, the documents (preview and download, each read audited), its own offers,
+ * decline and requests, and the actions (plain POST forms). Not shared, or no such application: 404.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeclineForm, DocumentRequestForm, FirmOfferForm, InstantOfferActions } from "~/components/lender/lender-action-forms";
+import { site } from "~/content/site";
+import { ApplicationIdParamsSchema } from "~/schemas/lender.schema";
+import { handleLenderAction } from "~/server/lender-action-form.server";
+import { requireLender } from "~/server/session.server";
+import { lenderApplicationView } from "~/services/lender-workspace.server";
+import { formatBps, formatCents, formatUsd } from "~/utils/format";
+import { lenderStageLabel } from "~/utils/lender-stage";
+import { getClientIp } from "~/utils/request.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.application.reference ?? "Application"} | Lender | ${site.name}` },
+];
+
+function applicationId(params: Record<string, string | undefined>) {
+  const parsed = ApplicationIdParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data.id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, lenderId } = await requireLender(request);
+  const view = await lenderApplicationView(user, lenderId, applicationId(params), getClientIp(request, context));
+  if (!view) throw data(null, { status: 404 });
+  return view;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, lenderId } = await requireLender(request);
+  const id = applicationId(params);
+  return handleLenderAction({ userId: user.id, lenderId, ip: getClientIp(request, context) }, id, await request.formData());
+}
+
+export default function LenderApplication() {
+  const v = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const a = v.application;
+  const figures: Array<[string, string]> = [
+    ["Amount requested", formatUsd(a.amount)],
+    ["Purpose", a.purposeLabel],
+    ["Business owner", a.ownerName],
+    ["Location", `${a.city}, ${a.state} ${a.zipCode}`],
+    ["Annual income", formatUsd(a.annualIncome)],
+    ["Housing", a.livingSituation],
+    ["Monthly housing payment", formatUsd(a.monthlyPayment)],
+    ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
+  ];
+  const open = !v.decline && !v.closedToOffers;
+  return (
+    <>
+      <p>
+        <Link to="/lender" className="text-sm text-blue-800 underline">
+          Back to the queue
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">
+          Application <span className="font-mono">{a.reference}</span>
+        </h1>
+        <span className="rounded bg-slate-200 px-2 py-1 text-sm font-semibold text-slate-900" data-testid="lender-stage">
+          {lenderStageLabel(v.stage)}
+        </span>
+      </div>
+      <section className="card" aria-labelledby="figures-h">
+        <h2 id="figures-h" className="text-xl font-semibold">
+          Application figures
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="lender-figures">
+          {figures.map(([k, val]) => (
+            <div key={k}>
+              <dt className="text-sm text-slate-700">{k}</dt>
+              <dd className="font-medium">{val}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="docs-h">
+        <h2 id="docs-h" className="text-xl font-semibold">
+          Documents
+        </h2>
+        {v.documents.length ? (
+          <ul className="mt-3 divide-y divide-slate-200" data-testid="lender-documents">
+            {v.documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium">{d.label}</span> <span className="break-all text-sm text-slate-700">{d.fileName}</span>
+                </span>
+                <span className="flex gap-3 text-sm">
+                  <a href={`/lender/documents/${d.id}/preview`} className="text-blue-800 underline" target="_blank" rel="noreferrer">
+                    Preview<span className="sr-only"> {d.fileName}</span>
+                  </a>
+                  <a href={`/lender/documents/${d.id}/download`} className="text-blue-800 underline">
+                    Download<span className="sr-only"> {d.fileName}</span>
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-slate-700">No documents uploaded.</p>
+        )}
+        {v.requests.length ? (
+          <>
+            <h3 className="mt-4 font-semibold">Your requests</h3>
+            <ul className="mt-1 list-disc pl-6 text-sm" data-testid="lender-requests">
+              {v.requests.map((r) => (
+                <li key={r.id}>
+                  {r.message} ({r.status === "open" ? "open" : "fulfilled"})
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="offers-h">
+        <h2 id="offers-h" className="text-xl font-semibold">
+          Your offers
+        </h2>
+        {v.offers.length ? (
+          <ul className="mt-3 space-y-3" data-testid="lender-offers">
+            {v.offers.map((o) => (
+              <li key={o.id} className="rounded border border-slate-200 p-3" data-offer-id={o.id}>
+                <p className="font-semibold">
+                  {o.firm ? "Firm offer" : "Instant offer (pre-qualified)"} · {o.productName}
+                  <span className="ml-2 text-sm font-normal">
+                    {o.state === "offered" ? (o.confirmed ? "confirmed" : "open") : o.state}
+                    {v.acceptedOfferId === o.id ? ", accepted by the applicant" : ""}
+                  </span>
+                </p>
+                <p className="text-sm text-slate-700">
+                  {formatCents(o.amountCents)} over {o.termMonths} months at {formatBps(o.noteRateBps)} note rate; fee{" "}
+                  {formatCents(o.feeCents)}; estimated APR {formatBps(o.estimatedAprBps)}; {formatCents(o.paymentCents)} monthly
+                </p>
+                {!o.firm && o.state === "offered" && open ? <InstantOfferActions offerId={o.id} reply={reply} /> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-slate-700">None.</p>
+        )}
+      </section>
+      {v.decline ? (
+        <section className="card border-red-300" aria-labelledby="declined-h" data-testid="lender-decline">
+          <h2 id="declined-h" className="text-xl font-semibold">
+            You declined this application
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {v.decline.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {open ? <FirmOfferForm reply={reply} amount={a.amount} prepayment="No prepayment penalty" /> : null}
+      {!v.decline ? <DocumentRequestForm reply={reply} /> : null}
+      {!v.decline ? <DeclineForm reply={reply} /> : null}
+    </>
+  );
+}
