@@ -45,6 +45,7 @@ const updatedAt = () =>
 // below are this schema's for them.
 export const ROLES = E.ROLES;
 export const APPLICATION_STATUSES_DB = E.APPLICATION_STATUSES;
+export const APPLICATION_STAGES_DB = E.APPLICATION_STAGES;
 export const PURPOSES_DB = E.LOAN_PURPOSE_VALUES;
 export const LIVING_SITUATIONS_DB = E.LIVING_SITUATION_VALUES;
 export const DOCUMENT_TYPES_DB = E.DOCUMENT_TYPES;

@@ -7,19 +7,21 @@
  */
 import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers } from "~/models/offers.server";
 import { recordAdminReadBy, type AdminReadChannel } from "./admin-list-audit.server";
-import { getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
+import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
 import { listActiveProductTerms } from "~/models/lenders.server";
 import type { Tx } from "~/models/db.server";
 import { toCents } from "~/utils/offer-money";
 import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/utils/offer-matching";
 import { applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
+import { applyMove } from "./loan-stage.server";
+import { explainNoMatch, type NoMatchExplanation } from "~/utils/no-lender-match";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
 // ---------------------------------------------------------------------------------------------
 
-export type MatchSummary = { offers: number; reasons: ReasonCode[] };
+export type MatchSummary = { offers: number; reasons: ReasonCode[]; noMatch?: NoMatchExplanation | null };
 
 /**
  * Runs matching for a just-submitted application inside the submit transaction, so decisions and
@@ -43,7 +45,20 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
     await insertOffer(tx, applicationId, { ...d.offer, nmlsId });
     offers++;
   }
-  return { offers, reasons: offers ? [] : principalReasons(decisions) };
+  // Issue 27: the stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
+  const row = await getApplicationRowById(applicationId, tx);
+  const noMatch = offers ? null : explainNoMatch(decisions, { state: app.state, purpose: app.purpose });
+  if (row) {
+    await applyMove(tx, row, offers ? "match-offers" : "match-none", {
+      actor: "system",
+      actorUserId: null,
+      hasAcceptedOffer: false,
+      reason: noMatch ? noMatch.reasons.join(" ") : null,
+      note: offers ? `${offers} offer${offers === 1 ? "" : "s"} ready` : null,
+      now,
+    });
+  }
+  return { offers, reasons: offers ? [] : principalReasons(decisions), noMatch };
 }
 
 // ---------------------------------------------------------------------------------------------
