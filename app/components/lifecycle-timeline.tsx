@@ -31,7 +31,7 @@ type Props = {
   reference?: string;
   /** Whether to link to the offers page (the owner's dashboard; not the public lookup). */
   offersLink?: boolean;
-  headingLevel?: "h3" | "h4";
+  headingLevel?: "h2" | "h3" | "h4";
 };
 
 export function LifecycleTimeline({ view, reference, offersLink, headingLevel = "h3" }: Props) {

@@ -14,7 +14,7 @@ import { toCents } from "~/utils/offer-money";
 import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/utils/offer-matching";
 import { applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
-import { applyMove } from "./loan-stage.server";
+import { applyMove, lifecycleViewById } from "./loan-stage.server";
 import { explainNoMatch, type NoMatchExplanation } from "~/utils/no-lender-match";
 
 // ---------------------------------------------------------------------------------------------
@@ -79,10 +79,19 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
   await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
-  const [offers, decisions, acceptance] = await Promise.all([listOffers(app.id), listDecisions(app.id), getAcceptance(app.id)]);
+  const [offers, decisions, acceptance, lifecycle] = await Promise.all([
+    listOffers(app.id),
+    listDecisions(app.id),
+    getAcceptance(app.id),
+    lifecycleViewById(app.id),
+  ]);
+  const market = applicantMarketplace({ offers, decisions, acceptance });
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
-    ...applicantMarketplace({ offers, decisions, acceptance }),
+    ...market,
+    // Issue 27: at "no lender match" the reasons that decided it, the same words as every other screen.
+    principalReasons: lifecycle?.noLenderMatch ? lifecycle.noLenderMatch.reasons : market.principalReasons,
+    lifecycle,
   };
 }
 
