@@ -19,7 +19,11 @@ const TONE: Record<LifecycleView["tone"], string> = {
 
 export function StageBadge({ view }: { view: Pick<LifecycleView, "label" | "tone" | "stage"> }) {
   return (
-    <span className={`inline-flex rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONE[view.tone]}`} data-testid="stage-badge" data-stage={view.stage}>
+    <span
+      className={`inline-flex rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONE[view.tone]}`}
+      data-testid="stage-badge"
+      data-stage={view.stage}
+    >
       {view.label}
     </span>
   );
@@ -70,11 +74,20 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
       ) : null}
       <ol className="flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Timeline" data-testid="timeline">
         {view.timeline.map((s, i) => (
-          <li key={`${s.stage}-${i}`} data-state={s.state} aria-current={s.state === "current" ? "step" : undefined} className="flex items-start gap-2">
+          <li
+            key={`${s.stage}-${i}`}
+            data-state={s.state}
+            aria-current={s.state === "current" ? "step" : undefined}
+            className="flex items-start gap-2"
+          >
             <span
               aria-hidden="true"
               className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full border text-xs font-bold ${
-                s.state === "done" ? "border-green-700 bg-green-700 text-white" : s.state === "current" ? "border-blue-700 bg-blue-700 text-white" : "border-slate-400 bg-white text-slate-700"
+                s.state === "done"
+                  ? "border-green-700 bg-green-700 text-white"
+                  : s.state === "current"
+                    ? "border-blue-700 bg-blue-700 text-white"
+                    : "border-slate-400 bg-white text-slate-700"
               }`}
             >
               {s.state === "done" ? "✓" : i + 1}

@@ -77,7 +77,9 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
   headingRef,
 ) {
   const lifecycle = application.lifecycle;
-  const display = lifecycle ? { ...getStageDisplay(lifecycle.stage), nextSteps: `${lifecycle.summary} ${lifecycle.next}` } : getStatusDisplay(application.status);
+  const display = lifecycle
+    ? { ...getStageDisplay(lifecycle.stage), nextSteps: `${lifecycle.summary} ${lifecycle.next}` }
+    : getStatusDisplay(application.status);
   const submitted = application.submittedAt ? formatSubmittedDate(application.submittedAt) : "";
   return (
     <section className="card" aria-labelledby="status-result-heading" data-testid="status-result">

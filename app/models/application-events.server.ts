@@ -40,7 +40,14 @@ export async function listStageEvents(applicationIds: number[], db: DbOrTx = get
   if (applicationIds.length === 0) return [];
   const e = schema.applicationEvents;
   return db
-    .select({ applicationId: e.applicationId, fromStage: e.fromStatus, toStage: e.toStatus, note: e.note, createdAt: e.createdAt, id: e.id })
+    .select({
+      applicationId: e.applicationId,
+      fromStage: e.fromStatus,
+      toStage: e.toStatus,
+      note: e.note,
+      createdAt: e.createdAt,
+      id: e.id,
+    })
     .from(e)
     .where(and(inArray(e.applicationId, applicationIds), eq(e.type, STAGE_EVENT)))
     .orderBy(asc(e.createdAt), asc(e.id));

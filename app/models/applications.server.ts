@@ -160,7 +160,15 @@ export type ApplicationStatusView = {
 const statusByReference = preparedPerDb((db) => {
   const t = schema.loanApplications;
   return db
-    .select({ id: t.id, reference: t.reference, status: t.status, stage: t.stage, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .select({
+      id: t.id,
+      reference: t.reference,
+      status: t.status,
+      stage: t.stage,
+      amount: t.amount,
+      purpose: t.purpose,
+      submittedAt: t.submittedAt,
+    })
     .from(t)
     .where(and(eq(t.reference, sql.placeholder("reference")), ne(t.status, "draft")))
     .limit(1)
@@ -261,7 +269,12 @@ export async function setApplicationStage(
 ) {
   await tx
     .update(apps)
-    .set({ stage: v.stage, status: v.status, updatedAt: now, ...(v.fundedCents != null ? { fundedCents: v.fundedCents, fundedOn: v.fundedOn } : {}) })
+    .set({
+      stage: v.stage,
+      status: v.status,
+      updatedAt: now,
+      ...(v.fundedCents != null ? { fundedCents: v.fundedCents, fundedOn: v.fundedOn } : {}),
+    })
     .where(eq(apps.id, id));
 }
 

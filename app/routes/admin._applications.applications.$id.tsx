@@ -17,7 +17,12 @@ import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { listAuditForApplication } from "~/services/audit.server";
 import { getApplicationForAdmin } from "~/services/admin-views.server";
 import { StatusChangeSchema } from "~/schemas/admin.schema";
-import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError, StatusChangeRefusedError } from "~/services/application-status.server";
+import {
+  ApplicationNotFoundError,
+  changeStatus,
+  RejectionReasonRequiredError,
+  StatusChangeRefusedError,
+} from "~/services/application-status.server";
 import { cancelApplication, lifecycleViewById } from "~/services/loan-stage.server";
 import { CancelApplicationForm, LifecycleAdminPanel } from "~/components/admin/lifecycle-admin";
 import { CancelApplicationSchema } from "~/schemas/admin.schema";
@@ -84,9 +89,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (cancel.status !== "success") return data({ result: undefined, toast: null, cancel: cancel.reply() }, { status: 400 });
     const out = await cancelApplication(id, cancel.value.reason, { userId: admin.id, role: "admin", ip: getClientIp(request, context) });
     if (!out.ok && out.status === 404) throw data(null, { status: 404 });
-    if (!out.ok) return data({ result: undefined, toast: null, cancel: cancel.reply({ formErrors: [out.message] }) }, { status: out.status });
+    if (!out.ok)
+      return data({ result: undefined, toast: null, cancel: cancel.reply({ formErrors: [out.message] }) }, { status: out.status });
     await recordColleagueChange(admin.id, id, `cancelled: ${out.result.from} -> withdrawn`, { ip: getClientIp(request, context) });
-    return redirectWithToast(`/admin/applications/${id}`, { title: "Application cancelled", description: "The applicant has been e-mailed the reason." });
+    return redirectWithToast(`/admin/applications/${id}`, {
+      title: "Application cancelled",
+      description: "The applicant has been e-mailed the reason.",
+    });
   }
   const submission = parseWithZod(formData, { schema: StatusChangeSchema });
   if (submission.status !== "success") {
@@ -101,7 +110,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
     if (e instanceof RejectionReasonRequiredError)
       return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
-    if (e instanceof StatusChangeRefusedError) return data({ result: submission.reply({ formErrors: [e.message] }), toast: null }, { status: 409 });
+    if (e instanceof StatusChangeRefusedError)
+      return data({ result: submission.reply({ formErrors: [e.message] }), toast: null }, { status: 409 });
     log.error("[admin] status change failed");
     return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }

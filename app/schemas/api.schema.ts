@@ -269,7 +269,9 @@ export const ApiApplicationSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   status: z.enum(APPLICATION_STATUSES),
-  stage: z.enum(APPLICATION_STAGES).describe("Where the loan is in its life (issue 27); see GET /api/loan-applications/status/{applicationId} for its timeline"),
+  stage: z
+    .enum(APPLICATION_STAGES)
+    .describe("Where the loan is in its life (issue 27); see GET /api/loan-applications/status/{applicationId} for its timeline"),
   submittedAt: isoDateTime.nullable(),
   updatedAt: isoDateTime,
 });
@@ -290,7 +292,11 @@ export const ApiApplicationStatusSchema = z
     amount: z.number(),
     purpose: z.string(),
     submittedAt: isoDateTime.nullable(),
-    stage: z.enum(APPLICATION_STAGES).describe("Where the loan is: submitted, offers-ready, no-lender-match, offer-accepted, lender-verifying, funded, declined, withdrawn"),
+    stage: z
+      .enum(APPLICATION_STAGES)
+      .describe(
+        "Where the loan is: submitted, offers-ready, no-lender-match, offer-accepted, lender-verifying, funded, declined, withdrawn",
+      ),
     stageLabel: z.string().nullable().describe("The stage in plain words"),
     nextSteps: z.string().nullable(),
     timeline: z.array(

@@ -4,7 +4,16 @@
  * The order is the MySQL ENUM's: append new values at the end (a reorder is a migration).
  */
 export const ROLES = ["user", "admin"] as const;
-export const APPLICATION_STATUSES = ["draft", "submitted", "pending", "under-review", "approved", "rejected", "offer-accepted", "withdrawn"] as const;
+export const APPLICATION_STATUSES = [
+  "draft",
+  "submitted",
+  "pending",
+  "under-review",
+  "approved",
+  "rejected",
+  "offer-accepted",
+  "withdrawn",
+] as const;
 /**
  * The loan's life (issue 27), one column beside the admin status: the pure table of allowed moves
  * is app/utils/loan-lifecycle.ts; docs/product.md maps the stages onto the admin statuses.

@@ -21,7 +21,12 @@ import {
   type ApiUpdateApplicationBody,
   type ApplicationFieldValues,
 } from "~/schemas/api.schema";
-import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError, StatusChangeRefusedError } from "~/services/application-status.server";
+import {
+  ApplicationNotFoundError,
+  changeStatus,
+  RejectionReasonRequiredError,
+  StatusChangeRefusedError,
+} from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
 import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";

@@ -141,7 +141,13 @@ export async function changeStatus(
     if (plan.kind === "refuse") throw new StatusChangeRefusedError(plan.message);
     if (plan.kind === "move") {
       try {
-        await applyMove(tx, app, plan.move, { actor: "admin", actorUserId: adminId, hasAcceptedOffer: Boolean(acceptance), reason, requestedStatus: to });
+        await applyMove(tx, app, plan.move, {
+          actor: "admin",
+          actorUserId: adminId,
+          hasAcceptedOffer: Boolean(acceptance),
+          reason,
+          requestedStatus: to,
+        });
       } catch (e) {
         if (e instanceof LifecycleRefusedError) throw new StatusChangeRefusedError(e.message);
         throw e;

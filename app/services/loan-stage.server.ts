@@ -9,7 +9,13 @@
 import { site } from "~/content/site";
 import { purposeLabel } from "~/content/loan-options";
 import { listStageEvents, recordApplicationEvent, STAGE_EVENT } from "~/models/application-events.server";
-import { effectiveStage, getApplicationRowsInOrder, lockApplication, setApplicationStage, type ApplicationRow } from "~/models/applications.server";
+import {
+  effectiveStage,
+  getApplicationRowsInOrder,
+  lockApplication,
+  setApplicationStage,
+  type ApplicationRow,
+} from "~/models/applications.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { transaction, type Tx } from "~/models/db.server";
 import { getAcceptance, getOfferById, listDecisions, listOffers, setOfferStatus, type OfferRow } from "~/models/offers.server";
@@ -68,7 +74,12 @@ export async function applyMove(
   const plan = planMove(from, move, { actor: input.actor, hasAcceptedOffer: input.hasAcceptedOffer, reason: input.reason });
   if (!plan.ok) throw new LifecycleRefusedError(plan.message, plan.code === "reason-required" ? 400 : 409);
   const status = statusAfterMove(plan.to, app.status, input.requestedStatus);
-  await setApplicationStage(tx, app.id, { stage: plan.to, status, fundedCents: input.funded?.cents, fundedOn: input.funded?.on }, input.now);
+  await setApplicationStage(
+    tx,
+    app.id,
+    { stage: plan.to, status, fundedCents: input.funded?.cents, fundedOn: input.funded?.on },
+    input.now,
+  );
   await recordApplicationEvent(tx, {
     applicationId: app.id,
     actorUserId: input.actorUserId,
@@ -85,7 +96,8 @@ export async function applyMove(
 // ---------------------------------------------------------------------------------------------
 
 /** Who makes a move: an admin, or a lender user acting for its lender (only on its own accepted offers). */
-export type LifecycleActor = { userId: number; role: "admin"; ip?: string | null } | { userId: number; role: "lender"; lenderId: number; ip?: string | null };
+export type LifecycleActor =
+  { userId: number; role: "admin"; ip?: string | null } | { userId: number; role: "lender"; lenderId: number; ip?: string | null };
 
 export type LifecycleOutcome = { ok: true; result: MoveResult } | { ok: false; status: 400 | 404 | 409; message: string };
 
@@ -104,11 +116,7 @@ async function lockWithAcceptance(tx: Tx, applicationId: number, actor: Lifecycl
   return { app, accepted, applicant: user ? { id: user.id, email: user.email, firstName: user.firstName } : null };
 }
 
-async function runLifecycle(
-  actor: LifecycleActor,
-  auditAction: string,
-  work: (tx: Tx) => Promise<MoveResult>,
-): Promise<LifecycleOutcome> {
+async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (tx: Tx) => Promise<MoveResult>): Promise<LifecycleOutcome> {
   try {
     const result = await transaction(work);
     kickOutbox();
@@ -137,7 +145,9 @@ async function mailApplicant(tx: Tx, l: Locked, kind: string, subject: string, b
     userId: l.applicant.id,
     kind,
     subject,
-    text: [`Hello ${l.applicant.firstName},`, "", ...body, "", `Follow every step on your dashboard: ${statusLink()}`, signature()].join("\n"),
+    text: [`Hello ${l.applicant.firstName},`, "", ...body, "", `Follow every step on your dashboard: ${statusLink()}`, signature()].join(
+      "\n",
+    ),
   });
 }
 
@@ -163,7 +173,11 @@ export function markVerifying(applicationId: number, actor: LifecycleActor): Pro
 }
 
 /** The lender sent the money: amount (cents, at most the accepted offer's amount) and date (YYYY-MM-DD, not in the future). */
-export function markFunded(applicationId: number, funding: { amountCents: number; date: string }, actor: LifecycleActor): Promise<LifecycleOutcome> {
+export function markFunded(
+  applicationId: number,
+  funding: { amountCents: number; date: string },
+  actor: LifecycleActor,
+): Promise<LifecycleOutcome> {
   return runLifecycle(actor, "application.funded", async (tx) => {
     const l = await lockWithAcceptance(tx, applicationId, actor);
     const problem = fundingProblem(funding, l.accepted);
@@ -189,7 +203,8 @@ export const FUNDING_MSG = {
 } as const;
 
 function fundingProblem(f: { amountCents: number; date: string }, accepted: OfferRow | null): string | null {
-  if (!Number.isSafeInteger(f.amountCents) || f.amountCents <= 0 || (accepted && f.amountCents > accepted.amountCents)) return FUNDING_MSG.amount;
+  if (!Number.isSafeInteger(f.amountCents) || f.amountCents <= 0 || (accepted && f.amountCents > accepted.amountCents))
+    return FUNDING_MSG.amount;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(f.date);
   const d = m ? new Date(`${f.date}T00:00:00.000Z`) : null;
   if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== f.date) return FUNDING_MSG.date;
@@ -226,11 +241,21 @@ export function declineAfterReview(applicationId: number, reasons: string[] | st
  * outstanding offers are withdrawn, the applicant is e-mailed, and the move is recorded on the
  * application (the lender of an accepted offer sees it in its workspace from the event).
  */
-export function cancelApplication(applicationId: number, reason: string, actor: LifecycleActor & { role: "admin" }): Promise<LifecycleOutcome> {
+export function cancelApplication(
+  applicationId: number,
+  reason: string,
+  actor: LifecycleActor & { role: "admin" },
+): Promise<LifecycleOutcome> {
   return runLifecycle(actor, "application.cancelled", async (tx) => {
     const l = await lockWithAcceptance(tx, applicationId, actor);
-    const r = await applyMove(tx, l.app, "cancel", { actor: "admin", actorUserId: actor.userId, hasAcceptedOffer: Boolean(l.accepted), reason });
-    for (const o of await listOffers(l.app.id, tx)) if (o.status === "offered") await setOfferStatus(tx, o.id, "withdrawn", "Application cancelled");
+    const r = await applyMove(tx, l.app, "cancel", {
+      actor: "admin",
+      actorUserId: actor.userId,
+      hasAcceptedOffer: Boolean(l.accepted),
+      reason,
+    });
+    for (const o of await listOffers(l.app.id, tx))
+      if (o.status === "offered") await setOfferStatus(tx, o.id, "withdrawn", "Application cancelled");
     if (l.accepted) {
       // The lender's record: its accepted offer's application was cancelled (the lender workspace lists these).
       await recordApplicationEvent(tx, {
@@ -243,7 +268,9 @@ export function cancelApplication(applicationId: number, reason: string, actor: 
     await mailApplicant(tx, l, "stage_cancelled", `Your application ${l.app.reference} was cancelled`, [
       `We have cancelled ${what(l)}.`,
       `Reason: ${reason.trim()}`,
-      l.accepted ? `The offer you accepted from ${l.accepted.lenderName} will not be funded; the lender has been told.` : "Its offers have been withdrawn.",
+      l.accepted
+        ? `The offer you accepted from ${l.accepted.lenderName} will not be funded; the lender has been told.`
+        : "Its offers have been withdrawn.",
       stageWords("withdrawn").next,
     ]);
     return r;
@@ -278,9 +305,12 @@ export async function lifecycleViews(rows: readonly ViewRow[]): Promise<Map<numb
   await Promise.all(
     rows.map(async (row) => {
       const stage = effectiveStage(row);
-      const moves = events.filter((e) => e.applicationId === row.id && e.toStage).map((e) => ({ to: e.toStage as Stage, at: e.createdAt, note: e.note }));
+      const moves = events
+        .filter((e) => e.applicationId === row.id && e.toStage)
+        .map((e) => ({ to: e.toStage as Stage, at: e.createdAt, note: e.note }));
       const words = stageWords(stage);
-      const noLenderMatch = stage === "no-lender-match" ? explainNoMatch(await listDecisions(row.id), { state: row.state, purpose: row.purpose }) : null;
+      const noLenderMatch =
+        stage === "no-lender-match" ? explainNoMatch(await listDecisions(row.id), { state: row.state, purpose: row.purpose }) : null;
       let summary = words.summary;
       if (stage === "funded" && row.fundedCents != null) summary = `The lender sent ${formatCents(row.fundedCents)} on ${row.fundedOn}.`;
       const last = moves[moves.length - 1];

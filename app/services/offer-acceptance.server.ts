@@ -23,7 +23,7 @@ import { hasAcceptedStage, planMove } from "~/utils/loan-lifecycle";
 import type { ApplicationRow } from "~/models/applications.server";
 import type { OfferRow } from "~/models/offers.server";
 import { transaction, type Tx } from "~/models/db.server";
-import { applyMove, LifecycleRefusedError } from "./loan-stage.server";
+import { applyMove } from "./loan-stage.server";
 import { getProductWithLender, toTerms } from "~/models/lenders.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
@@ -216,7 +216,8 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
   if (!found) return { ok: false as const, message: MARKET_MSG.productNotFound };
   const app = await getApplicationSummary(applicationId);
   if (!app) return { ok: false as const, message: MARKET_MSG.offerNotFound };
-  if (app.status === "offer-accepted" || hasAcceptedStage(effectiveStage(app))) return { ok: false as const, message: MARKET_MSG.anotherOfferAccepted };
+  if (app.status === "offer-accepted" || hasAcceptedStage(effectiveStage(app)))
+    return { ok: false as const, message: MARKET_MSG.anotherOfferAccepted };
   const stage = effectiveStage(app);
   if (stage !== "offers-ready" && !planMove(stage, "offer-added", { actor: "admin", hasAcceptedOffer: false }).ok)
     return { ok: false as const, message: MARKET_MSG.applicationClosed };
@@ -245,7 +246,12 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
     });
     const locked = await lockApplication(tx, applicationId);
     if (locked && effectiveStage(locked) !== "offers-ready")
-      await applyMove(tx, locked, "offer-added", { actor: "admin", actorUserId: adminId, hasAcceptedOffer: false, note: `Manual offer from ${terms.lenderName}` });
+      await applyMove(tx, locked, "offer-added", {
+        actor: "admin",
+        actorUserId: adminId,
+        hasAcceptedOffer: false,
+        note: `Manual offer from ${terms.lenderName}`,
+      });
     return offerId;
   });
   await recordAudit({ actorUserId: adminId, action: "offer.manual_added", targetType: "offer", targetId: id, ip });

@@ -33,7 +33,13 @@ const EXPECTED: Record<Move, { from: Stage[]; to: Stage; actors: Actor[]; reason
     reason: true,
     accepted: "required",
   },
-  "admin-reject": { from: ["submitted", "offers-ready", "no-lender-match"], to: "declined", actors: ["admin"], reason: true, accepted: "forbidden" },
+  "admin-reject": {
+    from: ["submitted", "offers-ready", "no-lender-match"],
+    to: "declined",
+    actors: ["admin"],
+    reason: true,
+    accepted: "forbidden",
+  },
   "reopen-with-offers": { from: ["declined"], to: "offers-ready", actors: ["admin"], reason: false, accepted: "forbidden" },
   "reopen-without-offers": { from: ["declined"], to: "no-lender-match", actors: ["admin"], reason: false, accepted: "forbidden" },
   cancel: {
@@ -121,7 +127,10 @@ describe("the admin's four statuses at each stage", () => {
     if (move) expect(plan).toEqual({ kind: "move", move });
   });
   it("reopens a rejection with live offers to offers ready", () => {
-    expect(planAdminStatus("declined", "submitted", { hasAcceptedOffer: false, liveOffers: 2 })).toEqual({ kind: "move", move: "reopen-with-offers" });
+    expect(planAdminStatus("declined", "submitted", { hasAcceptedOffer: false, liveOffers: 2 })).toEqual({
+      kind: "move",
+      move: "reopen-with-offers",
+    });
   });
   it("says why approving without an offer is refused", () => {
     expect(planAdminStatus("no-lender-match", "approved", { hasAcceptedOffer: false, liveOffers: 0 })).toMatchObject({

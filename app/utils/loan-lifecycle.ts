@@ -69,7 +69,13 @@ export const MOVE_TABLE: Record<Move, MoveRule> = {
     needsReason: true,
     meaning: "the last outstanding offer was withdrawn",
   },
-  "accept-offer": { from: ["offers-ready"], to: "offer-accepted", actors: ["applicant"], needsReason: false, meaning: "the applicant signed an offer" },
+  "accept-offer": {
+    from: ["offers-ready"],
+    to: "offer-accepted",
+    actors: ["applicant"],
+    needsReason: false,
+    meaning: "the applicant signed an offer",
+  },
   "start-verifying": {
     from: ["offer-accepted"],
     to: "lender-verifying",
@@ -144,7 +150,8 @@ export const LIFECYCLE_MSG = {
     "An application can be approved only after the applicant has accepted a lender's offer, and this one has none. Nothing was changed.",
   acceptedCannotGoBack:
     "The applicant has accepted a lender's offer, so its status cannot be moved back. To stop it, use Cancel application with a reason: the applicant and the lender are told. Nothing was changed.",
-  closed: "This application is closed (funded, declined after acceptance, or cancelled); its status cannot be changed. Nothing was changed.",
+  closed:
+    "This application is closed (funded, declined after acceptance, or cancelled); its status cannot be changed. Nothing was changed.",
 } as const;
 
 const MOVE_VERB: Record<Move, string> = {
@@ -195,7 +202,11 @@ export type AdminStatusPlan =
  * What an admin's status choice means at a stage. "Approved" always refers to an accepted offer;
  * an application with an accepted offer never moves back through a status: only a cancellation.
  */
-export function planAdminStatus(stage: Stage, to: AdminStatusChoice, ctx: { hasAcceptedOffer: boolean; liveOffers: number }): AdminStatusPlan {
+export function planAdminStatus(
+  stage: Stage,
+  to: AdminStatusChoice,
+  ctx: { hasAcceptedOffer: boolean; liveOffers: number },
+): AdminStatusPlan {
   const accepted = hasAcceptedStage(stage) || ctx.hasAcceptedOffer;
   if (to === "approved") return accepted && stage !== "withdrawn" && stage !== "declined" ? { kind: "status-only" } : refuseApprove(stage);
   if (stage === "withdrawn" || (stage === "declined" && ctx.hasAcceptedOffer) || stage === "funded")
@@ -208,7 +219,10 @@ export function planAdminStatus(stage: Stage, to: AdminStatusChoice, ctx: { hasA
 }
 
 function refuseApprove(stage: Stage): AdminStatusPlan {
-  return { kind: "refuse", message: stage === "withdrawn" || stage === "declined" ? LIFECYCLE_MSG.closed : LIFECYCLE_MSG.approveNeedsOffer };
+  return {
+    kind: "refuse",
+    message: stage === "withdrawn" || stage === "declined" ? LIFECYCLE_MSG.closed : LIFECYCLE_MSG.approveNeedsOffer,
+  };
 }
 
 /** The admin status a stage move leaves (`requested`: the admin's own choice, if any). */
@@ -363,7 +377,14 @@ export function buildTimeline(
 ): TimelineStep[] {
   const iso = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
   const steps: TimelineStep[] = [];
-  if (stage !== "draft") steps.push({ stage: "submitted", label: stageLabel("submitted"), state: "done", at: submittedAt ? iso(submittedAt) : null, note: null });
+  if (stage !== "draft")
+    steps.push({
+      stage: "submitted",
+      label: stageLabel("submitted"),
+      state: "done",
+      at: submittedAt ? iso(submittedAt) : null,
+      note: null,
+    });
   for (const m of moves) {
     if (m.to === "submitted" || m.to === "draft") continue;
     steps.push({ stage: m.to, label: stageLabel(m.to), state: "done", at: iso(m.at), note: m.note ?? null });
