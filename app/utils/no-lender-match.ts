@@ -36,7 +36,7 @@ function everyLenderText(code: ReasonCode, a: { state: string; purpose: string }
 function nextStep(code: ReasonCode, a: { state: string }): string {
   switch (code) {
     case "state-not-served":
-      return `Applying here again with a ${stateName(a.state)} address will not change the result until a lender that serves ${stateName(a.state)} joins us. A bank, credit union or Small Business Development Center in ${stateName(a.state)} may be able to help.`;
+      return `Applying here again with an address in ${stateName(a.state)} will not change the result until a lender that serves ${stateName(a.state)} joins us. A bank, credit union or Small Business Development Center in ${stateName(a.state)} may be able to help.`;
     case "amount-above-maximum":
       return "Apply again for a smaller amount.";
     case "amount-below-minimum":
