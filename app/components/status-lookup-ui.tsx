@@ -6,7 +6,7 @@ import { forwardRef } from "react";
 import { Field, FormError } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { site } from "~/content/site";
-import { getStageDisplay, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
+import { getLifecycleDisplay, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
 import { LifecycleTimeline } from "~/components/lifecycle-timeline";
 import type { LifecycleView } from "~/services/loan-stage.server";
 import { StatusLookupSchema } from "~/schemas/status-lookup.schema";
@@ -77,9 +77,7 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
   headingRef,
 ) {
   const lifecycle = application.lifecycle;
-  const display = lifecycle
-    ? { ...getStageDisplay(lifecycle.stage), nextSteps: `${lifecycle.summary} ${lifecycle.next}` }
-    : getStatusDisplay(application.status);
+  const display = lifecycle ? getLifecycleDisplay(lifecycle) : getStatusDisplay(application.status);
   const submitted = application.submittedAt ? formatSubmittedDate(application.submittedAt) : "";
   return (
     <section className="card" aria-labelledby="status-result-heading" data-testid="status-result">

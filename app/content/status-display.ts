@@ -105,6 +105,10 @@ const TONE_LOOK: Record<StageTone, { badgeClass: string; icon: StatusIcon }> = {
 };
 
 export function getStageDisplay(stage: Stage): StatusDisplay {
-  const w = stageWords(stage);
+  return getLifecycleDisplay(stageWords(stage));
+}
+
+/** The badge and next steps of a lifecycle view (its label and tone may refine the stage's). */
+export function getLifecycleDisplay(w: { label: string; tone: StageTone; summary: string; next: string }): StatusDisplay {
   return { label: w.label, ...TONE_LOOK[w.tone], nextSteps: `${w.summary} ${w.next}` };
 }

@@ -308,7 +308,16 @@ export async function lifecycleViews(rows: readonly ViewRow[]): Promise<Map<numb
       const moves = events
         .filter((e) => e.applicationId === row.id && e.toStage)
         .map((e) => ({ to: e.toStage as Stage, at: e.createdAt, note: e.note }));
-      const words = stageWords(stage);
+      const words = { ...stageWords(stage) };
+      // Before matching has decided (legacy rows), the spec's review statuses say where it is.
+      if (stage === "submitted" && row.status === "under-review")
+        Object.assign(words, {
+          label: "Under Review",
+          tone: "blue",
+          summary: "Our team is reviewing your application.",
+          next: "We may request additional documentation.",
+        });
+      if (stage === "submitted" && row.status === "pending") Object.assign(words, { label: "Pending" });
       const noLenderMatch =
         stage === "no-lender-match" ? explainNoMatch(await listDecisions(row.id), { state: row.state, purpose: row.purpose }) : null;
       let summary = words.summary;

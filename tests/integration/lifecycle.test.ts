@@ -204,7 +204,7 @@ describe("'approved' always refers to an accepted offer", () => {
     const audit = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetType, "application"), eq(schema.auditLog.targetId, a.app.id)));
+      .where(and(eq(schema.auditLog.targetType, "application"), eq(schema.auditLog.targetId, String(a.app.id))));
     expect(audit.map((x) => x.action)).toEqual(expect.arrayContaining(["application.lender_verifying", "application.funded"]));
 
     // The lookup shows the same timeline, all done.
@@ -265,7 +265,7 @@ describe("cancelling an accepted application", () => {
     const [audit] = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.action, "application.cancelled"), eq(schema.auditLog.targetId, a.app.id)));
+      .where(and(eq(schema.auditLog.action, "application.cancelled"), eq(schema.auditLog.targetId, String(a.app.id))));
     expect(audit).toMatchObject({ actorUserId: adminUser.id, details: "offer-accepted -> withdrawn" });
     const mail = (await mailsTo(a.email)).find((m) => m.kind === "stage_cancelled");
     expect(mail!.bodyText).toContain("Reason: Identity could not be verified");
