@@ -61,7 +61,9 @@ export default function SubmittedStep() {
       ) : null}
       <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">
         <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
-        {noMatch ? null : <li>We will send you updates by email at every step.</li>}
+        {/* Issue 27: no processing or updates to promise when no lender matched. */}
+        {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
+        {noMatch ? null : <li>We will send you updates by email and SMS.</li>}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
         Keep your reference number: you can use it to check your application status at any time.
