@@ -124,7 +124,8 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await page.goto("/dashboard");
       await settle(page, js);
       const card = page.locator(`[data-testid="dashboard-application"][data-reference="${reference}"]`);
-      await card.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+      // Issue 27: the dashboard shows the loan's stage.
+      await card.getByTestId("stage-badge").filter({ hasText: "Offer Accepted" }).waitFor();
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 
       // The e-mail (the admins' copy; the applicant's is held until the address is verified)
