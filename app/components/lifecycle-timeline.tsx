@@ -72,7 +72,11 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
           </ul>
         </div>
       ) : null}
-      <ol className="flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Timeline" data-testid="timeline">
+      <ol
+        className="flex flex-wrap gap-x-4 gap-y-2 text-sm"
+        aria-label={reference ? `Progress of ${reference}` : "Timeline"}
+        data-testid="timeline"
+      >
         {view.timeline.map((s, i) => (
           <li
             key={`${s.stage}-${i}`}
