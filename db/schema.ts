@@ -46,6 +46,7 @@ const updatedAt = () =>
 // below are this schema's for them.
 export const ROLES = E.ROLES;
 export const APPLICATION_STATUSES_DB = E.APPLICATION_STATUSES;
+export const APPLICATION_STAGES_DB = E.APPLICATION_STAGES;
 export const PURPOSES_DB = E.LOAN_PURPOSE_VALUES;
 export const LIVING_SITUATIONS_DB = E.LIVING_SITUATION_VALUES;
 export const DOCUMENT_TYPES_DB = E.DOCUMENT_TYPES;
@@ -127,6 +128,11 @@ export const loanApplications = mysqlTable(
     state: varchar("state", { length: 2 }).notNull().default(""),
     zipCode: varchar("zip_code", { length: 10 }).notNull().default(""),
     status: mysqlEnum("status", APPLICATION_STATUSES_DB).notNull().default("draft"),
+    /** Where the loan is in its life (app/utils/loan-lifecycle.ts); every move is an application event. */
+    stage: mysqlEnum("stage", E.APPLICATION_STAGES).notNull().default("draft"),
+    /** Set by the lender when it sends the money (stage funded). */
+    fundedCents: bigint("funded_cents", { mode: "number" }),
+    fundedOn: varchar("funded_on", { length: 10 }),
     consentMarketing: boolean("consent_marketing").notNull().default(false),
     consentedAt: datetime("consented_at", { mode: "date", fsp: 3 }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
@@ -146,6 +152,7 @@ export const loanApplications = mysqlTable(
     index("loan_applications_status_updated_idx").on(t.status, t.updatedAt),
     index("loan_applications_submitted_idx").on(t.submittedAt, t.id),
     index("loan_applications_purpose_idx").on(t.purpose, t.submittedAt),
+    index("loan_applications_stage_idx").on(t.stage, t.submittedAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { getStatusDisplay, type StatusIcon } from "~/content/status-display";
+import { getStatusDisplay, type StatusDisplay, type StatusIcon } from "~/content/status-display";
 
 const PATHS: Record<StatusIcon, string> = {
   // clock
@@ -33,8 +33,8 @@ export function StatusIconSvg({ icon, className = "h-4 w-4" }: { icon: StatusIco
 }
 
 /** The coloured status badge: icon (decorative) plus the status as text. */
-export function StatusBadge({ status }: { status: string }) {
-  const d = getStatusDisplay(status);
+export function StatusBadge({ status, display }: { status: string; display?: StatusDisplay }) {
+  const d = display ?? getStatusDisplay(status);
   return (
     <span
       data-testid="status-badge"

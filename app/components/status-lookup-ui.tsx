@@ -6,7 +6,9 @@ import { forwardRef } from "react";
 import { Field, FormError } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { site } from "~/content/site";
-import { getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
+import { getLifecycleDisplay, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/content/status-display";
+import { LifecycleTimeline } from "~/components/lifecycle-timeline";
+import type { LifecycleView } from "~/services/loan-stage.server";
 import { StatusLookupSchema } from "~/schemas/status-lookup.schema";
 import { formatAmount, formatSubmittedDate } from "~/utils/format";
 
@@ -62,6 +64,8 @@ export function StatusLookupForm({
 export type StatusResult = {
   reference: string;
   status: string;
+  /** Issue 27: the loan's stage and timeline; what the applicant is shown. */
+  lifecycle?: LifecycleView | null;
   amount: number;
   purpose: string;
   submittedAt: string | null;
@@ -72,7 +76,8 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
   { application },
   headingRef,
 ) {
-  const display = getStatusDisplay(application.status);
+  const lifecycle = application.lifecycle;
+  const display = lifecycle ? getLifecycleDisplay(lifecycle) : getStatusDisplay(application.status);
   const submitted = application.submittedAt ? formatSubmittedDate(application.submittedAt) : "";
   return (
     <section className="card" aria-labelledby="status-result-heading" data-testid="status-result">
@@ -89,7 +94,7 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
         <div>
           <dt className="text-sm font-medium text-slate-600">Status</dt>
           <dd className="mt-1">
-            <StatusBadge status={application.status} />
+            <StatusBadge status={application.status} display={display} />
           </dd>
         </div>
         <div>
@@ -117,6 +122,12 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
           <p className="mt-1 text-slate-700">{display.nextSteps}</p>
         </div>
       ) : null}
+      {lifecycle ? (
+        <div className="mt-6">
+          <h3 className="mb-2 font-semibold text-slate-900">Where your application is</h3>
+          <LifecycleTimeline view={lifecycle} />
+        </div>
+      ) : null}
       <p className="mt-6 text-sm text-slate-700">
         Questions about your application? Call{" "}
         <a href={site.supportPhoneHref} className="link">
@@ -132,8 +143,8 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
   );
 });
 
-/** Where the ID comes from, the usual timeline, and a way to apply. */
-export function StatusHelpCard() {
+/** Where the ID comes from, the usual timeline (not when no funding can follow), and a way to apply. */
+export function StatusHelpCard({ showTimeline = true }: { showTimeline?: boolean }) {
   return (
     <aside className="card" aria-labelledby="status-help-heading">
       <h2 id="status-help-heading" className="text-lg font-semibold text-slate-900">
@@ -142,15 +153,19 @@ export function StatusHelpCard() {
       <p className="mt-2 text-sm text-slate-700">
         Your application ID was e-mailed to you in your &lsquo;Application Submitted&rsquo; confirmation. It starts with APP-.
       </p>
-      <h3 className="mt-4 font-semibold text-slate-900">Typical timeline</h3>
-      <ol className="mt-2 space-y-2 text-sm">
-        {STATUS_TIMELINE.map((t) => (
-          <li key={t.step} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
-            <span className="text-slate-800">{t.step}</span>
-            <span className="font-medium text-slate-900">{t.time}</span>
-          </li>
-        ))}
-      </ol>
+      {showTimeline ? (
+        <>
+          <h3 className="mt-4 font-semibold text-slate-900">Typical timeline</h3>
+          <ol className="mt-2 space-y-2 text-sm" data-testid="typical-timeline">
+            {STATUS_TIMELINE.map((t) => (
+              <li key={t.step} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+                <span className="text-slate-800">{t.step}</span>
+                <span className="font-medium text-slate-900">{t.time}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <p className="mt-4 text-sm text-slate-700">Haven&apos;t applied yet?</p>
       <Link to="/loan-application" className="btn-outline mt-2 w-full">
         Start Your Application

@@ -8,6 +8,8 @@
  * - anything else: a neutral grey badge and no next steps
  */
 
+import { stageWords, type Stage, type StageTone } from "~/utils/loan-lifecycle";
+
 export type StatusIcon = "clock" | "search" | "check" | "x" | "info";
 
 export type StatusDisplay = {
@@ -89,3 +91,24 @@ export const STATUS_TIMELINE = [
   { step: "Final approval", time: "2-5 business days" },
   { step: "Funding", time: "Same day to 1 business day" },
 ] as const;
+
+/**
+ * Issue 27: what the applicant is shown is the loan's stage (app/utils/loan-lifecycle.ts), in the
+ * same badge look as the statuses, so a "no lender match" is never "being reviewed".
+ */
+const TONE_LOOK: Record<StageTone, { badgeClass: string; icon: StatusIcon }> = {
+  yellow: { badgeClass: YELLOW, icon: "clock" },
+  blue: { badgeClass: BLUE, icon: "search" },
+  green: { badgeClass: GREEN, icon: "check" },
+  red: { badgeClass: RED, icon: "x" },
+  grey: { badgeClass: GREY, icon: "info" },
+};
+
+export function getStageDisplay(stage: Stage): StatusDisplay {
+  return getLifecycleDisplay(stageWords(stage));
+}
+
+/** The badge and next steps of a lifecycle view (its label and tone may refine the stage's). */
+export function getLifecycleDisplay(w: { label: string; tone: StageTone; summary: string; next: string }): StatusDisplay {
+  return { label: w.label, ...TONE_LOOK[w.tone], nextSteps: `${w.summary} ${w.next}` };
+}

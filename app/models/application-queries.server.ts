@@ -82,6 +82,7 @@ const adminRowColumns = {
   amount: apps.amount,
   purpose: apps.purpose,
   status: apps.status,
+  stage: apps.stage,
   submittedAt: apps.submittedAt,
 };
 
@@ -107,6 +108,8 @@ export type AdminApplicationRow = {
   amount: number;
   purpose: Purpose;
   status: ApplicationStatus;
+  /** Issue 27: the loan's stage. */
+  stage: (typeof schema.APPLICATION_STAGES_DB)[number];
   submittedAt: string | null;
 };
 
@@ -331,6 +334,7 @@ export type UserApplication = {
   amount: number;
   purpose: Purpose;
   status: ApplicationStatus;
+  stage: (typeof schema.APPLICATION_STAGES_DB)[number];
   submittedAt: string | null;
   updatedAt: string;
   /** Submission and status changes, oldest first: what the progress steps are derived from. */

@@ -90,6 +90,7 @@ export async function insertApplication(
         draftId: input.draftId,
         ...toColumns(input.values),
         status: input.status,
+        stage: input.status === "submitted" ? "submitted" : "draft",
         submittedAt: input.submittedAt ?? null,
         consentMarketing: input.consentMarketing ?? false,
         consentedAt: input.consentedAt ?? null,
@@ -124,6 +125,7 @@ export async function markApplicationSubmitted(
     .set({
       ...toColumns(input.values),
       status: "submitted",
+      stage: "submitted",
       submittedAt: input.submittedAt,
       consentMarketing: input.consentMarketing,
       consentedAt: input.submittedAt,
@@ -140,8 +142,12 @@ export async function getOpenDraftForUser(userId: number): Promise<{ id: number;
 
 /** The product's "Application status response": exactly these five fields (the API names the reference `applicationId`). */
 export type ApplicationStatusView = {
+  /** Database id: for the service's further reads, never sent. */
+  id: number;
   reference: string;
   status: string;
+  /** Issue 27: where the loan is in its life (app/utils/loan-lifecycle.ts). */
+  stage: ApplicationRow["stage"];
   amount: number;
   purpose: string;
   submittedAt: string | null;
@@ -154,7 +160,15 @@ export type ApplicationStatusView = {
 const statusByReference = preparedPerDb((db) => {
   const t = schema.loanApplications;
   return db
-    .select({ reference: t.reference, status: t.status, amount: t.amount, purpose: t.purpose, submittedAt: t.submittedAt })
+    .select({
+      id: t.id,
+      reference: t.reference,
+      status: t.status,
+      stage: t.stage,
+      amount: t.amount,
+      purpose: t.purpose,
+      submittedAt: t.submittedAt,
+    })
     .from(t)
     .where(and(eq(t.reference, sql.placeholder("reference")), ne(t.status, "draft")))
     .limit(1)
@@ -167,8 +181,10 @@ export async function getApplicationStatus(reference: string, db: DbOrTx = getDb
   const [row] = await statusByReference(db).execute({ reference: ref });
   if (!row) return null;
   return {
+    id: row.id,
     reference: row.reference,
     status: row.status,
+    stage: effectiveStage(row),
     amount: Number(row.amount),
     purpose: row.purpose,
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
@@ -199,6 +215,7 @@ export function toApiApplication(row: ApplicationRow): ApiApplication {
     state: row.state,
     zipCode: row.zipCode,
     status: row.status,
+    stage: effectiveStage(row),
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -235,6 +252,32 @@ export async function lockApplication(tx: Tx, id: number, also?: SQL): Promise<A
   return row ?? null;
 }
 
+/**
+ * The stage of a row: a submitted row written before stages existed (or by a fixture) that still
+ * says "draft" is "submitted".
+ */
+export function effectiveStage(row: { stage: ApplicationRow["stage"]; status: string }): ApplicationRow["stage"] {
+  return row.stage === "draft" && row.status !== "draft" ? "submitted" : row.stage;
+}
+
+/** Moves the stage (and the admin status it implies) in the caller's transaction, after lockApplication. */
+export async function setApplicationStage(
+  tx: Tx,
+  id: number,
+  v: { stage: ApplicationRow["stage"]; status: ApplicationRow["status"]; fundedCents?: number; fundedOn?: string },
+  now = new Date(),
+) {
+  await tx
+    .update(apps)
+    .set({
+      stage: v.stage,
+      status: v.status,
+      updatedAt: now,
+      ...(v.fundedCents != null ? { fundedCents: v.fundedCents, fundedOn: v.fundedOn } : {}),
+    })
+    .where(eq(apps.id, id));
+}
+
 /** Sets the status (and updatedAt) in the caller's transaction, after lockApplication. */
 export async function setApplicationStatus(tx: Tx, id: number, status: ApplicationRow["status"], now = new Date()) {
   await tx.update(apps).set({ status, updatedAt: now }).where(eq(apps.id, id));
@@ -262,6 +305,7 @@ const summaryColumns = {
   reference: apps.reference,
   userId: apps.userId,
   status: apps.status,
+  stage: apps.stage,
   amount: apps.amount,
   purpose: apps.purpose,
   state: apps.state,

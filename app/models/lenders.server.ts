@@ -2,6 +2,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type DbOrTx, getDb, schema } from "~/models/db.server";
 import type { LenderProductTerms } from "~/utils/offer-matching";
+import { productProblems } from "~/utils/catalogue-rules";
 
 export type { RateTierRow } from "../../db/schema";
 
@@ -40,7 +41,8 @@ export async function listActiveProductTerms(db: DbOrTx = getDb()): Promise<Arra
     .innerJoin(L, eq(L.id, P.lenderId))
     .where(and(eq(P.active, true), eq(L.status, "active")))
     .orderBy(asc(P.id));
-  return rows.map((r) => ({ ...toTerms(r.p, r.l), nmlsId: r.l.nmlsId }));
+  // Issue 27: a product that could not be saved today (blank or zero rate, no amounts) never prices an offer.
+  return rows.filter((r) => productProblems(r.p).length === 0).map((r) => ({ ...toTerms(r.p, r.l), nmlsId: r.l.nmlsId }));
 }
 
 export async function getProductWithLender(productId: number, db: DbOrTx = getDb()) {

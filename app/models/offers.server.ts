@@ -125,3 +125,13 @@ export async function countOpenOffers(applicationIds: number[], db: DbOrTx = get
     .groupBy(O.applicationId);
   return new Map(rows.map((r) => [r.applicationId, Number(r.n)]));
 }
+
+/** Issue 27: a lender's outstanding offers (made, not accepted nor withdrawn), oldest first. */
+export async function listOutstandingOffersOfLender(lenderId: number, db: DbOrTx = getDb()) {
+  const o = schema.offers;
+  return db
+    .select({ id: o.id, applicationId: o.applicationId })
+    .from(o)
+    .where(and(eq(o.lenderId, lenderId), eq(o.status, "offered")))
+    .orderBy(asc(o.id));
+}

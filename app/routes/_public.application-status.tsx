@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-function StatusLayout({ form, result }: { form: ReactNode; result?: ReactNode }) {
+function StatusLayout({ form, result, showTimeline = true }: { form: ReactNode; result?: ReactNode; showTimeline?: boolean }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Check Your Application Status</h1>
@@ -49,7 +49,7 @@ function StatusLayout({ form, result }: { form: ReactNode; result?: ReactNode })
           </section>
           {result}
         </div>
-        <StatusHelpCard />
+        <StatusHelpCard showTimeline={showTimeline} />
       </div>
     </div>
   );
@@ -73,6 +73,7 @@ export default function ApplicationStatusPage() {
     <StatusLayout
       form={<StatusLookupForm lastResult={result} defaultId={searchParams.get("id") ?? ""} />}
       result={application ? <StatusResultCard ref={headingRef} application={application} /> : null}
+      showTimeline={application?.lifecycle ? application.lifecycle.fundingAhead : true}
     />
   );
 }

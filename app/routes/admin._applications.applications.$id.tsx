@@ -17,7 +17,15 @@ import { recordAdminRead } from "~/services/admin-list-audit.server";
 import { listAuditForApplication } from "~/services/audit.server";
 import { getApplicationForAdmin } from "~/services/admin-views.server";
 import { StatusChangeSchema } from "~/schemas/admin.schema";
-import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
+import {
+  ApplicationNotFoundError,
+  changeStatus,
+  RejectionReasonRequiredError,
+  StatusChangeRefusedError,
+} from "~/services/application-status.server";
+import { cancelApplication, lifecycleViewById } from "~/services/loan-stage.server";
+import { CancelApplicationForm, LifecycleAdminPanel } from "~/components/admin/lifecycle-admin";
+import { CancelApplicationSchema } from "~/schemas/admin.schema";
 import { TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin, safeRedirect } from "~/server/session.server";
@@ -52,12 +60,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     application.documents.map((d) => d.id),
   );
   const auditTrail = audit.map(({ at, ...entry }) => ({ ...entry, at: at.toISOString() }));
-  const backOffice = await backOfficeDetails(
-    id,
-    application.documents.map((d) => d.id),
-    admin.id,
-  );
-  return { application, auditTrail, backOffice };
+  const [backOffice, lifecycle] = await Promise.all([
+    backOfficeDetails(
+      id,
+      application.documents.map((d) => d.id),
+      admin.id,
+    ),
+    lifecycleViewById(id),
+  ]);
+  return { application, auditTrail, backOffice, lifecycle };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -72,6 +83,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!out.ok) return data({ result: undefined, toast: null, backOffice: { intent: out.intent, errors: out.errors } }, { status: 400 });
     return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`), out.toast);
   }
+  // Issue 27: the explicit, reasoned cancellation (the only way back from an accepted offer).
+  if (intent === "cancel-application") {
+    const cancel = parseWithZod(formData, { schema: CancelApplicationSchema });
+    if (cancel.status !== "success") return data({ result: undefined, toast: null, cancel: cancel.reply() }, { status: 400 });
+    const out = await cancelApplication(id, cancel.value.reason, { userId: admin.id, role: "admin", ip: getClientIp(request, context) });
+    if (!out.ok && out.status === 404) throw data(null, { status: 404 });
+    if (!out.ok)
+      return data({ result: undefined, toast: null, cancel: cancel.reply({ formErrors: [out.message] }) }, { status: out.status });
+    await recordColleagueChange(admin.id, id, `cancelled: ${out.result.from} -> withdrawn`, { ip: getClientIp(request, context) });
+    return redirectWithToast(`/admin/applications/${id}`, {
+      title: "Application cancelled",
+      description: "The applicant has been e-mailed the reason.",
+    });
+  }
   const submission = parseWithZod(formData, { schema: StatusChangeSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
@@ -85,6 +110,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (e instanceof ApplicationNotFoundError) throw data(null, { status: 404 });
     if (e instanceof RejectionReasonRequiredError)
       return data({ result: submission.reply({ fieldErrors: { note: [e.message] } }), toast: null }, { status: 400 });
+    if (e instanceof StatusChangeRefusedError)
+      return data({ result: submission.reply({ formErrors: [e.message] }), toast: null }, { status: 409 });
     log.error("[admin] status change failed");
     return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }
@@ -92,7 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetailsRoute() {
-  const { application, auditTrail, backOffice } = useLoaderData<typeof loader>();
+  const { application, auditTrail, backOffice, lifecycle } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -109,7 +136,19 @@ export default function ApplicationDetailsRoute() {
       lastResult={actionData?.result}
       rejectRequested={rejectRequested}
       auditTrail={auditTrail}
-      statusNotice={<ColleagueNotice view={backOffice} />}
+      statusNotice={
+        <>
+          {lifecycle ? <LifecycleAdminPanel view={lifecycle} /> : null}
+          {lifecycle ? (
+            <CancelApplicationForm
+              applicationDbId={application.id}
+              stage={lifecycle.stage}
+              lastResult={actionData && "cancel" in actionData ? actionData.cancel : undefined}
+            />
+          ) : null}
+          <ColleagueNotice view={backOffice} />
+        </>
+      }
       backOffice={
         <BackOfficePanel
           key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)

@@ -5,7 +5,13 @@ import { LenderForm, type LenderFormDefaults } from "~/components/marketplace/le
 import { site } from "~/content/site";
 import { getLender } from "~/services/admin-views.server";
 import { parseLenderForm } from "~/schemas/offers.schema";
-import { setLenderStatus, updateLenderWithProduct } from "~/services/lender-catalogue.server";
+import {
+  countOutstandingOffers,
+  previewSample,
+  setLenderStatus,
+  storedSample,
+  updateLenderWithProduct,
+} from "~/services/lender-catalogue.server";
 import { LenderUsersSection } from "~/components/lender/lender-users-section";
 import { inviteFromAdminPage } from "~/server/lender-invite-form.server";
 import { usersOfLender } from "~/services/lender-invitations.server";
@@ -58,7 +64,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: `${u.firstName} ${u.lastName}`,
     state: u.disabledAt ? "Disabled" : u.mfaEnabledAt ? "Active" : "Invited",
   }));
-  return { lender: { id: l.id, name: l.name, status: l.status, note: l.note, productCount: l.products.length }, defaults, users };
+  const outstanding = await countOutstandingOffers(l.id);
+  return {
+    lender: { id: l.id, name: l.name, status: l.status, note: l.note, productCount: l.products.length },
+    defaults,
+    users,
+    outstanding,
+    sample: p ? storedSample(p) : null,
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -69,19 +82,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "invite") return inviteFromAdminPage(admin.id, id, form, ip);
   if (intent === "pause" || intent === "resume") {
-    if (!(await setLenderStatus(admin.id, id, intent === "pause" ? "paused" : "active", ip))) throw data(null, { status: 404 });
-    return redirectWithToast(`/admin/lenders/${id}`, { title: intent === "pause" ? "Lender paused" : "Lender resumed" });
+    const out = await setLenderStatus(admin.id, id, intent === "pause" ? "paused" : "active", ip, {
+      withdrawOffers: form.get("withdrawOffers") === "on",
+    });
+    if (!out.ok && out.status === 404) throw data(null, { status: 404 });
+    if (!out.ok) return data({ errors: {}, defaults: null, message: out.message, sample: null }, { status: out.status });
+    return redirectWithToast(`/admin/lenders/${id}`, {
+      title: intent === "pause" ? "Lender paused" : "Lender resumed",
+      description: out.withdrawn
+        ? `${out.withdrawn} outstanding offer${out.withdrawn === 1 ? "" : "s"} withdrawn; the applicants were e-mailed.`
+        : undefined,
+    });
   }
   const { parsed, defaults } = parseLenderForm(form);
   if (!parsed.success)
-    return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
+    return data(
+      { errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null, sample: null },
+      { status: 400 },
+    );
+  // Issue 27: the sample offer these values would make, without saving (works without JavaScript).
+  if (form.get("intent") === "preview") return data({ errors: {}, defaults, message: null, sample: previewSample(parsed.data) });
   const out = await updateLenderWithProduct(admin.id, id, parsed.data, ip);
-  if (!out.ok) return data({ errors: {}, defaults, message: out.message }, { status: 409 });
+  if (!out.ok) return data({ errors: {}, defaults, message: out.message, sample: null }, { status: 409 });
   return redirectWithToast(`/admin/lenders/${id}`, { title: MARKET_MSG.lenderSaved });
 }
 
 export default function EditLender() {
-  const { lender, defaults, users } = useLoaderData<typeof loader>();
+  const { lender, defaults, users, outstanding, sample } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const a = actionData && "defaults" in actionData ? actionData : undefined;
   const invite = actionData && "invite" in actionData ? actionData.invite : undefined;
@@ -96,8 +123,15 @@ export default function EditLender() {
         <h2 id="edit-h" className="text-2xl font-bold">
           {lender.name} <span className="text-base font-normal">({lender.status === "active" ? "Active" : "Paused"})</span>
         </h2>
-        <Form method="post">
+        <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value={lender.status === "active" ? "pause" : "resume"} />
+          {lender.status === "active" && outstanding > 0 ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="withdrawOffers" defaultChecked />
+              Also withdraw its {outstanding} outstanding offer{outstanding === 1 ? "" : "s"} (not yet accepted); the applicants are
+              e-mailed
+            </label>
+          ) : null}
           <button type="submit" className={lender.status === "active" ? "btn-danger" : "btn-primary"}>
             {lender.status === "active" ? "Pause lender" : "Resume lender"}
           </button>
@@ -105,13 +139,16 @@ export default function EditLender() {
       </div>
       {lender.note ? <p className="text-sm text-slate-700">{lender.note}</p> : null}
       {lender.productCount > 1 ? <p className="text-sm text-slate-700">This form edits the lender&apos;s first product.</p> : null}
-      <p className="text-sm text-slate-700">A paused lender gets no new applications; offers already made stay as they are.</p>
+      <p className="text-sm text-slate-700">
+        A paused lender gets no new applications. Offers it already made stay open unless you withdraw them when pausing; accepted offers
+        are never touched.
+      </p>
       {a?.message ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           {a.message}
         </p>
       ) : null}
-      <LenderForm d={a?.defaults ?? defaults} errors={a?.errors} submitLabel="Save lender" />
+      <LenderForm d={a?.defaults ?? defaults} errors={a?.errors} sample={a ? a.sample : sample} submitLabel="Save lender" />
       <LenderUsersSection users={users} invite={invite} />
     </section>
   );

@@ -4,7 +4,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { LenderForm } from "~/components/marketplace/lender-form";
 import { site } from "~/content/site";
 import { parseLenderForm } from "~/schemas/offers.schema";
-import { createLenderWithProduct } from "~/services/lender-catalogue.server";
+import { createLenderWithProduct, previewSample } from "~/services/lender-catalogue.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
 import { requireAdmin } from "~/server/session.server";
@@ -19,11 +19,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { parsed, defaults } = parseLenderForm(await request.formData());
+  const form = await request.formData();
+  const { parsed, defaults } = parseLenderForm(form);
   if (!parsed.success)
-    return data({ errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null }, { status: 400 });
+    return data(
+      { errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null, sample: null },
+      { status: 400 },
+    );
+  // Issue 27: the sample offer these values would make, without saving (works without JavaScript).
+  if (form.get("intent") === "preview") return data({ errors: {}, defaults, message: null, sample: previewSample(parsed.data) });
   const out = await createLenderWithProduct(admin.id, parsed.data, getClientIp(request, context));
-  if (!out.ok) return data({ errors: {}, defaults, message: out.message }, { status: 409 });
+  if (!out.ok) return data({ errors: {}, defaults, message: out.message, sample: null }, { status: 409 });
   return redirectWithToast(`/admin/lenders/${out.id}`, { title: MARKET_MSG.lenderSaved });
 }
 
@@ -56,6 +62,7 @@ export default function NewLender() {
           }
         }
         errors={a?.errors}
+        sample={a?.sample}
         submitLabel="Add lender"
       />
     </section>

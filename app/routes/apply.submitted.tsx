@@ -5,6 +5,8 @@ import { useEffect } from "react";
 import { StepHeading } from "~/components/wizard/wizard-ui";
 import { purposeLabel } from "~/content/loan-options";
 import { getApplicationRowById } from "~/services/applicant-views.server";
+import { lifecycleViewById } from "~/services/loan-stage.server";
+import { LifecycleTimeline } from "~/components/lifecycle-timeline";
 import { resolveDraft } from "~/services/draft.server";
 import { leadParams, trackEvent } from "~/utils/analytics";
 import { formatUsd } from "~/utils/format";
@@ -15,11 +17,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { draft } = await resolveDraft(request);
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
-  return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose };
+  // Issue 27: what comes next depends on the matching (offers ready, or no lender match).
+  const lifecycle = await lifecycleViewById(app.id);
+  return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose, lifecycle };
 }
 
 export default function SubmittedStep() {
-  const { reference, amount, purpose } = useLoaderData<typeof loader>();
+  const { reference, amount, purpose, lifecycle } = useLoaderData<typeof loader>();
+  const noMatch = lifecycle?.noLenderMatch ?? null;
   useEffect(() => {
     // Once per application, not again on a reload of this page.
     const key = `lead-tracked:${reference}`;
@@ -49,19 +54,27 @@ export default function SubmittedStep() {
           {formatUsd(amount)} for {purposeLabel(purpose)}
         </p>
       </div>
+      {lifecycle ? (
+        <div className="mx-auto mt-6 max-w-md text-left">
+          <LifecycleTimeline view={lifecycle} headingLevel="h3" />
+        </div>
+      ) : null}
       <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">
-        <li>You will receive an email confirmation within a few minutes.</li>
-        <li>Most applications are processed within 24 hours.</li>
-        <li>We will send you updates by email and SMS.</li>
+        <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
+        {/* Issue 27: no processing or updates to promise when no lender matched. */}
+        {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
+        {noMatch ? null : <li>We will send you updates by email and SMS.</li>}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
         Keep your reference number: you can use it to check your application status at any time.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">
-          See your offers
-        </Link>
-        <Link to="/dashboard" className="btn-outline">
+        {lifecycle?.offersToChoose ? (
+          <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">
+            See your offers
+          </Link>
+        ) : null}
+        <Link to="/dashboard" className={lifecycle?.offersToChoose ? "btn-outline" : "btn-primary"}>
           Go to Dashboard
         </Link>
         <Link to="/" className="btn-outline">

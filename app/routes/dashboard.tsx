@@ -21,6 +21,7 @@ import {
   listRecentActivityForUser,
   withHistory,
 } from "~/services/applicant-views.server";
+import { lifecycleViewsByIds } from "~/services/loan-stage.server";
 import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
 import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/utils/messages";
@@ -49,16 +50,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Then, at once, what hangs off those applications: their progress, the back office's open
   // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
-  const [applications, requests, documents] = await Promise.all([
+  const [applications, requests, documents, lifecycle] = await Promise.all([
     withHistory(rows),
     listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
+    lifecycleViewsByIds(appIds),
   ]);
   return {
     backOffice: { requests, documents },
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
     memberSince: account?.createdAt.toISOString() ?? null,
-    applications,
+    applications: applications.flatMap((a) => {
+      const view = lifecycle.get(a.id);
+      return view ? [{ ...a, lifecycle: view }] : [];
+    }),
     activity,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
     emailVerified: Boolean(account?.emailVerifiedAt),
@@ -80,7 +85,8 @@ export default function Dashboard() {
   const { user, memberSince, applications, activity, draft, backOffice, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
-  const activeLoans = applications.filter((a) => a.status === "approved").length;
+  // Issue 27: a loan is active once the lender has funded it, not before.
+  const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader links={DASHBOARD_LINKS} />

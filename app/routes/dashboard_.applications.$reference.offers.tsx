@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/components/marketplace/offer-ui";
 import { StatusBadge } from "~/components/status-badge";
+import { LifecycleTimeline } from "~/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/schemas/offers.schema";
@@ -39,7 +40,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function OffersPage() {
-  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines } = useLoaderData<typeof loader>();
+  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle } =
+    useLoaderData<typeof loader>();
+  if (lifecycle && lifecycle.stage === "no-lender-match" && offers.length === 0) {
+    // Issue 27: nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
+    return (
+      <MarketShell>
+        <p>
+          <Link to="/dashboard" className="text-sm text-blue-800 underline">
+            Back to dashboard
+          </Link>
+        </p>
+        <h1 className="mt-2 text-3xl font-bold">No lender match</h1>
+        <p className="mt-1 text-slate-700">
+          Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for{" "}
+          {purposeLabel(application.purpose)}
+        </p>
+        <div className="mt-6 card">
+          <LifecycleTimeline view={lifecycle} headingLevel="h2" />
+        </div>
+        <p className="mt-4 text-sm text-slate-700">{MARKET_MSG.ecoaNotice}</p>
+      </MarketShell>
+    );
+  }
   const accepted = acceptance ? offers.find((o) => o.id === acceptance.offerId) : null;
   return (
     <MarketShell>

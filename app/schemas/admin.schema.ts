@@ -85,3 +85,14 @@ export const StatusChangeSchema = z
     }
   });
 export type StatusChangeInput = z.infer<typeof StatusChangeSchema>;
+
+/** Issue 27: an admin's cancellation of an application: a reason is required (the applicant is e-mailed it). */
+export const CANCEL_REASON_REQUIRED = "Please give the reason for the cancellation: the applicant is e-mailed it.";
+export const CancelApplicationSchema = z.object({
+  intent: z.literal("cancel-application"),
+  reason: z
+    .string({ required_error: CANCEL_REASON_REQUIRED })
+    .trim()
+    .min(3, CANCEL_REASON_REQUIRED)
+    .max(NOTE_MAX_LENGTH, `The reason must be at most ${NOTE_MAX_LENGTH} characters`),
+});

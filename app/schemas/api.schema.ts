@@ -12,7 +12,7 @@ import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, Status
 import { AccountFields, LoginSchema } from "./auth.schema";
 import { StatusLookupSchema } from "./status-lookup.schema";
 import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "./wizard.schema";
-import { APPLICATION_STATUSES, ROLES } from "./enums";
+import { APPLICATION_STAGES, APPLICATION_STATUSES, ROLES } from "./enums";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -269,6 +269,9 @@ export const ApiApplicationSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   status: z.enum(APPLICATION_STATUSES),
+  stage: z
+    .enum(APPLICATION_STAGES)
+    .describe("Where the loan is in its life (issue 27); see GET /api/loan-applications/status/{applicationId} for its timeline"),
   submittedAt: isoDateTime.nullable(),
   updatedAt: isoDateTime,
 });
@@ -276,7 +279,7 @@ export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 
 export const ApiApplicationListSchema = z.array(ApiApplicationSchema);
 
-/** GET /api/loan-applications/status/{applicationId}: exactly the product's five fields. */
+/** GET /api/loan-applications/status/{applicationId}: the product's five fields and the loan's stage with its timeline. */
 const statusReference = StatusLookupSchema.shape.id.describe("The reference, any letter case");
 /** The route's param (`$reference`). */
 export const ApiStatusParamsSchema = z.object({ reference: statusReference });
@@ -289,6 +292,22 @@ export const ApiApplicationStatusSchema = z
     amount: z.number(),
     purpose: z.string(),
     submittedAt: isoDateTime.nullable(),
+    stage: z
+      .enum(APPLICATION_STAGES)
+      .describe(
+        "Where the loan is: submitted, offers-ready, no-lender-match, offer-accepted, lender-verifying, funded, declined, withdrawn",
+      ),
+    stageLabel: z.string().nullable().describe("The stage in plain words"),
+    nextSteps: z.string().nullable(),
+    timeline: z.array(
+      z.object({
+        stage: z.enum(APPLICATION_STAGES),
+        label: z.string(),
+        state: z.enum(["done", "current", "upcoming"]),
+        at: isoDateTime.nullable(),
+      }),
+    ),
+    noLenderMatch: z.object({ reasons: z.array(z.string()), nextSteps: z.array(z.string()) }).nullable(),
   })
   .strict();
 

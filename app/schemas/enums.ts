@@ -5,7 +5,31 @@
  */
 /** "lender": a partner lender's user (issue 27), tied to one lender by users.lender_id. */
 export const ROLES = ["user", "admin", "lender"] as const;
-export const APPLICATION_STATUSES = ["draft", "submitted", "pending", "under-review", "approved", "rejected", "offer-accepted"] as const;
+export const APPLICATION_STATUSES = [
+  "draft",
+  "submitted",
+  "pending",
+  "under-review",
+  "approved",
+  "rejected",
+  "offer-accepted",
+  "withdrawn",
+] as const;
+/**
+ * The loan's life (issue 27), one column beside the admin status: the pure table of allowed moves
+ * is app/utils/loan-lifecycle.ts; docs/product.md maps the stages onto the admin statuses.
+ */
+export const APPLICATION_STAGES = [
+  "draft",
+  "submitted",
+  "offers-ready",
+  "no-lender-match",
+  "offer-accepted",
+  "lender-verifying",
+  "funded",
+  "declined",
+  "withdrawn",
+] as const;
 export const LOAN_PURPOSE_VALUES = [
   "startup-capital",
   "business-expansion",
@@ -34,6 +58,7 @@ export const OFFER_SOURCES = ["match", "manual", "lender"] as const;
 
 export type Role = (typeof ROLES)[number];
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
 export type LoanPurpose = (typeof LOAN_PURPOSE_VALUES)[number];
 export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -7,6 +7,7 @@ import { MARKET_MSG } from "~/utils/messages";
 import { LOAN_PURPOSE_VALUES } from "~/content/loan-options";
 import { US_STATES } from "~/content/us-states";
 import { LENDER_STATUSES, OFFER_SOURCES, OFFER_STATUSES } from "./enums";
+import { NOTE_RATE_FLOOR_BPS, NOTE_RATE_MAX_BPS } from "~/utils/catalogue-rules";
 
 export const SIGNER_NAME_MAX = 200;
 
@@ -49,17 +50,41 @@ const cents = (max: number) =>
     .max(max)
     .transform((d) => Math.round(d * 100));
 
+/**
+ * A number the form requires (issue 27): blank is "required", not 0; "$1,000" and "12 %" are read
+ * as numbers; anything else is refused with the field's name.
+ */
+function requiredNumber(label: string, o: { min: number; max: number; int?: boolean; positive?: boolean }) {
+  const msg = `${label} is required`;
+  let n = z.number({ required_error: msg, invalid_type_error: `${label} must be a number` }).finite(`${label} must be a number`);
+  if (o.int) n = n.int(`${label} must be a whole number`);
+  n = o.positive ? n.gt(0, `${label} must be more than 0`) : n.min(o.min, `${label} must be at least ${o.min}`);
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v !== "string") return v;
+      const t = v.trim().replace(/[$,%\s]/g, "");
+      return t === "" ? undefined : Number(t);
+    },
+    n.max(o.max, `${label} must be at most ${o.max}`),
+  );
+}
+/** Dollars as typed, stored in cents; required and positive. */
+const requiredMoney = (label: string, max: number) =>
+  requiredNumber(label, { min: 0, max, positive: true }).transform((d) => Math.round(d * 100));
+/** Percent a year as typed, stored in basis points; required and at least the pricing floor. */
+const requiredRate = (label: string) =>
+  requiredNumber(label, { min: 0, max: NOTE_RATE_MAX_BPS / 100 })
+    .refine((p) => p * 100 >= NOTE_RATE_FLOOR_BPS, `${label} must be at least ${NOTE_RATE_FLOOR_BPS / 100}% a year (the pricing floor)`)
+    .transform((p) => Math.round(p * 100));
+
 /** Admin: a manual offer, in dollars and percent as typed; stored in cents and basis points. */
 export const ManualOfferSchema = z.object({
   intent: z.literal("manual-offer"),
   productId: z.coerce.number().int().min(1),
   amount: cents(10_000_000).refine((c) => c >= 100, "Amount must be at least $1"),
   termMonths: z.coerce.number().int().min(1).max(360),
-  noteRate: z.coerce
-    .number()
-    .min(0)
-    .max(200)
-    .transform((p) => Math.round(p * 100)),
+  noteRate: requiredRate("Interest rate"),
   fee: cents(10_000_000),
 });
 
@@ -106,33 +131,17 @@ export const LenderFormSchema = z
     productName: z.string().trim().min(2, "Product name is required").max(120),
     states: list(z.string().trim().toUpperCase().pipe(z.enum(STATE_CODES))),
     purposes: list(z.enum(LOAN_PURPOSE_VALUES)),
-    minAmount: cents(10_000_000),
-    maxAmount: cents(10_000_000),
+    minAmount: requiredMoney("Minimum amount", 10_000_000),
+    maxAmount: requiredMoney("Maximum amount", 10_000_000),
     termsMonths: list(z.coerce.number().int().min(1).max(360)),
-    defaultTermMonths: z.coerce.number().int().min(1).max(360),
-    noteRate: z.coerce
-      .number()
-      .min(0)
-      .max(200)
-      .transform((p) => Math.round(p * 100)),
-    bestNoteRate: z.coerce
-      .number()
-      .min(0)
-      .max(200)
-      .transform((p) => Math.round(p * 100)),
-    bestIncomeMultiple: z.coerce
-      .number()
-      .min(0)
-      .max(100)
-      .transform((x) => Math.round(x * 10_000)),
-    originationFee: z.coerce
-      .number()
-      .min(0)
-      .max(50)
-      .transform((p) => Math.round(p * 100)),
-    minAnnualIncome: cents(1_000_000_000),
+    defaultTermMonths: requiredNumber("Default term", { min: 1, max: 360, int: true }),
+    noteRate: requiredRate("Standard interest rate"),
+    bestNoteRate: requiredRate("Best interest rate"),
+    bestIncomeMultiple: requiredNumber("Income multiple", { min: 0, max: 100 }).transform((x) => Math.round(x * 10_000)),
+    originationFee: requiredNumber("Origination fee", { min: 0, max: 50 }).transform((p) => Math.round(p * 100)),
+    minAnnualIncome: requiredNumber("Minimum annual income", { min: 0, max: 1_000_000_000 }).transform((d) => Math.round(d * 100)),
     prepayment: z.string().trim().min(3, "Prepayment policy is required").max(300),
-    fundingDays: z.coerce.number().int().min(0).max(365),
+    fundingDays: requiredNumber("Time to fund", { min: 0, max: 365, int: true }),
   })
   .superRefine((v, ctx) => {
     if (v.minAmount > v.maxAmount) ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "Maximum must be at least the minimum" });

@@ -21,7 +21,12 @@ import {
   type ApiUpdateApplicationBody,
   type ApplicationFieldValues,
 } from "~/schemas/api.schema";
-import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
+import {
+  ApplicationNotFoundError,
+  changeStatus,
+  RejectionReasonRequiredError,
+  StatusChangeRefusedError,
+} from "~/services/application-status.server";
 import { kickOutbox } from "~/services/mail.server";
 import { afterSubmissionCommitted, submitApplication } from "~/services/submission.server";
 import { transaction } from "~/models/db.server";
@@ -152,6 +157,8 @@ export async function changeStatusForApi(
   } catch (e) {
     if (e instanceof RejectionReasonRequiredError) return { ok: false, status: 400, errors: { note: [e.message] } };
     if (e instanceof ApplicationNotFoundError) return notFound();
+    // Issue 27: e.g. "approved" without an accepted offer; nothing changed.
+    if (e instanceof StatusChangeRefusedError) return { ok: false, status: 409, message: e.message };
     throw e;
   }
   kickOutbox();

@@ -11,7 +11,10 @@ import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
 import type { AdminStatus } from "~/schemas/admin.schema";
 import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { effectiveStage, lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { getAcceptance, listOffers } from "~/models/offers.server";
+import { planAdminStatus } from "~/utils/loan-lifecycle";
+import { applyMove, LifecycleRefusedError } from "~/services/loan-stage.server";
 import { transaction } from "~/models/db.server";
 import { getUserById } from "~/models/users.server";
 import { ECOA_NOTICE } from "~/utils/messages";
@@ -27,6 +30,9 @@ export class RejectionReasonRequiredError extends Error {
   }
 }
 
+/** Issue 27: the lifecycle refuses this status at the application's stage (nothing changed). */
+export class StatusChangeRefusedError extends Error {}
+
 export type StatusChange = {
   applicationId: number;
   reference: string;
@@ -35,7 +41,7 @@ export type StatusChange = {
   changed: boolean;
 };
 
-type EmailContext = { reference: string; firstName: string; amount: number; purpose: string; note?: string };
+type EmailContext = { reference: string; firstName: string; amount: number; purpose: string; note?: string; lenderName?: string };
 
 const signature = () => ["", `${site.name}`, `Phone: ${site.supportPhone} (${site.hours})`, `E-mail: ${site.supportEmail}`].join("\n");
 
@@ -51,8 +57,8 @@ export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmai
         text: [
           hello,
           "",
-          `Congratulations! ${capitalize(what)} has been approved.`,
-          "Please check your e-mail for funding details: we will send them shortly. Funding usually arrives the same day to 1 business day after you accept.",
+          `Congratulations! ${capitalize(what)} has been approved with the offer you accepted${c.lenderName ? ` from ${c.lenderName}` : ""}.`,
+          "Next, the lender verifies your details and documents; funding usually arrives the same day to 1 business day after its verification. We will e-mail you at each step.",
           signature(),
         ].join("\n"),
       };
@@ -103,9 +109,10 @@ export function statusEmail(to: AdminStatus, c: EmailContext): Omit<OutgoingEmai
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * Sets `to` on the application (any admin status from any current status, never on a draft).
+ * Sets `to` on the application (any admin status the loan's stage allows, see planAdminStatus in
+ * app/utils/loan-lifecycle.ts; never on a draft).
  * Setting the status it already has changes nothing and sends nothing.
- * Throws ApplicationNotFoundError (also for drafts) or RejectionReasonRequiredError.
+ * Throws ApplicationNotFoundError (also for drafts), RejectionReasonRequiredError or StatusChangeRefusedError.
  */
 export async function changeStatus(
   adminId: number,
@@ -122,7 +129,32 @@ export async function changeStatus(
     if (app.status === to) {
       return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: false };
     }
+    // Issue 27: the status must fit the loan's stage ("approved" only with an accepted offer; an
+    // accepted application moves back only through a reasoned cancellation).
+    const stage = effectiveStage(app);
+    const acceptance = await getAcceptance(app.id, tx);
+    const offers = await listOffers(app.id, tx);
+    const plan = planAdminStatus(stage, to, {
+      hasAcceptedOffer: Boolean(acceptance),
+      liveOffers: offers.filter((o) => o.status === "offered" && o.expiresAt.getTime() > Date.now()).length,
+    });
+    if (plan.kind === "refuse") throw new StatusChangeRefusedError(plan.message);
+    if (plan.kind === "move") {
+      try {
+        await applyMove(tx, app, plan.move, {
+          actor: "admin",
+          actorUserId: adminId,
+          hasAcceptedOffer: Boolean(acceptance),
+          reason,
+          requestedStatus: to,
+        });
+      } catch (e) {
+        if (e instanceof LifecycleRefusedError) throw new StatusChangeRefusedError(e.message);
+        throw e;
+      }
+    }
     await setApplicationStatus(tx, app.id, to);
+    const lenderName = acceptance ? offers.find((o) => o.id === acceptance.offerId)?.lenderName : undefined;
     await recordApplicationEvent(tx, {
       applicationId: app.id,
       actorUserId: adminId,
@@ -139,6 +171,7 @@ export async function changeStatus(
         amount: Number(app.amount),
         purpose: app.purpose,
         note: reason ?? undefined,
+        lenderName,
       });
       await enqueueEmail(tx, { ...mail, to: applicant.email, userId: applicant.id });
     }

@@ -18,6 +18,17 @@ import {
 import type { LenderFormInput } from "~/schemas/offers.schema";
 import { transaction } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
+import { productProblems, sampleOffers } from "~/utils/catalogue-rules";
+import { formatBps, formatCents } from "~/utils/format";
+import { listOutstandingOffersOfLender, lockOffer } from "~/models/offers.server";
+import { lockApplication } from "~/models/applications.server";
+import { getUserById } from "~/models/users.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { kickOutbox } from "~/services/mail.server";
+import { withdrawOutstandingOffer } from "~/services/offer-acceptance.server";
+import { site } from "~/content/site";
+import { publicLink } from "~/utils/env.server";
+import { offersPath } from "~/utils/offer-matching";
 import { log } from "~/utils/log.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -81,9 +92,38 @@ function productValues(v: LenderFormInput, keepTiers: RateTierRow[] = []) {
   };
 }
 
+/** The sample offers a form's values would price (issue 27: shown in the form, before saving). */
+export function previewSample(v: LenderFormInput): SampleOfferView[] {
+  return toSampleViews(sampleOffers(productValues(v)));
+}
+
+/** The sample offers of a stored product. */
+export function storedSample(p: Parameters<typeof sampleOffers>[0]): SampleOfferView[] {
+  return toSampleViews(sampleOffers(p));
+}
+
+export type SampleOfferView = { label: string; rows: Array<[string, string]> };
+
+function toSampleViews(samples: ReturnType<typeof sampleOffers>): SampleOfferView[] {
+  return samples.map((s) => ({
+    label: s.label,
+    rows: [
+      ["Loan amount", formatCents(s.figures.amountCents)],
+      ["Term", `${s.figures.termMonths} months`],
+      ["Interest rate", formatBps(s.figures.noteRateBps)],
+      ["Funding provided", formatCents(s.figures.fundingCents)],
+      ["Monthly payment", formatCents(s.figures.paymentCents)],
+      ["Estimated APR", formatBps(s.figures.estimatedAprBps)],
+      ["Estimated total payment amount", formatCents(s.figures.totalPaymentsCents)],
+    ],
+  }));
+}
+
 export type LenderSaveOutcome = { ok: true; id: number } | { ok: false; message: string };
 
 export async function createLenderWithProduct(adminId: number, v: LenderFormInput, ip: string | null): Promise<LenderSaveOutcome> {
+  const problems = productProblems(productValues(v));
+  if (problems.length) return { ok: false, message: problems.join(" ") };
   try {
     const id = await transaction(async (tx) => {
       const lenderId = await insertLender(tx, { name: v.name, nmlsId: v.nmlsId, website: v.website });
@@ -112,6 +152,8 @@ export async function updateLenderWithProduct(
 ): Promise<LenderSaveOutcome> {
   const current = await getLender(lenderId);
   if (!current) return { ok: false, message: MARKET_MSG.productNotFound };
+  const problems = productProblems(productValues(v));
+  if (problems.length) return { ok: false, message: problems.join(" ") };
   try {
     await transaction(async (tx) => {
       await updateLender(tx, lenderId, { name: v.name, nmlsId: v.nmlsId, website: v.website });
@@ -134,9 +176,31 @@ export async function updateLenderWithProduct(
   return { ok: true, id: lenderId };
 }
 
-export async function setLenderStatus(adminId: number, lenderId: number, status: "active" | "paused", ip: string | null) {
+export type LenderStatusOutcome = { ok: true; withdrawn: number } | { ok: false; status: 404 | 409; message: string };
+
+export const CATALOGUE_MSG = {
+  cannotActivate: (problems: string[]) => `This lender cannot be resumed until its product is fixed: ${problems.join(" ")}`,
+} as const;
+
+/**
+ * Pauses or resumes a lender. Resuming is refused while a product could not be saved as it is
+ * (blank or zero rate, ...). Pausing with `withdrawOffers` also withdraws its outstanding offers
+ * (made, not accepted) and e-mails each applicant; an application left without any open offer moves
+ * to "no lender match" (issue 27).
+ */
+export async function setLenderStatus(
+  adminId: number,
+  lenderId: number,
+  status: "active" | "paused",
+  ip: string | null,
+  opts: { withdrawOffers?: boolean } = {},
+): Promise<LenderStatusOutcome> {
   const current = await getLender(lenderId);
-  if (!current) return false;
+  if (!current) return { ok: false, status: 404, message: MARKET_MSG.productNotFound };
+  if (status === "active") {
+    const problems = current.products.filter((p) => p.active).flatMap((p) => productProblems(p));
+    if (problems.length) return { ok: false, status: 409, message: CATALOGUE_MSG.cannotActivate([...new Set(problems)]) };
+  }
   if (current.status !== status) {
     await updateLenderStatus(lenderId, status);
     await recordAudit({
@@ -147,5 +211,60 @@ export async function setLenderStatus(adminId: number, lenderId: number, status:
       ip,
     });
   }
-  return true;
+  let withdrawn = 0;
+  if (status === "paused" && opts.withdrawOffers) withdrawn = await withdrawOffersOfPausedLender(adminId, lenderId, current.name, ip);
+  return { ok: true, withdrawn };
+}
+
+/** The number of a lender's outstanding offers (for the pause form's question). */
+export async function countOutstandingOffers(lenderId: number) {
+  return (await listOutstandingOffersOfLender(lenderId)).length;
+}
+
+async function withdrawOffersOfPausedLender(adminId: number, lenderId: number, lenderName: string, ip: string | null) {
+  let n = 0;
+  const reason = `${lenderName} paused its lending on our platform`;
+  for (const pre of await listOutstandingOffersOfLender(lenderId)) {
+    // One transaction per application, in the acceptance's lock order (application, then offer):
+    // an offer accepted meanwhile is no longer "offered" and is left alone.
+    const done = await transaction(async (tx) => {
+      const app = await lockApplication(tx, pre.applicationId);
+      const offer = await lockOffer(tx, pre.id);
+      if (!app || !offer || offer.status !== "offered") return false;
+      const left = await withdrawOutstandingOffer(tx, app, offer, { actorUserId: adminId, actor: "admin", reason });
+      const user = await getUserById(app.userId, tx);
+      if (user) {
+        await enqueueEmail(tx, {
+          to: user.email,
+          userId: user.id,
+          kind: "offer_withdrawn",
+          subject: `An offer for your application ${app.reference} was withdrawn`,
+          text: [
+            `Hello ${user.firstName},`,
+            "",
+            `The offer from ${offer.lenderName} for your application ${app.reference} was withdrawn: ${reason}. It can no longer be accepted.`,
+            left > 0
+              ? `You still have ${left} open offer${left === 1 ? "" : "s"} to compare: ${publicLink(offersPath(app.reference))}`
+              : "No other offer is open for this application, so nothing can be accepted and no funding will follow from it. You can start a new application at any time.",
+            "",
+            `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
+          ].join("\n"),
+        });
+      }
+      return true;
+    });
+    if (done) n++;
+  }
+  if (n) {
+    kickOutbox();
+    await recordAudit({
+      actorUserId: adminId,
+      action: "lender.offers_withdrawn",
+      targetType: "lender",
+      targetId: lenderId,
+      ip,
+      details: `${n} offers`,
+    });
+  }
+  return n;
 }

@@ -7,7 +7,7 @@
  */
 import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers } from "~/models/offers.server";
 import { recordAdminReadBy, type AdminReadChannel } from "./admin-list-audit.server";
-import { getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
+import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/models/applications.server";
 import { listActiveProductTerms } from "~/models/lenders.server";
 import type { Tx } from "~/models/db.server";
 import { toCents } from "~/utils/offer-money";
@@ -15,12 +15,14 @@ import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from
 import { applicantLenderDecline, applicantMarketplace, toAcceptanceView, toOfferView } from "./applicant-visible.server";
 import { listDeclinesForApplication } from "~/models/lender-workspace-queries.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
+import { applyMove, lifecycleViewById } from "./loan-stage.server";
+import { explainNoMatch, type NoMatchExplanation } from "~/utils/no-lender-match";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
 // ---------------------------------------------------------------------------------------------
 
-export type MatchSummary = { offers: number; reasons: ReasonCode[] };
+export type MatchSummary = { offers: number; reasons: ReasonCode[]; noMatch?: NoMatchExplanation | null };
 
 /**
  * Runs matching for a just-submitted application inside the submit transaction, so decisions and
@@ -44,7 +46,20 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
     await insertOffer(tx, applicationId, { ...d.offer, nmlsId });
     offers++;
   }
-  return { offers, reasons: offers ? [] : principalReasons(decisions) };
+  // Issue 27: the stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
+  const row = await getApplicationRowById(applicationId, tx);
+  const noMatch = offers ? null : explainNoMatch(decisions, { state: app.state, purpose: app.purpose });
+  if (row) {
+    await applyMove(tx, row, offers ? "match-offers" : "match-none", {
+      actor: "system",
+      actorUserId: null,
+      hasAcceptedOffer: false,
+      reason: noMatch ? noMatch.reasons.join(" ") : null,
+      note: offers ? `${offers} offer${offers === 1 ? "" : "s"} ready` : null,
+      now,
+    });
+  }
+  return { offers, reasons: offers ? [] : principalReasons(decisions), noMatch };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,17 +80,22 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
   await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
-  const [offers, decisions, acceptance, declines] = await Promise.all([
+  const [offers, decisions, acceptance, declines, lifecycle] = await Promise.all([
     listOffers(app.id),
     listDecisions(app.id),
     getAcceptance(app.id),
     listDeclinesForApplication(app.id),
+    lifecycleViewById(app.id),
   ]);
+  const market = applicantMarketplace({ offers, decisions, acceptance });
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
-    ...applicantMarketplace({ offers, decisions, acceptance }),
-    /** Issue 27: each partner lender that declined after review, named, with its principal reasons. */
+    ...market,
+    // At "no lender match" the reasons that decided it, the same words as every other screen.
+    principalReasons: lifecycle?.noLenderMatch ? lifecycle.noLenderMatch.reasons : market.principalReasons,
+    /** Each partner lender that declined after review, named, with its principal reasons. */
     lenderDeclines: declines.map(applicantLenderDecline),
+    lifecycle,
   };
 }
 

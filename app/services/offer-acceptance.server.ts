@@ -13,15 +13,20 @@ import {
   insertAcceptance,
   insertOffer,
   lockAcceptance,
+  listOffers,
   lockOffer,
   setOfferStatus,
   withdrawOtherOffers,
 } from "~/models/offers.server";
-import { getApplicationSummary, lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { effectiveStage, getApplicationSummary, lockApplication } from "~/models/applications.server";
+import { hasAcceptedStage, planMove } from "~/utils/loan-lifecycle";
+import type { ApplicationRow } from "~/models/applications.server";
+import type { OfferRow } from "~/models/offers.server";
+import { transaction, type Tx } from "~/models/db.server";
+import { applyMove } from "./loan-stage.server";
 import { getProductWithLender, toTerms } from "~/models/lenders.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
-import { transaction } from "~/models/db.server";
 import { listAdminEmails } from "~/models/users.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { priceLoan } from "~/utils/offer-money";
@@ -62,7 +67,9 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
     }
     const locked = offer;
-    if (app.status === "rejected") return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
+    // Issue 27: only an application whose offers are ready can accept one (the lifecycle's table).
+    if (!planMove(effectiveStage(app), "accept-offer", { actor: "applicant", hasAcceptedOffer: false }).ok)
+      return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
     const text = disclosureText(locked, app.reference);
@@ -81,7 +88,13 @@ export async function acceptOffer(
     });
     await setOfferStatus(tx, locked.id, "accepted");
     await withdrawOtherOffers(tx, app.id, locked.id, "Another offer was accepted");
-    await setApplicationStatus(tx, app.id, "offer-accepted", now);
+    await applyMove(tx, app, "accept-offer", {
+      actor: "applicant",
+      actorUserId: user.id,
+      hasAcceptedOffer: false,
+      note: `Accepted the offer of ${locked.lenderName}`,
+      now,
+    });
     await recordApplicationEvent(tx, {
       applicationId: app.id,
       actorUserId: user.id,
@@ -111,7 +124,7 @@ export async function acceptOffer(
         `Signed by: ${input.signerName} on ${now.toISOString()}`,
         `Disclosure fingerprint (SHA-256): ${hash}`,
         "",
-        "The lender will contact you to finalise funding. The other offers were withdrawn.",
+        "What happens next: the lender verifies your details and documents (it may ask you for more), then sends the money. The other offers were withdrawn.",
         "",
         `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
       ].join("\n"),
@@ -150,21 +163,45 @@ export async function acceptOffer(
 // Admin
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Withdraws one outstanding offer of the locked application `app` in `tx`, records it, and when it
+ * was the last one, moves the application to "no lender match" (issue 27: never "offers ready"
+ * with nothing to choose). Used by the admin's withdraw and by pausing a lender.
+ */
+export async function withdrawOutstandingOffer(
+  tx: Tx,
+  app: ApplicationRow,
+  o: OfferRow,
+  by: { actorUserId: number; actor: "admin" | "system"; reason: string },
+) {
+  await setOfferStatus(tx, o.id, "withdrawn", by.reason.slice(0, 200));
+  await recordApplicationEvent(tx, {
+    applicationId: o.applicationId,
+    actorUserId: by.actorUserId,
+    type: "offer_withdrawn",
+    note: `Offer ${o.id} (${o.lenderName}) withdrawn: ${by.reason}`,
+  });
+  const left = (await listOffers(app.id, tx)).filter((x) => x.status === "offered" && x.id !== o.id);
+  if (left.length === 0 && effectiveStage(app) === "offers-ready") {
+    await applyMove(tx, app, "offers-gone", {
+      actor: by.actor,
+      actorUserId: by.actorUserId,
+      hasAcceptedOffer: false,
+      reason: `The lender's offer was withdrawn (${by.reason}); no other offer is open.`,
+    });
+  }
+  return left.length;
+}
+
 export async function withdrawOffer(adminId: number, offerId: number, reason: string, ip: string | null) {
   const pre = await getOfferById(offerId);
   if (!pre) return false;
   const done = await transaction(async (tx) => {
     // Same lock order as accepting: the application first, then the offer.
-    await lockApplication(tx, pre.applicationId);
+    const app = await lockApplication(tx, pre.applicationId);
     const o = await lockOffer(tx, offerId);
-    if (!o || o.status !== "offered") return false;
-    await setOfferStatus(tx, o.id, "withdrawn", reason);
-    await recordApplicationEvent(tx, {
-      applicationId: o.applicationId,
-      actorUserId: adminId,
-      type: "offer_withdrawn",
-      note: `Offer ${o.id} (${o.lenderName}) withdrawn: ${reason}`,
-    });
+    if (!app || !o || o.status !== "offered") return false;
+    await withdrawOutstandingOffer(tx, app, o, { actorUserId: adminId, actor: "admin", reason });
     return true;
   });
   if (done) await recordAudit({ actorUserId: adminId, action: "offer.withdrawn", targetType: "offer", targetId: offerId, ip });
@@ -179,7 +216,11 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
   if (!found) return { ok: false as const, message: MARKET_MSG.productNotFound };
   const app = await getApplicationSummary(applicationId);
   if (!app) return { ok: false as const, message: MARKET_MSG.offerNotFound };
-  if (app.status === "offer-accepted") return { ok: false as const, message: MARKET_MSG.anotherOfferAccepted };
+  if (app.status === "offer-accepted" || hasAcceptedStage(effectiveStage(app)))
+    return { ok: false as const, message: MARKET_MSG.anotherOfferAccepted };
+  const stage = effectiveStage(app);
+  if (stage !== "offers-ready" && !planMove(stage, "offer-added", { actor: "admin", hasAcceptedOffer: false }).ok)
+    return { ok: false as const, message: MARKET_MSG.applicationClosed };
   if (input.feeCents >= input.amountCents) return { ok: false as const, message: MARKET_MSG.feeTooLarge };
   const figures = priceLoan(input);
   const terms = toTerms(found.p, found.l);
@@ -203,6 +244,14 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
       type: "offer_added",
       note: `Manual offer ${offerId} from ${terms.lenderName}`,
     });
+    const locked = await lockApplication(tx, applicationId);
+    if (locked && effectiveStage(locked) !== "offers-ready")
+      await applyMove(tx, locked, "offer-added", {
+        actor: "admin",
+        actorUserId: adminId,
+        hasAcceptedOffer: false,
+        note: `Manual offer from ${terms.lenderName}`,
+      });
     return offerId;
   });
   await recordAudit({ actorUserId: adminId, action: "offer.manual_added", targetType: "offer", targetId: id, ip });

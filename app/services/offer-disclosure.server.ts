@@ -21,7 +21,25 @@ export function marketplaceEmailLines(reference: string, m: MatchSummary): strin
       "",
     ];
   }
+  if (m.noMatch) return [...noMatchLines(m.noMatch), ""];
   return [...adverseActionLines(m.reasons), ""];
+}
+
+/**
+ * Issue 27: no lender match, said once the same way everywhere: the reasons that decided it, what
+ * to do next, and nothing to accept or wait for.
+ */
+export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonly string[] }): string[] {
+  return [
+    "NOTICE OF ACTION TAKEN: no lender match",
+    "None of our partner lenders can make an offer for this application, so there is nothing to accept and no funding will follow from it.",
+    "Principal reason(s):",
+    ...e.reasons.map((r) => `- ${r}`),
+    "What you can do:",
+    ...e.nextSteps.map((r) => `- ${r}`),
+    "You have the right to a statement of specific reasons within 60 days: contact us to ask for it.",
+    MARKET_MSG.ecoaNotice,
+  ];
 }
 
 /** ECOA / Regulation B style notice when no partner lender could make an offer. */

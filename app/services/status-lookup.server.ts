@@ -6,12 +6,13 @@
  */
 import { getApplicationStatus, type ApplicationStatusView } from "~/models/applications.server";
 import { throttle } from "~/services/throttle.server";
+import { lifecycleViewById, type LifecycleView } from "~/services/loan-stage.server";
 import type { DbOrTx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
 import { MSG } from "~/utils/messages";
 
 export type StatusLookupOutcome =
-  | { kind: "found"; status: 200; application: ApplicationStatusView }
+  | { kind: "found"; status: 200; application: Omit<ApplicationStatusView, "id"> & { lifecycle: LifecycleView | null } }
   | { kind: "required"; status: 400; message: string }
   | { kind: "not-found"; status: 404; message: string }
   | { kind: "throttled"; status: 429; message: string; headers: Record<string, string> }
@@ -33,7 +34,10 @@ export async function lookupApplicationStatus(
     if (limited) return { kind: "throttled", status: 429, message: limited.message, headers: limited.headers };
     const application = await getApplicationStatus(id, db);
     if (!application) return { kind: "not-found", status: 404, message: MSG.statusNotFound };
-    return { kind: "found", status: 200, application };
+    const { id: applicationId, ...shown } = application;
+    // Issue 27: the stage and its timeline, in the same words as the dashboard and the e-mails.
+    const lifecycle = await lifecycleViewById(applicationId);
+    return { kind: "found", status: 200, application: { ...shown, lifecycle } };
   } catch (error) {
     logError("status-lookup", error);
     return { kind: "unavailable", status: 503, message: MSG.statusUnavailable };

@@ -77,6 +77,7 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     amount: input.values.amount,
     purpose: input.values.purpose,
     marketplace: marketplaceEmailLines(row.reference, market),
+    matched: market.offers > 0,
   });
   await enqueueEmail(tx, {
     to: applicant.email,
@@ -101,7 +102,20 @@ export function confirmationEmail(input: {
   amount: number;
   purpose: string;
   marketplace?: string[];
+  /** Issue 27: false when no lender matched: no review or funding timeline is promised. */
+  matched?: boolean;
 }) {
+  const ahead =
+    input.matched === false
+      ? []
+      : [
+          "What happens next:",
+          "1. Compare the offers and accept the one you want (nothing is final until you sign one).",
+          "2. The lender verifies your details and documents; it may ask you for more (1-3 days).",
+          "3. Funding: same day to 1 business day after the lender's verification.",
+          "",
+          "We will send updates by e-mail.",
+        ];
   const lines = [
     `Hello ${input.firstName},`,
     "",
@@ -112,13 +126,7 @@ export function confirmationEmail(input: {
     `Purpose: ${purposeLabel(input.purpose)}`,
     "",
     ...(input.marketplace ?? []),
-    "What happens next:",
-    "1. Initial review: within 24-48 hours.",
-    "2. If we need more documentation, we will ask you by e-mail (1-3 days).",
-    "3. Final approval: 2-5 business days.",
-    "4. Funding: same day to 1 business day after approval.",
-    "",
-    "Most applications are processed within 24 hours. We will send updates by e-mail and SMS.",
+    ...ahead,
     `You can check your status at any time on our Application Status page with your reference ${input.reference}.`,
     "",
     `Questions? Call ${site.supportPhone} (${site.hours}) or write to ${site.supportEmail}.`,

@@ -51,7 +51,14 @@ async function seed(tag: string) {
   const admin = await createAdmin();
   const applicant = await createApplicant({ firstName: `Avery${tag}`, phone: "(555) 010-7788" });
   const other = await createApplicant();
-  const working = await createSubmittedApplication({ userId: applicant.id, amount: 42000, purpose: "working-capital" });
+  // Issue 27: the applicant has accepted an offer, so an admin may approve it.
+  const working = await createSubmittedApplication({
+    userId: applicant.id,
+    amount: 42000,
+    purpose: "working-capital",
+    status: "offer-accepted",
+    stage: "offer-accepted",
+  });
   const equipment = await createSubmittedApplication({ userId: applicant.id, amount: 18000, purpose: "equipment-financing" });
   const reviewing = await createSubmittedApplication({
     userId: applicant.id,
@@ -152,7 +159,9 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       expect(shortenMiddle(s.fileName)).toMatch(/^.{20}\.\.\..{10}$/);
       expect(text).toContain(formatFileSize(s.bytes.length));
       expect(formatFileSize(s.bytes.length)).toMatch(/^\d+ Bytes$/);
-      expect(await page.locator("h2", { hasText: s.working.reference }).getByTestId("admin-status-badge").textContent()).toBe("SUBMITTED");
+      expect(await page.locator("h2", { hasText: s.working.reference }).getByTestId("admin-status-badge").textContent()).toBe(
+        "OFFER ACCEPTED",
+      );
 
       // Preview (inline) and download (attachment with the stored name): the bytes we uploaded.
       const previewHref = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
@@ -173,7 +182,7 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await page.locator("h2", { hasText: s.working.reference }).getByText("APPROVED").waitFor();
       const history = (await page.getByTestId("status-history").textContent()) ?? "";
       expect(history).toContain("Ada Admin (admin)");
-      expect(history).toMatch(/SubmittedApproved/);
+      expect(history).toMatch(/Offer AcceptedApproved/);
 
       // Reject from the table row: the reason is asked for first.
       await page.goto(`/admin?q=${s.equipment.reference}`);
@@ -226,14 +235,15 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await login(page, s.applicant.email, s.applicant.password, "/login");
       const approved = page.locator(`[data-testid=dashboard-application][data-reference="${s.working.reference}"]`);
       const rejected = page.locator(`[data-testid=dashboard-application][data-reference="${s.equipment.reference}"]`);
-      expect(await approved.getByTestId("status-badge").textContent()).toContain("Approved");
-      expect(await rejected.getByTestId("status-badge").textContent()).toContain("Rejected");
-      expect(await page.getByTestId("active-loans").textContent()).toBe("1");
+      // Issue 27: the applicant sees the loan's stage; an approved offer is not an active loan until funded.
+      expect(await approved.getByTestId("stage-badge").textContent()).toContain("Offer accepted");
+      expect(await rejected.getByTestId("stage-badge").textContent()).toContain("Declined");
+      expect(await page.getByTestId("active-loans").textContent()).toBe("0");
       expect(await page.getByTestId("recent-activity").textContent()).toContain(`Status of ${s.working.reference} changed to Approved`);
       await page.goto(`/application-status?id=${s.equipment.reference}`);
-      await page.getByTestId("status-badge").getByText("Rejected").waitFor();
+      await page.getByTestId("status-badge").getByText("Declined").waitFor();
       await page.goto(`/application-status?id=${s.working.reference}`);
-      await page.getByTestId("status-badge").getByText("Approved").waitFor();
+      await page.getByTestId("status-badge").getByText("Offer accepted").waitFor();
     });
 
     // Another applicant: no document, no details.

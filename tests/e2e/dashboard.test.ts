@@ -30,7 +30,15 @@ async function seed() {
     submittedAt: new Date(Date.now() - 60_000),
   });
   await changeStatus(admin.id, approved.id, "under-review");
+  // Issue 27: "approved" needs an accepted offer, and only a funded loan is active. The offer's
+  // acceptance and the lender's funding are stood in for on the row (tests/integration/lifecycle.test.ts walks them).
+  const acceptedRow = { status: "offer-accepted" as const, stage: "offer-accepted" as const };
+  await getDb().update(schema.loanApplications).set(acceptedRow).where(eq(schema.loanApplications.id, approved.id));
   await changeStatus(admin.id, approved.id, "approved");
+  await getDb()
+    .update(schema.loanApplications)
+    .set({ stage: "funded", fundedCents: 4_500_000, fundedOn: "2026-11-20" })
+    .where(eq(schema.loanApplications.id, approved.id));
   const submitted = await createSubmittedApplication({ userId: user.id, amount: 12500, purpose: "startup-capital" });
   const draftApp = await createSubmittedApplication({ userId: user.id, status: "draft" });
   await insertDraft({ userId: user.id, data: { amount: 20000, purpose: "working-capital" } as never });
@@ -64,13 +72,13 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       const a = (await card(page, s.approved.reference).textContent()) ?? "";
       expect(a).toContain("$45,000");
       expect(a).toContain("Business Expansion");
-      expect(await card(page, s.approved.reference).getByTestId("status-badge").textContent()).toContain("Approved");
-      expect(await stepStates(page, s.approved.reference)).toEqual(["complete", "complete", "complete", "current"]);
-      expect(a).toContain("Decision: Approved");
+      expect(await card(page, s.approved.reference).getByTestId("stage-badge").textContent()).toContain("Funded");
+      expect(await stepStates(page, s.approved.reference)).toEqual(["done", "current"]);
+      expect(a).toContain("The lender sent $45,000.00 on 2026-11-20.");
       const sub = (await card(page, s.submitted.reference).textContent()) ?? "";
       expect(sub).toContain("$12,500");
       expect(sub).toContain("Startup Capital");
-      expect(await stepStates(page, s.submitted.reference)).toEqual(["complete", "current", "upcoming", "upcoming"]);
+      expect(await stepStates(page, s.submitted.reference)).toEqual(["current", "upcoming", "upcoming", "upcoming", "upcoming"]);
 
       const cont = page.getByRole("link", { name: "Continue application" });
       expect(await cont.getAttribute("href")).toMatch(/^\/apply/);

@@ -124,7 +124,8 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await page.goto("/dashboard");
       await settle(page, js);
       const card = page.locator(`[data-testid="dashboard-application"][data-reference="${reference}"]`);
-      await card.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
+      // Issue 27: the dashboard shows the loan's stage.
+      await card.getByTestId("stage-badge").filter({ hasText: "Offer Accepted" }).waitFor();
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 
       // The e-mail (the admins' copy; the applicant's is held until the address is verified)
@@ -142,7 +143,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
     });
   });
 
-  it("an application from a state no lender serves gets the notice of action taken", async () => {
+  it("an application from a state no lender serves is told 'no lender match' with the reason, and offered nothing to see", async () => {
     await b.withPage({ js }, async (page) => {
       const a = {
         firstName: "Nils",
@@ -154,10 +155,10 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       };
       await apply(page, js, a, { street: "1 Harbor Way", city: "Juneau", state: "AK", zip: "99801" });
       await settle(page, js);
-      await page.getByRole("link", { name: "See your offers" }).click();
-      const notice = page.getByTestId("adverse-action-notice");
-      await notice.getByRole("heading", { name: "Notice of action taken" }).waitFor();
-      await notice.getByText("The lender does not lend to businesses in your state").waitFor();
+      // Issue 27: no "See your offers"; the reason that decided it, on the submitted page itself.
+      const noMatch = page.getByTestId("no-match");
+      await noMatch.getByText("None of our partner lenders lends to businesses in Alaska.").waitFor();
+      expect(await page.getByRole("link", { name: "See your offers" }).count()).toBe(0);
     });
   });
 });

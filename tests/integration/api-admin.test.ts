@@ -57,6 +57,7 @@ describe("GET /api/admin/applications", () => {
       amount: 20000,
       purpose: "other",
       status: "approved",
+      stage: "offer-accepted",
       submittedAt: new Date(Date.UTC(2090, 0, 2)),
     });
     const draft = await createSubmittedApplication({ userId: owner.id, status: "draft" });
@@ -83,6 +84,7 @@ describe("GET /api/admin/applications", () => {
       state: "IL",
       zipCode: "62701",
       status: "approved",
+      stage: "offer-accepted",
       submittedAt: newer!.submittedAt!.toISOString(),
       updatedAt: expect.any(String),
     });
@@ -136,13 +138,14 @@ describe("GET /api/admin/documents", () => {
 describe("PATCH /api/admin/applications/{id}/status", () => {
   it("changes the status with an audit event and an e-mail, and answers the application", async () => {
     const owner = await createApplicant();
-    const app = await createSubmittedApplication({ userId: owner.id });
+    // Issue 27: "approved" needs an accepted offer.
+    const app = await createSubmittedApplication({ userId: owner.id, status: "offer-accepted", stage: "offer-accepted" });
     const { client, admin } = await signedInAdmin();
     const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved" } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: app!.id, status: "approved", applicationId: app!.reference });
+    expect(await res.json()).toMatchObject({ id: app!.id, status: "approved", stage: "offer-accepted", applicationId: app!.reference });
     const [event] = await eventsOf(app!.id, "status_changed");
-    expect(event).toMatchObject({ fromStatus: "submitted", toStatus: "approved", actorUserId: admin.id });
+    expect(event).toMatchObject({ fromStatus: "offer-accepted", toStatus: "approved", actorUserId: admin.id });
     expect((await outboxTo(owner.email)).map((m) => m.kind)).toEqual(["status_approved"]);
   });
 

@@ -42,6 +42,7 @@ describe("POST /api/loan-applications", () => {
       state: "",
       zipCode: "",
       status: "draft",
+      stage: "draft",
       submittedAt: null,
       updatedAt: expect.stringMatching(ISO),
     });
@@ -73,7 +74,8 @@ describe("POST /api/loan-applications", () => {
     const app = await res.json();
     expect(app).toMatchObject({ status: "submitted", amount: "25000", livingSituation: "rent", monthlyPayment: "1500", state: "IL" });
     expect(app.submittedAt).toMatch(ISO);
-    expect((await eventsOf(app.id)).map((e) => e.type).sort()).toEqual(["created", "submitted"]);
+    // Issue 27: matching moves the stage (offers ready, or no lender match) in the same transaction.
+    expect((await eventsOf(app.id)).map((e) => e.type).sort()).toEqual(["created", "stage_changed", "submitted"]);
     const mail = await outboxTo(user.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(app.applicationId);
@@ -348,7 +350,7 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
 });
 
 describe("GET /api/loan-applications/status/{applicationId}", () => {
-  it("answers exactly the five fields, for the reference in any letter case, without signing in", async () => {
+  it("answers the five fields and (issue 27) the stage with its timeline, for the reference in any letter case, without signing in", async () => {
     const owner = await createApplicant();
     const app = await createSubmittedApplication({ userId: owner.id, amount: 42000, purpose: "working-capital", status: "under-review" });
     const res = await new Client().fetch(`/api/loan-applications/status/${app!.reference.toLowerCase()}`);
@@ -360,6 +362,17 @@ describe("GET /api/loan-applications/status/{applicationId}", () => {
       amount: 42000,
       purpose: "working-capital",
       submittedAt: app!.submittedAt!.toISOString(),
+      stage: "submitted",
+      stageLabel: "Under Review",
+      nextSteps: "Our team is reviewing your application. We may request additional documentation.",
+      timeline: [
+        { stage: "submitted", label: "Submitted", state: "current", at: app!.submittedAt!.toISOString() },
+        { stage: "offers-ready", label: "Offers ready", state: "upcoming", at: null },
+        { stage: "offer-accepted", label: "Offer accepted", state: "upcoming", at: null },
+        { stage: "lender-verifying", label: "Lender verifying", state: "upcoming", at: null },
+        { stage: "funded", label: "Funded", state: "upcoming", at: null },
+      ],
+      noLenderMatch: null,
     });
   });
 

@@ -346,9 +346,10 @@ describe("the status API records a change to a colleague's application", () => {
     const { admin, app } = await setup();
     await assignApplication(admin.id, app.id, admin.id);
     const colleague = await adminClient(await createAdmin());
-    const res = await colleague.fetch(`/api/admin/applications/${app.id}/status`, { method: "PATCH", json: { status: "approved" } });
+    // Issue 27: "approved" needs an accepted offer; under review is a change any submitted application takes.
+    const res = await colleague.fetch(`/api/admin/applications/${app.id}/status`, { method: "PATCH", json: { status: "under-review" } });
     expect(res.status).toBe(200);
     const [entry] = await auditOf("backoffice.colleague_application_changed", app.id);
-    expect(entry!.details).toBe(`status submitted -> approved; assigned to admin ${admin.id}`);
+    expect(entry!.details).toBe(`status submitted -> under-review; assigned to admin ${admin.id}`);
   });
 });

@@ -96,10 +96,11 @@ describe("matching on submission", () => {
     const { client, app, email } = await applyOverHttp({ state: "AK" });
     const list = await offersOf(client, app.reference);
     expect(list.offers).toEqual([]);
-    expect(list.principalReasons).toContain("The lender does not lend to businesses in your state");
+    // Issue 27: the reason that decided it, said of every lender (tests/integration/lifecycle.test.ts has the rest).
+    expect(list.principalReasons).toEqual(["None of our partner lenders lends to businesses in Alaska."]);
     const html = await (await client.fetch(`/dashboard/applications/${app.reference}/offers`)).text();
-    expect(html).toContain("Notice of action taken");
-    expect(html).toContain("The lender does not lend to businesses in your state");
+    expect(html).toContain("No lender match");
+    expect(html).toContain("None of our partner lenders lends to businesses in Alaska.");
     const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
     expect(mail!.bodyText).toContain("NOTICE OF ACTION TAKEN");
     expect(mail!.bodyText).toContain("Equal Credit Opportunity Act");

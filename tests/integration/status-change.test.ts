@@ -28,12 +28,19 @@ describe("changeStatus (service)", () => {
   it("writes status, updatedAt, the event, the e-mail and the audit entry together", async () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
-    const app = await createSubmittedApplication({ userId: applicant.id, amount: 30000, purpose: "equipment-financing" });
+    // Issue 27: "approved" needs an accepted offer.
+    const app = await createSubmittedApplication({
+      userId: applicant.id,
+      amount: 30000,
+      purpose: "equipment-financing",
+      status: "offer-accepted",
+      stage: "offer-accepted",
+    });
     const before = await appRow(app.id);
     await new Promise((r) => setTimeout(r, 20));
 
     const change = await changeStatus(admin.id, app.id, "approved", "Strong cash flow");
-    expect(change).toMatchObject({ from: "submitted", to: "approved", changed: true, reference: app.reference });
+    expect(change).toMatchObject({ from: "offer-accepted", to: "approved", changed: true, reference: app.reference });
 
     const after = await appRow(app.id);
     expect(after.status).toBe("approved");
@@ -43,7 +50,7 @@ describe("changeStatus (service)", () => {
     expect(evs[0]).toMatchObject({
       type: "status_changed",
       actorUserId: admin.id,
-      fromStatus: "submitted",
+      fromStatus: "offer-accepted",
       toStatus: "approved",
       note: "Strong cash flow",
     });
@@ -52,14 +59,15 @@ describe("changeStatus (service)", () => {
     expect(mails[0]!.kind).toBe("status_approved");
     expect(mails[0]!.subject).toContain(app.reference);
     expect(mails[0]!.bodyText).toMatch(/Congratulations/);
-    expect(mails[0]!.bodyText).toMatch(/check your e-mail for funding details/i);
+    expect(mails[0]!.bodyText).toMatch(/approved with the offer you accepted/i);
+    expect(mails[0]!.bodyText).toMatch(/the lender verifies your details/i);
     expect(mails[0]!.bodyText).toContain("$30,000");
     const audit = await db()
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.action, "application.status_changed"), eq(schema.auditLog.targetId, String(app.id))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: admin.id, details: "submitted -> approved" });
+    expect(audit[0]).toMatchObject({ actorUserId: admin.id, details: "offer-accepted -> approved" });
   });
 
   it("refuses a rejection without a reason and changes nothing", async () => {
@@ -83,8 +91,15 @@ describe("changeStatus (service)", () => {
     expect(mail!.bodyText).toContain("Principal reason(s) for our decision: Annual revenue below our $50,000 minimum");
     expect(mail!.bodyText).toContain("60-90 days");
     expect(mail!.bodyText).toContain("Equal Credit Opportunity Act");
-    const [ev] = await eventsOf(app.id);
-    expect(ev).toMatchObject({ fromStatus: "under-review", toStatus: "rejected", note: "Annual revenue below our $50,000 minimum" });
+    const [ev, statusEv] = await eventsOf(app.id);
+    // Issue 27: the stage moves to declined with the same reason, then the status event.
+    expect(ev).toMatchObject({
+      type: "stage_changed",
+      fromStatus: "submitted",
+      toStatus: "declined",
+      note: "Annual revenue below our $50,000 minimum",
+    });
+    expect(statusEv).toMatchObject({ fromStatus: "under-review", toStatus: "rejected", note: "Annual revenue below our $50,000 minimum" });
   });
 
   it("e-mails the applicant for under-review and submitted too", async () => {
@@ -122,17 +137,15 @@ describe("changeStatus (service)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    await Promise.all([
-      changeStatus(admin.id, app.id, "under-review"),
-      changeStatus(admin.id, app.id, "approved"),
-      changeStatus(admin.id, app.id, "rejected", "Incomplete documents"),
-    ]);
-    const evs = await eventsOf(app.id);
-    expect(evs).toHaveLength(3);
+    // Issue 27: "approved" needs an accepted offer, so two changes that are allowed in either order
+    // (a rejection, or a reopening of it to under review).
+    await Promise.all([changeStatus(admin.id, app.id, "under-review"), changeStatus(admin.id, app.id, "rejected", "Incomplete documents")]);
+    const evs = (await eventsOf(app.id)).filter((e) => e.type === "status_changed");
+    expect(evs).toHaveLength(2);
     expect(evs[0]!.fromStatus).toBe("submitted");
     for (let i = 1; i < evs.length; i++) expect(evs[i]!.fromStatus).toBe(evs[i - 1]!.toStatus);
-    expect((await appRow(app.id)).status).toBe(evs[2]!.toStatus);
-    expect(await mailTo(applicant.email)).toHaveLength(3);
+    expect((await appRow(app.id)).status).toBe(evs[1]!.toStatus);
+    expect(await mailTo(applicant.email)).toHaveLength(2);
   });
 });
 
@@ -174,7 +187,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     const app = await createSubmittedApplication({ userId: applicant.id });
     const c = await adminClient(admin);
     for (const redirectTo of ["https://evil.example/", "//evil.example/admin", "/dashboard"]) {
-      const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved", redirectTo } });
+      const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "under-review", redirectTo } });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe(`/admin/applications/${app.id}`);
     }
@@ -212,13 +225,13 @@ describe("POST /admin/applications/:id (status action)", () => {
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
     const c = await adminClient(admin);
-    await c.fetch(`/admin/applications/${app.id}`, { form: { status: "approved" } });
+    await c.fetch(`/admin/applications/${app.id}`, { form: { status: "under-review" } });
     const lookup = await new Client().fetch(`/application-status?id=${app.reference}`);
     expect(lookup.status).toBe(200);
-    expect(await lookup.text()).toMatch(/Approved/);
+    expect(await lookup.text()).toMatch(/Under Review/);
     const u = await signIn(applicant.email, applicant.password, "/login");
     const dash = await (await u.fetch("/dashboard")).text();
     expect(dash).toContain(app.reference);
-    expect(dash).toMatch(/Approved/);
+    expect(dash).toMatch(/Under Review/);
   });
 });

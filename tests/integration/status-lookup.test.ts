@@ -26,7 +26,7 @@ const brokenDb = drizzle(brokenPool, { schema: dbSchema, mode: "default" });
 afterAll(() => brokenPool.end());
 
 describe("status lookup service", () => {
-  it("finds a submitted application by its reference in lower case, with exactly the five fields", async () => {
+  it("finds a submitted application by its reference in lower case, with the five fields and (issue 27) its stage and timeline", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, amount: 25000, purpose: "working-capital", status: "submitted" });
     const outcome = await lookupApplicationStatus(app.reference.toLowerCase(), randomIp());
@@ -36,9 +36,11 @@ describe("status lookup service", () => {
     expect(outcome.application).toEqual({
       reference: app.reference,
       status: "submitted",
+      stage: "submitted",
       amount: 25000,
       purpose: "working-capital",
       submittedAt: app.submittedAt!.toISOString(),
+      lifecycle: expect.objectContaining({ stage: "submitted", label: "Submitted", noLenderMatch: null }),
     });
   });
 

@@ -167,11 +167,12 @@ describe("what the applicant may see", () => {
     await expectRedirect(withdraw, "withdrawal");
 
     // A status change with a note through the admin API, then the rejection with its reason.
-    const approved = await ac.fetch(`/api/admin/applications/${app.id}/status`, {
+    // (Issue 27: "approved" needs an accepted offer, so the noted change is back to submitted.)
+    const noted = await ac.fetch(`/api/admin/applications/${app.id}/status`, {
       method: "PATCH",
-      json: { status: "approved", note: secret.apiStatusNote },
+      json: { status: "submitted", note: secret.apiStatusNote },
     });
-    expect(approved.status).toBe(200);
+    expect(noted.status).toBe(200);
     await expectRedirect(
       await form([
         ["status", "rejected"],
@@ -219,7 +220,7 @@ describe("what the applicant may see", () => {
       ]),
     );
     const statuses = exportedApp!.events.filter((e) => e.type === "status_changed");
-    expect(statuses.map((e) => e.toStatus)).toEqual(["under-review", "approved", "rejected"]);
+    expect(statuses.map((e) => e.toStatus)).toEqual(["under-review", "submitted", "rejected"]);
     expect(statuses.at(-1)!.reason).toBe(told.rejectionReason);
     for (const e of exportedApp!.events) expect(e).not.toHaveProperty("note");
     expect(body.applications[0]!.events.some((e) => e.type === "offer_withdrawn")).toBe(true);

@@ -11,6 +11,8 @@ export async function createSubmittedApplication(opts: {
   amount?: number;
   purpose?: Purpose;
   status?: Status;
+  /** The loan's stage (issue 27); by default the one the status implies before any matching. */
+  stage?: (typeof schema.APPLICATION_STAGES_DB)[number];
   annualIncome?: number;
   livingSituation?: "rent" | "mortgage" | "own";
   monthlyPayment?: number;
@@ -32,6 +34,7 @@ export async function createSubmittedApplication(opts: {
       state: "IL",
       zipCode: "62701",
       status: opts.status ?? "submitted",
+      stage: opts.stage ?? (opts.status === "draft" ? "draft" : opts.status === "rejected" ? "declined" : "submitted"),
       submittedAt: opts.status === "draft" ? null : (opts.submittedAt ?? new Date()),
     });
   const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, res.insertId));

@@ -5,6 +5,7 @@ import { purposeLabel } from "~/content/loan-options";
 import type { AdminApplicationRow } from "~/models/application-queries.server";
 import { adminListSearch, type AdminListParams } from "~/schemas/admin.schema";
 import { AdminStatusBadge } from "./admin-status-badge";
+import { stageLabel } from "~/utils/loan-lifecycle";
 import { formatDate, formatUsd } from "~/utils/format";
 import { RowStatusForm } from "./row-status-form";
 import { WaitingSince, type RowExtras } from "./back-office-list";
@@ -99,6 +100,9 @@ export function ApplicationsTable({
                   <td className="px-4 py-3">{purposeLabel(r.purpose)}</td>
                   <td className="px-4 py-3">
                     <AdminStatusBadge status={r.status} />
+                    <span className="mt-1 block text-xs text-slate-700" data-testid="row-stage">
+                      {stageLabel(r.stage === "draft" ? "submitted" : r.stage)}
+                    </span>
                     <WaitingSince since={extras?.[r.id]?.waitingSince ?? null} />
                   </td>
                   <td className="px-4 py-3" data-testid="assigned-to">

@@ -1,6 +1,7 @@
 /** Human text for the dashboard's Recent Activity, from the application's audit trail. */
 import { DOCUMENT_TYPE_LABELS, isDocumentType } from "~/content/document-types";
 import { getStatusDisplay } from "~/content/status-display";
+import { isStage, stageLabel } from "~/utils/loan-lifecycle";
 
 /** "March.pdf (Bank Statements)", "Bank Statements" when the file is gone, else "unnamed document". */
 function documentLabel(e: { documentType?: string | null; documentName?: string | null }) {
@@ -23,6 +24,9 @@ export function activityText(e: {
       return `Application ${e.reference} submitted`;
     case "status_changed":
       return `Status of ${e.reference} changed to ${getStatusDisplay(e.toStatus ?? "").label}`;
+    case "stage_changed":
+      // Issue 27: the loan's stage, in the same words as the timeline.
+      return isStage(e.toStatus) ? `${e.reference}: ${stageLabel(e.toStatus)}` : `Application ${e.reference} updated`;
     case "document_uploaded":
       return `Document uploaded to ${e.reference}: ${documentLabel(e)}`;
     case "document_removed":

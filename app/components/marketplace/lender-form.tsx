@@ -34,11 +34,57 @@ function Field({ name, label, d, errors, hint }: { name: string; label: string; 
   );
 }
 
-export function LenderForm({ d, errors, submitLabel }: { d: LenderFormDefaults; errors?: Errors; submitLabel: string }) {
+export type SampleOfferView = { label: string; rows: Array<[string, string]> };
+
+/** What the product would offer a sample applicant (issue 27): priced by the same money module as real offers. */
+export function SampleOffer({ samples }: { samples: SampleOfferView[] | null | undefined }) {
+  if (!samples) return null;
+  return (
+    <section
+      className="rounded-md border border-blue-200 bg-blue-50 p-3 sm:col-span-2"
+      aria-labelledby="sample-h"
+      data-testid="sample-offer"
+    >
+      <h3 id="sample-h" className="font-semibold text-slate-900">
+        Sample offer
+      </h3>
+      {samples.length === 0 ? (
+        <p className="text-sm text-slate-800">No sample: the product cannot make offers as it is.</p>
+      ) : (
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {samples.map((s) => (
+            <div key={s.label}>
+              <p className="text-sm font-medium text-slate-900">{s.label}</p>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm">
+                {s.rows.map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-slate-700">{k}</dt>
+                    <dd className="font-medium text-slate-900">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function LenderForm({
+  d,
+  errors,
+  submitLabel,
+  sample,
+}: {
+  d: LenderFormDefaults;
+  errors?: Errors;
+  submitLabel: string;
+  sample?: SampleOfferView[] | null;
+}) {
   const purposes = new Set(d.purposes ?? []);
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-      <input type="hidden" name="intent" value="save" />
       <Field name="name" label="Lender name" d={d} errors={errors} />
       <Field name="nmlsId" label="NMLS id" d={d} errors={errors} />
       <Field name="website" label="Website" d={d} errors={errors} />
@@ -68,8 +114,14 @@ export function LenderForm({ d, errors, submitLabel }: { d: LenderFormDefaults; 
       <Field name="maxAmount" label="Maximum amount (USD)" d={d} errors={errors} />
       <Field name="termsMonths" label="Terms offered (months)" d={d} errors={errors} hint="e.g. 12 24 36" />
       <Field name="defaultTermMonths" label="Term offered by default (months)" d={d} errors={errors} />
-      <Field name="noteRate" label="Standard interest rate (% a year)" d={d} errors={errors} />
-      <Field name="bestNoteRate" label="Best interest rate (% a year)" d={d} errors={errors} />
+      <Field
+        name="noteRate"
+        label="Standard interest rate (% a year)"
+        d={d}
+        errors={errors}
+        hint="Required; at least 1% a year (the pricing floor)"
+      />
+      <Field name="bestNoteRate" label="Best interest rate (% a year)" d={d} errors={errors} hint="Required; at least 1% a year" />
       <Field
         name="bestIncomeMultiple"
         label="Best rate needs income of at least (x amount)"
@@ -83,9 +135,13 @@ export function LenderForm({ d, errors, submitLabel }: { d: LenderFormDefaults; 
       <div className="sm:col-span-2">
         <Field name="prepayment" label="Prepayment policy" d={d} errors={errors} />
       </div>
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary">
+      <SampleOffer samples={sample} />
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <button type="submit" name="intent" value="save" className="btn-primary">
           {submitLabel}
+        </button>
+        <button type="submit" name="intent" value="preview" className="btn-outline">
+          Preview sample offer
         </button>
       </div>
     </Form>
