@@ -3,8 +3,9 @@
  * and API), the comparison and disclosure pages, accepting (final, idempotent, one winner among
  * concurrent accepts), the no-eligible-lender notice, and owner-only access.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { SEED_LENDERS } from "~/content/lender-seed";
 import { getDb, schema } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { signedInAdmin, signedInApplicant } from "../support/api";
@@ -72,14 +73,26 @@ describe("matching on submission", () => {
       expect(o.fundingCents).toBe(o.amountCents - o.feeCents);
     }
     const decisions = await getDb().select().from(schema.lenderDecisions).where(eq(schema.lenderDecisions.applicationId, app.id));
-    // One decision per product, for every product live before this application (other files add
-    // and pause products of their own meanwhile, so "every active product now" would not be stable).
+    // One decision per product, for every product of the seeded catalogue (other files add, pause
+    // and break products of their own meanwhile, so "every active product now" would not be stable).
     const decided = decisions.map((d) => d.lenderProductId);
     expect(new Set(decided).size).toBe(decided.length);
-    const products = await getDb().select().from(schema.lenderProducts).where(eq(schema.lenderProducts.active, true));
-    const liveBefore = products.filter((p) => p.createdAt.getTime() < decisions[0]!.createdAt.getTime() - 1000);
-    expect(liveBefore.length).toBeGreaterThan(0);
-    for (const p of liveBefore) expect(decided).toContain(p.id);
+    const seeded = await getDb()
+      .select({ id: schema.lenderProducts.id })
+      .from(schema.lenderProducts)
+      .innerJoin(schema.lenders, eq(schema.lenders.id, schema.lenderProducts.lenderId))
+      .where(
+        and(
+          inArray(
+            schema.lenders.name,
+            SEED_LENDERS.map((l) => l.name),
+          ),
+          eq(schema.lenders.status, "active"),
+          eq(schema.lenderProducts.active, true),
+        ),
+      );
+    expect(seeded.length).toBeGreaterThan(1);
+    for (const p of seeded) expect(decided).toContain(p.id);
     expect(decisions.some((d) => !d.eligible && d.reasons.includes("credit-score-unknown"))).toBe(true);
     const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
     expect(mail!.bodyText).toContain(`/dashboard/applications/${app.reference}/offers`);
