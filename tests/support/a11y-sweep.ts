@@ -46,6 +46,8 @@ export type Seed = {
   reference: string;
   appId: number;
   offerId: number | null;
+  /** An application from Alaska, where no lender lends: the "no lender match" pages. */
+  alaskaReference: string;
   /** A user of the lender of the first offer, signed in (both factors), and that lender. */
   lenderCookies: Client;
   lenderId: number;
@@ -63,13 +65,29 @@ export async function seed(): Promise<Seed> {
     .where(eq(schema.loanApplications.id, app.id));
   await transaction((tx) => matchOnSubmit(tx, app.id));
   const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id));
+  const alaska = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
+  await getDb()
+    .update(schema.loanApplications)
+    .set({ state: "AK", city: "Anchorage", zipCode: "99501" })
+    .where(eq(schema.loanApplications.id, alaska.id));
+  await transaction((tx) => matchOnSubmit(tx, alaska.id));
   const applicant = new Client();
   const res = await applicant.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } });
   if (res.status !== 302) throw new Error(`applicant sign-in: ${res.status}`);
   const lenderId = offer?.lenderId ?? (await twoLenders())[0].id;
   if (!offer) await shareWithLender(app.id, lenderId);
   const lenderCookies = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
-  return { admin, adminCookies, applicant, reference: app.reference, appId: app.id, offerId: offer?.id ?? null, lenderCookies, lenderId };
+  return {
+    admin,
+    adminCookies,
+    applicant,
+    reference: app.reference,
+    appId: app.id,
+    offerId: offer?.id ?? null,
+    alaskaReference: alaska.reference,
+    lenderCookies,
+    lenderId,
+  };
 }
 
 export function inventory(s: Seed): State[] {
@@ -89,6 +107,7 @@ export function inventory(s: Seed): State[] {
     { name: "status: blank ID", as: "visitor", path: "/application-status", act: click("Check Status") },
     { name: "status: not found", as: "visitor", path: "/application-status?id=APP-123456" },
     { name: "status: found", as: "visitor", path: `/application-status?id=${s.reference}` },
+    { name: "status: no lender match", as: "visitor", path: `/application-status?id=${s.alaskaReference}` },
     { name: "sign-up: every error", as: "visitor", path: "/signup", act: click("Create Account") },
     {
       name: "login: failed",
@@ -150,6 +169,7 @@ export function inventory(s: Seed): State[] {
     // A signed-in applicant.
     { name: "dashboard", as: "applicant", path: "/dashboard" },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
+    { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
     ...(s.offerId ? [{ name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` } as State] : []),
     { name: "account", as: "applicant", path: "/account" },
     { name: "my data", as: "applicant", path: "/account/data" },
