@@ -5,7 +5,14 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DeclineForm, DocumentRequestForm, FirmOfferForm, InstantOfferActions } from "~/components/lender/lender-action-forms";
+import {
+  DeclineForm,
+  DocumentRequestForm,
+  FirmOfferForm,
+  InstantOfferActions,
+  MarkFundedForm,
+  MarkVerifyingForm,
+} from "~/components/lender/lender-action-forms";
 import { site } from "~/content/site";
 import { ApplicationIdParamsSchema } from "~/schemas/lender.schema";
 import { handleLenderAction } from "~/server/lender-action-form.server";
@@ -53,6 +60,9 @@ export default function LenderApplication() {
     ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
   ];
   const open = !v.decline && !v.closedToOffers;
+  // The applicant accepted THIS lender's offer: the loan's life is the lender's to move (verify, fund, or decline after review).
+  const accepted = v.offers.find((o) => o.id === v.acceptedOfferId) ?? null;
+  const reviewing = accepted != null && (v.stage === "accepted" || v.stage === "verifying");
   return (
     <>
       <p>
@@ -159,8 +169,12 @@ export default function LenderApplication() {
         </section>
       ) : null}
       {open ? <FirmOfferForm reply={reply} amount={a.amount} prepayment="No prepayment penalty" /> : null}
+      {accepted && v.stage === "accepted" ? <MarkVerifyingForm reply={reply} /> : null}
+      {accepted && v.stage === "verifying" ? (
+        <MarkFundedForm reply={reply} amount={(accepted.amountCents / 100).toFixed(2)} today={v.today} />
+      ) : null}
       {!v.decline ? <DocumentRequestForm reply={reply} /> : null}
-      {!v.decline ? <DeclineForm reply={reply} /> : null}
+      {!v.decline && (!accepted || reviewing) ? <DeclineForm reply={reply} afterReview={reviewing} /> : null}
     </>
   );
 }
