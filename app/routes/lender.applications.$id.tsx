@@ -5,7 +5,14 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DeclineForm, DocumentRequestForm, FirmOfferForm, InstantOfferActions } from "~/components/lender/lender-action-forms";
+import {
+  DeclineForm,
+  DocumentRequestForm,
+  FirmOfferForm,
+  InstantOfferActions,
+  MarkFundedForm,
+  MarkVerifyingForm,
+} from "~/components/lender/lender-action-forms";
 import { site } from "~/content/site";
 import { ApplicationIdParamsSchema } from "~/schemas/lender.schema";
 import { handleLenderAction } from "~/server/lender-action-form.server";
@@ -53,6 +60,16 @@ export default function LenderApplication() {
     ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
   ];
   const open = !v.decline && !v.closedToOffers;
+  // The applicant accepted THIS lender's offer: the loan's life is the lender's to move (verify, fund, or decline after review).
+  const accepted = v.offers.find((o) => o.id === v.acceptedOfferId) ?? null;
+  const reviewing = accepted != null && (v.stage === "accepted" || v.stage === "verifying");
+  const showVerifying = accepted != null && v.stage === "accepted";
+  const showFunded = accepted != null && v.stage === "verifying";
+  // A refused move whose form is not on the page (e.g. "mark funded" before acceptance): its message here.
+  const orphan =
+    reply?.message && ((reply.intent === "mark-verifying" && !showVerifying) || (reply.intent === "mark-funded" && !showFunded))
+      ? reply.message
+      : null;
   return (
     <>
       <p>
@@ -68,6 +85,11 @@ export default function LenderApplication() {
           {lenderStageLabel(v.stage)}
         </span>
       </div>
+      {orphan ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="lender-action-refused">
+          {orphan}
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="figures-h">
         <h2 id="figures-h" className="text-xl font-semibold">
           Application figures
@@ -159,8 +181,10 @@ export default function LenderApplication() {
         </section>
       ) : null}
       {open ? <FirmOfferForm reply={reply} amount={a.amount} prepayment="No prepayment penalty" /> : null}
+      {showVerifying ? <MarkVerifyingForm reply={reply} /> : null}
+      {accepted && showFunded ? <MarkFundedForm reply={reply} amount={(accepted.amountCents / 100).toFixed(2)} today={v.today} /> : null}
       {!v.decline ? <DocumentRequestForm reply={reply} /> : null}
-      {!v.decline ? <DeclineForm reply={reply} /> : null}
+      {!v.decline && (!accepted || reviewing) ? <DeclineForm reply={reply} afterReview={reviewing} /> : null}
     </>
   );
 }

@@ -18,6 +18,8 @@ export const LENDER_MSG = {
   prepayment: "Describe the prepayment terms (up to 300 characters)",
   validity: "Enter a validity between 1 and 90 days",
   withdrawReason: "Please give a reason",
+  fundedAmount: "Enter the amount sent in USD (more than $0, cents at most)",
+  fundedOn: "Enter the funding date as YYYY-MM-DD (today or earlier)",
   inviteInvalid: "This invitation link is invalid, expired or already used. Ask your administrator for a new one.",
   inviteEmailTaken: "That e-mail address already has an account. Use another address.",
 } as const;
@@ -69,6 +71,27 @@ export const WithdrawInstantOfferSchema = z.object({
   intent: z.literal("withdraw-offer"),
   offerId,
   reason: z.string().trim().min(1, LENDER_MSG.withdrawReason).max(200, LENDER_MSG.withdrawReason),
+});
+
+/** The lender's moves of the loan's life once the applicant accepted its offer (app/services/loan-stage.server.ts). */
+export const MarkVerifyingSchema = z.object({ intent: z.literal("mark-verifying") });
+export const MarkFundedSchema = z.object({
+  intent: z.literal("mark-funded"),
+  amount: z
+    .string({ required_error: LENDER_MSG.fundedAmount })
+    .trim()
+    .transform((v) => v.replace(/[$,\s]/g, ""))
+    .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, LENDER_MSG.fundedAmount))
+    .transform((v) => Math.round(Number(v) * 100))
+    .pipe(z.number().int().min(1, LENDER_MSG.fundedAmount)),
+  fundedOn: z
+    .string({ required_error: LENDER_MSG.fundedOn })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LENDER_MSG.fundedOn)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00.000Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getTime() <= Date.now() + 86_400_000;
+    }, LENDER_MSG.fundedOn),
 });
 
 export const ApplicationIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -9,12 +9,16 @@ import {
   FirmOfferSchema,
   LenderDeclineSchema,
   LenderDocumentRequestSchema,
+  MarkFundedSchema,
+  MarkVerifyingSchema,
   WithdrawInstantOfferSchema,
 } from "~/schemas/lender.schema";
 import {
   actOnInstantOffer,
   declineApplication,
   makeFirmOffer,
+  markFundedAsLender,
+  markVerifyingAsLender,
   requestDocumentsAsLender,
   type LenderActionOutcome,
   type LenderActor,
@@ -64,6 +68,18 @@ export async function handleLenderAction(actor: LenderActor, applicationId: numb
       const p = WithdrawInstantOfferSchema.safeParse(obj);
       if (!p.success) return invalid(p.error);
       out = await actOnInstantOffer(actor, applicationId, p.data.offerId, { kind: "withdraw", reason: p.data.reason });
+      break;
+    }
+    case "mark-verifying": {
+      const p = MarkVerifyingSchema.safeParse(obj);
+      if (!p.success) return invalid(p.error);
+      out = await markVerifyingAsLender(actor, applicationId);
+      break;
+    }
+    case "mark-funded": {
+      const p = MarkFundedSchema.safeParse(obj);
+      if (!p.success) return invalid(p.error);
+      out = await markFundedAsLender(actor, applicationId, { amountCents: p.data.amount, date: p.data.fundedOn });
       break;
     }
     default:

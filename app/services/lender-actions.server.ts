@@ -5,13 +5,15 @@
  * documents (the back office's request, attributed to the lender), confirm or withdraw one of its
  * instant offers. Each runs in one transaction with the application row locked, re-checks that the
  * application is shared with the lender, records an application event, and writes an audit row.
- * The only status change is statusAfterLenderAction's (app/utils/lender-status.ts).
+ * Once the applicant accepted this lender's offer, the lender moves the loan's life through the
+ * lifecycle service (app/services/loan-stage.server.ts): mark verifying, mark funded, and a decline
+ * is its declineAfterReview (the stage and admin status follow the lifecycle table).
  */
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import { declineReasonText } from "~/content/decline-reasons";
 import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/models/application-events.server";
-import { lockApplication, setApplicationStatus } from "~/models/applications.server";
+import { lockApplication } from "~/models/applications.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { transaction, type Tx } from "~/models/db.server";
 import { insertDocumentRequest } from "~/models/document-requests.server";
@@ -31,14 +33,14 @@ import type { FirmOfferInput } from "~/schemas/lender.schema";
 import type { DocumentRequestInput } from "~/schemas/back-office.schema";
 import { publicLink } from "~/utils/env.server";
 import { formatBps, formatCents } from "~/utils/format";
-import { statusAfterLenderAction } from "~/utils/lender-status";
 import { priceLoan } from "~/utils/offer-money";
 import { offersPath } from "~/utils/offer-matching";
 import { kickOutbox } from "./mail.server";
+import { declineAfterReviewIn, LifecycleRefusedError, markFunded, markVerifying, type LifecycleOutcome } from "./loan-stage.server";
 import { lenderAdverseActionLines } from "./offer-disclosure.server";
 
 export type LenderActor = { userId: number; lenderId: number; ip: string | null };
-export type LenderActionOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+export type LenderActionOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 
 export const LENDER_ACTION_MSG = {
   notFound: "Application not found",
@@ -55,6 +57,9 @@ export const LENDER_ACTION_MSG = {
   offerConfirmed: "Instant offer confirmed",
   noProduct: "Your lender has no product in the catalogue; ask an administrator.",
   offerWithdrawn: "Instant offer withdrawn",
+  notAccepted: "The applicant has not accepted an offer of your lender on this application: it cannot be marked verifying or funded yet.",
+  markedVerifying: "Marked as verifying; the applicant was told",
+  markedFunded: "Marked as funded; the applicant was told",
 } as const;
 
 const notFound = { ok: false, status: 404, message: LENDER_ACTION_MSG.notFound } as const;
@@ -152,27 +157,33 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
     const acceptance = await getAcceptance(applicationId, tx);
     const own = await offersOfLender(a.lenderId, [applicationId], tx);
     const acceptedOfferIsThisLenders = Boolean(acceptance && own.some((o) => o.id === acceptance.offerId));
+    const texts = reasons.map(declineReasonText);
+    let moved = "";
+    if (acceptedOfferIsThisLenders) {
+      // After acceptance the decline is the lifecycle's "declined after review" (stage, status, event);
+      // the applicant's notice is the one below, naming the lender and its reasons.
+      try {
+        const r = await declineAfterReviewIn(
+          tx,
+          applicationId,
+          texts,
+          { userId: a.userId, role: "lender", lenderId: a.lenderId },
+          { mail: false },
+        );
+        moved = `; ${r.from} -> ${r.to}`;
+      } catch (e) {
+        if (e instanceof LifecycleRefusedError) return e.status === 404 ? notFound : refused(e.message);
+        throw e;
+      }
+    }
     await insertLenderDecline(tx, { applicationId, lenderId: a.lenderId, lenderName: s.lender.name, reasons, declinedBy: a.userId });
     await withdrawLenderOffers(tx, a.lenderId, applicationId, `Declined by ${s.lender.name}`);
-    const texts = reasons.map(declineReasonText);
     await recordApplicationEvent(tx, {
       applicationId,
       actorUserId: a.userId,
       type: "lender_declined",
       note: `${s.lender.name} declined: ${reasons.join(", ")}`,
     });
-    const next = statusAfterLenderAction("decline", s.app.status, { acceptedOfferIsThisLenders });
-    if (next) {
-      await setApplicationStatus(tx, applicationId, next);
-      await recordApplicationEvent(tx, {
-        applicationId,
-        actorUserId: a.userId,
-        type: "status_changed",
-        fromStatus: s.app.status,
-        toStatus: next,
-        note: texts.join("; "),
-      });
-    }
     await enqueueEmail(tx, {
       to: s.applicant.email,
       userId: s.applicant.id,
@@ -189,7 +200,7 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
         signature(),
       ].join("\n"),
     });
-    return { ok: true, message: LENDER_ACTION_MSG.declineSent, details: reasons.join(", ") };
+    return { ok: true, message: LENDER_ACTION_MSG.declineSent, details: reasons.join(", ") + moved };
   });
 }
 
@@ -266,4 +277,45 @@ export async function actOnInstantOffer(
     });
     return { ok: true, message: LENDER_ACTION_MSG.offerWithdrawn, details: `offer ${offerId}` };
   });
+}
+
+/** The lifecycle's outcome as a lender action's: the lifecycle audits a success (`action`), a refusal is audited here. */
+async function lifecycleAction(a: LenderActor, action: string, applicationId: number, out: LifecycleOutcome, message: string) {
+  if (out.ok) return { ok: true as const, message };
+  await audit(a, action, applicationId, "denied", out.message);
+  return out.status === 404 ? notFound : out;
+}
+
+/**
+ * The lifecycle answers "not found" for anything but the lender's own accepted offers; for an
+ * application shared with the lender (it can see it) whose accepted offer is not its own, say why.
+ */
+async function refuseUnlessAccepted(a: LenderActor, action: string, applicationId: number): Promise<LenderActionOutcome | null> {
+  if (!(await isSharedWithLender(a.lenderId, applicationId))) return null; // the lifecycle answers 404, audited below as denied
+  const [acceptance, own] = await Promise.all([getAcceptance(applicationId), offersOfLender(a.lenderId, [applicationId])]);
+  if (acceptance && own.some((o) => o.id === acceptance.offerId)) return null;
+  await audit(a, action, applicationId, "denied", LENDER_ACTION_MSG.notAccepted);
+  return refused(LENDER_ACTION_MSG.notAccepted);
+}
+
+const lifecycleActor = (a: LenderActor) => ({ userId: a.userId, role: "lender" as const, lenderId: a.lenderId, ip: a.ip });
+
+/** The applicant accepted this lender's offer: the lender starts verifying (lifecycle: offer accepted -> lender verifying). */
+export async function markVerifyingAsLender(a: LenderActor, applicationId: number): Promise<LenderActionOutcome> {
+  const no = await refuseUnlessAccepted(a, "application.lender_verifying", applicationId);
+  if (no) return no;
+  const out = await markVerifying(applicationId, lifecycleActor(a));
+  return lifecycleAction(a, "application.lender_verifying", applicationId, out, LENDER_ACTION_MSG.markedVerifying);
+}
+
+/** The lender sent the money (lifecycle: lender verifying -> funded). */
+export async function markFundedAsLender(
+  a: LenderActor,
+  applicationId: number,
+  funding: { amountCents: number; date: string },
+): Promise<LenderActionOutcome> {
+  const no = await refuseUnlessAccepted(a, "application.funded", applicationId);
+  if (no) return no;
+  const out = await markFunded(applicationId, funding, lifecycleActor(a));
+  return lifecycleAction(a, "application.funded", applicationId, out, LENDER_ACTION_MSG.markedFunded);
 }

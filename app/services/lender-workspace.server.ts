@@ -5,7 +5,7 @@
  * as one that does not exist). Opening an application is audited.
  */
 import { recordAudit } from "~/models/audit-log.server";
-import { getApplicationRowById, getApplicationRowsInOrder } from "~/models/applications.server";
+import { effectiveStage, getApplicationRowById, getApplicationRowsInOrder, type ApplicationRow } from "~/models/applications.server";
 import { listDocumentRows } from "~/models/documents.server";
 import { getLender } from "~/models/lenders.server";
 import {
@@ -22,8 +22,8 @@ import { lenderApplication, lenderDeclineView, lenderDocument, lenderOffer } fro
 
 type Row = Awaited<ReturnType<typeof offersOfLender>>[number];
 
-function stageOf(app: { id: number; status: string }, offers: Row[], declined: boolean, accepted: Map<number, number>) {
-  return lenderStage({ applicationStatus: app.status, offers, declinedByLender: declined, acceptedOfferId: accepted.get(app.id) ?? null });
+function stageOf(app: Pick<ApplicationRow, "id" | "stage" | "status">, offers: Row[], declined: boolean, accepted: Map<number, number>) {
+  return lenderStage({ stage: effectiveStage(app), offers, declinedByLender: declined, acceptedOfferId: accepted.get(app.id) ?? null });
 }
 
 /** The lender's queue: counts per stage and the applications of the chosen stage (all when none). */
@@ -93,6 +93,8 @@ export async function lenderApplicationView(user: { id: number }, lenderId: numb
     /** Whether the applicant accepted one of THIS lender's offers (another lender's acceptance shows only as "closed"). */
     acceptedOfferId: acceptedId != null && offers.some((o) => o.id === acceptedId) ? acceptedId : null,
     closedToOffers: acceptedId != null,
+    /** For the funding form's defaults. */
+    today: new Date().toISOString().slice(0, 10),
     decline: declines[0] ? lenderDeclineView(declines[0]) : null,
     requests: requests.map((r) => ({ id: r.id, message: r.message, status: r.status, createdAt: r.createdAt.toISOString() })),
   };

@@ -214,26 +214,40 @@ function fundingProblem(f: { amountCents: number; date: string }, accepted: Offe
 
 /** The lender declined after its review (from offer accepted or verifying); the reasons are told to the applicant. */
 export function declineAfterReview(applicationId: number, reasons: string[] | string, actor: LifecycleActor): Promise<LifecycleOutcome> {
+  return runLifecycle(actor, "application.lender_declined", (tx) => declineAfterReviewIn(tx, applicationId, reasons, actor));
+}
+
+/**
+ * declineAfterReview's move in the caller's transaction (the lender workspace's decline runs it
+ * beside its own records). `mail: false` when the caller sends the applicant its own notice of
+ * action taken. Throws LifecycleRefusedError (nothing written) when the move is refused.
+ */
+export async function declineAfterReviewIn(
+  tx: Tx,
+  applicationId: number,
+  reasons: string[] | string,
+  actor: LifecycleActor,
+  opts: { mail?: boolean } = {},
+): Promise<MoveResult> {
   const list = (Array.isArray(reasons) ? reasons : [reasons]).map((r) => r.trim()).filter(Boolean);
-  return runLifecycle(actor, "application.lender_declined", async (tx) => {
-    const l = await lockWithAcceptance(tx, applicationId, actor);
-    const r = await applyMove(tx, l.app, "lender-decline", {
-      actor: actorKind(actor),
-      actorUserId: actor.userId,
-      hasAcceptedOffer: Boolean(l.accepted),
-      reason: list.join("; "),
-    });
-    await mailApplicant(tx, l, "stage_lender_declined", `Decision on your application ${l.app.reference}`, [
-      `After its review, ${l.accepted?.lenderName ?? "the lender"} declined ${what(l)}. No loan will be made from this application.`,
-      "",
-      "Statement of action taken: credit denied.",
-      "Principal reason(s):",
-      ...list.map((x) => `- ${x}`),
-      "",
-      "You can typically reapply after 60-90 days.",
-    ]);
-    return r;
+  const l = await lockWithAcceptance(tx, applicationId, actor);
+  const r = await applyMove(tx, l.app, "lender-decline", {
+    actor: actorKind(actor),
+    actorUserId: actor.userId,
+    hasAcceptedOffer: Boolean(l.accepted),
+    reason: list.join("; "),
   });
+  if (opts.mail === false) return r;
+  await mailApplicant(tx, l, "stage_lender_declined", `Decision on your application ${l.app.reference}`, [
+    `After its review, ${l.accepted?.lenderName ?? "the lender"} declined ${what(l)}. No loan will be made from this application.`,
+    "",
+    "Statement of action taken: credit denied.",
+    "Principal reason(s):",
+    ...list.map((x) => `- ${x}`),
+    "",
+    "You can typically reapply after 60-90 days.",
+  ]);
+  return r;
 }
 
 /**

@@ -111,13 +111,15 @@ export function FirmOfferForm({ reply, amount, prepayment }: { reply?: LenderFor
   );
 }
 
-export function DeclineForm({ reply }: { reply?: LenderFormReply }) {
+export function DeclineForm({ reply, afterReview = false }: { reply?: LenderFormReply; afterReview?: boolean }) {
   const errors = reply?.intent === "decline" ? reply.errors.reasons : undefined;
   return (
-    <Panel id="decline-h" title="Decline">
+    <Panel id="decline-h" title={afterReview ? "Decline after review" : "Decline"}>
       <p className="text-sm text-slate-700">
-        The applicant is sent a notice of action taken naming your lender and these principal reasons (at most {MAX_DECLINE_REASONS}). Your
-        open offers on this application are withdrawn.
+        The applicant is sent a notice of action taken naming your lender and these principal reasons (at most {MAX_DECLINE_REASONS}).{" "}
+        {afterReview
+          ? "The applicant accepted your offer: the application is closed as declined and no loan is made."
+          : "Your open offers on this application are withdrawn."}
       </p>
       <FormMessage reply={reply} intent="decline" />
       <Form method="post" className="space-y-3" aria-label="Decline">
@@ -135,7 +137,7 @@ export function DeclineForm({ reply }: { reply?: LenderFormReply }) {
           <Err id="decline-reasons-error" errors={errors} />
         </fieldset>
         <button type="submit" className="btn-danger">
-          Decline application
+          {afterReview ? "Decline after review" : "Decline application"}
         </button>
       </Form>
     </Panel>
@@ -218,5 +220,70 @@ export function InstantOfferActions({ offerId, reply }: { offerId: number; reply
         </button>
       </Form>
     </div>
+  );
+}
+
+/** The applicant accepted this lender's offer: start verifying. */
+export function MarkVerifyingForm({ reply }: { reply?: LenderFormReply }) {
+  return (
+    <Panel id="verifying-h" title="Mark verifying">
+      <p className="text-sm text-slate-700">
+        The applicant accepted your offer. Tell them you are verifying their application (identity, income, documents).
+      </p>
+      <FormMessage reply={reply} intent="mark-verifying" />
+      <Form method="post" aria-label="Mark verifying">
+        <input type="hidden" name="intent" value="mark-verifying" />
+        <button type="submit" className="btn-primary">
+          Mark verifying
+        </button>
+      </Form>
+    </Panel>
+  );
+}
+
+/** The lender sent the money: the amount (USD) and the funding date. */
+export function MarkFundedForm({ reply, amount, today }: { reply?: LenderFormReply; amount: string; today: string }) {
+  const mine = reply?.intent === "mark-funded" ? reply : undefined;
+  const field = (name: "amount" | "fundedOn", label: string, hint: string, defaultValue: string, inputMode?: "decimal") => {
+    const id = `funded-${name}`;
+    const errors = mine?.errors[name];
+    return (
+      <div>
+        <label htmlFor={id} className="label">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-700">
+          {hint}
+        </p>
+        <input
+          id={id}
+          name={name}
+          type={name === "fundedOn" ? "date" : "text"}
+          inputMode={inputMode}
+          required
+          defaultValue={mine ? mine.values[name] : defaultValue}
+          className="input mt-1 w-full"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={[`${id}-hint`, errors ? `${id}-error` : ""].filter(Boolean).join(" ")}
+        />
+        <Err id={`${id}-error`} errors={errors} />
+      </div>
+    );
+  };
+  return (
+    <Panel id="funded-h" title="Mark funded">
+      <p className="text-sm text-slate-700">Record the money sent to the applicant: at most the accepted offer&apos;s amount.</p>
+      <FormMessage reply={reply} intent="mark-funded" />
+      <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Mark funded">
+        <input type="hidden" name="intent" value="mark-funded" />
+        {field("amount", "Amount sent (USD)", "For example 30000 or 29,500.00", amount, "decimal")}
+        {field("fundedOn", "Funding date", "YYYY-MM-DD, today or earlier", today)}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary">
+            Mark funded
+          </button>
+        </div>
+      </Form>
+    </Panel>
   );
 }
