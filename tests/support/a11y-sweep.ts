@@ -8,7 +8,7 @@
  * inventory is swept by three files, one per kind of visitor, so the run spreads them over its
  * workers; a failure names the page, the mode and the violation.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { loanProducts } from "~/content/products";
 import { getDb, schema, transaction } from "~/models/db.server";
@@ -46,6 +46,8 @@ export type Seed = {
   reference: string;
   appId: number;
   offerId: number | null;
+  /** An application whose applicant accepted the sweep lender's offer (none when that lender made none). */
+  acceptedAppId: number | null;
   /** An application from Alaska, where no lender lends: the "no lender match" pages. */
   alaskaReference: string;
   /** A user of the lender of the first offer, signed in (both factors), and that lender. */
@@ -58,12 +60,14 @@ export async function seed(): Promise<Seed> {
   const adminCookies = await adminClient(admin);
   const user = await createApplicant();
   const app = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
+  const accepted = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
   // In Texas, where the test lenders lend: the offers page and a disclosure have something to show.
   await getDb()
     .update(schema.loanApplications)
     .set({ state: "TX", city: "Austin", zipCode: "78701" })
-    .where(eq(schema.loanApplications.id, app.id));
+    .where(inArray(schema.loanApplications.id, [app.id, accepted.id]));
   await transaction((tx) => matchOnSubmit(tx, app.id));
+  await transaction((tx) => matchOnSubmit(tx, accepted.id));
   const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id));
   const alaska = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
   await getDb()
@@ -77,6 +81,20 @@ export async function seed(): Promise<Seed> {
   const lenderId = offer?.lenderId ?? (await twoLenders())[0].id;
   if (!offer) await shareWithLender(app.id, lenderId);
   const lenderCookies = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
+  // A second Texas application whose applicant accepted this lender's offer: the lender's
+  // verifying, funding and decline-after-review forms, and the admin's cancellation form.
+  const [ours] = await getDb()
+    .select()
+    .from(schema.offers)
+    .where(and(eq(schema.offers.applicationId, accepted.id), eq(schema.offers.lenderId, lenderId)));
+  if (!ours) throw new Error("the sweep's lender made no offer on the second Texas application");
+  {
+    const d = (await (await applicant.fetch(`/api/offers/${ours.id}`)).json()) as { disclosureSha256: string };
+    const res = await applicant.fetch(`/api/offers/${ours.id}/accept`, {
+      json: { signerName: `${user.firstName} ${user.lastName}`, confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    });
+    if (res.status !== 200) throw new Error(`accepting the sweep's offer: ${res.status}`);
+  }
   return {
     admin,
     adminCookies,
@@ -84,6 +102,7 @@ export async function seed(): Promise<Seed> {
     reference: app.reference,
     appId: app.id,
     offerId: offer?.id ?? null,
+    acceptedAppId: accepted.id,
     alaskaReference: alaska.reference,
     lenderCookies,
     lenderId,
@@ -196,6 +215,16 @@ export function inventory(s: Seed): State[] {
     // The partner API's admin pages: the list with its form, and its errors.
     { name: "admin partners", as: "admin", path: "/admin/partners" },
     { name: "admin partners: form errors", as: "admin", path: "/admin/partners", act: click("Add partner") },
+    ...(s.acceptedAppId
+      ? ([
+          { name: "admin details: accepted (cancellation form)", as: "admin", path: `/admin/applications/${s.acceptedAppId}` },
+          {
+            name: "lender application: accepted (verifying and decline forms)",
+            as: "lender",
+            path: `/lender/applications/${s.acceptedAppId}`,
+          },
+        ] as State[])
+      : []),
     // The lender workspace.
     { name: "lender queue", as: "lender", path: "/lender" },
     { name: "lender application", as: "lender", path: `/lender/applications/${s.appId}` },
