@@ -20,16 +20,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MfaSetup() {
-  const { qr, secret, needsOperatorCode } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <FirstEnrolmentCard
       id="mfa-setup"
       action="/admin-login/setup"
       subtitle="Admins need a second factor to see customer information"
-      qr={qr}
-      secret={secret}
-      needsOperatorCode={needsOperatorCode}
+      {...page}
       lastResult={actionData?.result}
     />
   );

@@ -25,16 +25,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LenderMfaSetup() {
-  const { qr, secret, needsOperatorCode } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <FirstEnrolmentCard
       id="lender-mfa-setup"
       action="/lender/login/setup"
       subtitle="Lender users need a second factor to see applications"
-      qr={qr}
-      secret={secret}
-      needsOperatorCode={needsOperatorCode}
+      {...page}
       lastResult={actionData?.result}
     />
   );
