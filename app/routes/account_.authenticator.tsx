@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountHeader } from "~/components/app-header";
+import { RecoveryCodeList } from "~/components/auth/second-factor-cards";
 import { AuthenticatorEnrolment } from "~/components/authenticator-enrolment";
 import { PasswordField } from "~/components/forms";
 import { site } from "~/content/site";
@@ -14,10 +15,11 @@ import { recordAudit } from "~/services/audit.server";
 import { ReenrolAuthenticatorSchema } from "~/schemas/account.schema";
 import { MFA_INVALID_MESSAGE } from "~/schemas/mfa.schema";
 import { checkCurrentPassword } from "~/services/account.server";
-import { enrolmentMaterial, openSecret, reenrolAuthenticator, sealSecret } from "~/services/mfa.server";
+import { openSecret, reenrolAuthenticator } from "~/services/mfa.server";
 import { throttle } from "~/services/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
 import { getClientIp } from "~/utils/request.server";
+import { pendingEnrolment } from "~/server/second-factor-pages.server";
 import { commitSession, getSession, requireAdmin } from "~/server/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { combineHeaders } from "~/utils/http.server";
@@ -28,16 +30,7 @@ export const meta: MetaFunction = () => [{ title: `New Authenticator | ${site.na
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  const session = await getSession(request);
-  // The pending secret lives in the session row sealed (AES-256-GCM), never in plain text.
-  const sealed = session.get("mfaPendingSecretSealed");
-  const material = await enrolmentMaterial(user.email, sealed ? openSecret(sealed) : undefined);
-  let headers: HeadersInit | undefined;
-  if (!sealed) {
-    session.set("mfaPendingSecretSealed", sealSecret(material.secret));
-    headers = { "set-cookie": await commitSession(session) };
-  }
-  return data({ qr: material.qrDataUrl, secret: material.secret }, { headers });
+  return pendingEnrolment(user, await getSession(request), {});
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -85,13 +78,7 @@ export default function Authenticator() {
         {actionData?.codes ? (
           <section className="card" role="status">
             <p className="font-semibold">Your new authenticator is on. Save these recovery codes now: they are shown only once.</p>
-            <ul className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
-              {actionData.codes.map((c) => (
-                <li key={c} className="rounded bg-slate-100 px-2 py-1 text-slate-900">
-                  {c}
-                </li>
-              ))}
-            </ul>
+            <RecoveryCodeList codes={actionData.codes} />
             <Link to="/account" className="btn-primary mt-4">
               Back to account settings
             </Link>
