@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  *   (tests/integration, tests/security), including the pages as served, parsed as HTML.
  * - e2e: Chromium against the same server (tests/e2e), only for what needs a browser, and the one
  *   accessibility sweep (tests/e2e/a11y-sweep-*.test.ts).
- * The last two share one global setup (one database, one server per run). No retries: a test that
+ * The last two use one global setup (each project gets its own database and server). No retries: a test that
  * fails once is a failure to fix. tests/e2e/screenshots.test.ts runs only for `npm run screenshots`.
  */
 const serverBacked = {

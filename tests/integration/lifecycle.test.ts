@@ -10,35 +10,9 @@ import { getDb, schema } from "~/models/db.server";
 import { cancelApplication, declineAfterReview, markFunded, markVerifying } from "~/services/loan-stage.server";
 import { LIFECYCLE_MSG } from "~/utils/loan-lifecycle";
 import { signedInAdmin } from "../support/api";
-import { TEST_PASSWORD } from "../support/fixtures";
 import { parse, squash } from "../support/html";
-import { Client, uniqueEmail } from "../support/http";
-import { owner } from "../support/wizard";
-
-/** The wizard over HTTP like a browser without JavaScript. */
-async function applyOverHttp(opts: { state?: string; city?: string; zip?: string } = {}) {
-  const client = new Client();
-  const email = uniqueEmail("life");
-  const post = async (path: string, form: Record<string, string>) => {
-    const res = await client.fetch(path, { form: { ...form, intent: "continue" } });
-    expect(res.status, `${path} ${(await res.clone().text()).slice(0, 200)}`).toBe(302);
-    return res;
-  };
-  await post("/apply/loan", { amount: "30000", purpose: "working-capital" });
-  await post("/apply/owner", { ...owner(email), password: TEST_PASSWORD });
-  await post("/apply/address", {
-    streetAddress: "1 Main St",
-    city: opts.city ?? "Austin",
-    state: opts.state ?? "TX",
-    zipCode: opts.zip ?? "78701",
-  });
-  await post("/apply/finances", { annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500" });
-  await post("/apply/documents", {});
-  await post("/apply/review", { agreeTerms: "on", authorizeCredit: "on" });
-  const [user] = await getDb().select().from(schema.users).where(eq(schema.users.email, email));
-  const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user!.id));
-  return { client, email, user: user!, app: app! };
-}
+import { Client } from "../support/http";
+import { applyOverHttp } from "../support/wizard";
 
 const row = async (id: number) => (await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id)))[0]!;
 const mailsTo = (email: string) =>

@@ -9,9 +9,9 @@ import { SEED_LENDERS } from "~/content/lender-seed";
 import { getDb, schema } from "~/models/db.server";
 import { MARKET_MSG } from "~/utils/messages";
 import { signedInAdmin, signedInApplicant } from "../support/api";
-import { createAdmin, TEST_PASSWORD } from "../support/fixtures";
-import { Client, uniqueEmail } from "../support/http";
-import { owner } from "../support/wizard";
+import { createAdmin } from "../support/fixtures";
+import { Client } from "../support/http";
+import { applyOverHttp } from "../support/wizard";
 
 type OfferList = {
   applicationId: string;
@@ -29,27 +29,6 @@ type OfferList = {
   principalReasons: string[];
 };
 type Disclosure = { disclosureSha256: string; disclosureText: string; offer: { id: number } };
-
-/** The wizard over HTTP like a browser without JavaScript: $30,000 working capital in Texas. */
-async function applyOverHttp(opts: { state?: string; amount?: string } = {}) {
-  const client = new Client();
-  const email = uniqueEmail("market");
-  const post = async (path: string, form: Record<string, string>) => {
-    const res = await client.fetch(path, { form: { ...form, intent: "continue" } });
-    expect(res.status, `${path} ${(await res.clone().text()).slice(0, 200)}`).toBe(302);
-    return res;
-  };
-  await post("/apply/loan", { amount: opts.amount ?? "30000", purpose: "working-capital" });
-  await post("/apply/owner", { ...owner(email), password: TEST_PASSWORD });
-  await post("/apply/address", { streetAddress: "1 Congress Ave", city: "Austin", state: opts.state ?? "TX", zipCode: "78701" });
-  await post("/apply/finances", { annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500" });
-  await post("/apply/documents", {});
-  const res = await post("/apply/review", { agreeTerms: "on", authorizeCredit: "on" });
-  expect(res.headers.get("location")).toBe("/apply/submitted");
-  const [user] = await getDb().select().from(schema.users).where(eq(schema.users.email, email));
-  const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user!.id));
-  return { client, email, user: user!, app: app! };
-}
 
 async function offersOf(client: Client, reference: string) {
   const res = await client.fetch(`/api/loan-applications/${reference}/offers`);

@@ -1,5 +1,6 @@
 /**
- * One throwaway MySQL database and one production server for the whole run; both removed after.
+ * One throwaway MySQL database and one production server per server-backed project (integration,
+ * e2e: vitest runs this setup once for each); both removed after.
  * Tests reach them through inject("baseUrl") / inject("databaseUrl") (see setup-env.ts).
  */
 import { spawn } from "node:child_process";
@@ -42,7 +43,9 @@ export default async function setup(project: TestProject) {
   const metricsToken = randomBytes(24).toString("hex");
   const artifacts = path.join(ROOT, "tests/.artifacts", buildDir);
   fs.mkdirSync(artifacts, { recursive: true });
-  const serverLog = path.join(artifacts, "server.log");
+  // One log per project: each server-backed project runs this setup and starts a server of its own,
+  // and two servers writing one file at their own offsets garbled each other's lines.
+  const serverLog = path.join(artifacts, `server-${project.name || "run"}.log`);
   const log = fs.openSync(serverLog, "w");
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.js"], {
