@@ -7,13 +7,13 @@ import { z } from "zod";
 import { DECLINE_REASON_CODES, MAX_DECLINE_REASONS } from "~/content/decline-reasons";
 import { DocumentRequestFields } from "./back-office.schema";
 import { emailField, firstNameField, lastNameField } from "./fields.schema";
+import { requiredRate } from "./offers.schema";
 
 export const LENDER_MSG = {
   reasonsRequired: "Choose at least one reason",
   tooManyReasons: `Choose at most ${MAX_DECLINE_REASONS} principal reasons`,
   amount: "Enter an amount between $1,000 and $10,000,000",
   term: "Enter a term between 1 and 360 months",
-  noteRate: "Enter a note rate between 0 and 99.99 %",
   fee: "Enter an origination fee of $0 or more, less than the amount",
   prepayment: "Describe the prepayment terms (up to 300 characters)",
   validity: "Enter a validity between 1 and 90 days",
@@ -32,8 +32,12 @@ export const LenderInviteSchema = z.object({
   lastName: lastNameField,
 });
 
+/** A number as typed: a blank field is refused with `message`, never read as 0. */
 const num = (min: number, max: number, message: string) =>
-  z.coerce.number({ invalid_type_error: message, required_error: message }).min(min, message).max(max, message);
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number({ invalid_type_error: message, required_error: message }).min(min, message).max(max, message),
+  );
 
 /** A firm offer, in dollars, percent and days as typed; priced by the money module in cents and basis points. */
 export const FirmOfferSchema = z
@@ -41,7 +45,8 @@ export const FirmOfferSchema = z
     intent: z.literal("firm-offer"),
     amount: num(1_000, 10_000_000, LENDER_MSG.amount).transform((d) => Math.round(d * 100)),
     termMonths: num(1, 360, LENDER_MSG.term).pipe(z.number().int(LENDER_MSG.term)),
-    noteRate: num(0, 99.99, LENDER_MSG.noteRate).transform((p) => Math.round(p * 100)),
+    // The catalogue's rule: required, and no rate under the pricing floor (a 0 % offer is a mistake).
+    noteRate: requiredRate("Note rate"),
     originationFee: num(0, 10_000_000, LENDER_MSG.fee).transform((d) => Math.round(d * 100)),
     prepayment: z.string({ required_error: LENDER_MSG.prepayment }).trim().min(1, LENDER_MSG.prepayment).max(300, LENDER_MSG.prepayment),
     validityDays: num(1, 90, LENDER_MSG.validity).pipe(z.number().int(LENDER_MSG.validity)),

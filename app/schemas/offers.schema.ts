@@ -73,7 +73,7 @@ function requiredNumber(label: string, o: { min: number; max: number; int?: bool
 const requiredMoney = (label: string, max: number) =>
   requiredNumber(label, { min: 0, max, positive: true }).transform((d) => Math.round(d * 100));
 /** Percent a year as typed, stored in basis points; required and at least the pricing floor. */
-const requiredRate = (label: string) =>
+export const requiredRate = (label: string) =>
   requiredNumber(label, { min: 0, max: NOTE_RATE_MAX_BPS / 100 })
     .refine((p) => p * 100 >= NOTE_RATE_FLOOR_BPS, `${label} must be at least ${NOTE_RATE_FLOOR_BPS / 100}% a year (the pricing floor)`)
     .transform((p) => Math.round(p * 100));

@@ -8,6 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DECLINE_REASON_TEXT } from "~/content/decline-reasons";
 import { getDb, schema } from "~/models/db.server";
+import { LENDER_MSG } from "~/schemas/lender.schema";
 import { formatBps } from "~/utils/format";
 import { priceLoan } from "~/utils/offer-money";
 import { createSubmittedApplication } from "../support/applications";
@@ -184,6 +185,41 @@ describe("the workspace and its actions", () => {
     ).toBeGreaterThan(0);
     const disclosure = await parse(await owner.fetch(`/offers/${firm!.id}`));
     expect(disclosure.text()).toContain(formatBps(expected.estimatedAprBps));
+  });
+
+  it("a firm offer with a blank or zero rate or a bad amount is refused with the field's message, and nothing is offered", async () => {
+    const [lender] = await twoLenders();
+    const u = await createLenderUser(lender.id);
+    const { app } = await sharedApplication(lender.id);
+    const client = await signInLenderOverHttp(new Client(), u);
+    const good = {
+      intent: "firm-offer",
+      amount: "20000",
+      termMonths: "18",
+      noteRate: "9.5",
+      originationFee: "400",
+      prepayment: "No prepayment penalty",
+      validityDays: "10",
+    };
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ noteRate: "" }, "Note rate is required"],
+      [{ noteRate: "0" }, "Note rate must be at least 1% a year (the pricing floor)"],
+      [{ noteRate: "0.5" }, "Note rate must be at least 1% a year (the pricing floor)"],
+      [{ amount: "" }, LENDER_MSG.amount],
+      [{ amount: "-20000" }, LENDER_MSG.amount],
+      [{ termMonths: "" }, LENDER_MSG.term],
+      [{ originationFee: "25000" }, LENDER_MSG.fee],
+    ];
+    for (const [bad, message] of cases) {
+      const page = await parse(await client.fetch(`/lender/applications/${app.id}`, { form: { ...good, ...bad } }));
+      expect(page.status, JSON.stringify(bad)).toBe(400);
+      expect(page.text(), JSON.stringify(bad)).toContain(message);
+    }
+    const firm = await getDb()
+      .select()
+      .from(schema.offers)
+      .where(and(eq(schema.offers.applicationId, app.id), eq(schema.offers.source, "lender")));
+    expect(firm).toEqual([]);
   });
 
   it("a decline needs a reason, and sends the applicant a notice naming the lender and its reasons", async () => {
