@@ -53,7 +53,7 @@ const layerRules = [
     ],
     paths: [
       {
-        name: "~/models/db.server",
+        name: "~/platform/db/db.server",
         importNames: ["getDb", "getPool", "schema", "closeDb"],
         message:
           "Services start transactions with `transaction` and pass `tx` to model functions; getDb and the schema are for models only.",
@@ -95,7 +95,7 @@ const layerRules = [
 // The one service allowed to use the HTTP session: the wizard's draft belongs to the session until the
 // applicant has an account, so finding the draft and signing in on it are one workflow.
 const SESSION_BOUND_SERVICES = [
-  "app/services/draft.server.ts", // the wizard's draft is found through, and signs in on, the HTTP session
+  "app/features/applications/wizard/draft.server.ts", // the wizard's draft is found through, and signs in on, the HTTP session
 ];
 
 export default tseslint.config(

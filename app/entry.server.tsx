@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { runInRequestScope } from "~/utils/request-scope.server";
-import { isMarketingPath } from "~/utils/analytics";
+import { runInRequestScope } from "~/platform/http/request-scope.server";
+import { isMarketingPath } from "~/platform/observability/analytics";
 import { Writable } from "node:stream";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { type EntryContext, type HandleDocumentRequestFunction } from "@remix-run/node";
@@ -9,20 +9,20 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { site } from "~/content/site";
-import { closeDb } from "~/models/db.server";
-import { getEnv, publicOrigin, sendsHsts } from "~/utils/env.server";
-import { log, logError, maskPathForLog } from "~/utils/log.server";
-import { createObservability } from "~/server/observability.server";
-import { NonceProvider } from "~/utils/nonce";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/utils/db-errors.server";
-import { MSG } from "~/utils/messages";
-import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/utils/cache";
-import { checkOrigin as checkOriginPure, type OriginInput } from "~/utils/origin.server";
-import { applySecurityHeaders, contentSecurityPolicy } from "~/utils/security-headers.server";
-import { acceptsGzip, RenderCache, renderCacheKey } from "~/server/render-cache.server";
-import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/server/request-host.server";
-import { createRequestHandler as createPublicRequestHandler, noteRenderedUrl } from "~/server/remix-handler.server";
-import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/services/lifecycle.server";
+import { closeDb } from "~/platform/db/db.server";
+import { getEnv, publicOrigin, sendsHsts } from "~/platform/env.server";
+import { log, logError, maskPathForLog } from "~/platform/observability/log.server";
+import { createObservability } from "~/platform/observability/observability.server";
+import { NonceProvider } from "~/platform/http/nonce";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/platform/db/db-errors.server";
+import { MSG } from "~/content/messages";
+import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache";
+import { checkOrigin as checkOriginPure, type OriginInput } from "~/platform/http/origin.server";
+import { applySecurityHeaders, contentSecurityPolicy } from "~/platform/http/security-headers.server";
+import { acceptsGzip, RenderCache, renderCacheKey } from "~/platform/http/render-cache.server";
+import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
+import { createRequestHandler as createPublicRequestHandler, noteRenderedUrl } from "~/platform/http/remix-handler.server";
+import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/features/applications/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -42,7 +42,7 @@ export const setDraining = setDrainingFlag;
 export async function closeResources() {
   await closeDb();
 }
-/** The render cache scripts/serve.js puts in front of this handler (app/server/render-cache.server.ts). */
+/** The render cache scripts/serve.js puts in front of this handler (app/platform/http/render-cache.server.ts). */
 export function createRenderCache() {
   const env = getEnv();
   return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;

@@ -14,18 +14,18 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { errorPageTitle, RouteErrorMessage } from "~/components/route-error";
-import { SubmitGuard } from "~/components/submit-guard";
-import { Toaster } from "~/components/toaster";
+import { errorPageTitle, RouteErrorMessage } from "~/ui/route-error";
+import { SubmitGuard } from "~/ui/submit-guard";
+import { Toaster } from "~/ui/toaster";
 import styles from "~/tailwind.css";
-import { isScriptFreeHandle } from "~/utils/cache";
-import { getEnv } from "~/utils/env.server";
-import { combineHeaders } from "~/utils/http.server";
-import { isMarketingPath, metaPixelBootstrap } from "~/utils/analytics";
-import { useNonce } from "~/utils/nonce";
-import { getUser } from "~/server/session.server";
-import { withDatabase } from "~/utils/db-errors.server";
-import { getToast } from "~/utils/toast.server";
+import { isScriptFreeHandle } from "~/platform/http/cache";
+import { getEnv } from "~/platform/env.server";
+import { combineHeaders } from "~/platform/http/http.server";
+import { isMarketingPath, metaPixelBootstrap } from "~/platform/observability/analytics";
+import { useNonce } from "~/platform/http/nonce";
+import { getUser } from "~/features/accounts/session/session.server";
+import { withDatabase } from "~/platform/db/db-errors.server";
+import { getToast } from "~/platform/http/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -78,7 +78,7 @@ function useShouldHydrate(root: { user: unknown; toast: unknown } | undefined) {
 
 function Document({ children, title, alwaysHydrate = false }: { children: React.ReactNode; title?: string; alwaysHydrate?: boolean }) {
   const nonce = useNonce();
-  // The Meta pixel only when META_PIXEL_ID is configured (app/utils/analytics.ts sends events).
+  // The Meta pixel only when META_PIXEL_ID is configured (app/platform/observability/analytics.ts sends events).
   const root = useRouteLoaderData<typeof loader>("root");
   const pixelId = root?.pixelId ?? null;
   const scripts = useShouldHydrate(root ?? undefined) || alwaysHydrate;

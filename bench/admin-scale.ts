@@ -20,8 +20,8 @@ const WARMUP = 3;
 const STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 
 async function seed(ownerId: number) {
-  const { getDb, getPool, schema } = await import("~/models/db.server");
-  const { generateReference } = await import("~/utils/reference.server");
+  const { getDb, getPool, schema } = await import("~/platform/db/db.server");
+  const { generateReference } = await import("~/features/applications/reference.server");
   const purposes = schema.PURPOSES_DB;
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 3600 * 1000;

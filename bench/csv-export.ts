@@ -19,8 +19,8 @@ const STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 
 async function ensureRows(ownerId: number) {
-  const { getDb, getPool, schema } = await import("~/models/db.server");
-  const { generateReference } = await import("~/utils/reference.server");
+  const { getDb, getPool, schema } = await import("~/platform/db/db.server");
+  const { generateReference } = await import("~/features/applications/reference.server");
   const apps = schema.loanApplications;
   const [row] = await getDb().select({ n: count() }).from(apps).where(ne(apps.status, "draft"));
   const missing = Math.max(0, N - Number(row?.n ?? 0));

@@ -806,7 +806,7 @@ async function main() {
     process.exitCode = failed ? 1 : 0;
   } finally {
     for (const s of [...servers]) await s.stop().catch(() => {});
-    const { closeDb } = await import("~/models/db.server").catch(() => ({ closeDb: async () => {} }));
+    const { closeDb } = await import("~/platform/db/db.server").catch(() => ({ closeDb: async () => {} }));
     await closeDb().catch(() => {});
     if (process.env.GALERA_KEEP === "1") note(`Kept: ${cluster.dir}`);
     await cluster.destroy();

@@ -54,7 +54,7 @@ function hydrationProbe(spec: { selector: string; text: string }) {
     const tick = () => {
       const el = find();
       const router = window.__remixRouter;
-      // A page sent without scripts (app/utils/cache.ts staticPageHandle) has nothing to hydrate:
+      // A page sent without scripts (app/platform/http/cache.ts staticPageHandle) has nothing to hydrate:
       // usable once loaded, as without JavaScript.
       const scriptFree = document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]');
       const ready = el && el.getClientRects().length > 0 && !el.disabled && getComputedStyle(el).visibility !== "hidden"

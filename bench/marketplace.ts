@@ -28,8 +28,8 @@ function time(fn: () => void, runs: number) {
 }
 
 async function pureFigures() {
-  const { matchApplication } = await import("~/utils/offer-matching");
-  const { priceLoan } = await import("~/utils/offer-money");
+  const { matchApplication } = await import("~/features/marketplace/domain/offer-matching");
+  const { priceLoan } = await import("~/features/marketplace/domain/offer-money");
   const { US_STATES } = await import("~/content/us-states");
   const states = US_STATES.map((s) => s.code);
   const purposes = [
@@ -75,9 +75,9 @@ async function pureFigures() {
 }
 
 async function seedOffers(applicationId: number) {
-  const { transaction } = await import("~/models/db.server");
-  const { insertOffer } = await import("~/models/offers.server");
-  const { priceLoan } = await import("~/utils/offer-money");
+  const { transaction } = await import("~/platform/db/db.server");
+  const { insertOffer } = await import("~/features/marketplace/offers.server");
+  const { priceLoan } = await import("~/features/marketplace/domain/offer-money");
   await transaction(async (tx) => {
     for (let i = 0; i < OFFERS; i++) {
       const f = priceLoan({

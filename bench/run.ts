@@ -95,7 +95,7 @@ async function main() {
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    const { closeDb } = await import("~/models/db.server");
+    const { closeDb } = await import("~/platform/db/db.server");
     await closeDb().catch(() => {});
     await server?.stop().catch(() => {});
     await dropBenchData().catch((e) => console.error(`could not drop ${BENCH.dbName}: ${(e as Error).message}`));

@@ -22,7 +22,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/mysql-core";
-import * as E from "../app/schemas/enums";
+import * as E from "../app/content/enums";
 
 /** JSON kept as text: MariaDB's JSON is LONGTEXT and mysql2 returns it unparsed. */
 const jsonText = <T>(name: string) =>
@@ -42,7 +42,7 @@ const updatedAt = () =>
     .default(sql`CURRENT_TIMESTAMP(3)`)
     .$onUpdateFn(() => new Date());
 
-// The value lists are defined once in app/schemas/enums.ts (client-safe, no imports); the names
+// The value lists are defined once in app/content/enums.ts (client-safe, no imports); the names
 // below are this schema's for them.
 export const ROLES = E.ROLES;
 export const APPLICATION_STATUSES_DB = E.APPLICATION_STATUSES;
@@ -128,7 +128,7 @@ export const loanApplications = mysqlTable(
     state: varchar("state", { length: 2 }).notNull().default(""),
     zipCode: varchar("zip_code", { length: 10 }).notNull().default(""),
     status: mysqlEnum("status", APPLICATION_STATUSES_DB).notNull().default("draft"),
-    /** Where the loan is in its life (app/utils/loan-lifecycle.ts); every move is an application event. */
+    /** Where the loan is in its life (app/features/applications/domain/loan-lifecycle.ts); every move is an application event. */
     stage: mysqlEnum("stage", E.APPLICATION_STAGES).notNull().default("draft"),
     /** Set by the lender when it sends the money (stage funded). */
     fundedCents: bigint("funded_cents", { mode: "number" }),

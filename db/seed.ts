@@ -4,15 +4,15 @@
  * second factor. Without them: in development the demo admin; in production it refuses.
  * Applies migrations first, so it works on a fresh database.
  */
-import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/services/admin-seed.server";
-import { seedLenders } from "../app/services/lender-catalogue.server";
-import { seedLenderUser } from "../app/services/lender-invitations.server";
+import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/features/back-office/admin-seed.server";
+import { seedLenders } from "../app/features/marketplace/lender-catalogue.server";
+import { seedLenderUser } from "../app/features/lenders/lender-invitations.server";
 import { SEED_LENDERS } from "../app/content/lender-seed";
-import { DEMO_ADMIN } from "../app/utils/constants";
-import { closeDb } from "../app/models/db.server";
-import { getEnv } from "../app/utils/env.server";
-import { databaseTargets } from "../app/utils/database-url.server";
-import { DatabaseUnreachableError, ensureDatabase } from "../app/models/migrate.server";
+import { DEMO_ADMIN } from "../app/content/constants";
+import { closeDb } from "../app/platform/db/db.server";
+import { getEnv } from "../app/platform/env.server";
+import { databaseTargets } from "../app/platform/db/database-url.server";
+import { DatabaseUnreachableError, ensureDatabase } from "../app/platform/db/migrate.server";
 
 try {
   const env = getEnv();

@@ -3,9 +3,9 @@
  * migrations (on the first host of DATABASE_URL / DATABASE_HOSTS that answers), before servers
  * started with MIGRATE_ON_START=0 come up.
  */
-import { getEnv } from "../app/utils/env.server";
-import { databaseTargets } from "../app/utils/database-url.server";
-import { DatabaseUnreachableError, describeTarget, ensureDatabase } from "../app/models/migrate.server";
+import { getEnv } from "../app/platform/env.server";
+import { databaseTargets } from "../app/platform/db/database-url.server";
+import { DatabaseUnreachableError, describeTarget, ensureDatabase } from "../app/platform/db/migrate.server";
 
 const env = getEnv();
 try {

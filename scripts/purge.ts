@@ -3,9 +3,9 @@
  * applications (with their documents and files) untouched for 30 days, dead sessions and stale
  * throttle counters. Never touches a submitted application. Run it daily (cron, a scheduled job).
  */
-import { purgeAbandoned } from "../app/services/retention.server";
-import { closeDb } from "../app/models/db.server";
-import { getEnv } from "../app/utils/env.server";
+import { purgeAbandoned } from "../app/features/applications/retention.server";
+import { closeDb } from "../app/platform/db/db.server";
+import { getEnv } from "../app/platform/env.server";
 
 try {
   getEnv();

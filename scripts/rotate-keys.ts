@@ -10,9 +10,9 @@
  *   3. When it reports 0 remaining and 0 failed: remove DOCUMENT_ENCRYPTION_PREVIOUS_KEYS; restart.
  */
 import { randomBytes } from "node:crypto";
-import { rotateMasterKey } from "../app/services/key-rotation.server";
-import { closeDb } from "../app/models/db.server";
-import { getEnv } from "../app/utils/env.server";
+import { rotateMasterKey } from "../app/features/documents/store/key-rotation.server";
+import { closeDb } from "../app/platform/db/db.server";
+import { getEnv } from "../app/platform/env.server";
 
 if (process.argv.includes("--new-key")) {
   console.info(randomBytes(32).toString("base64"));

@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-// Every other setting is read through the app's zod schema (app/utils/env.server.ts, `env` below).
+// Every other setting is read through the app's zod schema (app/platform/env.server.ts, `env` below).
 // Only two are read here, before the build is loaded: NODE_ENV, whose default must be in place
 // before React and Remix load, and BUILD_DIR, which says where the build is (as in remix.config.js).
 // Without NODE_ENV this is a local run (README's `npm start`): development, with generated secrets
@@ -36,12 +36,12 @@ try {
 }
 
 const MODE = env.NODE_ENV;
-// Each request's id (X-Request-Id), the JSON access log and the metrics: app/server/observability.server.ts.
+// Each request's id (X-Request-Id), the JSON access log and the metrics: app/platform/observability/observability.server.ts.
 const observability = app.createObservability({ routes: build.routes, buildDir: BUILD_DIR });
 const server = express();
 server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", true);
-// The render cache (app/server/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
+// The render cache (app/platform/http/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
 // of a public page (no cookie, no unknown query) is answered from memory, first thing (no
 // compression, static-file lookup or Remix), when this build rendered it within its s-maxage; the
 // answer gets a fresh CSP nonce, gzip-compressed when the client takes it. Otherwise Remix renders
@@ -142,7 +142,7 @@ server.use((req, res, next) => {
 
 // Same-origin check for every state-changing request (CSRF), before any action runs.
 // A JSON API call with `Authorization: Bearer` is a partner API key call (issue 28): the API
-// builder (app/server/api-route.server.ts) checks the key first, answers 401 for an invalid one,
+// builder (app/platform/api/api-route.server.ts) checks the key first, answers 401 for an invalid one,
 // and skips the same-origin rule only for a valid key, which never reads a cookie.
 server.use((req, res, next) => {
   if (req.path.startsWith("/api/") && /^bearer[ \t]/i.test(req.get("authorization") || "")) return next();
@@ -237,10 +237,10 @@ const drainWaiter = (res) => () =>
         res.on("close", done);
       });
 
-// Each request runs in its own scope (app/utils/request-scope.server.ts): once the database has
+// Each request runs in its own scope (app/platform/http/request-scope.server.ts): once the database has
 // failed to answer it, the rest of that request's work fails at once instead of waiting again.
 // The handler is @remix-run/express's but for the URL Remix routes on: PUBLIC_URL + the request's
-// path, never the Host header (app/server/remix-handler.server.ts).
+// path, never the Host header (app/platform/http/remix-handler.server.ts).
 const remixHandler = app.createRequestHandler({
   build,
   mode: MODE,
@@ -272,7 +272,7 @@ server.use((err, _req, res, _next) => {
 
 const port = env.PORT;
 const host = env.HOST;
-// First a request line or Host that is not this site's is answered 400 (app/server/request-host.server.ts:
+// First a request line or Host that is not this site's is answered 400 (app/platform/http/request-host.server.ts:
 // absolute-form targets, a Host with a path or query, another host than PUBLIC_URL's), before the
 // render cache and Remix. A page in the render cache is answered before Express runs (its routing
 // and request/response set-up cost more than the answer itself); everything else goes to Express.

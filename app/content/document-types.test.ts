@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALLOWED_KINDS, DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS, shortenFileName, shortenMiddle } from "./document-types";
-import { formatFileSize } from "~/utils/format";
+import { formatFileSize } from "~/ui/format";
 
 describe("shortenFileName", () => {
   it("keeps names of up to max characters", () => {

@@ -1,11 +1,11 @@
 /**
  * Client-safe metadata about documents: the upload areas of wizard step 5 (which file kinds each
  * accepts), their labels, and the small display helpers docs/product.md fixes (short names, sizes).
- * The server checks the kinds by content (app/utils/file-type.server.ts); `accept` only helps the
+ * The server checks the kinds by content (app/features/documents/file-type.server.ts); `accept` only helps the
  * file picker.
  */
 
-import { DOCUMENT_TYPES, type DocumentType } from "../schemas/enums";
+import { DOCUMENT_TYPES, type DocumentType } from "./enums";
 
 export { DOCUMENT_TYPES, type DocumentType };
 

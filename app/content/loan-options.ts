@@ -1,9 +1,9 @@
 /**
  * The choices of the application wizard (client-safe): the seven loan purposes of step 1 (used
  * everywhere, per the option tables of docs/product.md) and the three living situations of step 4 (stored lowercase).
- * The values themselves are defined once in app/schemas/enums.ts; here are their words.
+ * The values themselves are defined once in app/content/enums.ts; here are their words.
  */
-import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, type LivingSituation, type LoanPurpose } from "../schemas/enums";
+import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, type LivingSituation, type LoanPurpose } from "./enums";
 
 export { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, type LivingSituation, type LoanPurpose };
 const PURPOSE_TEXT: Record<LoanPurpose, { label: string; description: string }> = {

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteFooter } from "~/ui/site-footer";
+import { SiteHeader } from "~/ui/site-header";
 import { site } from "~/content/site";
 
-export { staticPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `${site.name} | Small Business Loans from $1,000 to $50,000` },

@@ -1,11 +1,11 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PartnerGuide } from "~/components/partner-guide";
+import { PartnerGuide } from "~/features/partners/components/partner-guide";
 import { site } from "~/content/site";
-import { apiEndpointSummaries } from "~/server/openapi.server";
+import { apiEndpointSummaries } from "~/platform/api/openapi.server";
 import { API_ROUTES } from "./api.openapi[.json]/api-catalogue.server";
 
-export { staticPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `API | ${site.name}` },

@@ -1,13 +1,13 @@
-import { parseWithZod } from "~/utils/parse-form";
+import { parseWithZod } from "~/platform/http/parse-form";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { StatusHelpCard, StatusLookupForm, StatusResultCard } from "~/components/status-lookup-ui";
+import { StatusHelpCard, StatusLookupForm, StatusResultCard } from "~/features/applications/components/status-lookup-ui";
 import { site } from "~/content/site";
-import { StatusLookupSchema } from "~/schemas/status-lookup.schema";
-import { lookupApplicationStatus } from "~/services/status-lookup.server";
-import { MSG } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
+import { StatusLookupSchema } from "~/features/applications/status-lookup.schema";
+import { lookupApplicationStatus } from "~/features/applications/status-lookup.server";
+import { MSG } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `Application Status | ${site.name}` },

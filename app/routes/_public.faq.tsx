@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { FaqAccordion } from "~/components/faq-accordion";
+import { FaqAccordion } from "~/ui/faq-accordion";
 import { faqResourceLinks, faqs } from "~/content/faq";
 import { site } from "~/content/site";
 
-export { staticPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Frequently Asked Questions | ${site.name}` },

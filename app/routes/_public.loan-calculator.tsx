@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { calculatorFromQuery, LoanCalculator } from "~/components/calculator-form";
+import { calculatorFromQuery, LoanCalculator } from "~/features/marketplace/components/calculator-form";
 import { site } from "~/content/site";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+export { publicPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Business Loan Calculator | ${site.name}` },

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { LegalDocument } from "~/components/legal-document";
+import { LegalDocument } from "~/ui/legal-document";
 import { termsSections } from "~/content/legal";
 import { site } from "~/content/site";
 
-export { staticPageHandle as handle } from "~/utils/cache";
+export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Terms of Service | ${site.name}` },

@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteFooter } from "~/ui/site-footer";
+import { SiteHeader } from "~/ui/site-header";
 
 /** The shared layout of the public pages: header with name, phone and e-mail; footer. */
 export default function PublicLayout() {

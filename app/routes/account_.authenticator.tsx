@@ -6,25 +6,25 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/app-header";
-import { RecoveryCodeList } from "~/components/auth/second-factor-cards";
-import { AuthenticatorEnrolment } from "~/components/authenticator-enrolment";
-import { PasswordField } from "~/components/forms";
+import { AccountHeader } from "~/ui/app-header";
+import { RecoveryCodeList } from "~/features/accounts/components/second-factor-cards";
+import { AuthenticatorEnrolment } from "~/features/accounts/components/authenticator-enrolment";
+import { PasswordField } from "~/ui/forms";
 import { site } from "~/content/site";
-import { recordAudit } from "~/services/audit.server";
-import { ReenrolAuthenticatorSchema } from "~/schemas/account.schema";
-import { MFA_INVALID_MESSAGE } from "~/schemas/mfa.schema";
-import { checkCurrentPassword } from "~/services/account.server";
-import { openSecret, reenrolAuthenticator } from "~/services/mfa.server";
-import { throttle } from "~/services/throttle.server";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { pendingEnrolment } from "~/server/second-factor-pages.server";
-import { commitSession, getSession, requireAdmin } from "~/server/session.server";
-import { createToastHeaders } from "~/utils/toast.server";
-import { combineHeaders } from "~/utils/http.server";
+import { recordAudit } from "~/platform/audit-log.server";
+import { ReenrolAuthenticatorSchema } from "~/features/accounts/account.schema";
+import { MFA_INVALID_MESSAGE } from "~/features/accounts/mfa/mfa.schema";
+import { checkCurrentPassword } from "~/features/accounts/account.server";
+import { openSecret, reenrolAuthenticator } from "~/features/accounts/mfa/mfa.server";
+import { throttle } from "~/platform/security/throttle.server";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { pendingEnrolment } from "~/features/accounts/mfa/second-factor-pages.server";
+import { commitSession, getSession, requireAdmin } from "~/features/accounts/session/session.server";
+import { createToastHeaders } from "~/platform/http/toast.server";
+import { combineHeaders } from "~/platform/http/http.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `New Authenticator | ${site.name}` }];
 

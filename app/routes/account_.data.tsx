@@ -7,18 +7,18 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountHeader } from "~/components/app-header";
-import { Field, FormError } from "~/components/forms";
+import { AccountHeader } from "~/ui/app-header";
+import { Field, FormError } from "~/ui/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
-import { countApplications, listUnsubmittedApplicationIds } from "~/services/account-views.server";
-import { DeleteDataSchema } from "~/schemas/account.schema";
-import { deleteMyData } from "~/services/account.server";
-import { ACCOUNT_TOASTS } from "~/utils/messages";
-import { useIsPending } from "~/utils/misc";
-import { getClientIp } from "~/utils/request.server";
-import { destroySession, requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { countApplications, listUnsubmittedApplicationIds } from "~/features/accounts/account-data-queries.server";
+import { DeleteDataSchema } from "~/features/accounts/account.schema";
+import { deleteMyData } from "~/features/accounts/account.server";
+import { ACCOUNT_TOASTS } from "~/content/messages";
+import { useIsPending } from "~/ui/misc";
+import { getClientIp } from "~/platform/http/request.server";
+import { destroySession, requireUser } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `My Data | ${site.name}` }];
 

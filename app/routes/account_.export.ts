@@ -1,8 +1,8 @@
 /** GET /account/export (issue 13): everything held about the signed-in user, as a JSON download. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportUserData } from "~/services/account.server";
-import { getClientIp } from "~/utils/request.server";
-import { requireUser } from "~/server/session.server";
+import { exportUserData } from "~/features/accounts/account.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireUser } from "~/features/accounts/session/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);

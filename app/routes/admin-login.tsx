@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { SignInForm } from "~/components/sign-in-form";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { site } from "~/content/site";
-import { demoAdminActive } from "~/services/admin-seed.server";
-import { handleLogin } from "~/server/login-action.server";
-import { DEMO_ADMIN } from "~/utils/constants";
-import { getUser } from "~/server/session.server";
+import { demoAdminActive } from "~/features/back-office/admin-seed.server";
+import { handleLogin } from "~/features/accounts/login-action.server";
+import { DEMO_ADMIN } from "~/content/constants";
+import { getUser } from "~/features/accounts/session/session.server";
 import { redirect } from "@remix-run/node";
-import { useActionToast } from "~/utils/toast-bus";
+import { useActionToast } from "~/ui/toast-bus";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${site.name}` }];
 

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RecoveryCodesCard } from "~/components/auth/second-factor-cards";
+import { RecoveryCodesCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { ADMIN_SECOND_FACTOR, recoveryCodesOnce } from "~/server/second-factor-pages.server";
-import { requireAdmin } from "~/server/session.server";
+import { ADMIN_SECOND_FACTOR, recoveryCodesOnce } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Recovery Codes | ${site.name}` }];
 

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FirstEnrolmentCard } from "~/components/auth/second-factor-cards";
+import { FirstEnrolmentCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { ADMIN_SECOND_FACTOR, completeFirstEnrolment, firstEnrolmentPage } from "~/server/second-factor-pages.server";
-import { requireAdminAwaitingMfa } from "~/server/session.server";
+import { ADMIN_SECOND_FACTOR, completeFirstEnrolment, firstEnrolmentPage } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireAdminAwaitingMfa } from "~/features/accounts/session/session.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Set Up Two-Factor Authentication | ${site.name}` }];
 

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { SecondFactorVerifyCard } from "~/components/auth/second-factor-cards";
+import { SecondFactorVerifyCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { ADMIN_SECOND_FACTOR, requireEnrolledForVerify, verifySecondFactorForm } from "~/server/second-factor-pages.server";
-import { requireAdminAwaitingMfa } from "~/server/session.server";
+import { ADMIN_SECOND_FACTOR, requireEnrolledForVerify, verifySecondFactorForm } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireAdminAwaitingMfa } from "~/features/accounts/session/session.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Two-Factor Authentication | ${site.name}` }];
 

@@ -6,32 +6,32 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ApplicationDetails, DetailsTitle } from "~/components/admin/application-details";
-import { RouteDialog } from "~/components/admin/details-dialog";
-import { BackOfficePanel, ColleagueNotice } from "~/components/admin/back-office-panel";
-import { isBackOfficeIntent } from "~/schemas/back-office.schema";
-import { handleBackOfficeForm } from "~/services/back-office-form.server";
-import { backOfficeDetails, recordColleagueChange } from "~/services/back-office.server";
+import { ApplicationDetails, DetailsTitle } from "~/features/back-office/components/application-details";
+import { RouteDialog } from "~/features/back-office/components/details-dialog";
+import { BackOfficePanel, ColleagueNotice } from "~/features/back-office/components/back-office-panel";
+import { isBackOfficeIntent } from "~/features/back-office/back-office.schema";
+import { handleBackOfficeForm } from "~/features/back-office/back-office-form.server";
+import { backOfficeDetails, recordColleagueChange } from "~/features/back-office/back-office.server";
 import { site } from "~/content/site";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { listAuditForApplication } from "~/services/audit.server";
-import { getApplicationForAdmin } from "~/services/admin-views.server";
-import { StatusChangeSchema } from "~/schemas/admin.schema";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { listAuditForApplication } from "~/platform/audit-log.server";
+import { getApplicationForAdmin } from "~/features/applications/application-queries.server";
+import { StatusChangeSchema } from "~/features/back-office/admin.schema";
 import {
   ApplicationNotFoundError,
   changeStatus,
   RejectionReasonRequiredError,
   StatusChangeRefusedError,
-} from "~/services/application-status.server";
-import { cancelApplication, lifecycleViewById } from "~/services/loan-stage.server";
-import { CancelApplicationForm, LifecycleAdminPanel } from "~/components/admin/lifecycle-admin";
-import { CancelApplicationSchema } from "~/schemas/admin.schema";
-import { TOASTS } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin, safeRedirect } from "~/server/session.server";
-import { redirectWithToast, toastReply } from "~/utils/toast.server";
-import { useActionToast } from "~/utils/toast-bus";
-import { log } from "~/utils/log.server";
+} from "~/features/applications/application-status.server";
+import { cancelApplication, lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { CancelApplicationForm, LifecycleAdminPanel } from "~/features/back-office/components/lifecycle-admin";
+import { CancelApplicationSchema } from "~/features/back-office/admin.schema";
+import { TOASTS } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin, safeRedirect } from "~/features/accounts/session/session.server";
+import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
+import { useActionToast } from "~/ui/toast-bus";
+import { log } from "~/platform/observability/log.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.application.reference ?? "Application"} | Admin | ${site.name}` },

@@ -6,16 +6,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ApplicationFilters } from "~/components/admin/application-filters";
-import { ApplicationsTable } from "~/components/admin/applications-table";
-import { Pagination } from "~/components/admin/pagination";
-import { ExportCsvLink, QueueLinks } from "~/components/admin/back-office-list";
-import { listApplicationsForAdmin, listRowExtras } from "~/services/admin-views.server";
-import { queueLinks } from "~/services/back-office.server";
-import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/schemas/admin.schema";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
+import { ApplicationFilters } from "~/features/back-office/components/application-filters";
+import { ApplicationsTable } from "~/features/back-office/components/applications-table";
+import { Pagination } from "~/features/back-office/components/pagination";
+import { ExportCsvLink, QueueLinks } from "~/features/back-office/components/back-office-list";
+import { listApplicationsForAdmin } from "~/features/applications/application-queries.server";
+import { listRowExtras } from "~/features/back-office/back-office-queries.server";
+import { queueLinks } from "~/features/back-office/back-office.server";
+import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/features/back-office/admin.schema";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 const DETAILS_ROUTE_ID = "routes/admin._applications.applications.$id";
 

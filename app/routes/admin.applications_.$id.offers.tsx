@@ -5,18 +5,18 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
+import { AdminStatusBadge } from "~/features/back-office/components/admin-status-badge";
 import { site } from "~/content/site";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { getApplicationSummary } from "~/services/admin-views.server";
-import { ManualOfferSchema, WithdrawOfferSchema } from "~/schemas/offers.schema";
-import { addManualOffer, withdrawOffer } from "~/services/offer-acceptance.server";
-import { getMarketplaceForAdmin } from "~/services/marketplace.server";
-import { MARKET_MSG } from "~/utils/messages";
-import { formatBps, formatCents } from "~/utils/format";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { getApplicationSummary } from "~/features/applications/applications.server";
+import { ManualOfferSchema, WithdrawOfferSchema } from "~/features/marketplace/offers.schema";
+import { addManualOffer, withdrawOffer } from "~/features/marketplace/offer-acceptance.server";
+import { getMarketplaceForAdmin } from "~/features/marketplace/marketplace.server";
+import { MARKET_MSG } from "~/content/messages";
+import { formatBps, formatCents } from "~/ui/format";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Offers ${data?.application.reference ?? ""} | Admin | ${site.name}` },

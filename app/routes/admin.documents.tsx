@@ -1,14 +1,14 @@
 /** /admin/documents: every document of submitted applications, newest first, 25 a page. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { DocumentsTable } from "~/components/admin/documents-table";
-import { Pagination } from "~/components/admin/pagination";
+import { DocumentsTable } from "~/features/back-office/components/documents-table";
+import { Pagination } from "~/features/back-office/components/pagination";
 import { site } from "~/content/site";
-import { listDocumentsForAdmin } from "~/services/admin-views.server";
-import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/schemas/admin.schema";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
+import { listDocumentsForAdmin } from "~/features/applications/application-queries.server";
+import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/features/back-office/admin.schema";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Documents | Admin | ${site.name}` }];
 

@@ -1,13 +1,13 @@
 /**
  * GET /admin/export.csv?q=&status=&assigned=&queue=: the applications list's current filter as a
- * CSV file, streamed (see ~/services/csv-export.server). Admins only; audited with the filter (the search by its kind only).
+ * CSV file, streamed (see ~/features/back-office/csv-export.server). Admins only; audited with the filter (the search by its kind only).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { parseAdminListParams } from "~/schemas/admin.schema";
-import { csvExportStream } from "~/services/csv-export.server";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { parseAdminListParams } from "~/features/back-office/admin.schema";
+import { csvExportStream } from "~/features/back-office/csv-export.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

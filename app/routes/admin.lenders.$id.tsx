@@ -1,24 +1,24 @@
 /** /admin/lenders/:id: edit a lender and its product; pause or resume it. Admins only; audit-logged. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LenderForm, type LenderFormDefaults } from "~/components/marketplace/lender-form";
+import { LenderForm, type LenderFormDefaults } from "~/features/marketplace/components/lender-form";
 import { site } from "~/content/site";
-import { getLender } from "~/services/admin-views.server";
-import { parseLenderForm } from "~/schemas/offers.schema";
+import { getLender } from "~/features/marketplace/lenders.server";
+import { parseLenderForm } from "~/features/marketplace/offers.schema";
 import {
   countOutstandingOffers,
   previewSample,
   setLenderStatus,
   storedSample,
   updateLenderWithProduct,
-} from "~/services/lender-catalogue.server";
-import { LenderUsersSection } from "~/components/lender/lender-users-section";
-import { inviteFromAdminPage } from "~/server/lender-invite-form.server";
-import { usersOfLender } from "~/services/lender-invitations.server";
-import { MARKET_MSG } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+} from "~/features/marketplace/lender-catalogue.server";
+import { LenderUsersSection } from "~/features/lenders/components/lender-users-section";
+import { inviteFromAdminPage } from "~/features/lenders/lender-invite-form.server";
+import { usersOfLender } from "~/features/lenders/lender-invitations.server";
+import { MARKET_MSG } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.lender.name ?? "Lender"} | Admin | ${site.name}` }];
 

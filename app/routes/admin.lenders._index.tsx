@@ -4,10 +4,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { LOAN_PURPOSES, purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { US_STATES } from "~/content/us-states";
-import { listLendersWithProducts } from "~/services/admin-views.server";
-import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/schemas/offers.schema";
-import { formatBps, formatCents } from "~/utils/format";
-import { requireAdmin } from "~/server/session.server";
+import { listLendersWithProducts } from "~/features/marketplace/lenders.server";
+import { LENDER_STATUS_FILTERS, LenderListParamsSchema } from "~/features/marketplace/offers.schema";
+import { formatBps, formatCents } from "~/ui/format";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Lenders | Admin | ${site.name}` }];
 

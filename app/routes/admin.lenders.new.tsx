@@ -1,14 +1,14 @@
 /** /admin/lenders/new: add a partner lender with its product. Admins only; audit-logged. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { LenderForm } from "~/components/marketplace/lender-form";
+import { LenderForm } from "~/features/marketplace/components/lender-form";
 import { site } from "~/content/site";
-import { parseLenderForm } from "~/schemas/offers.schema";
-import { createLenderWithProduct, previewSample } from "~/services/lender-catalogue.server";
-import { MARKET_MSG } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { requireAdmin } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { parseLenderForm } from "~/features/marketplace/offers.schema";
+import { createLenderWithProduct, previewSample } from "~/features/marketplace/lender-catalogue.server";
+import { MARKET_MSG } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Add lender | Admin | ${site.name}` }];
 

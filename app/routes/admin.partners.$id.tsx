@@ -6,8 +6,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { PARTNER_SCOPES } from "~/schemas/enums";
-import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema, ROTATION_OVERLAP_HOURS } from "~/schemas/partner.schema";
+import { PARTNER_SCOPES } from "~/content/enums";
+import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema, ROTATION_OVERLAP_HOURS } from "~/features/partners/partner.schema";
 import {
   createPartnerKey,
   displayPrefix,
@@ -16,11 +16,11 @@ import {
   listPartnerKeys,
   revokeKey,
   rotateKey,
-} from "~/services/partner-keys.server";
-import { requireAdmin } from "~/server/session.server";
-import { PARTNER_MSG } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+} from "~/features/partners/partner-keys.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
+import { PARTNER_MSG } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.partner.name ?? "Partner"} | Admin | ${site.name}` }];
 

@@ -2,13 +2,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { CreatePartnerFormSchema } from "~/schemas/partner.schema";
-import { listLendersWithProducts } from "~/services/admin-views.server";
-import { createPartner, listPartners, PartnerNameTakenError } from "~/services/partner-keys.server";
-import { requireAdmin } from "~/server/session.server";
-import { PARTNER_MSG } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { CreatePartnerFormSchema } from "~/features/partners/partner.schema";
+import { listLendersWithProducts } from "~/features/marketplace/lenders.server";
+import { createPartner, listPartners, PartnerNameTakenError } from "~/features/partners/partner-keys.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
+import { PARTNER_MSG } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Partners | Admin | ${site.name}` }];
 

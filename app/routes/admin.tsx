@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { StatCards } from "~/components/admin/stat-cards";
-import { AdminTabs } from "~/components/admin/tabs";
-import { AppHeader } from "~/components/app-header";
-import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
+import { StatCards } from "~/features/back-office/components/stat-cards";
+import { AdminTabs } from "~/features/back-office/components/tabs";
+import { AppHeader } from "~/ui/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { site } from "~/content/site";
-import { getAdminStats } from "~/services/admin-views.server";
-import { requireAdmin } from "~/server/session.server";
+import { getAdminStats } from "~/features/applications/application-queries.server";
+import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Admin | ${site.name}` }];
 

@@ -3,17 +3,18 @@
  * POST /api/admin/applications/{id}/document-requests { documentTypes, message }: ask the
  *      applicant for documents (e-mailed); 201 the request. Admins only; 404 unknown or a draft.
  */
-import { getDocumentRequest, isSubmittedApplication, listDocumentRequests } from "~/services/admin-views.server";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { ApiIdParamsSchema } from "~/schemas/api.schema";
+import { getDocumentRequest, listDocumentRequests } from "~/features/documents/document-requests.server";
+import { isSubmittedApplication } from "~/features/applications/applications.server";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { ApiIdParamsSchema } from "~/features/applications/api.schema";
 import {
   ApiDocumentRequestBodySchema,
   ApiDocumentRequestListSchema,
   ApiDocumentRequestSchema,
   BACK_OFFICE_MSG,
-} from "~/schemas/back-office.schema";
-import { BackOfficeNotFoundError, requestDocuments } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+} from "~/features/back-office/back-office.schema";
+import { BackOfficeNotFoundError, requestDocuments } from "~/features/back-office/back-office.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

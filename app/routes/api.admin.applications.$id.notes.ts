@@ -3,12 +3,13 @@
  * POST /api/admin/applications/{id}/notes { body }: append a note; 201 the note. Admins only;
  * notes are append-only (no PATCH or DELETE) and never reach applicants.
  */
-import { getNote, isSubmittedApplication, listNotes } from "~/services/admin-views.server";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { ApiIdParamsSchema } from "~/schemas/api.schema";
-import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
-import { addInternalNote, BackOfficeNotFoundError } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+import { getNote, listNotes } from "~/features/back-office/application-notes.server";
+import { isSubmittedApplication } from "~/features/applications/applications.server";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { ApiIdParamsSchema } from "~/features/applications/api.schema";
+import { ApiNoteBodySchema, ApiNoteListSchema, ApiNoteSchema, BACK_OFFICE_MSG } from "~/features/back-office/back-office.schema";
+import { addInternalNote, BackOfficeNotFoundError } from "~/features/back-office/back-office.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

@@ -3,10 +3,10 @@
  * (one transaction with the audit-trail event and the applicant's e-mail; a rejection needs its
  * reason in note). 200 the application; 404 unknown or a draft. Admins only.
  */
-import { ApiApplicationSchema, ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/schemas/api.schema";
-import { changeStatusForApi } from "~/services/application-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
-import { MSG } from "~/utils/messages";
+import { ApiApplicationSchema, ApiIdParamsSchema, ApiStatusChangeBodySchema } from "~/features/applications/api.schema";
+import { changeStatusForApi } from "~/features/applications/application-api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/platform/api/api-route.server";
+import { MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   PATCH: endpoint({

@@ -3,10 +3,11 @@
  * admin panel's search, filter, sort and pages of 25), every field of each application. The array
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
-import { getApplicationRowsInOrder, listApplicationsForAdmin, toApiApplication } from "~/services/admin-views.server";
-import { recordAdminRead } from "~/services/admin-list-audit.server";
-import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/schemas/api.schema";
-import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+import { getApplicationRowsInOrder, toApiApplication } from "~/features/applications/applications.server";
+import { listApplicationsForAdmin } from "~/features/applications/application-queries.server";
+import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
+import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/features/applications/api.schema";
+import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

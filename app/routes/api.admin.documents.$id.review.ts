@@ -3,11 +3,11 @@
  * message? }: accept or reject a document (a rejection needs a reason; 'other' needs reasonText),
  * optionally asking the applicant for a replacement. 200 the review. Admins only.
  */
-import { listReviews } from "~/services/admin-views.server";
-import { ApiIdParamsSchema } from "~/schemas/api.schema";
-import { ApiDocumentReviewBodySchema, ApiDocumentReviewSchema, BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
-import { BackOfficeNotFoundError, reviewDocument } from "~/services/back-office.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+import { listReviews } from "~/features/documents/document-reviews.server";
+import { ApiIdParamsSchema } from "~/features/applications/api.schema";
+import { ApiDocumentReviewBodySchema, ApiDocumentReviewSchema, BACK_OFFICE_MSG } from "~/features/back-office/back-office.schema";
+import { BackOfficeNotFoundError, reviewDocument } from "~/features/back-office/back-office.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

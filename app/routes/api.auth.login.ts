@@ -6,12 +6,12 @@
  * who has not enrolled yet gets 403 and must enrol through the admin sign-in page first.
  */
 import { z } from "zod";
-import { toPublicUser } from "~/services/account-views.server";
-import { ApiErrorSchema, ApiLoginBodySchema, ApiUserSchema } from "~/schemas/api.schema";
-import { signIn } from "~/services/sign-in.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MSG, TOASTS } from "~/utils/messages";
-import { createUserSession } from "~/server/session.server";
+import { toPublicUser } from "~/features/accounts/users.server";
+import { ApiErrorSchema, ApiLoginBodySchema, ApiUserSchema } from "~/features/applications/api.schema";
+import { signIn } from "~/features/accounts/sign-in.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MSG, TOASTS } from "~/content/messages";
+import { createUserSession } from "~/features/accounts/session/session.server";
 
 export const MFA_REQUIRED_MESSAGE = "Two-factor authentication code required";
 export const MFA_ENROL_MESSAGE = "Set up two-factor authentication at /admin-login before using the admin API";

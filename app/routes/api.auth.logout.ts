@@ -1,7 +1,7 @@
 /** POST /api/auth/logout (no body): ends the session on the server and expires the cookie. 200 { message }. */
-import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { TOASTS } from "~/utils/messages";
-import { destroySession } from "~/server/session.server";
+import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { TOASTS } from "~/content/messages";
+import { destroySession } from "~/features/accounts/session/session.server";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

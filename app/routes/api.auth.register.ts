@@ -4,11 +4,11 @@
  * (message contains 'already exists'); 429 throttled (per client, like the sign-up page; repeated
  * 'already exists' answers too). All through the account-creation service.
  */
-import { ApiRegisterBodySchema, ApiUserSchema } from "~/schemas/api.schema";
-import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MSG } from "~/utils/messages";
-import { createUserSession } from "~/server/session.server";
+import { ApiRegisterBodySchema, ApiUserSchema } from "~/features/applications/api.schema";
+import { signUp, withAccountPasswordPolicy } from "~/features/accounts/account-creation.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MSG } from "~/content/messages";
+import { createUserSession } from "~/features/accounts/session/session.server";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

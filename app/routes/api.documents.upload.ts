@@ -5,12 +5,12 @@
  * application is full), 415 type not accepted for the area, 429 too many uploads. The guard runs
  * before the body is read; the body is streamed by the upload workflow (no JSON `body` here).
  */
-import { ApiDocumentSchema } from "~/schemas/api.schema";
-import { ApiUploadFieldsSchema } from "~/schemas/documents.schema";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { apiUploadDestination, uploadDocument } from "~/services/document-upload.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "~/utils/constants";
-import { MSG, TOASTS } from "~/utils/messages";
+import { ApiDocumentSchema } from "~/features/applications/api.schema";
+import { ApiUploadFieldsSchema } from "~/features/documents/documents.schema";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { apiUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_TEXT } from "~/content/constants";
+import { MSG, TOASTS } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

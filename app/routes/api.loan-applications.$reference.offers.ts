@@ -2,10 +2,10 @@
  * GET /api/loan-applications/{applicationId}/offers (the route's $reference): the application's offers (owner or admin),
  * with the acceptance and, when no lender could offer, the notice's principal reasons. 404 otherwise.
  */
-import { ApiApplicationRefParamsSchema, ApiOfferListSchema, ApiApplicationRefPathSchema } from "~/schemas/offers.schema";
-import { getOffersForViewer } from "~/services/marketplace.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MSG } from "~/utils/messages";
+import { ApiApplicationRefParamsSchema, ApiOfferListSchema, ApiApplicationRefPathSchema } from "~/features/marketplace/offers.schema";
+import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

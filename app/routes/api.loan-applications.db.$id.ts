@@ -3,10 +3,10 @@
  * create payload's fields and a status. A non-admin may only submit ('submitted'); an admin may
  * also set the review statuses of a submitted application. 200 the application.
  */
-import { ApiApplicationSchema, ApiIdParamsSchema, ApiUpdateApplicationBodySchema } from "~/schemas/api.schema";
-import { updateApiApplication } from "~/services/application-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
-import { MSG } from "~/utils/messages";
+import { ApiApplicationSchema, ApiIdParamsSchema, ApiUpdateApplicationBodySchema } from "~/features/applications/api.schema";
+import { updateApiApplication } from "~/features/applications/application-api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/platform/api/api-route.server";
+import { MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   PATCH: endpoint({

@@ -2,10 +2,10 @@
  * GET /api/loan-applications/status/{applicationId} (the route's $reference): needs only the reference; answers exactly
  * applicationId, status, amount, purpose, submittedAt, plus the stage and its timeline (issue 27). 404 unknown, 429 throttled, 503 lookup failed.
  */
-import { ApiApplicationStatusSchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/schemas/api.schema";
-import { lookupApplicationStatus } from "~/services/status-lookup.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MSG } from "~/utils/messages";
+import { ApiApplicationStatusSchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/features/applications/api.schema";
+import { lookupApplicationStatus } from "~/features/applications/status-lookup.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

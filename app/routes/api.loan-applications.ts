@@ -6,11 +6,11 @@
  * a userId; the answer is the referral (no personal details).
  */
 import { z } from "zod";
-import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/schemas/api.schema";
-import { PartnerReferralBodySchema, PartnerReferralSchema } from "~/schemas/partner.schema";
-import { createApiApplication } from "~/services/application-api.server";
-import { createReferral } from "~/services/partner-api.server";
-import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
+import { ApiApplicationSchema, ApiCreateApplicationBodySchema } from "~/features/applications/api.schema";
+import { PartnerReferralBodySchema, PartnerReferralSchema } from "~/features/partners/partner.schema";
+import { createApiApplication } from "~/features/applications/application-api.server";
+import { createReferral } from "~/features/partners/partner-api.server";
+import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

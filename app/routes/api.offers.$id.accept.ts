@@ -3,10 +3,10 @@
  * confirmation and the SHA-256 of the disclosure text read. 200 (also for a repeat of the same
  * offer: alreadyAccepted), 409 another offer already accepted / withdrawn / expired / changed.
  */
-import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
-import { acceptOffer } from "~/services/offer-acceptance.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MARKET_MSG } from "~/utils/messages";
+import { AcceptOfferBodySchema, ApiAcceptResultSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
+import { acceptOffer } from "~/features/marketplace/offer-acceptance.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MARKET_MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   POST: endpoint({

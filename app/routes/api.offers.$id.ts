@@ -1,8 +1,8 @@
 /** GET /api/offers/{id}: one offer's disclosure (owner or admin), with the text to hash when accepting. */
-import { ApiOfferDisclosureSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
-import { getOfferDisclosureForViewer } from "~/services/marketplace.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MARKET_MSG } from "~/utils/messages";
+import { ApiOfferDisclosureSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
+import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MARKET_MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

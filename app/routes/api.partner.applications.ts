@@ -2,9 +2,9 @@
  * GET /api/partner/applications: a lender partner's applications, those its lender has made an
  * offer on, newest first, each with that lender's offers (never another lender's, nothing personal).
  */
-import { PartnerApplicationsQuerySchema, PartnerLenderApplicationListSchema } from "~/schemas/partner.schema";
-import { listLenderApplications } from "~/services/partner-api.server";
-import { apiJson, apiRoute, endpoint } from "~/server/api-route.server";
+import { PartnerApplicationsQuerySchema, PartnerLenderApplicationListSchema } from "~/features/partners/partner.schema";
+import { listLenderApplications } from "~/features/partners/partner-api.server";
+import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

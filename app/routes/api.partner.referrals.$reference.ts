@@ -2,10 +2,10 @@
  * GET /api/partner/referrals/{applicationId}: a referral partner's view of one application it sent
  * (status, amount, purpose, dates; nothing personal). Another partner's application: 403.
  */
-import { PartnerReferralParamsSchema, PartnerReferralPathSchema, PartnerReferralSchema } from "~/schemas/partner.schema";
-import { getReferral } from "~/services/partner-api.server";
-import { apiError, apiJson, apiRoute, endpoint } from "~/server/api-route.server";
-import { MSG, PARTNER_MSG } from "~/utils/messages";
+import { PartnerReferralParamsSchema, PartnerReferralPathSchema, PartnerReferralSchema } from "~/features/partners/partner.schema";
+import { getReferral } from "~/features/partners/partner-api.server";
+import { apiError, apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { MSG, PARTNER_MSG } from "~/content/messages";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({

@@ -8,20 +8,20 @@
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
-import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/components/wizard/document-area";
-import { Notice, StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
+import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/features/documents/components/document-area";
+import { Notice, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/document-types";
-import { stepPath } from "~/schemas/wizard.schema";
-import { draftApplicationId, loadStep, saveStep } from "~/services/draft.server";
-import { listDocuments, removeDocument } from "~/services/document-records.server";
-import { uploadDocument, uploadDocuments, wizardUploadDestination, type UploadRefusal } from "~/services/document-upload.server";
-import { getClientIp } from "~/utils/request.server";
-import { UPLOAD_QUOTA_TEXT } from "~/utils/constants";
-import { TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useActionToast } from "~/utils/toast-bus";
+import { stepPath } from "~/features/applications/wizard/wizard.schema";
+import { draftApplicationId, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
+import { listDocuments, removeDocument } from "~/features/documents/document-records.server";
+import { uploadDocument, uploadDocuments, wizardUploadDestination, type UploadRefusal } from "~/features/documents/document-upload.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
+import { TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/content/messages";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { useActionToast } from "~/ui/toast-bus";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const handle = { step: 5 };
 

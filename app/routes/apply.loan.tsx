@@ -3,17 +3,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, FormError } from "~/components/forms";
-import { OptionGroup, SessionExpiredNotice, StepHeading, useStepValidation, WizardNav } from "~/components/wizard/wizard-ui";
+import { ErrorList, FormError } from "~/ui/forms";
+import { OptionGroup, SessionExpiredNotice, StepHeading, useStepValidation, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { LOAN_PURPOSES } from "~/content/loan-options";
-import { plainMoney } from "~/schemas/wizard-steps";
-import { LoanStepSchema, parseWithZod, pickRaw, saveIntent, stepPath } from "~/server/step-form.server";
-import { afterSave, loadStep, saveStep } from "~/services/draft.server";
-import { throttle } from "~/services/throttle.server";
-import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/utils/constants";
-import { formatMoney2, formatMoneyInput, formatUsd, maskMoneyInput } from "~/utils/format";
-import { calculateLoan, CALCULATOR_DEFAULTS } from "~/utils/loan-math";
-import { getClientIp } from "~/utils/request.server";
+import { plainMoney } from "~/features/applications/wizard/wizard-steps";
+import { LoanStepSchema, parseWithZod, pickRaw, saveIntent, stepPath } from "~/features/applications/wizard/step-form.server";
+import { afterSave, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
+import { throttle } from "~/platform/security/throttle.server";
+import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/content/constants";
+import { formatMoney2, formatMoneyInput, formatUsd, maskMoneyInput } from "~/ui/format";
+import { calculateLoan, CALCULATOR_DEFAULTS } from "~/features/marketplace/domain/loan-math";
+import { getClientIp } from "~/platform/http/request.server";
 
 export const handle = { step: 1 };
 const ACTION = "/apply/loan";
@@ -53,7 +53,7 @@ export default function LoanStep() {
   const { values, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // zod loads after hydration (issue 14); the server validates until then, as without JavaScript.
-  const onValidate = useStepValidation(() => import("~/schemas/wizard.schema").then((m) => m.LoanStepSchema));
+  const onValidate = useStepValidation(() => import("~/features/applications/wizard/wizard.schema").then((m) => m.LoanStepSchema));
   const [form, fields] = useForm({
     id: "wizard-loan",
     lastResult: actionData?.result,

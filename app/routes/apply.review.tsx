@@ -9,24 +9,24 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CheckboxField, FormError } from "~/components/forms";
-import { NewTabNote } from "~/components/new-tab";
-import { StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
-import { validateStep } from "~/components/wizard/validate-step";
-import { formatCalendarDate, formatPhone, formatUsd } from "~/utils/format";
+import { CheckboxField, FormError } from "~/ui/forms";
+import { NewTabNote } from "~/ui/new-tab";
+import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
+import { validateStep } from "~/features/applications/wizard/validate-step";
+import { formatCalendarDate, formatPhone, formatUsd } from "~/ui/format";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import { livingSituationLabel, purposeLabel } from "~/content/loan-options";
 import { getStateName } from "~/content/us-states";
-import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/schemas/wizard.schema";
-import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/services/draft.server";
-import { listDocuments } from "~/services/document-records.server";
-import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
-import { submittedToast, TOASTS } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { redirectWithToast, toastReply } from "~/utils/toast.server";
-import { useActionToast } from "~/utils/toast-bus";
+import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/features/applications/wizard/wizard.schema";
+import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/features/applications/wizard/draft.server";
+import { listDocuments } from "~/features/documents/document-records.server";
+import { ensureSubmitKey, submitDraft } from "~/features/applications/submit.server";
+import { submittedToast, TOASTS } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
+import { useActionToast } from "~/ui/toast-bus";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const handle = { step: 6 };
 const ACTION = "/apply/review";

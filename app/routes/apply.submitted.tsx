@@ -2,14 +2,14 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { StepHeading } from "~/components/wizard/wizard-ui";
+import { StepHeading } from "~/features/applications/wizard/wizard-ui";
 import { purposeLabel } from "~/content/loan-options";
-import { getApplicationRowById } from "~/services/applicant-views.server";
-import { lifecycleViewById } from "~/services/loan-stage.server";
-import { LifecycleTimeline } from "~/components/lifecycle-timeline";
-import { resolveDraft } from "~/services/draft.server";
-import { leadParams, trackEvent } from "~/utils/analytics";
-import { formatUsd } from "~/utils/format";
+import { getApplicationRowById } from "~/features/applications/applicant-views.server";
+import { lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
+import { resolveDraft } from "~/features/applications/wizard/draft.server";
+import { leadParams, trackEvent } from "~/platform/observability/analytics";
+import { formatUsd } from "~/ui/format";
 
 export const handle = { step: 7 };
 

@@ -6,12 +6,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
-import { AppHeader } from "~/components/app-header";
-import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
-import { flushDraft, WizardProgress } from "~/components/wizard/wizard-ui";
+import { AppHeader } from "~/ui/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
+import { flushDraft, WizardProgress } from "~/features/applications/wizard/wizard-ui";
 import { site } from "~/content/site";
-import { trackEvent } from "~/utils/analytics";
-import { useOptionalUser } from "~/components/use-user";
+import { trackEvent } from "~/platform/observability/analytics";
+import { useOptionalUser } from "~/ui/use-user";
 
 export const meta: MetaFunction = ({ error }) =>
   error

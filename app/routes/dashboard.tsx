@@ -4,13 +4,13 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate, formatDateTime } from "~/utils/format";
-import { activityText } from "~/components/dashboard/activity";
-import { ApplicationCard } from "~/components/dashboard/application-card";
-import { UploadDocumentsForm } from "~/components/dashboard/upload-form";
-import { AppHeader, AppShell } from "~/components/app-header";
-import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
-import { VerifyEmailBanner } from "~/components/verify-email-banner";
+import { formatDate, formatDateTime } from "~/ui/format";
+import { activityText } from "~/features/applications/components/activity";
+import { ApplicationCard } from "~/features/applications/components/application-card";
+import { UploadDocumentsForm } from "~/features/documents/components/upload-form";
+import { AppHeader, AppShell } from "~/ui/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
+import { VerifyEmailBanner } from "~/features/accounts/components/verify-email-banner";
 import { shortenFileName } from "~/content/document-types";
 import { site } from "~/content/site";
 import {
@@ -20,15 +20,15 @@ import {
   listApplicationRowsForUser,
   listRecentActivityForUser,
   withHistory,
-} from "~/services/applicant-views.server";
-import { lifecycleViewsByIds } from "~/services/loan-stage.server";
-import { dashboardUploadDestination, uploadDocument } from "~/services/document-upload.server";
-import { DocumentsAndRequests } from "~/components/dashboard/documents-and-requests";
-import { toastText, uploadedToast, type ToastMessage } from "~/utils/messages";
-import { getClientIp } from "~/utils/request.server";
-import { requireUser, resolveSessionUser } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useActionToast } from "~/utils/toast-bus";
+} from "~/features/applications/applicant-views.server";
+import { lifecycleViewsByIds } from "~/features/applications/loan-stage.server";
+import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
+import { DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
+import { toastText, uploadedToast, type ToastMessage } from "~/content/messages";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { useActionToast } from "~/ui/toast-bus";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` }];
 

@@ -5,18 +5,18 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/components/marketplace/offer-ui";
-import { StatusBadge } from "~/components/status-badge";
-import { LifecycleTimeline } from "~/components/lifecycle-timeline";
+import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/features/marketplace/components/offer-ui";
+import { StatusBadge } from "~/ui/status-badge";
+import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { ReferenceParamsSchema } from "~/schemas/offers.schema";
-import { getOffersForViewer } from "~/services/marketplace.server";
-import { MARKET_MSG } from "~/utils/messages";
-import { bestValues, parseOfferSort, sortOffers } from "~/utils/offer-matching";
-import { requireUser } from "~/server/session.server";
-import { getClientIp } from "~/utils/request.server";
-import { formatUsd } from "~/utils/format";
+import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
+import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
+import { MARKET_MSG } from "~/content/messages";
+import { bestValues, parseOfferSort, sortOffers } from "~/features/marketplace/domain/offer-matching";
+import { requireUser } from "~/features/accounts/session/session.server";
+import { getClientIp } from "~/platform/http/request.server";
+import { formatUsd } from "~/ui/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },

@@ -4,6 +4,6 @@
  * signed out) gets the same 404 page as a missing document.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentPage } from "~/server/document-response.server";
+import { documentPage } from "~/features/documents/document-response.server";
 
 export const loader = (args: LoaderFunctionArgs) => documentPage(args, "attachment");

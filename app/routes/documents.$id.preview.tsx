@@ -4,6 +4,6 @@
  * a missing document, so the route reveals nothing.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentPage } from "~/server/document-response.server";
+import { documentPage } from "~/features/documents/document-response.server";
 
 export const loader = (args: LoaderFunctionArgs) => documentPage(args, "inline");

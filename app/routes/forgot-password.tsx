@@ -7,17 +7,17 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { Field, FormError } from "~/components/forms";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { Field, FormError } from "~/ui/forms";
 import { site } from "~/content/site";
-import { ForgotPasswordSchema } from "~/schemas/account.schema";
-import { queuePasswordResetRequest } from "~/services/password-reset.server";
-import { throttle } from "~/services/throttle.server";
-import { ACCOUNT_MSG } from "~/utils/messages";
-import { useIsPending } from "~/utils/misc";
-import { getClientIp } from "~/utils/request.server";
+import { ForgotPasswordSchema } from "~/features/accounts/account.schema";
+import { queuePasswordResetRequest } from "~/features/accounts/password-reset.server";
+import { throttle } from "~/platform/security/throttle.server";
+import { ACCOUNT_MSG } from "~/content/messages";
+import { useIsPending } from "~/ui/misc";
+import { getClientIp } from "~/platform/http/request.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${site.name}` }];
 

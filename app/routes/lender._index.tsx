@@ -5,10 +5,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { purposeLabel } from "~/content/loan-options";
-import { lenderQueue } from "~/services/lender-workspace.server";
-import { requireLender } from "~/server/session.server";
-import { formatUsd } from "~/utils/format";
-import { LENDER_STAGES, lenderStageLabel, type LenderStage } from "~/utils/lender-stage";
+import { lenderQueue } from "~/features/lenders/lender-workspace.server";
+import { requireLender } from "~/features/accounts/session/session.server";
+import { formatUsd } from "~/ui/format";
+import { LENDER_STAGES, lenderStageLabel, type LenderStage } from "~/features/lenders/domain/lender-stage";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lenderId } = await requireLender(request);

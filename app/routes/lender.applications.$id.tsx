@@ -12,15 +12,15 @@ import {
   InstantOfferActions,
   MarkFundedForm,
   MarkVerifyingForm,
-} from "~/components/lender/lender-action-forms";
+} from "~/features/lenders/components/lender-action-forms";
 import { site } from "~/content/site";
-import { ApplicationIdParamsSchema } from "~/schemas/lender.schema";
-import { handleLenderAction } from "~/server/lender-action-form.server";
-import { requireLender } from "~/server/session.server";
-import { lenderApplicationView } from "~/services/lender-workspace.server";
-import { formatBps, formatCents, formatUsd } from "~/utils/format";
-import { lenderStageLabel } from "~/utils/lender-stage";
-import { getClientIp } from "~/utils/request.server";
+import { ApplicationIdParamsSchema } from "~/features/lenders/lender.schema";
+import { handleLenderAction } from "~/features/lenders/lender-action-form.server";
+import { requireLender } from "~/features/accounts/session/session.server";
+import { lenderApplicationView } from "~/features/lenders/lender-workspace.server";
+import { formatBps, formatCents, formatUsd } from "~/ui/format";
+import { lenderStageLabel } from "~/features/lenders/domain/lender-stage";
+import { getClientIp } from "~/platform/http/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.application.reference ?? "Application"} | Lender | ${site.name}` },

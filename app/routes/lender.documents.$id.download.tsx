@@ -1,5 +1,5 @@
 /** GET /lender/documents/:id/download (issue 27): as the preview, as an attachment. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { lenderDocumentPage } from "~/server/lender-document.server";
+import { lenderDocumentPage } from "~/features/lenders/lender-document.server";
 
 export const loader = (args: LoaderFunctionArgs) => lenderDocumentPage(args, "attachment");

@@ -5,10 +5,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AppHeader } from "~/components/app-header";
-import { errorPageTitle, RouteErrorCard } from "~/components/route-error";
+import { AppHeader } from "~/ui/app-header";
+import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { site } from "~/content/site";
-import { requireLender } from "~/server/session.server";
+import { requireLender } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Lender workspace | ${site.name}` }];
 

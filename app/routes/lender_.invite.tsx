@@ -5,13 +5,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { TokenPasswordForm, UnusableLinkCard } from "~/components/auth/token-password-form";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
-import { LENDER_MSG } from "~/schemas/lender.schema";
-import { lenderInviteForm, lenderInvitePage } from "~/server/token-link-pages.server";
+import { LENDER_MSG } from "~/features/lenders/lender.schema";
+import { lenderInviteForm, lenderInvitePage } from "~/features/accounts/token-link-pages.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Lender Invitation | ${site.name}` }];
 

@@ -1,10 +1,10 @@
 /** /lender/login/recovery-codes (issue 27): the recovery codes made at enrolment, shown once. */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RecoveryCodesCard } from "~/components/auth/second-factor-cards";
+import { RecoveryCodesCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { LENDER_SECOND_FACTOR, recoveryCodesOnce } from "~/server/second-factor-pages.server";
-import { requireLender } from "~/server/session.server";
+import { LENDER_SECOND_FACTOR, recoveryCodesOnce } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireLender } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Recovery Codes | Lender | ${site.name}` }];
 

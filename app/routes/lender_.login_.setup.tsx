@@ -5,12 +5,12 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FirstEnrolmentCard } from "~/components/auth/second-factor-cards";
+import { FirstEnrolmentCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { LENDER_SECOND_FACTOR, completeFirstEnrolment, firstEnrolmentPage } from "~/server/second-factor-pages.server";
-import { requireLenderAwaitingMfa } from "~/server/session.server";
+import { LENDER_SECOND_FACTOR, completeFirstEnrolment, firstEnrolmentPage } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireLenderAwaitingMfa } from "~/features/accounts/session/session.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Set Up Two-Factor Authentication | Lender | ${site.name}` }];
 

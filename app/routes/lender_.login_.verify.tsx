@@ -1,12 +1,12 @@
 /** /lender/login/verify (issue 27): a lender user's second factor, checked as an admin's is (throttled, locking). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { SecondFactorVerifyCard } from "~/components/auth/second-factor-cards";
+import { SecondFactorVerifyCard } from "~/features/accounts/components/second-factor-cards";
 import { site } from "~/content/site";
-import { LENDER_SECOND_FACTOR, requireEnrolledForVerify, verifySecondFactorForm } from "~/server/second-factor-pages.server";
-import { requireLenderAwaitingMfa } from "~/server/session.server";
+import { LENDER_SECOND_FACTOR, requireEnrolledForVerify, verifySecondFactorForm } from "~/features/accounts/mfa/second-factor-pages.server";
+import { requireLenderAwaitingMfa } from "~/features/accounts/session/session.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Two-Factor Authentication | Lender | ${site.name}` }];
 

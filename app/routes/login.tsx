@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { SignInForm } from "~/components/sign-in-form";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { site } from "~/content/site";
-import { handleLogin } from "~/server/login-action.server";
-import { requireAnonymous } from "~/server/session.server";
-import { useActionToast } from "~/utils/toast-bus";
+import { handleLogin } from "~/features/accounts/login-action.server";
+import { requireAnonymous } from "~/features/accounts/session/session.server";
+import { useActionToast } from "~/ui/toast-bus";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Sign In | ${site.name}` }];
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { TOASTS } from "~/utils/messages";
-import { destroySession } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { TOASTS } from "~/content/messages";
+import { destroySession } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 /** GET /logout changes nothing: logging out is a POST. */
 export async function loader() {

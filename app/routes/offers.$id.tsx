@@ -6,17 +6,17 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MarketShell } from "~/components/marketplace/offer-ui";
+import { MarketShell } from "~/features/marketplace/components/offer-ui";
 import { site } from "~/content/site";
-import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/schemas/offers.schema";
-import { acceptOffer } from "~/services/offer-acceptance.server";
-import { getOfferDisclosureForViewer } from "~/services/marketplace.server";
-import { MARKET_MSG } from "~/utils/messages";
-import { formatCents } from "~/utils/format";
-import { offersPath } from "~/utils/offer-matching";
-import { getClientIp } from "~/utils/request.server";
-import { requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
+import { acceptOffer } from "~/features/marketplace/offer-acceptance.server";
+import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
+import { MARKET_MSG } from "~/content/messages";
+import { formatCents } from "~/ui/format";
+import { offersPath } from "~/features/marketplace/domain/offer-matching";
+import { getClientIp } from "~/platform/http/request.server";
+import { requireUser } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` },

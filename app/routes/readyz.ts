@@ -1,5 +1,5 @@
-import { databaseReadiness } from "~/services/readiness.server";
-import { isDraining } from "~/services/lifecycle.server";
+import { databaseReadiness } from "~/platform/db/health.server";
+import { isDraining } from "~/features/applications/lifecycle.server";
 
 /**
  * Readiness: 503 while draining, when the database does not answer within 2 s, or when the

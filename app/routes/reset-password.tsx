@@ -5,13 +5,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { TokenPasswordForm, UnusableLinkCard } from "~/components/auth/token-password-form";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
-import { resetPasswordForm, resetPasswordPage } from "~/server/token-link-pages.server";
-import { ACCOUNT_MSG } from "~/utils/messages";
+import { resetPasswordForm, resetPasswordPage } from "~/features/accounts/token-link-pages.server";
+import { ACCOUNT_MSG } from "~/content/messages";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Reset Password | ${site.name}` }];
 

@@ -2,19 +2,19 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { CheckboxField, Field, FormError, PasswordField } from "~/components/forms";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { CheckboxField, Field, FormError, PasswordField } from "~/ui/forms";
 import { site } from "~/content/site";
-import { SignupSchema } from "~/schemas/auth.schema";
-import { signUp, withAccountPasswordPolicy } from "~/services/account-creation.server";
-import { signupFailed, TOASTS } from "~/utils/messages";
-import { useIsPending } from "~/utils/misc";
-import { getClientIp } from "~/utils/request.server";
-import { createUserSession, requireAnonymous } from "~/server/session.server";
-import { redirectWithToast, toastReply } from "~/utils/toast.server";
-import { useActionToast } from "~/utils/toast-bus";
+import { SignupSchema } from "~/features/accounts/auth.schema";
+import { signUp, withAccountPasswordPolicy } from "~/features/accounts/account-creation.server";
+import { signupFailed, TOASTS } from "~/content/messages";
+import { useIsPending } from "~/ui/misc";
+import { getClientIp } from "~/platform/http/request.server";
+import { createUserSession, requireAnonymous } from "~/features/accounts/session/session.server";
+import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
+import { useActionToast } from "~/ui/toast-bus";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Create Account | ${site.name}` }];
 

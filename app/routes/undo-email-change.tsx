@@ -6,13 +6,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { TokenPasswordForm, UnusableLinkCard } from "~/components/auth/token-password-form";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
-import { undoEmailChangeForm, undoEmailChangePage } from "~/server/token-link-pages.server";
-import { ACCOUNT_MSG } from "~/utils/messages";
+import { undoEmailChangeForm, undoEmailChangePage } from "~/features/accounts/token-link-pages.server";
+import { ACCOUNT_MSG } from "~/content/messages";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Undo E-mail Change | ${site.name}` }];
 

@@ -7,20 +7,20 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
+import { AuthCard } from "~/features/accounts/components/auth-card";
 import { site } from "~/content/site";
-import { findUsableToken, tokenPurpose } from "~/services/account-views.server";
-import { VerifyEmailSchema } from "~/schemas/account.schema";
-import { confirmEmailChange, inspectChangeToken } from "~/services/email-change.server";
-import { resendVerification, verifyEmailToken } from "~/services/email-verification.server";
-import { throttle } from "~/services/throttle.server";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/utils/messages";
-import { useIsPending } from "~/utils/misc";
-import { getClientIp } from "~/utils/request.server";
-import { getUserId, requireUser } from "~/server/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { findUsableToken, tokenPurpose } from "~/features/accounts/account-tokens.server";
+import { VerifyEmailSchema } from "~/features/accounts/account.schema";
+import { confirmEmailChange, inspectChangeToken } from "~/features/accounts/email-change.server";
+import { resendVerification, verifyEmailToken } from "~/features/accounts/email-verification.server";
+import { throttle } from "~/platform/security/throttle.server";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS, resendThrottledToast } from "~/content/messages";
+import { useIsPending } from "~/ui/misc";
+import { getClientIp } from "~/platform/http/request.server";
+import { getUserId, requireUser } from "~/features/accounts/session/session.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 
-export { retryAfterHeaders as headers } from "~/utils/headers";
+export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = () => [{ title: `Confirm E-mail | ${site.name}` }];
 

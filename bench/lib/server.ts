@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import mysql from "mysql2/promise";
-import { ensureDatabase } from "../../app/models/migrate.server";
+import { ensureDatabase } from "../../app/platform/db/migrate.server";
 import { freePort, waitUntilUp } from "../../tests/support/processes";
 import { BENCH, BUILD_DIR, ROOT } from "./bench-env";
 

@@ -7,8 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { ACCOUNT_MSG, ACCOUNT_TOASTS } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { submitSignIn, submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";

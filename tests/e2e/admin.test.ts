@@ -9,15 +9,15 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shortenMiddle } from "~/content/document-types";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { getDb, schema } from "~/models/db.server";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { getDb, schema } from "~/platform/db/db.server";
 import { eq } from "drizzle-orm";
 import { samplePdf } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, signInAdminInBrowser, submitSignIn } from "../support/fixtures";
 import { Client } from "../support/http";
-import { formatFileSize } from "~/utils/format";
+import { formatFileSize } from "~/ui/format";
 
 const b = setupBrowser();
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createAdmin, createApplicant, signInAdminInBrowser, submitSignIn, submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";

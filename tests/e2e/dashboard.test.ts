@@ -6,10 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { insertDraft } from "~/models/application-drafts.server";
-import { changeStatus } from "~/services/application-status.server";
-import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { getDb, schema } from "~/models/db.server";
+import { insertDraft } from "~/features/applications/wizard/application-drafts.server";
+import { changeStatus } from "~/features/applications/application-status.server";
+import { MAX_UPLOAD_BYTES } from "~/content/constants";
+import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MARKET_MSG } from "~/utils/messages";
+import { MARKET_MSG } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createAdmin, signInAdminInBrowser } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";

@@ -9,7 +9,7 @@ import mysql from "mysql2/promise";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { site } from "~/content/site";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { setupBrowser, waitForHydration } from "../support/browser";
 import { parse } from "../support/html";

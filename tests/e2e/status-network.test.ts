@@ -1,6 +1,6 @@
 /** With JavaScript, a lookup whose request fails in transit shows the product's message in place. */
 import { describe, expect, it } from "vitest";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { setupBrowser } from "../support/browser";
 import { waitForHydration } from "../support/wizard-browser";
 

@@ -9,8 +9,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DraftData } from "~/schemas/wizard.schema";
-import { getDb, schema } from "~/models/db.server";
+import type { DraftData } from "~/features/applications/wizard/wizard.schema";
+import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";

@@ -8,9 +8,9 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/application-drafts.server";
-import { getDb, schema } from "~/models/db.server";
-import { MSG, TOASTS } from "~/utils/messages";
+import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { MSG, TOASTS } from "~/content/messages";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
 import { uniqueEmail } from "../support/http";

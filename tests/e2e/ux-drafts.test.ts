@@ -7,9 +7,9 @@
 import { sql } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/application-drafts.server";
-import { getDb } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
+import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
+import { getDb } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createApplicant, submitSignIn } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { createAdmin, createApplicant, nextSecondFactor, signInAdminInBrowser, submitSignUp } from "../support/fixtures";

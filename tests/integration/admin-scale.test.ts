@@ -9,10 +9,10 @@
  */
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/models/application-queries.server";
-import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/schemas/admin.schema";
-import { getDb, getPool, schema } from "~/models/db.server";
-import { REFERENCE_ALPHABET } from "~/utils/reference.server";
+import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/features/applications/application-queries.server";
+import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/features/back-office/admin.schema";
+import { getDb, getPool, schema } from "~/platform/db/db.server";
+import { REFERENCE_ALPHABET } from "~/features/applications/reference.server";
 import { createApplicant } from "../support/fixtures";
 
 const N = 20_000;

@@ -1,7 +1,7 @@
 /** GET /api/admin/applications, GET /api/admin/documents, PATCH /api/admin/applications/{id}/status. */
 import { describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { MSG } from "~/utils/messages";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { MSG } from "~/content/messages";
 import {
   applicationRow,
   createDraftVia,

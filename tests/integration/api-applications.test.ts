@@ -1,7 +1,7 @@
 /** POST /api/loan-applications, PATCH /api/loan-applications/db/{id}, GET /api/loan-applications/status/{ref}. */
 import { describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { MSG } from "~/utils/messages";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { MSG } from "~/content/messages";
 import {
   applicationCountOf,
   applicationPayload,

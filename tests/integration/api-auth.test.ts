@@ -1,9 +1,9 @@
 /** POST /api/auth/register, /api/auth/login, /api/auth/logout. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findSession } from "~/models/sessions.server";
-import { getDb, schema } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
+import { findSession } from "~/features/accounts/session/sessions.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
 import { expectCrossSiteRefusal, expectJsonError, registerPayload, usersMatching } from "../support/api";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

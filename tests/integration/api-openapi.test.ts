@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { applicationPayload, createDraftVia, registerPayload, signedInAdmin, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { Client } from "../support/http";

@@ -21,7 +21,7 @@ import {
 import { createSubmittedApplication } from "../support/applications";
 import { Client } from "../support/http";
 import { samplePdf } from "../fixtures/documents";
-import { getPool } from "~/models/db.server";
+import { getPool } from "~/platform/db/db.server";
 
 const RUNS = 50;
 const MARK = `prop-${Date.now().toString(36)}.test`;

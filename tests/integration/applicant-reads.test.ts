@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { listApplicationsForUser } from "~/models/application-queries.server";
-import { listRecentActivityForUser } from "~/services/applicant-views.server";
-import { listDocumentRequests } from "~/models/document-requests.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { listApplicationsForUser } from "~/features/applications/application-queries.server";
+import { listRecentActivityForUser } from "~/features/applications/applicant-views.server";
+import { listDocumentRequests } from "~/features/documents/document-requests.server";
 import { createSubmittedApplication } from "../support/applications";
 import { createApplicant } from "../support/fixtures";
 

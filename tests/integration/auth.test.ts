@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashSessionId } from "~/models/sessions.server";
-import { getDb, schema } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
+import { hashSessionId } from "~/features/accounts/session/sessions.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
-import { totpCode } from "~/utils/totp.server";
+import { totpCode } from "~/features/accounts/mfa/totp.server";
 import { Client, uniqueEmail } from "../support/http";
 
 const SESSION = "lw_session";

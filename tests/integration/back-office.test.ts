@@ -6,11 +6,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BACK_OFFICE_MSG } from "~/schemas/back-office.schema";
-import { parseAdminListParams } from "~/schemas/admin.schema";
-import { assignApplication } from "~/services/back-office.server";
-import { csvExportStream } from "~/services/csv-export.server";
-import { getDb, schema } from "~/models/db.server";
+import { BACK_OFFICE_MSG } from "~/features/back-office/back-office.schema";
+import { parseAdminListParams } from "~/features/back-office/admin.schema";
+import { assignApplication } from "~/features/back-office/back-office.server";
+import { csvExportStream } from "~/features/back-office/csv-export.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

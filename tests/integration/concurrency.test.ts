@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { registerPayload } from "../support/api";
 import { TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

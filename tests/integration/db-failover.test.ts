@@ -7,10 +7,10 @@
  */
 import net from "node:net";
 import { inject, afterAll, afterEach, describe, expect, it } from "vitest";
-import { createAppPool, type AppPool } from "~/models/db.server";
-import { FailoverPool } from "~/models/db-cluster.server";
-import { DatabaseUnavailableError } from "~/utils/db-errors.server";
-import { databaseTargets } from "~/utils/database-url.server";
+import { createAppPool, type AppPool } from "~/platform/db/db.server";
+import { FailoverPool } from "~/platform/db/db-cluster.server";
+import { DatabaseUnavailableError } from "~/platform/db/db-errors.server";
+import { databaseTargets } from "~/platform/db/database-url.server";
 import { freePort } from "../support/processes";
 
 const upstream = new URL(inject("databaseUrl"));

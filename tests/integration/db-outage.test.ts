@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { setupBrowser } from "../support/browser";
 import { Client } from "../support/http";
 import { startMariaDb, type ThrowawayMariaDb } from "../support/mariadb";

@@ -1,14 +1,14 @@
 /** The draft service and the step actions, against the run's MySQL and test server. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getOpenDraftForUser } from "~/models/applications.server";
-import { getDraftById } from "~/models/application-drafts.server";
-import { getUserByEmail } from "~/models/users.server";
-import { applicationForUpload, loadStep, resolveDraft, saveOwnerStep, saveStep } from "~/services/draft.server";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
-import { REFERENCE_PATTERN } from "~/utils/reference.server";
-import { createUserSession, getSession } from "~/server/session.server";
+import { getOpenDraftForUser } from "~/features/applications/applications.server";
+import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { applicationForUpload, loadStep, resolveDraft, saveOwnerStep, saveStep } from "~/features/applications/wizard/draft.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
+import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
+import { createUserSession, getSession } from "~/features/accounts/session/session.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import {

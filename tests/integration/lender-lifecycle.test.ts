@@ -10,12 +10,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DECLINE_REASON_TEXT } from "~/content/decline-reasons";
-import { getDb, schema } from "~/models/db.server";
-import { LENDER_MSG } from "~/schemas/lender.schema";
-import { LENDER_ACTION_MSG } from "~/services/lender-actions.server";
-import { formatBps } from "~/utils/format";
-import { LIFECYCLE_MSG, stageLabel } from "~/utils/loan-lifecycle";
-import { priceLoan } from "~/utils/offer-money";
+import { getDb, schema } from "~/platform/db/db.server";
+import { LENDER_MSG } from "~/features/lenders/lender.schema";
+import { LENDER_ACTION_MSG } from "~/features/lenders/lender-actions.server";
+import { formatBps } from "~/ui/format";
+import { LIFECYCLE_MSG, stageLabel } from "~/features/applications/domain/loan-lifecycle";
+import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { samplePdf } from "../fixtures/documents";
 import { signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";

@@ -7,10 +7,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DECLINE_REASON_TEXT } from "~/content/decline-reasons";
-import { getDb, schema } from "~/models/db.server";
-import { LENDER_MSG } from "~/schemas/lender.schema";
-import { formatBps } from "~/utils/format";
-import { priceLoan } from "~/utils/offer-money";
+import { getDb, schema } from "~/platform/db/db.server";
+import { LENDER_MSG } from "~/features/lenders/lender.schema";
+import { formatBps } from "~/ui/format";
+import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { parse } from "../support/html";

@@ -6,8 +6,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SEED_LENDERS } from "~/content/lender-seed";
-import { getDb, schema } from "~/models/db.server";
-import { MARKET_MSG } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { MARKET_MSG } from "~/content/messages";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { createAdmin } from "../support/fixtures";
 import { Client } from "../support/http";

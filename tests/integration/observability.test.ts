@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { Client, uniqueEmail } from "../support/http";
 
 type LogEntry = Record<string, unknown> & { reqId?: string; msg?: string };

@@ -7,9 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getOutboxRow } from "~/models/outbox-queue.server";
-import { drainOutboxOnce, emlFileStem, OUTBOX_MAX_ATTEMPTS, type MailMessage, type MailTransport } from "~/services/mail.server";
-import { getDb, schema } from "~/models/db.server";
+import { getOutboxRow } from "~/platform/outbox/outbox-queue.server";
+import { drainOutboxOnce, emlFileStem, OUTBOX_MAX_ATTEMPTS, type MailMessage, type MailTransport } from "~/features/mail/mail.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { uniqueEmail } from "../support/http";
 
 const DAY = 24 * 3600_000;

@@ -5,14 +5,14 @@
  * tests/e2e/auth.test.ts; the review step's and dashboard's behaviour in Chromium: tests/e2e/*.
  */
 import { describe, expect, it } from "vitest";
-import { MSG, TOASTS } from "~/utils/messages";
+import { MSG, TOASTS } from "~/content/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { byLabel, follow, formValues, getPage, linkHrefs, parse, squash, type Html } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
-import type { DraftData } from "~/schemas/wizard.schema";
+import { getDb, schema } from "~/platform/db/db.server";
+import type { DraftData } from "~/features/applications/wizard/wizard.schema";
 import { completeAnonymousData, draftSession } from "../support/wizard";
 
 const toastText = ($: Html) =>

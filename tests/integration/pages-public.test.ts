@@ -10,7 +10,7 @@ import { faqResourceLinks, faqs } from "~/content/faq";
 import { legalLastUpdated, privacySections, termsSections } from "~/content/legal";
 import { loanProducts } from "~/content/products";
 import { site } from "~/content/site";
-import { DEMO_ADMIN } from "~/utils/constants";
+import { DEMO_ADMIN } from "~/content/constants";
 import { createApplicant } from "../support/fixtures";
 import { getPage, linkHrefs, named, squash, type Html } from "../support/html";
 import { Client } from "../support/http";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/site";
-import { MSG } from "~/utils/messages";
+import { MSG } from "~/content/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { createApplicant } from "../support/fixtures";
 import { byLabel, follow, getPage, linkHrefs, named, squash, type Html } from "../support/html";

@@ -6,10 +6,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { beginIdempotent, finishIdempotent } from "~/services/idempotency.server";
-import { rotateKey } from "~/services/partner-keys.server";
-import { PARTNER_MSG } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { beginIdempotent, finishIdempotent } from "~/platform/api/idempotency.server";
+import { rotateKey } from "~/features/partners/partner-keys.server";
+import { PARTNER_MSG } from "~/content/messages";
 import { applicationCountOf, applicationPayload, expectJsonError, outboxTo, signedInApplicant } from "../support/api";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { formValues, parse } from "../support/html";

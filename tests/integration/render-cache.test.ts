@@ -1,12 +1,12 @@
 /**
- * The render cache of anonymous public pages (scripts/serve.js, app/server/render-cache.server.ts,
+ * The render cache of anonymous public pages (scripts/serve.js, app/platform/http/render-cache.server.ts,
  * docs/decisions/0009): real servers from the build, real MySQL. Servers of this file's own, so
  * what is cached (and the budgets) is known: other files' requests never warm them.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOASTS } from "~/utils/messages";
+import { TOASTS } from "~/content/messages";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";

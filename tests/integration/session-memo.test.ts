@@ -7,9 +7,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { createUserSession, getUser } from "~/server/session.server";
-import { runInRequestScope } from "~/utils/request-scope.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { createUserSession, getUser } from "~/features/accounts/session/session.server";
+import { runInRequestScope } from "~/platform/http/request-scope.server";
 import { createApplicant } from "../support/fixtures";
 
 const URL_ = "http://localhost/dashboard";

@@ -6,7 +6,7 @@
  */
 import mysql from "mysql2/promise";
 import { describe, expect, it } from "vitest";
-import { ensureDatabase, MIGRATION_LOCK_TABLE } from "~/models/migrate.server";
+import { ensureDatabase, MIGRATION_LOCK_TABLE } from "~/platform/db/migrate.server";
 import { startAppServer } from "../support/server";
 
 const SERVER = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";

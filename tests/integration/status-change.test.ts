@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/services/application-status.server";
-import { getDb, schema } from "~/models/db.server";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { ApplicationNotFoundError, changeStatus, RejectionReasonRequiredError } from "~/features/applications/application-status.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
 import { Client } from "../support/http";

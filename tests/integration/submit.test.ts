@@ -1,12 +1,12 @@
 /** The submit service and the review step's action, against the run's MySQL and test server. */
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDraftById } from "~/models/application-drafts.server";
-import { getUserByEmail } from "~/models/users.server";
-import { ensureSubmitKey, submitDraft } from "~/services/submit.server";
-import { getDb, getPool, schema } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
-import { REFERENCE_PATTERN } from "~/utils/reference.server";
+import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { ensureSubmitKey, submitDraft } from "~/features/applications/submit.server";
+import { getDb, getPool, schema } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
+import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { randomIp } from "../support/browser";
 import { Client, uniqueEmail } from "../support/http";

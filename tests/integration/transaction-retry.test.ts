@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import mysql from "mysql2/promise";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { onTransactionRetry, transaction, TRANSACTION_RETRY, transactionRetryCount, type TransactionRetryEvent } from "~/models/db.server";
-import { getDb } from "~/models/db.server";
+import { onTransactionRetry, transaction, TRANSACTION_RETRY, transactionRetryCount, type TransactionRetryEvent } from "~/platform/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 
 /** Throttle counter rows serve as plain lockable rows here: keys of this test file only. */
 const bucket = (name: string) => `retry-test:${name}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;

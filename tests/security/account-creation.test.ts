@@ -4,8 +4,8 @@
  * answers that are throttled (no free account enumeration), at every entry point.
  */
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "~/services/account-creation.server";
-import { THROTTLE_RULES } from "~/services/throttle.server";
+import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/account-creation.server";
+import { THROTTLE_RULES } from "~/platform/security/throttle.server";
 import { registerPayload } from "../support/api";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

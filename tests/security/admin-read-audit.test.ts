@@ -6,8 +6,8 @@
  */
 import { and, desc, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { matchOnSubmit } from "~/services/marketplace.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";

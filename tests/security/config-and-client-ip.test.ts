@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "~/utils/http.server";
-import { getClientIp } from "~/utils/request.server";
+import { clientAddress } from "~/platform/http/http.server";
+import { getClientIp } from "~/platform/http/request.server";
 import { startAppServer } from "../support/server";
 
 describe("client address", () => {

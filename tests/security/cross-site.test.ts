@@ -7,7 +7,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createDraftVia, signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { builtRoutes, fillPattern, type BuiltRoute } from "../support/build-routes";

@@ -9,7 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

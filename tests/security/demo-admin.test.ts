@@ -7,9 +7,9 @@
  *      first MFA enrolment needs that code (not only the password); it works once, and not once expired.
  */
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN } from "~/utils/constants";
-import { MSG } from "~/utils/messages";
-import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
+import { DEMO_ADMIN } from "~/content/constants";
+import { MSG } from "~/content/messages";
+import { base32Decode, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { Client } from "../support/http";
 import { isolatedDatabase, runScript, type AppServer } from "../support/server";
 

@@ -13,10 +13,10 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashAccountToken } from "~/models/account-tokens.server";
-import { getDb, schema } from "~/models/db.server";
-import { UNDO_EMAIL_CHANGE_TTL_MS } from "~/services/email-change.server";
-import { ACCOUNT_MSG } from "~/utils/messages";
+import { hashAccountToken } from "~/features/accounts/account-tokens.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { UNDO_EMAIL_CHANGE_TTL_MS } from "~/features/accounts/email-change.server";
+import { ACCOUNT_MSG } from "~/content/messages";
 import { TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { mailsTo, newestLink } from "../support/mail";

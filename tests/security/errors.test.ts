@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

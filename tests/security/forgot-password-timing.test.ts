@@ -7,7 +7,7 @@
  */
 import mysql from "mysql2/promise";
 import { describe, expect, inject, it } from "vitest";
-import { ACCOUNT_MSG } from "~/utils/messages";
+import { ACCOUNT_MSG } from "~/content/messages";
 import { createApplicant } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { mailsTo, waitForMail } from "../support/mail";

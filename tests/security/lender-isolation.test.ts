@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { builtRoutes, fillPattern } from "../support/build-routes";
 import { createDocument } from "../support/documents";

@@ -7,10 +7,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MFA_LOCK_AFTER } from "~/services/mfa.server";
-import { SIGN_IN_ACCOUNT_WINDOWS, THROTTLE_RULES } from "~/services/throttle.server";
-import { getDb, schema } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
+import { MFA_LOCK_AFTER } from "~/features/accounts/mfa/mfa.server";
+import { SIGN_IN_ACCOUNT_WINDOWS, THROTTLE_RULES } from "~/platform/security/throttle.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";
 import { outboxTo } from "../support/wizard";

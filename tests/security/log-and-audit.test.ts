@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { maskPathForLog } from "~/utils/log.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { maskPathForLog } from "~/platform/observability/log.server";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

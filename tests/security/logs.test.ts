@@ -8,9 +8,9 @@
 import fs from "node:fs";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
-import { getUserByEmail } from "~/models/users.server";
-import { getDb, schema } from "~/models/db.server";
-import { logError, logSink } from "~/utils/log.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { logError, logSink } from "~/platform/observability/log.server";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";

@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getUserByEmail } from "~/models/users.server";
-import { getDb, schema } from "~/models/db.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { applicationRow, createDraftVia, registerPayload, signedInApplicant } from "../support/api";
 import { createAdmin, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";

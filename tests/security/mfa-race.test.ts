@@ -14,14 +14,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccountToken } from "~/models/account-tokens.server";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { RESET_TOKEN_TTL_MS } from "~/services/password-reset.server";
-import { MFA_LOCK_AFTER } from "~/services/mfa.server";
-import { THROTTLE_RULES } from "~/services/throttle.server";
-import { getEnv } from "~/utils/env.server";
-import { MSG } from "~/utils/messages";
-import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
+import { createAccountToken } from "~/features/accounts/account-tokens.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { RESET_TOKEN_TTL_MS } from "~/features/accounts/password-reset.server";
+import { MFA_LOCK_AFTER } from "~/features/accounts/mfa/mfa.server";
+import { THROTTLE_RULES } from "~/platform/security/throttle.server";
+import { getEnv } from "~/platform/env.server";
+import { MSG } from "~/content/messages";
+import { base32Decode, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { createAdmin, nextSecondFactor, type TestAdmin } from "../support/fixtures";
 import { Client } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";

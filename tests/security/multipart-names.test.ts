@@ -4,8 +4,8 @@
  * Content-Disposition). Streaming, the size limit and the content check still hold.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "~/utils/constants";
-import { parseContentDisposition } from "~/utils/multipart.server";
+import { MAX_UPLOAD_BYTES } from "~/content/constants";
+import { parseContentDisposition } from "~/platform/http/multipart.server";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";

@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { revokeKey } from "~/services/partner-keys.server";
-import { PARTNER_MSG } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { revokeKey } from "~/features/partners/partner-keys.server";
+import { PARTNER_MSG } from "~/content/messages";
 import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
 import {
   applicationsOfPartner,

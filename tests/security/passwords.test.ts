@@ -5,8 +5,8 @@
  */
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { getUserByEmail, updateUser } from "~/models/users.server";
-import { COMMON_PASSWORD_MESSAGE } from "~/utils/password-policy.server";
+import { getUserByEmail, updateUser } from "~/features/accounts/users.server";
+import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password/password-policy.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 

@@ -4,7 +4,7 @@
  * account pages (a second production server with the pixel configured).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETING_PATHS } from "~/utils/analytics";
+import { MARKETING_PATHS } from "~/platform/observability/analytics";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";
 import { startAppServer, type AppServer } from "../support/server";

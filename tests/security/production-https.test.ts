@@ -6,8 +6,8 @@
  * server also runs without TRUST_PROXY: X-Forwarded-For is then ignored by the throttles.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetBucket } from "~/models/rate-limits.server";
-import { THROTTLE_RULES } from "~/services/throttle.server";
+import { resetBucket } from "~/platform/security/rate-limits.server";
+import { THROTTLE_RULES } from "~/platform/security/throttle.server";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";

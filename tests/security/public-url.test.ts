@@ -1,5 +1,5 @@
 /**
- * PUBLIC_URL is the one source of the site's address in e-mails (app/utils/env.server.ts):
+ * PUBLIC_URL is the one source of the site's address in e-mails (app/platform/env.server.ts):
  * - production refuses to start without it (or with something that is not a plain http(s)
  *   origin), naming it, as it does for a missing secret;
  * - every link in the e-mails a visitor can cause is absolute and starts with it: the sign-up
@@ -8,9 +8,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { getUserByEmail } from "~/models/users.server";
-import { marketplaceEmailLines } from "~/services/offer-disclosure.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { marketplaceEmailLines } from "~/features/marketplace/offer-disclosure.server";
 import { createSubmittedApplication } from "../support/applications";
 import { signedInAdmin } from "../support/api";
 import { Client, uniqueEmail } from "../support/http";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { describe, expect, inject, it } from "vitest";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/platform/http/safe-redirect";
 import { MODES, setupBrowser } from "../support/browser";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client } from "../support/http";

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { upgradeLegacyRecoveryCodes } from "~/services/mfa.server";
-import { getDb, schema } from "~/models/db.server";
-import { base32Decode, hotp, totpStep } from "~/utils/totp.server";
+import { upgradeLegacyRecoveryCodes } from "~/features/accounts/mfa/mfa.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { base32Decode, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { createAdmin } from "../support/fixtures";
 import { Client } from "../support/http";
 

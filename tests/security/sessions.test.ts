@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashSessionId } from "~/models/sessions.server";
-import { getDb, schema } from "~/models/db.server";
-import { SESSION_LIMITS } from "~/server/session.server";
+import { hashSessionId } from "~/features/accounts/session/sessions.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { SESSION_LIMITS } from "~/features/accounts/session/session.server";
 import { createDraftVia, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";

@@ -6,7 +6,7 @@
  * production-https.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { THROTTLE_RULES } from "~/services/throttle.server";
+import { THROTTLE_RULES } from "~/platform/security/throttle.server";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { randomIp } from "../support/browser";

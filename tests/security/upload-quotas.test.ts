@@ -6,11 +6,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { insertDocument } from "~/models/documents.server";
-import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, UPLOAD_QUOTA_TEXT, UPLOAD_RATE_LIMIT } from "~/utils/constants";
-import { getUserByEmail } from "~/models/users.server";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { MSG } from "~/utils/messages";
+import { insertDocument } from "~/features/documents/documents.server";
+import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES, UPLOAD_QUOTA_TEXT, UPLOAD_RATE_LIMIT } from "~/content/constants";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
 import { samplePdf } from "../fixtures/documents";
 import { apiLogin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";

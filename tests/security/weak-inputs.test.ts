@@ -1,17 +1,17 @@
 /**
  * Two inputs the last penetration test got through:
  * - a lender's website in the admin catalogue must be an http(s) address: `javascript:` and
- *   `data:` URLs are refused with a clear message and nothing is saved (app/schemas/offers.schema.ts);
+ *   `data:` URLs are refused with a clear message and nothing is saved (app/features/marketplace/offers.schema.ts);
  * - `password123` and its like are refused at sign-up: the common-password list is zxcvbn-ts's
  *   dictionary (@zxcvbn-ts/language-common) plus the built-in Openwall list
- *   (app/utils/password-policy.server.ts).
+ *   (app/features/accounts/password/password-policy.server.ts).
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { getUserByEmail } from "~/models/users.server";
-import { COMMON_PASSWORD_MESSAGE } from "~/utils/password-policy.server";
-import { MARKET_MSG } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { getUserByEmail } from "~/features/accounts/users.server";
+import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password/password-policy.server";
+import { MARKET_MSG } from "~/content/messages";
 import { signedInAdmin } from "../support/api";
 import { Client, uniqueEmail } from "../support/http";
 

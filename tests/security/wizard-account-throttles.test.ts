@@ -7,9 +7,9 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
-import { THROTTLE_RULES } from "~/services/throttle.server";
-import { MSG } from "~/utils/messages";
+import { getDb, schema } from "~/platform/db/db.server";
+import { THROTTLE_RULES } from "~/platform/security/throttle.server";
+import { MSG } from "~/content/messages";
 import { registerPayload } from "../support/api";
 import { rawMultipart } from "../support/documents";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { setupBrowser } from "../support/browser";
 import { createAdmin, createApplicant, signInAdminInBrowser, TEST_PASSWORD, type TestAdmin } from "../support/fixtures";

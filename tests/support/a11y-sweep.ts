@@ -11,10 +11,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { loanProducts } from "~/content/products";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { REJECTION_REASON_REQUIRED } from "~/schemas/admin.schema";
-import { matchOnSubmit } from "~/services/marketplace.server";
-import { MSG } from "~/utils/messages";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
+import { MSG } from "~/content/messages";
 import { AuditError, formatViolations, type A11yViolation } from "./a11y";
 import { createSubmittedApplication } from "./applications";
 import { waitForHydration, type BrowserHarness } from "./browser";

@@ -1,8 +1,8 @@
 /** Helpers for the JSON API's integration tests: signed-in clients, payloads, row counts. */
 import { and, count, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
-import { NEVER_HELD_EMAIL_KINDS } from "~/models/outbox.server";
-import { getDb, schema } from "~/models/db.server";
+import { NEVER_HELD_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 

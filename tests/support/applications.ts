@@ -1,7 +1,7 @@
 /** Submitted applications inserted straight into the run's database, for read-side tests. */
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
-import { generateReference } from "~/utils/reference.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { generateReference } from "~/features/applications/reference.server";
 
 type Status = (typeof schema.APPLICATION_STATUSES_DB)[number];
 type Purpose = (typeof schema.PURPOSES_DB)[number];

@@ -77,7 +77,7 @@ export function setupBrowser(): BrowserHarness {
  * its handlers: the Remix router is initialized and not navigating (after a Back or a redirect the
  * URL changes before the new page is rendered: acting then would type into the page being left),
  * the element `selector` (default: the body, which the root renders) carries React's props, and the
- * next frame is drawn. A page sent without scripts (staticPageHandle in app/utils/cache.ts: nothing
+ * next frame is drawn. A page sent without scripts (staticPageHandle in app/platform/http/cache.ts: nothing
  * to hydrate) is ready once it has loaded. The one hydration wait of the tests.
  */
 export async function waitForHydration(page: Page, selector = "body") {

@@ -1,6 +1,6 @@
 /** Documents made through the app's own upload service (stage + save), for tests that need one. */
-import { saveUpload } from "~/services/document-commit.server";
-import { stageUpload } from "~/services/document-staging.server";
+import { saveUpload } from "~/features/documents/document-commit.server";
+import { stageUpload } from "~/features/documents/document-staging.server";
 
 /** A hand-built multipart body, for file names a browser's FormData would escape. */
 export function rawMultipart(fields: Record<string, string>, file: { rawName: string; data: Buffer; contentType?: string }) {

@@ -1,7 +1,7 @@
 /** Test data made through the app's own services and schemas, in the run's database. */
 import type { Page } from "playwright-core";
-import { AccountFields } from "~/schemas/auth.schema";
-import { registerUser } from "~/services/auth.server";
+import { AccountFields } from "~/features/accounts/auth.schema";
+import { registerUser } from "~/features/accounts/auth.server";
 import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
 import { uniqueEmail } from "./http-client";
 import type { Client } from "./http";

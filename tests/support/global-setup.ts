@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import type { TestProject } from "vitest/node";
-import { ensureDatabase } from "../../app/models/migrate.server";
+import { ensureDatabase } from "../../app/platform/db/migrate.server";
 import { freePort, testServerEnv, waitUntilUp } from "./processes";
 
 declare module "vitest" {

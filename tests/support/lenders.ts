@@ -5,13 +5,13 @@
  * the lender's products matches), and signing in over HTTP. Nothing here imports vitest.
  */
 import { asc, eq } from "drizzle-orm";
-import { getDb, schema, transaction } from "~/models/db.server";
-import { insertLenderUser } from "~/models/lender-users.server";
-import { insertOffer } from "~/models/offers.server";
-import { completeEnrolment } from "~/services/mfa.server";
-import { hashPassword } from "~/utils/password.server";
-import { priceLoan } from "~/utils/offer-money";
-import { base32Decode, generateTotpSecret, hotp, totpStep } from "~/utils/totp.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
+import { insertLenderUser } from "~/features/lenders/lender-users.server";
+import { insertOffer } from "~/features/marketplace/offers.server";
+import { completeEnrolment } from "~/features/accounts/mfa/mfa.server";
+import { hashPassword } from "~/features/accounts/password/password.server";
+import { priceLoan } from "~/features/marketplace/domain/offer-money";
+import { base32Decode, generateTotpSecret, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { nextSecondFactor, type SecondFactors } from "./admin-mfa";
 import { expectRedirect, uniqueEmail, type HttpClient } from "./http-client";
 

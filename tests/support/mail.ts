@@ -4,7 +4,7 @@
  * link): `waitForMail` polls until the row is there, as a person waits for their inbox.
  */
 import { and, eq } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 
 export async function mailsTo(email: string, kind?: string) {
   const o = schema.outbox;

@@ -1,8 +1,8 @@
 /** Partners and API keys made through the app's own services, and bearer calls, for the partner API tests. */
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/models/db.server";
-import type { PartnerKind, PartnerScope } from "~/schemas/enums";
-import { createPartner, createPartnerKey } from "~/services/partner-keys.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import type { PartnerKind, PartnerScope } from "~/content/enums";
+import { createPartner, createPartnerKey } from "~/features/partners/partner-keys.server";
 import { createApplicant } from "./fixtures";
 import { baseUrl, randomIp } from "./http";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import os from "node:os";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll, inject } from "vitest";
-import { ensureDatabase } from "../../app/models/migrate.server";
+import { ensureDatabase } from "../../app/platform/db/migrate.server";
 import { freePort, testServerEnv, waitUntilUp } from "./processes";
 
 const ROOT = path.resolve(__dirname, "../..");

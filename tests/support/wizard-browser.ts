@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { getDb, schema } from "~/models/db.server";
+import { getDb, schema } from "~/platform/db/db.server";
 import { waitForHydration } from "./browser";
 
 export type Applicant = { firstName: string; lastName: string; email: string; password: string; phone: string; dateOfBirth: string };

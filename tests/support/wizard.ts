@@ -1,12 +1,12 @@
 /** Wizard test data: valid step values, drafts and sessions made through the app's own modules. */
 import { eq } from "drizzle-orm";
-import { insertDraft } from "~/models/application-drafts.server";
-import { NEVER_HELD_EMAIL_KINDS } from "~/models/outbox.server";
-import type { DraftData } from "~/schemas/wizard.schema";
-import { resolveDraft } from "~/services/draft.server";
-import { getDb, schema } from "~/models/db.server";
-import { hashPassword } from "~/utils/password.server";
-import { commitSession, createUserSession, sessionStorage } from "~/server/session.server";
+import { insertDraft } from "~/features/applications/wizard/application-drafts.server";
+import { NEVER_HELD_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
+import type { DraftData } from "~/features/applications/wizard/wizard.schema";
+import { resolveDraft } from "~/features/applications/wizard/draft.server";
+import { getDb, schema } from "~/platform/db/db.server";
+import { hashPassword } from "~/features/accounts/password/password.server";
+import { commitSession, createUserSession, sessionStorage } from "~/features/accounts/session/session.server";
 import { TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 

@@ -5,7 +5,7 @@
  * document (routes may import routes; app/server may not), which hands it to ~/server/openapi.server.
  *
  * Adding an endpoint: write the route with `apiRoute` and an `openapi` description on each
- * `endpoint()`, export `endpoints`, and add one line here. app/server/openapi.server.test.ts
+ * `endpoint()`, export `endpoints`, and add one line here. app/platform/api/openapi.server.test.ts
  * fails when an app/routes/api.* file is missing here (or listed but gone) or an endpoint has no
  * description.
  */
@@ -29,7 +29,7 @@ import * as offer from "~/routes/api.offers.$id";
 import * as offerAccept from "~/routes/api.offers.$id.accept";
 import * as partnerApplications from "~/routes/api.partner.applications";
 import * as partnerReferral from "~/routes/api.partner.referrals.$reference";
-import type { ApiCatalogueEntry } from "~/server/openapi.server";
+import type { ApiCatalogueEntry } from "~/platform/api/openapi.server";
 
 /** app/routes/api.* files that are not endpoints of the document. */
 export const NOT_DESCRIBED: Record<string, string> = {

@@ -1,0 +1,70 @@
+/**
+ * Every fixed list of values the database stores, defined once (no imports: the drizzle schema in
+ * db/schema.ts, the zod schemas, the static content and the browser bundle all derive from here).
+ * The order is the MySQL ENUM's: append new values at the end (a reorder is a migration).
+ */
+/** "lender": a partner lender's user (issue 27), tied to one lender by users.lender_id. */
+export const ROLES = ["user", "admin", "lender"] as const;
+export const APPLICATION_STATUSES = [
+  "draft",
+  "submitted",
+  "pending",
+  "under-review",
+  "approved",
+  "rejected",
+  "offer-accepted",
+  "withdrawn",
+] as const;
+/**
+ * The loan's life (issue 27), one column beside the admin status: the pure table of allowed moves
+ * is app/features/applications/domain/loan-lifecycle.ts; docs/product.md maps the stages onto the admin statuses.
+ */
+export const APPLICATION_STAGES = [
+  "draft",
+  "submitted",
+  "offers-ready",
+  "no-lender-match",
+  "offer-accepted",
+  "lender-verifying",
+  "funded",
+  "declined",
+  "withdrawn",
+] as const;
+export const LOAN_PURPOSE_VALUES = [
+  "startup-capital",
+  "business-expansion",
+  "working-capital",
+  "equipment-financing",
+  "inventory-financing",
+  "commercial-real-estate",
+  "other",
+] as const;
+export const LIVING_SITUATION_VALUES = ["rent", "mortgage", "own"] as const;
+export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
+export const DOCUMENT_REQUEST_STATUSES = ["open", "fulfilled"] as const;
+export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;
+export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-not-match", "other"] as const;
+/**
+ * Account links: "verify-email" proves the account's current address, "reset-password" sets a new
+ * password, "change-email" (sent to a new address) finishes a change of e-mail in the owner's
+ * signed-in session, "undo-email-change" (sent to the address a change left) puts it back.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email", "undo-email-change", "lender-invite"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export const LENDER_STATUSES = ["active", "paused"] as const;
+export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;
+/** "match": the marketplace's instant (pre-qualified) offer; "manual": an admin's; "lender": a lender's firm offer (issue 27). */
+export const OFFER_SOURCES = ["match", "manual", "lender"] as const;
+
+export type Role = (typeof ROLES)[number];
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+export type LoanPurpose = (typeof LOAN_PURPOSE_VALUES)[number];
+export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** Partner API (issue 28): a lender partner's keys act for its lender; a referral partner sends applicants. */
+export const PARTNER_KINDS = ["lender", "referral"] as const;
+/** What a partner API key may do; each endpoint that takes keys names the scope it needs. */
+export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "webhooks:manage"] as const;
+export type PartnerKind = (typeof PARTNER_KINDS)[number];
+export type PartnerScope = (typeof PARTNER_SCOPES)[number];

@@ -1,0 +1,59 @@
+/** The e-mail + password sign-in form of /login and /admin-login, with "Forgot your password?". */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { Field, FormError, PasswordField } from "~/ui/forms";
+import { LoginSchema } from "~/features/accounts/auth.schema";
+import { useIsPending } from "~/ui/misc";
+
+export function SignInForm({
+  id,
+  action,
+  lastResult,
+  redirectTo,
+  emailAutoComplete,
+  autoFocus,
+}: {
+  id: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Where to go after signing in (a hidden field), when the page has one. */
+  redirectTo?: string;
+  emailAutoComplete: "email" | "username";
+  autoFocus?: boolean;
+}) {
+  const pending = useIsPending({ formAction: action });
+  const [form, fields] = useForm({
+    id,
+    constraint: getZodConstraint(LoginSchema),
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: redirectTo === undefined ? undefined : { redirectTo },
+  });
+  return (
+    <>
+      <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+        {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
+        <Field
+          label="Email"
+          meta={fields.email}
+          type="email"
+          inputProps={autoFocus ? { autoComplete: emailAutoComplete, autoFocus } : { autoComplete: emailAutoComplete }}
+        />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "Signing In..." : "Sign In"}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        {/* Keeps focus in the form on mouse-down, so the e-mail field's blur check cannot move this link mid-click. */}
+        <Link to="/forgot-password" className="link" onMouseDown={(e) => e.preventDefault()}>
+          Forgot your password?
+        </Link>
+      </p>
+    </>
+  );
+}

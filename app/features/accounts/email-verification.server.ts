@@ -1,0 +1,107 @@
+/**
+ * E-mail verification (issue 13). `issueEmailVerification` is the ONE call every place that
+ * creates an account makes (sign-up page, POST /api/auth/register, the wizard's account at
+ * upload/submission): it stores a hashed, expiring token and writes the e-mail to the outbox in
+ * the caller's transaction. A link proves only the address the account has when it is used; a
+ * change of e-mail has its own link and rules (email-change.server.ts). Verifying releases the e-mails held for the account (see holdFor in models/outbox.server.ts).
+ */
+import { recordAudit } from "~/platform/audit-log.server";
+import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/account-tokens.server";
+import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
+import { getUserById, setUserEmail } from "~/features/accounts/users.server";
+import { site } from "~/content/site";
+import { transaction, type DbOrTx } from "~/platform/db/db.server";
+import { publicLink } from "~/platform/env.server";
+import { kickOutbox } from "~/features/mail/mail.server";
+
+export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60_000;
+
+/** Absolute links for e-mails come from PUBLIC_URL, never from the request's Host header. */
+export { publicLink };
+
+type Account = { id: number; email: string; firstName: string };
+
+function verificationEmail(a: Account, link: string, change: boolean) {
+  const lines = [
+    `Hello ${a.firstName},`,
+    "",
+    change
+      ? `Please confirm that you want to use this address for your ${site.name} account. Your e-mail changes once you open this link:`
+      : `Welcome to ${site.name}. Please confirm your e-mail address by opening this link:`,
+    "",
+    link,
+    "",
+    "The link works once, for 24 hours. If you did not ask for this, you can ignore this e-mail.",
+    "",
+    `The ${site.name} team`,
+  ];
+  return {
+    subject: change ? `Confirm your new e-mail address for ${site.name}` : `Confirm your e-mail address for ${site.name}`,
+    text: lines.join("\n"),
+  };
+}
+
+/**
+ * Issues a verification link for `email` (default: the account's current address) and queues the
+ * e-mail, in `db` (pass the transaction that created the account). Call kickOutbox after COMMIT,
+ * or let the worker pick it up.
+ */
+export async function issueEmailVerification(db: DbOrTx, account: Account, email = account.email) {
+  const change = email.trim().toLowerCase() !== account.email.trim().toLowerCase();
+  const token = await createAccountToken(db, { userId: account.id, purpose: "verify-email", email, ttlMs: VERIFY_EMAIL_TTL_MS });
+  const mail = verificationEmail(account, publicLink(`/verify-email?token=${token}`), change);
+  await enqueueEmail(db, {
+    to: email,
+    subject: mail.subject,
+    text: mail.text,
+    kind: change ? "email_change_verification" : "email_verification",
+    userId: account.id,
+  });
+}
+
+/** The hook for the account-creation paths: one call, after the user row exists (in `tx` if given). */
+export async function afterAccountCreated(account: Account, tx?: DbOrTx) {
+  if (tx) return issueEmailVerification(tx, account);
+  await transaction((t) => issueEmailVerification(t, account));
+  kickOutbox();
+}
+
+export type VerifyOutcome = { ok: true; userId: number; email: string; released: number } | { ok: false; reason: "invalid" };
+
+/** Uses a verification link: marks the account's address verified and releases held mail. */
+export async function verifyEmailToken(token: string, ip?: string): Promise<VerifyOutcome> {
+  const outcome = await transaction(async (tx): Promise<VerifyOutcome> => {
+    const row = await findUsableToken(token, "verify-email", tx);
+    if (!row || !(await useToken(tx, row.id))) return { ok: false, reason: "invalid" };
+    const user = await getUserById(row.userId, tx);
+    // A link for another address (the account's address changed since) proves nothing now.
+    if (!user || row.email !== user.email) return { ok: false, reason: "invalid" };
+    await setUserEmail(tx, user.id, row.email, new Date());
+    const released = await releaseHeldEmails(tx, user.id, row.email);
+    return { ok: true, userId: user.id, email: row.email, released };
+  });
+  if (outcome.ok) {
+    kickOutbox();
+    await recordAudit({
+      actorUserId: outcome.userId,
+      action: "account.email_verified",
+      targetType: "user",
+      targetId: outcome.userId,
+      ip,
+      details: outcome.released ? `released ${outcome.released} held e-mails` : undefined,
+    });
+  } else {
+    await recordAudit({ action: "account.email_verify", outcome: "failure", ip, details: outcome.reason });
+  }
+  return outcome;
+}
+
+/** A new link for the account's current address (the dashboard banner's "resend"). */
+export async function resendVerification(userId: number, ip?: string) {
+  const user = await getUserById(userId);
+  if (!user || user.emailVerifiedAt) return false;
+  await transaction((tx) => issueEmailVerification(tx, user));
+  kickOutbox();
+  await recordAudit({ actorUserId: userId, action: "account.verification_resent", targetType: "user", targetId: userId, ip });
+  return true;
+}

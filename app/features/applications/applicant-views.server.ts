@@ -1,0 +1,37 @@
+/**
+ * The reads of the applicant's pages (routes never import models): the dashboard's applications,
+ * activity, open draft, document requests and review states, and the wizard's confirmation page.
+ * What the applicant may see of each row is decided in applicant-visible.server.ts.
+ */
+import { listRecentEventRowsForUser } from "~/features/applications/application-queries.server";
+import { listDocumentsWithReview } from "~/features/back-office/back-office-queries.server";
+import { listDocumentRequests } from "~/features/documents/document-requests.server";
+import {
+  applicantDocument,
+  applicantDocumentRequest,
+  applicantTimelineEntry,
+  type ApplicantDocument,
+  type ApplicantDocumentRequest,
+  type ApplicantTimelineEntry,
+} from "./applicant-visible.server";
+
+export { findOwnedSubmittedApplication, listApplicationRowsForUser, withHistory } from "~/features/applications/application-queries.server";
+export { getApplicationRowById, getOpenDraftForUser } from "~/features/applications/applications.server";
+
+export type ActivityItem = ApplicantTimelineEntry & { reference: string };
+
+/** The latest events of the user's submitted applications, newest first, as the applicant may see them. */
+export async function listRecentActivityForUser(userId: number, limit = 8): Promise<ActivityItem[]> {
+  const rows = await listRecentEventRowsForUser(userId, limit);
+  return rows.map((r) => ({ ...applicantTimelineEntry(r), reference: r.reference }));
+}
+
+/** The documents of some applications with the review state the applicant is shown. */
+export async function listApplicantDocuments(applicationIds: number[]): Promise<ApplicantDocument[]> {
+  return (await listDocumentsWithReview(applicationIds)).map(applicantDocument);
+}
+
+/** The documents asked of the applicant (the newest 500), without who asked. */
+export async function listApplicantDocumentRequests(applicationIds: number[]): Promise<ApplicantDocumentRequest[]> {
+  return (await listDocumentRequests(applicationIds)).map(applicantDocumentRequest);
+}

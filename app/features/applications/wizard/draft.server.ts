@@ -1,0 +1,337 @@
+/**
+ * The wizard's draft workflow: find the session's draft (or the signed-in user's latest), guard a
+ * step behind the steps it depends on, save a step, resolve the account at step 2, and turn the
+ * draft into an application row at the first upload.
+ */
+import { data as dataResponse, redirect, type Session } from "@remix-run/node";
+import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/features/applications/applications.server";
+import { recordApplicationEvent } from "~/features/applications/application-events.server";
+import {
+  attachDraftToUser,
+  getDraftById,
+  getLatestOpenDraftOfUser,
+  insertDraft,
+  lockDraft,
+  updateDraft,
+  updateDraftDataIfUnchanged,
+  type DraftRow,
+} from "~/features/applications/wizard/application-drafts.server";
+import { getUserByEmail, type PublicUser } from "~/features/accounts/users.server";
+import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/features/applications/wizard/wizard.schema";
+import {
+  admitDeferredAccount,
+  admitSignupAttempt,
+  createAccount,
+  emailTakenAnswer,
+  type Refusal,
+} from "~/features/accounts/account-creation.server";
+import { EmailTakenError } from "~/features/accounts/auth.server";
+import { afterAccountCreated } from "~/features/accounts/email-verification.server";
+import { signIn } from "~/features/accounts/sign-in.server";
+import { transaction, type Tx } from "~/platform/db/db.server";
+import { MSG } from "~/content/messages";
+import { hashPassword } from "~/features/accounts/password/password.server";
+import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/features/accounts/session/session.server";
+
+export type WizardContext = {
+  session: Session<SessionData>;
+  user: PublicUser | null;
+  /** The draft this browser is working on; null before the first save (or after a submission). */
+  draft: DraftRow | null;
+};
+
+/** The session's draft if it belongs to this visitor (anonymous, or the signed-in user), else the
+ *  signed-in user's latest unsubmitted draft. Submitted drafts are returned too (step 7). */
+export async function resolveDraft(request: Request): Promise<WizardContext> {
+  // The one session-user resolver: a half-signed-in admin (no second factor yet) is anonymous here.
+  const { session, user } = await resolveSessionUser(request);
+  const draftId = session.get("draftId");
+  let draft: DraftRow | null = null;
+  if (draftId) {
+    const row = await getDraftById(draftId);
+    if (row && (row.userId === null || row.userId === user?.id)) draft = row;
+    if (draft && user && draft.userId === null) {
+      // Our own write bumped the version: the row is still as read plus the owner.
+      const attached = await attachDraftToUser(draft.id, user.id);
+      draft = { ...draft, userId: user.id, version: attached ? draft.version + 1 : draft.version };
+    }
+  }
+  if (!draft && user) draft = await getLatestOpenDraftOfUser(user.id);
+  return { session, user, draft };
+}
+
+/**
+ * Loads the wizard for steps 1-6: a submitted draft counts as none (a new application starts).
+ * A step whose earlier steps are not valid redirects to the first invalid one.
+ */
+export async function loadStep(request: Request, step: number): Promise<WizardContext & { data: DraftData }> {
+  const ctx = await resolveDraft(request);
+  const draft = ctx.draft?.submittedAt ? null : ctx.draft;
+  const data = draft?.data ?? {};
+  const needed = Math.min(step, 5);
+  const invalid = firstInvalidStep(data, Boolean(ctx.user), needed);
+  if (invalid < needed) throw redirect(!draft && sessionExpired(ctx) ? EXPIRED_PATH : stepPath(invalid));
+  return { ...ctx, draft, data };
+}
+
+/** Step 1 with the 'session expired, sign in to resume' notice (issue 16). */
+export const EXPIRED_PATH = `${stepPath(1)}?session=expired`;
+
+/** The browser sent a session cookie whose session is gone (expired or ended): it had a draft. */
+function sessionExpired(ctx: WizardContext): boolean {
+  return Boolean(ctx.session.id) && !ctx.session.has("draftId") && !ctx.session.has("userId");
+}
+
+/**
+ * After a save without validation: Back goes to `backTo`, exit to the home page, and the
+ * autosave (with JavaScript) stays, answering `{ saved: true }`.
+ */
+export function afterSave(intent: SaveIntent, backTo: string, headers: Headers) {
+  if (intent === "back") return redirect(backTo, { headers });
+  if (intent === "exit") return redirect("/", { headers });
+  return dataResponse({ saved: true as const, result: undefined }, { headers });
+}
+
+/**
+ * Merges `patch` into the draft (creating it on the first save), records where the applicant
+ * goes next, and returns the Set-Cookie header when the session had to learn the draft's id.
+ */
+export async function saveStep(ctx: WizardContext, patch: Partial<DraftData>, nextStep: number): Promise<Headers> {
+  const headers = new Headers();
+  let draftId = ctx.draft?.id ?? null;
+  if (!draftId) {
+    draftId = await insertDraft({ userId: ctx.user?.id ?? null, data: { ...patch, step: nextStep } });
+  } else if (!(await saveIfCurrent(ctx.draft, patch, nextStep))) {
+    // Another write came first, or the draft's application must change in the same transaction:
+    // merge into the current row under its lock.
+    const id = draftId;
+    await transaction(async (tx) => {
+      const row = await lockDraft(tx, id);
+      if (!row) return;
+      const data: DraftData = { ...row.data, ...patch, step: nextStep };
+      await updateDraft(id, { data }, tx);
+      const values = row.loanApplicationId && !row.submittedAt ? draftValues(data) : null;
+      if (values && row.loanApplicationId) await updateDraftApplication(tx, row.loanApplicationId, valuesFromDraft(values));
+    });
+  }
+  if (ctx.session.get("draftId") !== draftId) {
+    ctx.session.set("draftId", draftId);
+    headers.append("set-cookie", await commitSession(ctx.session));
+  }
+  return headers;
+}
+
+/**
+ * The common case of a step save in one statement, without a transaction: the draft read in this
+ * request is still current (same version) and has no application to keep in step. False when the
+ * save must take the locked path.
+ */
+async function saveIfCurrent(draft: DraftRow | null, patch: Partial<DraftData>, nextStep: number): Promise<boolean> {
+  if (!draft || draft.loanApplicationId) return false;
+  return updateDraftDataIfUnchanged(draft.id, draft.version, { ...draft.data, ...patch, step: nextStep });
+}
+
+/**
+ * Signs `user` in with a fresh session id (the current one is ended) that keeps `draftId`. The
+ * draft id is written into the new session explicitly: the current session row may already be
+ * gone (a concurrent request of the same browser rotated it). Returns the Set-Cookie value.
+ */
+export async function signInKeepingDraft(
+  session: Session<SessionData>,
+  user: { id: number; role: "user" | "admin" | "lender" },
+  draftId: number,
+) {
+  const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { cookie: setCookie.split(";")[0]! } });
+  await attachDraftToUser(draftId, user.id);
+  const current = await commitSession(session);
+  const rotated = await createUserSession(withCookie(current), user);
+  const fresh = await getSession(withCookie(rotated));
+  fresh.set("draftId", draftId);
+  return commitSession(fresh);
+}
+
+export type OwnerInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  password?: string;
+};
+
+export type OwnerOutcome =
+  { ok: true; headers: Headers } | { ok: false; field: "email" | "form"; message: string; status: number; headers?: HeadersInit };
+
+/**
+ * Step 2 for an anonymous visitor. A new e-mail: the password is hashed into the draft (the
+ * account is created at the first upload or at submission). An e-mail with an account: the same
+ * password signs them in right here (the product's login fallback, done early); anything else gets
+ * the product's 'already exists' message.
+ */
+export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: string): Promise<OwnerOutcome> {
+  const owner = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    dateOfBirth: input.dateOfBirth,
+    usCitizen: "on",
+  };
+  const existing = await getUserByEmail(input.email);
+  if (existing) {
+    // The account-creation service's enumeration rule: "already exists" answers are throttled.
+    if (!input.password || existing.role !== "user") return refused(await emailTakenAnswer(ip));
+    // The sign-in service (throttle, password, audit); the session keeps this draft.
+    const signedIn = await signIn({ email: input.email, password: input.password }, { ip, via: "wizard" });
+    if (!signedIn.ok && signedIn.reason === "throttled")
+      return { ok: false, field: "form", message: signedIn.message, status: 429, headers: signedIn.headers };
+    if (!signedIn.ok) return refused(await emailTakenAnswer(ip));
+    // The fresh session made at sign-in replaces any cookie saveStep may have set.
+    await saveStep(ctx, { owner, passwordHash: undefined }, 3);
+    const headers = new Headers();
+    headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!));
+    return { ok: true, headers };
+  }
+  // A new e-mail is a sign-up: the same throttle as the sign-up page and the API, counted once per
+  // e-mail per draft (going Back and Continue again does not count twice). The draft remembers
+  // the admitted address; Save, Back and Exit store the fields without asking, so an address they
+  // stored is asked for when the account is made (admitDraftAccount).
+  const email = input.email.trim().toLowerCase();
+  if (ctx.draft?.data.signupAdmitted !== email) {
+    const limited = await admitSignupAttempt(ip);
+    if (limited) return refused(limited);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
+  const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email }, 3);
+  return { ok: true, headers };
+}
+
+/**
+ * Before the first upload or the submission of an anonymous draft (which create its account):
+ * the account-creation service's sign-up throttle (admitDeferredAccount). Null when the upload or
+ * submission may go ahead: no account to create, or admitted, which the draft then records
+ * (resolveApplicant creates the account only for the admitted address).
+ */
+export async function admitDraftAccount(ctx: WizardContext, ip: string): Promise<Refusal | null> {
+  const draft = ctx.draft;
+  if (ctx.user || !draft || draft.userId || draft.submittedAt) return null;
+  const owner = draftOwner(draft.data);
+  if (!owner) return null; // incomplete: refused further on, before any account exists
+  const email = owner.email.trim().toLowerCase();
+  const refusal = await admitDeferredAccount(ip, email, draft.data.signupAdmitted);
+  if (refusal || draft.data.signupAdmitted === email) return refusal;
+  await transaction(async (tx) => {
+    const row = await lockDraft(tx, draft.id);
+    if (row && !row.userId) await updateDraft(draft.id, { data: { ...row.data, signupAdmitted: email } }, tx);
+  });
+  return null;
+}
+
+/** The "already exists" answer of the wizard's later steps, counted like every other (enumeration throttle). */
+export const applicantExistsAnswer = (ip: string) => emailTakenAnswer(ip);
+
+const refused = (r: Refusal): OwnerOutcome => ({ ok: false, field: r.field, message: r.message, status: r.status, headers: r.headers });
+
+export class ApplicantExistsError extends Error {
+  constructor() {
+    super(MSG.userExists);
+  }
+}
+/** The draft cannot take an upload or a submission: gone, already submitted, or steps missing. */
+export class DraftNotReadyError extends Error {
+  constructor(readonly reason: "missing" | "incomplete" | "not-admitted") {
+    super(`draft not ready: ${reason}`);
+  }
+}
+
+export function withoutPasswordHash(data: DraftData): DraftData {
+  const { passwordHash: _hash, ...rest } = data;
+  return rest;
+}
+
+/**
+ * Inside a transaction holding the draft's row lock: the applicant's user id. A signed-in user
+ * (or the owner the draft already has) is used as is; otherwise the account is registered from
+ * step 2 (role 'user', the stored password hash). Throws ApplicantExistsError when the e-mail was
+ * taken meanwhile.
+ */
+export async function resolveApplicant(
+  tx: Tx,
+  draft: DraftRow,
+  sessionUser: PublicUser | null,
+): Promise<{ userId: number; registered: PublicUser | null }> {
+  if (sessionUser) return { userId: sessionUser.id, registered: null };
+  if (draft.userId) return { userId: draft.userId, registered: null };
+  const owner = draftOwner(draft.data);
+  if (!owner || !draft.data.passwordHash) throw new DraftNotReadyError("incomplete");
+  // Only the address the sign-up throttle admitted for this draft (admitDraftAccount) gets an
+  // account; another one was stored after that check (another tab's Save).
+  if (draft.data.signupAdmitted !== owner.email.trim().toLowerCase()) throw new DraftNotReadyError("not-admitted");
+  try {
+    const user = await createAccount(
+      {
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        email: owner.email,
+        passwordHash: draft.data.passwordHash,
+        phone: owner.phone,
+        dateOfBirth: owner.dateOfBirth,
+      },
+      tx,
+    );
+    return { userId: user.id, registered: user };
+  } catch (e) {
+    if (e instanceof EmailTakenError) throw new ApplicantExistsError();
+    throw e;
+  }
+}
+
+/**
+ * The first upload's `resolveApplication` (run by the document service in its transaction):
+ * locks the draft, registers the applicant when needed, and creates the draft application
+ * (status 'draft', a fresh reference) if there is none yet. `registered` is filled when an
+ * account was created, so the caller signs the applicant in after the commit.
+ */
+export function applicationForUpload(ctx: WizardContext, out: { registered: PublicUser | null }) {
+  return async (tx: Tx): Promise<{ applicationId: number; userId: number }> => {
+    if (!ctx.draft) throw new DraftNotReadyError("missing");
+    const draft = await lockDraft(tx, ctx.draft.id);
+    if (!draft || draft.submittedAt) throw new DraftNotReadyError("missing");
+    const values = draftValues(draft.data);
+    if (!values) throw new DraftNotReadyError("incomplete");
+    const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
+    out.registered = registered;
+    let applicationId = draft.loanApplicationId;
+    if (!applicationId) {
+      const existing = await getApplicationByDraftId(draft.id, tx);
+      const app =
+        existing ?? (await insertApplication(tx, { userId, draftId: draft.id, values: valuesFromDraft(values), status: "draft" })).row;
+      applicationId = app.id;
+      if (!existing) await recordApplicationEvent(tx, { applicationId, actorUserId: userId, type: "created", toStatus: "draft" });
+    }
+    // Once the account exists the draft no longer needs the password hash.
+    const data = registered ? withoutPasswordHash(draft.data) : undefined;
+    await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
+    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
+    return { applicationId, userId };
+  };
+}
+
+/** The application id documents of this draft belong to, or null before the first upload. */
+export async function draftApplicationId(ctx: WizardContext): Promise<number | null> {
+  if (!ctx.draft) return null;
+  return ctx.draft.loanApplicationId ?? (await getApplicationByDraftId(ctx.draft.id))?.id ?? null;
+}
+
+/** The calculator's Apply Now (?amount=) carries its amount to step 1 (issue 16). */
+export function withCalculatorAmount(path: string, request: Request): string {
+  const amount = new URL(request.url).searchParams.get("amount");
+  return path === stepPath(1) && amount && /^\d{1,9}$/.test(amount) ? `${path}?amount=${amount}` : path;
+}
+
+/** Where /apply and /loan-application open the wizard: the resume step of the open draft. */
+export async function currentStepPath(request: Request): Promise<string> {
+  const { draft, user } = await resolveDraft(request);
+  if (!draft || draft.submittedAt) return stepPath(1);
+  return stepPath(resumeStep(draft.data, Boolean(user)));
+}

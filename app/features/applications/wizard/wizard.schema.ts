@@ -1,0 +1,253 @@
+/**
+ * The application wizard: its seven steps and one zod schema per form step. Pure (no server
+ * imports): the step actions, Conform's live validation, the draft service and the tests all use
+ * these. Form values arrive as strings; Conform's parseWithZod turns '' into undefined and numeric
+ * strings into numbers before these schemas run.
+ */
+import { parseWithZod } from "~/platform/http/parse-form";
+import { z } from "zod";
+import { HAS_MONTHLY_PAYMENT, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
+import { US_STATE_CODES } from "~/content/us-states";
+import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/content/constants";
+import { MSG } from "~/content/messages";
+import { AccountFields } from "~/features/accounts/auth.schema";
+import { newPasswordField, optionalCheckbox, requiredCheckbox } from "./fields.schema";
+import { pickAmount, plainMoney } from "./wizard-steps";
+
+// The steps and the money helpers live in a zod-free module (the browser needs them first).
+export { WIZARD_STEP_LIST, stepPath, stepTitle, pickAmount, plainMoney, type WizardStep } from "./wizard-steps";
+
+// ---------- step 1: loan ----------
+
+const amountField = z
+  .number({ required_error: MSG.amountRequired, invalid_type_error: MSG.amountRequired })
+  .int(MSG.amountWhole)
+  .min(LOAN_MIN, MSG.amountRange)
+  .max(LOAN_MAX, MSG.amountRange);
+
+const purposeField = z.enum(LOAN_PURPOSE_VALUES, { errorMap: () => ({ message: MSG.purposeRequired }) });
+
+export const LoanStepSchema = z.preprocess(
+  (raw) => (raw && typeof raw === "object" ? { ...(raw as object), amount: pickAmount(raw as Record<string, unknown>) } : raw),
+  z.object({ amount: amountField, purpose: purposeField }),
+);
+export type LoanStep = z.infer<typeof LoanStepSchema>;
+
+// ---------- step 2: owner ----------
+
+const usCitizenField = requiredCheckbox(MSG.mustBeCitizen);
+
+/** Anonymous visitor: the sign-up fields without agreeToTerms. The password may be left empty
+ *  when one was already chosen earlier in this draft (only its hash is kept). */
+export function ownerStepSchema(opts: { signedIn: boolean; hasPassword: boolean }) {
+  if (opts.signedIn) return OwnerSignedInSchema;
+  return AccountFields.extend({
+    password: opts.hasPassword ? newPasswordField.optional() : newPasswordField,
+    usCitizen: usCitizenField,
+  });
+}
+
+/** A signed-in applicant: the personal fields come from the account; only the declaration is asked. */
+export const OwnerSignedInSchema = z.object({ usCitizen: usCitizenField });
+
+/** What the draft keeps of step 2 (never the password). */
+export const OwnerDraftSchema = AccountFields.omit({ password: true }).extend({ usCitizen: usCitizenField });
+export type OwnerDraft = z.infer<typeof OwnerDraftSchema>;
+
+// ---------- step 3: address ----------
+
+export const AddressStepSchema = z.object({
+  streetAddress: z
+    .string({ required_error: MSG.streetRequired, invalid_type_error: MSG.streetRequired })
+    .trim()
+    .min(1, MSG.streetRequired)
+    .max(200, "Street address must be at most 200 characters"),
+  city: z
+    .string({ required_error: MSG.cityRequired, invalid_type_error: MSG.cityRequired })
+    .trim()
+    .min(1, MSG.cityRequired)
+    .max(100, "City must be at most 100 characters"),
+  state: z
+    .string({ required_error: MSG.stateRequired, invalid_type_error: MSG.stateRequired })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(US_STATE_CODES, { errorMap: () => ({ message: MSG.stateRequired }) })),
+  zipCode: z
+    .string({ required_error: MSG.zipInvalid, invalid_type_error: MSG.zipInvalid })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, MSG.zipInvalid),
+});
+export type AddressStep = z.infer<typeof AddressStepSchema>;
+
+// ---------- step 4: finances ----------
+
+const livingField = z
+  .string({ required_error: MSG.livingRequired, invalid_type_error: MSG.livingRequired })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(LIVING_SITUATION_VALUES, { errorMap: () => ({ message: MSG.livingRequired }) }));
+
+export const FinancesStepSchema = z.preprocess(
+  (raw) => {
+    // The monthly payment only counts for rent or mortgage: for 'own' (or no choice yet) a value
+    // left in the hidden field is ignored rather than reported.
+    if (!raw || typeof raw !== "object") return raw;
+    const given = raw as Record<string, unknown>;
+    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts (issue 16).
+    const r: Record<string, unknown> = {
+      ...given,
+      annualIncome: plainMoney(given.annualIncome),
+      monthlyPayment: plainMoney(given.monthlyPayment),
+    };
+    const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
+    return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
+  },
+  z
+    .object({
+      annualIncome: z
+        .number({ required_error: MSG.incomeRequired, invalid_type_error: MSG.incomeRequired })
+        .min(0, MSG.incomeMin)
+        .max(INCOME_MAX, MSG.incomeMax),
+      livingSituation: livingField,
+      monthlyPayment: z
+        .number({ invalid_type_error: MSG.monthlyPaymentInvalid })
+        .min(0, MSG.monthlyPaymentInvalid)
+        .max(HOUSING_MAX, MSG.monthlyPaymentInvalid)
+        .optional(),
+    })
+    .transform((v) => ({ ...v, monthlyPayment: v.livingSituation === "own" ? 0 : (v.monthlyPayment ?? 0) })),
+);
+export type FinancesStep = z.infer<typeof FinancesStepSchema>;
+
+// ---------- step 6: review ----------
+
+export const ReviewStepSchema = z
+  .object({
+    agreeTerms: optionalCheckbox,
+    authorizeCredit: optionalCheckbox,
+    marketingConsent: optionalCheckbox,
+    submitKey: z.string().max(200).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.agreeTerms || !v.authorizeCredit) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: MSG.reviewConsentRequired });
+  });
+export type ReviewStep = z.infer<typeof ReviewStepSchema>;
+
+// ---------- the stored draft ----------
+
+/** The raw (string) values kept per step, exactly the fields of each form (never a password). */
+export const STEP_FIELDS = {
+  loan: ["amount", "purpose"],
+  owner: ["firstName", "lastName", "email", "phone", "dateOfBirth", "usCitizen"],
+  address: ["streetAddress", "city", "state", "zipCode"],
+  finances: ["annualIncome", "livingSituation", "monthlyPayment"],
+} as const;
+export type FormStepKey = keyof typeof STEP_FIELDS;
+export type RawStep = Partial<Record<string, string>>;
+
+export type DraftData = {
+  /** The step the applicant was last sent to (resume point). */
+  step?: number;
+  loan?: RawStep;
+  owner?: RawStep;
+  /** argon2id hash of the password typed at step 2 (anonymous applicants only). */
+  passwordHash?: string;
+  /**
+   * The e-mail (lower case) the sign-up throttle admitted for this draft's account. The account
+   * is created later (first upload or submission) only for this address.
+   */
+  signupAdmitted?: string;
+  address?: RawStep;
+  finances?: RawStep;
+  /** Random secret rendered into the review form: proves a repeated submit comes from the same browser. */
+  submitKey?: string;
+};
+
+const MAX_RAW_LENGTH = 500;
+
+/** Keeps only the step's own fields, as trimmed-to-length strings (what Back saves unvalidated). */
+export function pickRaw(key: FormStepKey, source: FormData | Record<string, unknown>): RawStep {
+  const out: RawStep = {};
+  const get = (name: string) => (source instanceof FormData ? source.get(name) : source[name]);
+  const raw =
+    key === "loan" ? { amount: pickAmount(Object.fromEntries(["amount", "amountSlider", "amountShown"].map((n) => [n, get(n)]))) } : {};
+  for (const name of STEP_FIELDS[key]) {
+    const given = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
+    // Stored as plain amounts whatever the form showed ("30,000" is kept as "30000").
+    const v = key === "finances" && name !== "livingSituation" ? plainMoney(given) : given;
+    if (typeof v === "string") out[name] = v.slice(0, MAX_RAW_LENGTH);
+    else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
+  }
+  return out;
+}
+
+function toSearchParams(raw: RawStep | undefined) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw ?? {})) if (typeof v === "string") p.set(k, v);
+  return p;
+}
+
+/** Parses a stored step with the same coercion the forms get. */
+export function parseStored<S extends z.ZodTypeAny>(schema: S, raw: RawStep | undefined) {
+  return parseWithZod(toSearchParams(raw), { schema });
+}
+
+export type DraftValues = {
+  loan: LoanStep;
+  address: AddressStep;
+  finances: FinancesStep;
+};
+
+/**
+ * The first of steps 1-4 whose stored values do not pass its schema, or 5 when all do (5 and 6
+ * have no stored fields to check). `signedIn`: step 2 then only needs the citizenship declaration.
+ * `before`: only the steps before it are checked (a step's page needs no more), and it is the
+ * answer when those all pass; a later step's values are not parsed on every request of an earlier one.
+ */
+export function firstInvalidStep(data: DraftData | null | undefined, signedIn: boolean, before = 5): number {
+  const d = data ?? {};
+  if (before <= 1) return before;
+  if (parseStored(LoanStepSchema, d.loan).status !== "success") return 1;
+  if (before <= 2) return before;
+  if (signedIn) {
+    if (parseStored(OwnerSignedInSchema, d.owner).status !== "success") return 2;
+  } else if (parseStored(OwnerDraftSchema, d.owner).status !== "success" || !d.passwordHash) return 2;
+  if (before <= 3) return before;
+  if (parseStored(AddressStepSchema, d.address).status !== "success") return 3;
+  if (before <= 4) return before;
+  if (parseStored(FinancesStepSchema, d.finances).status !== "success") return 4;
+  return 5;
+}
+
+/** The step `/apply` opens: where the applicant was, but never past the first invalid step. */
+export function resumeStep(data: DraftData | null | undefined, signedIn: boolean): number {
+  const invalid = firstInvalidStep(data, signedIn);
+  const at = Math.min(Math.max(data?.step ?? 1, 1), 6);
+  return Math.min(at, invalid === 5 ? 6 : invalid);
+}
+
+/** The validated values of steps 1, 3 and 4, or null when any is not valid. */
+export function draftValues(data: DraftData | null | undefined): DraftValues | null {
+  const d = data ?? {};
+  const loan = parseStored(LoanStepSchema, d.loan);
+  const address = parseStored(AddressStepSchema, d.address);
+  const finances = parseStored(FinancesStepSchema, d.finances);
+  if (loan.status !== "success" || address.status !== "success" || finances.status !== "success") return null;
+  return { loan: loan.value as LoanStep, address: address.value as AddressStep, finances: finances.value as FinancesStep };
+}
+
+/** The owner details of an anonymous draft, or null. */
+export function draftOwner(data: DraftData | null | undefined): OwnerDraft | null {
+  const r = parseStored(OwnerDraftSchema, data?.owner);
+  return r.status === "success" ? (r.value as OwnerDraft) : null;
+}
+
+/**
+ * Intents that save what was typed without validating (issue 16): Back (then the previous step),
+ * save (the autosave as the applicant types, with JavaScript: stay) and exit (then the home page).
+ */
+export type SaveIntent = "back" | "save" | "exit";
+export function saveIntent(formData: FormData): SaveIntent | null {
+  const v = formData.get("intent");
+  return v === "back" || v === "save" || v === "exit" ? v : null;
+}

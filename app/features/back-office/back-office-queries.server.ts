@@ -1,0 +1,222 @@
+/**
+ * The back office's read queries across tables (issue 17): the admin list's extra filters and row
+ * extras, the applicant's view of requests and reviews, and the CSV export's batches. Each table's
+ * own reads and writes are in its model (document-requests, document-reviews, application-notes,
+ * application-assignments).
+ */
+import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/mysql-core";
+import type { AdminListParams } from "~/features/back-office/admin.schema";
+import { STALE_DAYS } from "~/features/back-office/back-office.schema";
+import { getDb, preparedPerDb, schema, type DbOrTx } from "~/platform/db/db.server";
+
+const apps = schema.loanApplications;
+const docs = schema.documents;
+const requests = schema.documentRequests;
+const reviews = schema.documentReviews;
+const assignments = schema.applicationAssignments;
+const users = schema.users;
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Statuses an application can still move on from: the "stale" queue's. */
+const OPEN_STATUSES = schema.APPLICATION_STATUSES_DB.filter((s) => s !== "draft" && s !== "approved" && s !== "rejected");
+const fullName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ""}`.trim() : null);
+
+// ---------------------------------------------------------------------------------------------
+// List filters (added to the admin list's own conditions)
+// ---------------------------------------------------------------------------------------------
+
+export function startOfTodayUtc(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** The assignee and queue filters as SQL conditions on loan_applications. */
+export function backOfficeConditions(
+  params: Pick<AdminListParams, "assigned" | "queue">,
+  viewerId: number | null,
+  now = new Date(),
+): SQL[] {
+  const db = getDb();
+  const out: SQL[] = [];
+  const assignedTo = (who: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(assignments)
+      .where(and(eq(assignments.applicationId, apps.id), who));
+  if (params.assigned === "mine") out.push(exists(assignedTo(eq(assignments.assigneeUserId, viewerId ?? -1))));
+  if (params.assigned === "unassigned")
+    out.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(assignments)
+          .where(eq(assignments.applicationId, apps.id)),
+      ),
+    );
+  if (params.queue === "new-today") out.push(gte(apps.submittedAt, startOfTodayUtc(now)));
+  if (params.queue === "waiting") {
+    out.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(requests)
+          .where(and(eq(requests.applicationId, apps.id), eq(requests.status, "open"))),
+      ),
+    );
+  }
+  if (params.queue === "stale") {
+    // The open statuses named (not "none of the closed ones"): MariaDB then reads only the stale
+    // rows of each from the (status, updated_at) index instead of scanning the table (issue 14).
+    out.push(inArray(apps.status, OPEN_STATUSES));
+    out.push(lt(apps.updatedAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)));
+  }
+  return out;
+}
+
+/** For a page of the list: who each application is assigned to and since when it waits on the applicant. */
+export async function listRowExtras(ids: number[], db: DbOrTx = getDb()) {
+  const out = new Map<number, { assignee: { id: number; name: string } | null; waitingSince: string | null }>();
+  if (!ids.length) return out;
+  const [assigned, waiting] = await Promise.all([
+    db
+      .select({ applicationId: assignments.applicationId, id: users.id, first: users.firstName, last: users.lastName })
+      .from(assignments)
+      .innerJoin(users, eq(users.id, assignments.assigneeUserId))
+      .where(inArray(assignments.applicationId, ids)),
+    db
+      .select({ applicationId: requests.applicationId, since: sql<Date>`MIN(${requests.createdAt})`.mapWith(requests.createdAt) })
+      .from(requests)
+      .where(and(inArray(requests.applicationId, ids), eq(requests.status, "open")))
+      .groupBy(requests.applicationId),
+  ]);
+  for (const id of ids) out.set(id, { assignee: null, waitingSince: null });
+  for (const a of assigned) out.get(a.applicationId)!.assignee = { id: a.id, name: fullName(a.first, a.last) ?? "" };
+  for (const w of waiting) out.get(w.applicationId)!.waitingSince = new Date(w.since).toISOString();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant's view (dashboard): requests and per-document review states, no names of admins.
+// ---------------------------------------------------------------------------------------------
+
+/** The documents of some applications with their review, oldest first ("in (?)": mysql2 writes an array as a list). */
+const documentsOfApplications = preparedPerDb((db) =>
+  db
+    .select({
+      id: docs.id,
+      applicationId: docs.applicationId,
+      documentType: docs.documentType,
+      fileName: docs.fileName,
+      contentType: docs.contentType,
+      fileSize: docs.fileSize,
+      uploadedAt: docs.uploadedAt,
+      decision: reviews.decision,
+      reason: reviews.reason,
+      reasonText: reviews.reasonText,
+    })
+    .from(docs)
+    .leftJoin(reviews, eq(reviews.documentId, docs.id))
+    .where(sql`${docs.applicationId} in (${sql.placeholder("applicationIds")})`)
+    .orderBy(asc(docs.uploadedAt), asc(docs.id))
+    .limit(1000)
+    .prepare(),
+);
+
+/**
+ * The documents of some applications (the first 1000) with their current review, as stored: what
+ * the applicant may see of them is decided by applicantDocument (services/applicant-visible).
+ */
+export async function listDocumentsWithReview(applicationIds: number[], db: DbOrTx = getDb()) {
+  if (!applicationIds.length) return [];
+  return documentsOfApplications(db).execute({ applicationIds: applicationIds.map(Number) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export: one batch at a time, by id (keyset), never the whole list in memory.
+// ---------------------------------------------------------------------------------------------
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+export type ExportRow = {
+  id: number;
+  reference: string;
+  status: string;
+  amount: string;
+  purpose: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  assigneeFirst: string | null;
+  assigneeLast: string | null;
+  waitingSince: Date | null;
+};
+
+export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BATCH_SIZE, db: DbOrTx = getDb()): Promise<ExportRow[]> {
+  const assignee = alias(users, "assignee");
+  const rows = await db
+    .select({
+      id: apps.id,
+      reference: apps.reference,
+      status: apps.status,
+      amount: apps.amount,
+      purpose: apps.purpose,
+      userId: apps.userId,
+      city: apps.city,
+      state: apps.state,
+      submittedAt: apps.submittedAt,
+      updatedAt: apps.updatedAt,
+    })
+    .from(apps)
+    .where(and(where, gt(apps.id, afterId)))
+    .orderBy(asc(apps.id))
+    .limit(limit);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const [people, assigned, waiting] = await Promise.all([
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, userIds)),
+    db
+      .select({ applicationId: assignments.applicationId, first: assignee.firstName, last: assignee.lastName })
+      .from(assignments)
+      .innerJoin(assignee, eq(assignee.id, assignments.assigneeUserId))
+      .where(inArray(assignments.applicationId, ids)),
+    db
+      .select({ applicationId: requests.applicationId, since: sql<Date>`MIN(${requests.createdAt})`.mapWith(requests.createdAt) })
+      .from(requests)
+      .where(and(inArray(requests.applicationId, ids), eq(requests.status, "open")))
+      .groupBy(requests.applicationId),
+  ]);
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const assigneeOf = new Map(assigned.map((a) => [a.applicationId, a]));
+  const waitingOf = new Map(waiting.map((w) => [w.applicationId, w.since]));
+  return rows.map((r) => {
+    const p = personById.get(r.userId);
+    const a = assigneeOf.get(r.id);
+    return {
+      id: r.id,
+      reference: r.reference,
+      status: r.status,
+      amount: r.amount,
+      purpose: r.purpose,
+      firstName: p?.firstName ?? "",
+      lastName: p?.lastName ?? "",
+      email: p?.email ?? "",
+      phone: p?.phone ?? "",
+      city: r.city,
+      state: r.state,
+      submittedAt: r.submittedAt,
+      updatedAt: r.updatedAt,
+      assigneeFirst: a?.first ?? null,
+      assigneeLast: a?.last ?? null,
+      waitingSince: waitingOf.get(r.id) ? new Date(waitingOf.get(r.id)!) : null,
+    };
+  });
+}

@@ -1,0 +1,296 @@
+/**
+ * One upload tile of step 5 (issue 16): its state (empty, uploading, done with a check and the
+ * file names, error with the fix), its files (name, size, Remove) and a file input.
+ *
+ * Without JavaScript every tile's file input belongs to the step's one multipart form: Upload
+ * (any tile) and Continue send every chosen file, so a chosen file is never dropped silently.
+ * With JavaScript a file uploads as soon as it is chosen or dropped on the tile, after a check of
+ * its size and type in the browser (nothing is sent when it would be refused); the input is
+ * cleared at once, so it cannot be sent twice; every upload waits while another one runs, so the
+ * first upload alone creates the account and the draft application.
+ */
+import { useFetcher, useFetchers } from "@remix-run/react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ALLOWED_KINDS, FILE_KIND_INFO, type DocumentType } from "~/content/document-types";
+import { MAX_UPLOAD_BYTES } from "~/content/constants";
+import { MSG, TOASTS, toastText, type ToastMessage } from "~/content/messages";
+import { emitToast, useActionToast } from "~/ui/toast-bus";
+import { formatFileSize } from "~/ui/format";
+
+export const DOCUMENTS_ACTION = "/apply/documents";
+/** The id of step 5's one form (file inputs, Upload, Remove, Back, Continue). */
+export const DOCUMENTS_FORM_ID = "wizard-documents";
+
+export type UploadedFile = { id: number; fileName: string; fileSize: number };
+export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
+
+/** The message for a file of the wrong type in this area. */
+export function wrongTypeMessage(type: DocumentType): string {
+  return `${TOASTS.uploadFailed.title} - ${ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf}`;
+}
+
+/** The browser-side check before sending: size, then type by name and declared type. */
+function checkFile(type: DocumentType, file: File): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return toastText(TOASTS.fileTooLarge);
+  if (file.size === 0) return toastText(TOASTS.uploadFailed);
+  const ext = file.name.includes(".") ? file.name.split(".").pop()!.toLowerCase() : "";
+  const kinds = ALLOWED_KINDS[type];
+  const byExt = kinds.some((k) => FILE_KIND_INFO[k].extensions.includes(ext));
+  const byMime = kinds.some((k) => FILE_KIND_INFO[k].mime === file.type);
+  if (!byExt && !(ext === "" && byMime)) return wrongTypeMessage(type);
+  return null;
+}
+
+export function DocumentArea({
+  type,
+  label,
+  hint,
+  accept,
+  files,
+  serverError,
+}: {
+  type: DocumentType;
+  label: string;
+  hint: string;
+  accept: string;
+  files: UploadedFile[];
+  serverError?: string | null;
+}) {
+  const hydrated = useHydrated();
+  const uploader = useFetcher<UploadAnswer>({ key: `upload-${type}` });
+  const busyAnywhere = useFetchers().some((f) => f.state !== "idle" && f.key.startsWith("upload-"));
+  const uploading = uploader.state !== "idle";
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState<{ name: string; size: number } | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  useActionToast(uploader.data?.toast);
+
+  // The answer to the last upload: an error stays until the next choice; a success clears it.
+  const answered = useRef(uploader.state);
+  useEffect(() => {
+    if (answered.current !== "idle" && uploader.state === "idle") {
+      setSending(null);
+      setLocalError(uploader.data?.upload?.message ?? null);
+    }
+    answered.current = uploader.state;
+  }, [uploader.state, uploader.data]);
+
+  // A file chosen while another tile uploads waits its turn (the input stays enabled, so focus
+  // is never lost to a disabled control).
+  const [queued, setQueued] = useState<File | null>(null);
+  useEffect(() => {
+    if (queued && !busyAnywhere) {
+      setQueued(null);
+      send(queued);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queued, busyAnywhere]);
+
+  function send(file: File) {
+    if (busyAnywhere) {
+      if (inputRef.current) inputRef.current.value = "";
+      setSending({ name: file.name, size: file.size });
+      setQueued(file);
+      return;
+    }
+    const problem = checkFile(type, file);
+    if (inputRef.current) inputRef.current.value = "";
+    if (problem) {
+      setLocalError(problem);
+      const toast =
+        file.size > MAX_UPLOAD_BYTES
+          ? TOASTS.fileTooLarge
+          : { ...TOASTS.uploadFailed, description: problem.replace(`${TOASTS.uploadFailed.title} - `, "") };
+      emitToast({ ...toast, id: crypto.randomUUID() });
+      return;
+    }
+    setLocalError(null);
+    setSending({ name: file.name, size: file.size });
+    const body = new FormData();
+    body.set("documentType", type);
+    body.set("file", file);
+    uploader.submit(body, {
+      method: "post",
+      encType: "multipart/form-data",
+      action: `${DOCUMENTS_ACTION}?area=${type}`,
+      preventScrollReset: true,
+    });
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) send(file);
+  };
+
+  // Without JavaScript the server's answer (serverError) is the only error there is.
+  const error = hydrated ? localError : (serverError ?? null);
+  const state = uploading || sending ? "uploading" : error ? "error" : files.length ? "done" : "empty";
+  const titleId = `area-${type}-title`;
+  const errorId = `area-${type}-error`;
+  const inputId = `file-${type}`;
+  return (
+    <section
+      id={`area-${type}`}
+      aria-labelledby={titleId}
+      data-area={type}
+      data-state={state}
+      onDragOver={hydrated ? (e) => (e.preventDefault(), setDragging(true)) : undefined}
+      onDragLeave={hydrated ? () => setDragging(false) : undefined}
+      onDrop={hydrated ? onDrop : undefined}
+      className={`flex min-w-0 flex-col rounded-xl border-2 p-4 transition-colors ${
+        dragging
+          ? "border-blue-600 bg-blue-50"
+          : state === "error"
+            ? "border-red-300 bg-red-50/50"
+            : state === "done"
+              ? "border-green-300 bg-green-50/40"
+              : "border-dashed border-slate-300 bg-white"
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        <TileIcon state={state} />
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold text-slate-900">
+            {label}
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-700" id={`area-${type}-hint`}>
+            {hint}
+          </p>
+        </div>
+      </div>
+
+      {files.length ? (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label={`Uploaded ${label}`}>
+          {files.map((f) => (
+            <FileRow key={f.id} file={f} area={type} />
+          ))}
+        </ul>
+      ) : null}
+
+      {sending ? (
+        <div className="mt-3 rounded-md border border-blue-200 bg-white p-3 text-sm" role="status">
+          <p className="break-words text-slate-900">
+            Uploading <span className="font-medium">{sending.name}</span> ({formatFileSize(sending.size)})...
+          </p>
+          <progress className="mt-2 h-2 w-full" aria-label={`Uploading ${sending.name}`} />
+        </div>
+      ) : null}
+
+      <div className="mt-3">
+        <label htmlFor={inputId} className="label">
+          {files.length ? "Add another file" : "Choose a file"}
+          <span className="sr-only"> for {label}</span>
+          {hydrated ? <span className="font-normal text-slate-600"> or drop it here</span> : null}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          name={`file-${type}`}
+          form={DOCUMENTS_FORM_ID}
+          accept={accept}
+          onChange={hydrated ? (e) => e.currentTarget.files?.[0] && send(e.currentTarget.files[0]) : undefined}
+          aria-describedby={[`area-${type}-hint`, error ? errorId : null].filter(Boolean).join(" ")}
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200"
+        />
+        {hydrated ? null : (
+          <button
+            type="submit"
+            form={DOCUMENTS_FORM_ID}
+            formAction={`${DOCUMENTS_ACTION}?tile=${type}`}
+            name="intent"
+            value={`upload:${type}`}
+            className="btn-outline mt-2"
+          >
+            Upload
+            <span className="sr-only"> {label}</span>
+          </button>
+        )}
+      </div>
+      {error ? (
+        <div id={errorId} className="field-error" role="alert">
+          <p>{error}</p>
+          <p className="text-slate-700">Choose another file: {hint}.</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function TileIcon({ state }: { state: string }) {
+  const common = "mt-0.5 h-6 w-6 shrink-0";
+  if (state === "done")
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        className={`${common} text-green-700`}
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="m7.5 12.5 3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    );
+  if (state === "error")
+    return (
+      <svg viewBox="0 0 24 24" className={`${common} text-red-700`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6M12 16.5v.5" strokeLinecap="round" />
+      </svg>
+    );
+  return (
+    <svg viewBox="0 0 24 24" className={`${common} text-slate-500`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" strokeLinejoin="round" />
+      <path d="M14 3v5h5M12 17v-6M9.5 13.5 12 11l2.5 2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function FileRow({ file, area }: { file: UploadedFile; area: DocumentType }) {
+  const hydrated = useHydrated();
+  const remover = useFetcher({ key: `remove-${file.id}` });
+  const removing = remover.state !== "idle";
+  return (
+    <li className="flex items-center justify-between gap-3 px-3 py-2 text-sm" data-file-name={file.fileName}>
+      <span className="flex min-w-0 items-start gap-2 text-slate-900">
+        <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" fill="currentColor">
+          <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+        </svg>
+        <span className="min-w-0 break-words [overflow-wrap:anywhere]">
+          {file.fileName} <span className="whitespace-nowrap text-slate-700">({formatFileSize(file.fileSize)})</span>
+        </span>
+      </span>
+      <button
+        type={hydrated ? "button" : "submit"}
+        form={hydrated ? undefined : DOCUMENTS_FORM_ID}
+        name={hydrated ? undefined : "intent"}
+        value={hydrated ? undefined : `remove:${file.id}`}
+        formNoValidate
+        className="btn-ghost shrink-0 px-2 py-1 text-red-700"
+        disabled={removing}
+        onClick={
+          hydrated
+            ? () => {
+                remover.submit(
+                  { intent: "remove", documentId: String(file.id) },
+                  { method: "post", action: DOCUMENTS_ACTION, preventScrollReset: true },
+                );
+                // The button leaves with its row: focus goes to the tile's file input.
+                document.getElementById(`file-${area}`)?.focus();
+              }
+            : undefined
+        }
+      >
+        {removing ? "Removing..." : "Remove"}
+        <span className="sr-only"> {file.fileName}</span>
+      </button>
+    </li>
+  );
+}

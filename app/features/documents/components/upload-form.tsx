@@ -1,0 +1,73 @@
+/**
+ * Quick Actions > Upload Documents: add a document to one of the applicant's submitted
+ * applications, through the same upload service as the wizard. A multipart POST to /dashboard
+ * that works without JavaScript.
+ */
+import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
+import { Form } from "@remix-run/react";
+import { ErrorList } from "~/ui/forms";
+import { DOCUMENT_AREAS } from "~/content/document-types";
+import { useIsPending } from "~/ui/misc";
+
+export function UploadDocumentsForm({
+  applications,
+  error,
+}: {
+  applications: Array<{ id: number; reference: string }>;
+  error?: string | null;
+}) {
+  const pending = useIsPending({ formAction: "/dashboard" });
+  if (!applications.length) {
+    return <p className="text-sm text-slate-700">Submit an application first; you can then add documents to it here.</p>;
+  }
+  return (
+    <Form method="post" action="/dashboard" encType="multipart/form-data" className="space-y-3" aria-labelledby="upload-heading">
+      <input type="hidden" name="intent" value="upload" />
+      <div>
+        <label htmlFor="upload-application" className="label">
+          Application
+        </label>
+        <select id="upload-application" name="applicationId" className="input mt-1" required>
+          {applications.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.reference}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="upload-type" className="label">
+          Document type
+        </label>
+        <select id="upload-type" name="documentType" className="input mt-1" required>
+          {DOCUMENT_AREAS.map((d) => (
+            <option key={d.type} value={d.type}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="upload-file" className="label">
+          File
+        </label>
+        <input
+          id="upload-file"
+          name="file"
+          type="file"
+          required
+          aria-describedby="upload-file-hint"
+          aria-invalid={error ? true : undefined}
+          className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900"
+        />
+        <p id="upload-file-hint" className="mt-1 text-xs text-slate-700">
+          PDF, image (JPG, PNG, GIF, WEBP, HEIC) or Word file, up to 10MB. {UPLOAD_QUOTA_TEXT}
+        </p>
+        <ErrorList id="upload-error" errors={error ? [error] : null} />
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? "Uploading..." : "Upload Document"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The lender workspace's reads (issue 27), every one scoped to ONE lender: an application is shared
+ * with a lender when it has an offer of that lender (the marketplace's instant offer from one of
+ * its products, or the lender's own firm offer). Nothing here returns another lender's offers,
+ * decisions or declines.
+ */
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { getDb, schema, type DbOrTx, type Tx } from "~/platform/db/db.server";
+
+const O = schema.offers;
+const P = schema.lenderProducts;
+const L = schema.lenderDeclines;
+const A = schema.offerAcceptances;
+const R = schema.documentRequests;
+
+/** At most this many applications in a lender's queue (the newest). */
+export const LENDER_QUEUE_MAX = 500;
+
+/** The offers that make an application shared with `lenderId`. */
+const ofLender = (db: DbOrTx, lenderId: number) =>
+  or(eq(O.lenderId, lenderId), inArray(O.lenderProductId, db.select({ id: P.id }).from(P).where(eq(P.lenderId, lenderId))));
+
+/** The ids of the applications shared with the lender, newest first. */
+export async function sharedApplicationIds(lenderId: number, db: DbOrTx = getDb()): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ applicationId: O.applicationId })
+    .from(O)
+    .where(ofLender(db, lenderId))
+    .orderBy(desc(O.applicationId))
+    .limit(LENDER_QUEUE_MAX);
+  return rows.map((r) => r.applicationId);
+}
+
+/** Is the application shared with the lender? */
+export async function isSharedWithLender(lenderId: number, applicationId: number, db: DbOrTx = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: O.id })
+    .from(O)
+    .where(and(eq(O.applicationId, applicationId), ofLender(db, lenderId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** This lender's offers on these applications (never another lender's). */
+export async function offersOfLender(lenderId: number, applicationIds: number[], db: DbOrTx = getDb()) {
+  if (!applicationIds.length) return [];
+  return db
+    .select()
+    .from(O)
+    .where(and(inArray(O.applicationId, applicationIds), ofLender(db, lenderId)))
+    .orderBy(O.applicationId, O.id);
+}
+
+/** This lender's declines of these applications. */
+export async function declinesOfLender(lenderId: number, applicationIds: number[], db: DbOrTx = getDb()) {
+  if (!applicationIds.length) return [];
+  return db
+    .select()
+    .from(L)
+    .where(and(eq(L.lenderId, lenderId), inArray(L.applicationId, applicationIds)));
+}
+
+/** Which offer (if any) each application accepted: only the id, to tell "ours" from "someone else's". */
+export async function acceptedOfferIds(applicationIds: number[], db: DbOrTx = getDb()) {
+  if (!applicationIds.length) return new Map<number, number>();
+  const rows = await db
+    .select({ applicationId: A.applicationId, offerId: A.offerId })
+    .from(A)
+    .where(inArray(A.applicationId, applicationIds));
+  return new Map(rows.map((r) => [r.applicationId, r.offerId]));
+}
+
+/** The document requests this lender made on an application. */
+export async function documentRequestsOfLender(lenderId: number, applicationId: number, db: DbOrTx = getDb()) {
+  return db
+    .select({ id: R.id, message: R.message, status: R.status, createdAt: R.createdAt })
+    .from(R)
+    .where(and(eq(R.lenderId, lenderId), eq(R.applicationId, applicationId)))
+    .orderBy(desc(R.id));
+}
+
+export async function insertLenderDecline(
+  tx: Tx,
+  v: { applicationId: number; lenderId: number; lenderName: string; reasons: string[]; declinedBy: number },
+) {
+  const [res] = await tx.insert(L).values(v);
+  return res.insertId;
+}
+
+/** An application's lender declines (the applicant's notices: each names its lender). */
+export async function listDeclinesForApplication(applicationId: number, db: DbOrTx = getDb()) {
+  return db.select().from(L).where(eq(L.applicationId, applicationId)).orderBy(L.id);
+}
+
+export async function confirmOffer(tx: Tx, offerId: number, userId: number, now = new Date()) {
+  await tx.update(O).set({ lenderConfirmedAt: now, lenderConfirmedBy: userId }).where(eq(O.id, offerId));
+}
+
+/** Withdraws this lender's still-offered offers of an application (a decline ends them). */
+export async function withdrawLenderOffers(tx: Tx, lenderId: number, applicationId: number, reason: string, now = new Date()) {
+  await tx
+    .update(O)
+    .set({ status: "withdrawn", withdrawnAt: now, withdrawnReason: reason })
+    .where(and(eq(O.applicationId, applicationId), eq(O.status, "offered"), ofLender(tx, lenderId)));
+}

@@ -1,0 +1,102 @@
+/**
+ * The lender workspace's reads (issue 27): the queue of a lender's applications by stage, and one
+ * application as the lender may see it (lender-visible.server.ts). Every read is scoped to the
+ * lender id of the signed-in lender user; an application not shared with it is null (a 404, the same
+ * as one that does not exist). Opening an application is audited.
+ */
+import { recordAudit } from "~/platform/audit-log.server";
+import { effectiveStage, getApplicationRowById, getApplicationRowsInOrder, type ApplicationRow } from "~/features/applications/applications.server";
+import { listDocumentRows } from "~/features/documents/documents.server";
+import { getLender } from "~/features/marketplace/lenders.server";
+import {
+  acceptedOfferIds,
+  declinesOfLender,
+  documentRequestsOfLender,
+  isSharedWithLender,
+  offersOfLender,
+  sharedApplicationIds,
+} from "~/features/lenders/lender-workspace-queries.server";
+import { getUserById } from "~/features/accounts/users.server";
+import { LENDER_STAGES, lenderStage, type LenderStage } from "~/features/lenders/domain/lender-stage";
+import { lenderApplication, lenderDeclineView, lenderDocument, lenderOffer } from "./lender-visible.server";
+
+type Row = Awaited<ReturnType<typeof offersOfLender>>[number];
+
+function stageOf(app: Pick<ApplicationRow, "id" | "stage" | "status">, offers: Row[], declined: boolean, accepted: Map<number, number>) {
+  return lenderStage({ stage: effectiveStage(app), offers, declinedByLender: declined, acceptedOfferId: accepted.get(app.id) ?? null });
+}
+
+/** The lender's queue: counts per stage and the applications of the chosen stage (all when none). */
+export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
+  const ids = await sharedApplicationIds(lenderId);
+  const [apps, offers, declines, accepted, lender] = await Promise.all([
+    getApplicationRowsInOrder(ids),
+    offersOfLender(lenderId, ids),
+    declinesOfLender(lenderId, ids),
+    acceptedOfferIds(ids),
+    getLender(lenderId),
+  ]);
+  const declined = new Set(declines.map((d) => d.applicationId));
+  const rows = apps
+    .filter((a) => a.status !== "draft")
+    .map((a) => ({
+      id: a.id,
+      reference: a.reference,
+      amount: Number(a.amount),
+      purpose: a.purpose,
+      state: a.state,
+      submittedAt: a.submittedAt?.toISOString() ?? null,
+      stage: stageOf(
+        a,
+        offers.filter((o) => o.applicationId === a.id),
+        declined.has(a.id),
+        accepted,
+      ),
+    }));
+  const counts = LENDER_STAGES.map((s) => ({ ...s, count: rows.filter((r) => r.stage === s.value).length }));
+  return { lenderName: lender?.name ?? "", counts, total: rows.length, applications: stage ? rows.filter((r) => r.stage === stage) : rows };
+}
+
+/** Is the application shared with this lender (the guard of every per-application read and action)? */
+export const applicationSharedWith = (lenderId: number, applicationId: number) => isSharedWithLender(lenderId, applicationId);
+
+/** One application for the lender, or null (not shared, or a draft). The read is audited. */
+export async function lenderApplicationView(user: { id: number }, lenderId: number, applicationId: number, ip: string | null) {
+  if (!(await isSharedWithLender(lenderId, applicationId))) {
+    await recordAudit({
+      actorUserId: user.id,
+      action: "lender.application_viewed",
+      targetType: "application",
+      targetId: applicationId,
+      outcome: "denied",
+      ip,
+    });
+    return null;
+  }
+  const app = await getApplicationRowById(applicationId);
+  if (!app || app.status === "draft") return null;
+  const [owner, docs, offers, declines, accepted, requests] = await Promise.all([
+    getUserById(app.userId),
+    listDocumentRows(app.id),
+    offersOfLender(lenderId, [app.id]),
+    declinesOfLender(lenderId, [app.id]),
+    acceptedOfferIds([app.id]),
+    documentRequestsOfLender(lenderId, app.id),
+  ]);
+  await recordAudit({ actorUserId: user.id, action: "lender.application_viewed", targetType: "application", targetId: app.id, ip });
+  const acceptedId = accepted.get(app.id) ?? null;
+  return {
+    application: lenderApplication(app, owner),
+    stage: stageOf(app, offers, declines.length > 0, accepted),
+    documents: docs.map(lenderDocument),
+    offers: offers.map((o) => lenderOffer(o)),
+    /** Whether the applicant accepted one of THIS lender's offers (another lender's acceptance shows only as "closed"). */
+    acceptedOfferId: acceptedId != null && offers.some((o) => o.id === acceptedId) ? acceptedId : null,
+    closedToOffers: acceptedId != null,
+    /** For the funding form's defaults. */
+    today: new Date().toISOString().slice(0, 10),
+    decline: declines[0] ? lenderDeclineView(declines[0]) : null,
+    requests: requests.map((r) => ({ id: r.id, message: r.message, status: r.status, createdAt: r.createdAt.toISOString() })),
+  };
+}
+export type LenderApplicationPage = NonNullable<Awaited<ReturnType<typeof lenderApplicationView>>>;

@@ -1,0 +1,167 @@
+/**
+ * E-mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is saved as an .eml
+ * file in `${DATA_DIR}/outbox/` so a developer can open it. The outbox worker claims due rows with
+ * a lease, sends them, marks them sent, and retries failures with exponential backoff: an e-mail
+ * written to the outbox is never lost (after MAX_ATTEMPTS it stays in the table as 'failed').
+ */
+import { outsideRequestScope } from "~/platform/http/request-scope.server";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from "~/platform/outbox/outbox-queue.server";
+import { getEnv } from "~/platform/env.server";
+import { singleton } from "~/platform/singleton.server";
+import { describeError, log, logError } from "~/platform/observability/log.server";
+import { recordOutboxFailure, recordOutboxSent } from "~/platform/observability/metrics.server";
+
+export type MailMessage = { from: string; to: string; subject: string; text: string; messageId?: string };
+export type MailTransport = { name: string; send: (message: MailMessage, fileStem: string) => Promise<void> };
+
+export const OUTBOX_LEASE_MS = 2 * 60_000;
+export const OUTBOX_MAX_ATTEMPTS = 20;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** 30 s, 1 min, 2 min, ... capped at 1 hour, with up to 10% jitter so servers spread out. */
+export function retryDelayMs(attempts: number, random = Math.random) {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (1 + random() * 0.1));
+}
+
+export function outboxDir() {
+  return path.join(getEnv().DATA_DIR, "outbox");
+}
+
+function fileTransport(): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    name: "file",
+    async send(message, fileStem) {
+      const info = await composer.sendMail(message);
+      const dir = outboxDir();
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      // Same name on a retry (overwrites, never duplicates); written whole, then renamed.
+      const final = path.join(dir, `${fileStem}.eml`);
+      const tmp = `${final}.${randomBytes(4).toString("hex")}.tmp`;
+      await fs.writeFile(tmp, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(tmp, final);
+    },
+  };
+}
+
+function smtpTransport(url: string): MailTransport {
+  const t = nodemailer.createTransport(url);
+  return {
+    name: "smtp",
+    async send(message) {
+      await t.sendMail(message);
+    },
+  };
+}
+
+let cachedTransport: MailTransport | undefined;
+export function getMailTransport(): MailTransport {
+  const env = getEnv();
+  cachedTransport ??= env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport();
+  return cachedTransport;
+}
+
+const workerId = `${os.hostname().slice(0, 30)}:${process.pid}`;
+
+function toMessage(row: OutboxRow): MailMessage {
+  return {
+    from: getEnv().MAIL_FROM,
+    to: row.toEmail,
+    subject: row.subject,
+    text: row.bodyText,
+    messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${getEnv().MAIL_FROM.replace(/^.*@/, "").replace(/>.*$/, "") || "localhost"}>`,
+  };
+}
+
+export const emlFileStem = (row: Pick<OutboxRow, "id" | "kind">) =>
+  `${String(row.id).padStart(8, "0")}-${row.kind.replace(/[^a-z0-9_-]/gi, "")}`;
+
+/**
+ * One pass: claims due rows (optionally only `ids`), sends each, marks it. Returns how many were
+ * sent and how many failed. `now` and `transport` are for tests.
+ */
+export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransport; ids?: number[]; limit?: number } = {}) {
+  const now = opts.now ?? new Date();
+  const transport = opts.transport ?? getMailTransport();
+  const token = `${workerId}:${randomBytes(6).toString("hex")}`;
+  const rows = await claimDueEmails({ token, now, leaseMs: OUTBOX_LEASE_MS, limit: opts.limit ?? 20, ids: opts.ids });
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await transport.send(toMessage(row), emlFileStem(row));
+      await markEmailSent(row.id, token, opts.now ?? new Date());
+      sent++;
+      recordOutboxSent();
+      // The id of the request that queued it: the access log line of that request has the same reqId.
+      log.info(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts + 1, reqId: row.requestId ?? undefined },
+        `[outbox] e-mail ${row.id} (${row.kind}) sent`,
+      );
+    } catch (e) {
+      failed++;
+      const attempts = row.attempts + 1;
+      const giveUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+      const at = opts.now ?? new Date();
+      await markEmailFailed(row.id, token, {
+        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+        error: describeError(e),
+        giveUp,
+      });
+      recordOutboxFailure(giveUp);
+      log.error(
+        { outboxId: row.id, kind: row.kind, attempts, gaveUp: giveUp, error: describeError(e), reqId: row.requestId ?? undefined },
+        `[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`,
+      );
+    }
+  }
+  return { sent, failed };
+}
+
+type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: boolean; again?: boolean };
+const worker = singleton("outbox-worker", (): WorkerState => ({}));
+
+async function tick() {
+  if (worker.running) {
+    worker.again = true;
+    return;
+  }
+  worker.running = true;
+  try {
+    do {
+      worker.again = false;
+      const { sent, failed } = await drainOutboxOnce();
+      if (sent + failed >= 20) worker.again = true; // a full batch: there may be more
+    } while (worker.again && worker.timer);
+  } catch (e) {
+    logError("outbox", e);
+  } finally {
+    worker.running = false;
+  }
+}
+
+/** Starts the background sender (every `intervalMs`, and at once). Idempotent. */
+export function startOutboxWorker(intervalMs = 5_000) {
+  if (worker.timer) return;
+  worker.timer = setInterval(() => void tick(), intervalMs);
+  worker.timer.unref?.();
+  void tick();
+}
+
+export function stopOutboxWorker() {
+  if (worker.timer) clearInterval(worker.timer);
+  worker.timer = undefined;
+}
+
+/** Asks the running worker to look at the outbox now (after a commit that queued an e-mail). */
+export function kickOutbox() {
+  // Called from requests: the send runs outside the request's scope (utils/request-scope).
+  if (worker.timer) outsideRequestScope(() => setImmediate(() => void tick()));
+}

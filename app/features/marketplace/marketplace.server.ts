@@ -1,0 +1,151 @@
+/**
+ * Marketplace workflows around an application: matching on submission (in the submit transaction)
+ * and what owners and admins may read of the offers. Figures come only from the pure modules
+ * `offer-matching` and `offer-money`, and once stored are never recomputed. Disclosures are in
+ * offer-disclosure, acceptance and the admin's offer actions in offer-acceptance, the lender
+ * catalogue in lender-catalogue.
+ */
+import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers } from "~/features/marketplace/offers.server";
+import { recordAdminReadBy, type AdminReadChannel } from "~/features/back-office/admin-list-audit.server";
+import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/features/applications/applications.server";
+import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
+import type { Tx } from "~/platform/db/db.server";
+import { toCents } from "~/features/marketplace/domain/offer-money";
+import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
+import { applicantLenderDecline, applicantMarketplace, toAcceptanceView, toOfferView } from "~/features/applications/applicant-visible.server";
+import { listDeclinesForApplication } from "~/features/lenders/lender-workspace-queries.server";
+import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
+import { applyMove, lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { explainNoMatch, type NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
+
+// ---------------------------------------------------------------------------------------------
+// Matching on submission
+// ---------------------------------------------------------------------------------------------
+
+export type MatchSummary = { offers: number; reasons: ReasonCode[]; noMatch?: NoMatchExplanation | null };
+
+/**
+ * Runs matching for a just-submitted application inside the submit transaction, so decisions and
+ * offers commit with the submission or not at all. Runs once: a second call finds the decisions.
+ */
+export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Date()): Promise<MatchSummary> {
+  if (await hasDecisions(tx, applicationId)) return { offers: 0, reasons: [] };
+  const app = await getApplicationSummary(applicationId, tx);
+  if (!app) throw new Error("application missing");
+  const products = await listActiveProductTerms(tx);
+  const decisions = matchApplication(
+    products,
+    { amountCents: toCents(app.amount), state: app.state, purpose: app.purpose, annualIncomeCents: toCents(app.annualIncome) },
+    now,
+  );
+  await insertDecisions(tx, applicationId, decisions);
+  let offers = 0;
+  for (const d of decisions) {
+    if (!d.offer) continue;
+    const nmlsId = products.find((p) => p.productId === d.productId)?.nmlsId ?? "";
+    await insertOffer(tx, applicationId, { ...d.offer, nmlsId });
+    offers++;
+  }
+  // Issue 27: the stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
+  const row = await getApplicationRowById(applicationId, tx);
+  const noMatch = offers ? null : explainNoMatch(decisions, { state: app.state, purpose: app.purpose });
+  if (row) {
+    await applyMove(tx, row, offers ? "match-offers" : "match-none", {
+      actor: "system",
+      actorUserId: null,
+      hasAcceptedOffer: false,
+      reason: noMatch ? noMatch.reasons.join(" ") : null,
+      note: offers ? `${offers} offer${offers === 1 ? "" : "s"} ready` : null,
+      now,
+    });
+  }
+  return { offers, reasons: offers ? [] : principalReasons(decisions), noMatch };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read models for pages and the API (owner, or an admin, only)
+// ---------------------------------------------------------------------------------------------
+
+type Viewer = { id: number; role: string };
+const mayView = (viewer: Viewer, ownerId: number) => viewer.role === "admin" || viewer.id === ownerId;
+
+/**
+ * Where a read model is read from, for the audit of an admin's read (an owner's own reads are not
+ * audited). Required, so no page or API route can leave an admin's read unrecorded by accident.
+ */
+export type ReadContext = { ip: string | null; via: AdminReadChannel };
+
+/** An application's offers for its owner or an admin; null when absent or not theirs (a 404). */
+export async function getOffersForViewer(viewer: Viewer, reference: string, read: ReadContext) {
+  const app = await getSubmittedApplicationByReference(reference);
+  if (!app || !mayView(viewer, app.userId)) return null;
+  await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
+  const [offers, decisions, acceptance, declines, lifecycle] = await Promise.all([
+    listOffers(app.id),
+    listDecisions(app.id),
+    getAcceptance(app.id),
+    listDeclinesForApplication(app.id),
+    lifecycleViewById(app.id),
+  ]);
+  const market = applicantMarketplace({ offers, decisions, acceptance });
+  return {
+    application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
+    ...market,
+    // At "no lender match" the reasons that decided it, the same words as every other screen.
+    principalReasons: lifecycle?.noLenderMatch ? lifecycle.noLenderMatch.reasons : market.principalReasons,
+    /** Each partner lender that declined after review, named, with its principal reasons. */
+    lenderDeclines: declines.map(applicantLenderDecline),
+    lifecycle,
+  };
+}
+
+/**
+ * One offer with its disclosure for its owner or an admin; null when absent or not theirs.
+ * `read` null: not a read shown to the viewer (the acceptance action re-checks the owner only).
+ */
+export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: number, read: ReadContext | null) {
+  const offer = await getOfferById(offerId);
+  if (!offer) return null;
+  const app = await getApplicationSummary(offer.applicationId);
+  if (!app || !mayView(viewer, app.userId)) return null;
+  if (read) await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offer", applicationId: app.id, offerId });
+  const acceptance = await getAcceptance(app.id);
+  const text = disclosureText(offer, app.reference);
+  return {
+    reference: app.reference,
+    applicationStatus: app.status,
+    isOwner: viewer.id === app.userId,
+    offer: toOfferView(offer),
+    disclosure: disclosureRows(offer),
+    disclosureText: text,
+    disclosureSha256: sha256(text),
+    acceptance: acceptance ? toAcceptanceView(acceptance) : null,
+  };
+}
+
+/** Admin: an application's decisions, offers and acceptance (with the signed disclosure). */
+export async function getMarketplaceForAdmin(applicationId: number) {
+  const [offers, decisions, acceptance, products] = await Promise.all([
+    listOffers(applicationId),
+    listDecisions(applicationId),
+    getAcceptance(applicationId),
+    listActiveProductTerms(),
+  ]);
+  return {
+    offers: offers.map((o) => toOfferView(o)),
+    decisions: decisions.map((d) => ({
+      id: d.id,
+      lenderName: d.lenderName,
+      productName: d.productName,
+      eligible: d.eligible,
+      reasons: d.reasons.map((r) => REASON_TEXT[r as ReasonCode] ?? r),
+      unlock: d.unlock,
+    })),
+    acceptance: acceptance ? { ...toAcceptanceView(acceptance), disclosureText: acceptance.disclosureText } : null,
+    products: products.map((p) => ({
+      id: p.productId,
+      label: `${p.lenderName} - ${p.productName}`,
+      defaultTermMonths: p.defaultTermMonths,
+    })),
+  };
+}

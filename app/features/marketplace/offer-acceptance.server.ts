@@ -1,0 +1,259 @@
+/**
+ * Accepting an offer (final, idempotent, race-safe: the acceptance row is the lock) and the admin's
+ * withdraw / manual offer. Every change is audit-logged and recorded as an application event.
+ */
+import { formatBps, formatCents, formatUsd } from "~/ui/format";
+import { purposeLabel } from "~/content/loan-options";
+import { site } from "~/content/site";
+import { recordApplicationEvent } from "~/features/applications/application-events.server";
+import { recordAudit } from "~/platform/audit-log.server";
+import {
+  getAcceptance,
+  getOfferById,
+  insertAcceptance,
+  insertOffer,
+  lockAcceptance,
+  listOffers,
+  lockOffer,
+  setOfferStatus,
+  withdrawOtherOffers,
+} from "~/features/marketplace/offers.server";
+import { effectiveStage, getApplicationSummary, lockApplication } from "~/features/applications/applications.server";
+import { hasAcceptedStage, planMove } from "~/features/applications/domain/loan-lifecycle";
+import type { ApplicationRow } from "~/features/applications/applications.server";
+import type { OfferRow } from "~/features/marketplace/offers.server";
+import { transaction, type Tx } from "~/platform/db/db.server";
+import { applyMove } from "~/features/applications/loan-stage.server";
+import { getProductWithLender, toTerms } from "~/features/marketplace/lenders.server";
+import { enqueueEmail } from "~/platform/outbox/outbox.server";
+import { kickOutbox } from "~/features/mail/mail.server";
+import { listAdminEmails } from "~/features/accounts/users.server";
+import { MARKET_MSG } from "~/content/messages";
+import { priceLoan } from "~/features/marketplace/domain/offer-money";
+import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matching";
+import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
+
+// ---------------------------------------------------------------------------------------------
+// Accepting
+// ---------------------------------------------------------------------------------------------
+
+export type AcceptOutcome =
+  { ok: true; already: boolean; reference: string; offerId: number } | { ok: false; status: 404 | 409 | 400; message: string };
+
+/**
+ * Accepts `offerId` for its owner. One transaction with the application row locked, so two
+ * concurrent accepts run one after the other: the first accepts, a repeat of the same offer
+ * answers "already accepted" (idempotent), another offer is refused. The unique index on
+ * offer_acceptances.application_id backs this up.
+ */
+export async function acceptOffer(
+  user: { id: number; email: string; firstName: string },
+  offerId: number,
+  input: { signerName: string; disclosureSha256: string; ip: string | null },
+): Promise<AcceptOutcome> {
+  // The application an offer belongs to never changes, so it is read before the transaction;
+  // inside, every read is a locking read in one order (application, then offer, then acceptance),
+  // so concurrent accepts queue on the application row and never deadlock.
+  const pre = await getOfferById(offerId);
+  if (!pre) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
+  const out = await transaction(async (tx): Promise<AcceptOutcome & { mail?: boolean }> => {
+    const app = await lockApplication(tx, pre.applicationId);
+    if (!app || app.userId !== user.id || app.status === "draft") return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
+    const offer = await lockOffer(tx, offerId);
+    if (!offer) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
+    const existing = await lockAcceptance(tx, app.id);
+    if (existing) {
+      if (existing.offerId === offer.id) return { ok: true, already: true, reference: app.reference, offerId: offer.id };
+      return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
+    }
+    const locked = offer;
+    // Issue 27: only an application whose offers are ready can accept one (the lifecycle's table).
+    if (!planMove(effectiveStage(app), "accept-offer", { actor: "applicant", hasAcceptedOffer: false }).ok)
+      return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
+    if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
+    if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
+    const text = disclosureText(locked, app.reference);
+    const hash = sha256(text);
+    if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
+    const now = new Date();
+    await insertAcceptance(tx, {
+      applicationId: app.id,
+      offerId: locked.id,
+      userId: user.id,
+      signerName: input.signerName,
+      acceptedAt: now,
+      clientIp: input.ip,
+      disclosureSha256: hash,
+      disclosureText: text,
+    });
+    await setOfferStatus(tx, locked.id, "accepted");
+    await withdrawOtherOffers(tx, app.id, locked.id, "Another offer was accepted");
+    await applyMove(tx, app, "accept-offer", {
+      actor: "applicant",
+      actorUserId: user.id,
+      hasAcceptedOffer: false,
+      note: `Accepted the offer of ${locked.lenderName}`,
+      now,
+    });
+    await recordApplicationEvent(tx, {
+      applicationId: app.id,
+      actorUserId: user.id,
+      type: "status_changed",
+      fromStatus: app.status,
+      toStatus: "offer-accepted",
+      note: `Accepted offer ${locked.id} from ${locked.lenderName}`,
+    });
+    const summary = [
+      `Lender: ${locked.lenderName} (NMLS ${locked.lenderNmlsId})`,
+      `Funding provided: ${formatCents(locked.fundingCents)}`,
+      `Estimated APR: ${formatBps(locked.estimatedAprBps)}`,
+      `Payment: ${formatCents(locked.paymentCents)} monthly for ${locked.termMonths} months`,
+      `Estimated total payment amount: ${formatCents(locked.totalPaymentsCents)}`,
+    ];
+    await enqueueEmail(tx, {
+      to: user.email,
+      userId: user.id,
+      kind: "offer_accepted",
+      subject: `Offer Accepted - ${app.reference}`,
+      text: [
+        `Hello ${user.firstName},`,
+        "",
+        `You accepted an offer for your application ${app.reference} (${formatUsd(Number(app.amount))}, ${purposeLabel(app.purpose)}). Status: Offer Accepted.`,
+        "",
+        ...summary,
+        `Signed by: ${input.signerName} on ${now.toISOString()}`,
+        `Disclosure fingerprint (SHA-256): ${hash}`,
+        "",
+        "What happens next: the lender verifies your details and documents (it may ask you for more), then sends the money. The other offers were withdrawn.",
+        "",
+        `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
+      ].join("\n"),
+    });
+    for (const a of await listAdminEmails(tx)) {
+      await enqueueEmail(tx, {
+        to: a.email,
+        userId: a.id,
+        kind: "offer_accepted_admin",
+        subject: `Offer Accepted - ${app.reference}`,
+        text: [`Application ${app.reference} accepted offer ${locked.id}.`, "", ...summary].join("\n"),
+      });
+    }
+    return { ok: true, already: false, reference: app.reference, offerId: locked.id, mail: true };
+  }).catch((e: unknown) => {
+    // The unique index caught a concurrent accept that slipped past the lock: answer as a repeat.
+    if (/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? "")))
+      return null;
+    throw e;
+  });
+  if (out === null) {
+    const offer = await getOfferById(offerId);
+    const acc = offer ? await getAcceptance(offer.applicationId) : null;
+    const app = offer ? await getApplicationSummary(offer.applicationId) : null;
+    if (offer && app && acc?.offerId === offer.id) return { ok: true, already: true, reference: app.reference, offerId };
+    return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
+  }
+  if (out.ok && !out.already) {
+    kickOutbox();
+    await recordAudit({ actorUserId: user.id, action: "offer.accepted", targetType: "offer", targetId: offerId, ip: input.ip });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Withdraws one outstanding offer of the locked application `app` in `tx`, records it, and when it
+ * was the last one, moves the application to "no lender match" (issue 27: never "offers ready"
+ * with nothing to choose). Used by the admin's withdraw and by pausing a lender.
+ */
+export async function withdrawOutstandingOffer(
+  tx: Tx,
+  app: ApplicationRow,
+  o: OfferRow,
+  by: { actorUserId: number; actor: "admin" | "system"; reason: string },
+) {
+  await setOfferStatus(tx, o.id, "withdrawn", by.reason.slice(0, 200));
+  await recordApplicationEvent(tx, {
+    applicationId: o.applicationId,
+    actorUserId: by.actorUserId,
+    type: "offer_withdrawn",
+    note: `Offer ${o.id} (${o.lenderName}) withdrawn: ${by.reason}`,
+  });
+  const left = (await listOffers(app.id, tx)).filter((x) => x.status === "offered" && x.id !== o.id);
+  if (left.length === 0 && effectiveStage(app) === "offers-ready") {
+    await applyMove(tx, app, "offers-gone", {
+      actor: by.actor,
+      actorUserId: by.actorUserId,
+      hasAcceptedOffer: false,
+      reason: `The lender's offer was withdrawn (${by.reason}); no other offer is open.`,
+    });
+  }
+  return left.length;
+}
+
+export async function withdrawOffer(adminId: number, offerId: number, reason: string, ip: string | null) {
+  const pre = await getOfferById(offerId);
+  if (!pre) return false;
+  const done = await transaction(async (tx) => {
+    // Same lock order as accepting: the application first, then the offer.
+    const app = await lockApplication(tx, pre.applicationId);
+    const o = await lockOffer(tx, offerId);
+    if (!app || !o || o.status !== "offered") return false;
+    await withdrawOutstandingOffer(tx, app, o, { actorUserId: adminId, actor: "admin", reason });
+    return true;
+  });
+  if (done) await recordAudit({ actorUserId: adminId, action: "offer.withdrawn", targetType: "offer", targetId: offerId, ip });
+  return done;
+}
+
+export type ManualOfferInput = { productId: number; amountCents: number; termMonths: number; noteRateBps: number; feeCents: number };
+
+/** A manual offer for an application, priced by the same money module. */
+export async function addManualOffer(adminId: number, applicationId: number, input: ManualOfferInput, ip: string | null) {
+  const found = await getProductWithLender(input.productId);
+  if (!found) return { ok: false as const, message: MARKET_MSG.productNotFound };
+  const app = await getApplicationSummary(applicationId);
+  if (!app) return { ok: false as const, message: MARKET_MSG.offerNotFound };
+  if (app.status === "offer-accepted" || hasAcceptedStage(effectiveStage(app)))
+    return { ok: false as const, message: MARKET_MSG.anotherOfferAccepted };
+  const stage = effectiveStage(app);
+  if (stage !== "offers-ready" && !planMove(stage, "offer-added", { actor: "admin", hasAcceptedOffer: false }).ok)
+    return { ok: false as const, message: MARKET_MSG.applicationClosed };
+  if (input.feeCents >= input.amountCents) return { ok: false as const, message: MARKET_MSG.feeTooLarge };
+  const figures = priceLoan(input);
+  const terms = toTerms(found.p, found.l);
+  const id = await transaction(async (tx) => {
+    const offerId = await insertOffer(tx, applicationId, {
+      ...figures,
+      productId: terms.productId,
+      lenderId: terms.lenderId,
+      lenderName: terms.lenderName,
+      productName: terms.productName,
+      prepayment: terms.prepayment,
+      fundingDays: terms.fundingDays,
+      expiresAt: new Date(Date.now() + OFFER_VALIDITY_DAYS * 86_400_000),
+      nmlsId: found.l.nmlsId,
+      source: "manual",
+      createdBy: adminId,
+    });
+    await recordApplicationEvent(tx, {
+      applicationId,
+      actorUserId: adminId,
+      type: "offer_added",
+      note: `Manual offer ${offerId} from ${terms.lenderName}`,
+    });
+    const locked = await lockApplication(tx, applicationId);
+    if (locked && effectiveStage(locked) !== "offers-ready")
+      await applyMove(tx, locked, "offer-added", {
+        actor: "admin",
+        actorUserId: adminId,
+        hasAcceptedOffer: false,
+        note: `Manual offer from ${terms.lenderName}`,
+      });
+    return offerId;
+  });
+  await recordAudit({ actorUserId: adminId, action: "offer.manual_added", targetType: "offer", targetId: id, ip });
+  return { ok: true as const, offerId: id };
+}

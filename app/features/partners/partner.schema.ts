@@ -1,0 +1,106 @@
+/**
+ * The partner API's bodies and answers, and the admin's partner forms (issue 28). A referral is the
+ * body of POST /api/loan-applications (without userId) plus the applicant it is for.
+ */
+import { z } from "zod";
+import { ApiCreateApplicationBodySchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/features/applications/api.schema";
+import { PARTNER_KINDS, PARTNER_SCOPES } from "~/content/enums";
+import { emailField, firstNameField, lastNameField } from "~/features/applications/wizard/fields.schema";
+
+const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
+
+export const PartnerReferralBodySchema = ApiCreateApplicationBodySchema.omit({ userId: true })
+  .extend({
+    applicant: z
+      .object({ email: emailField, firstName: firstNameField, lastName: lastNameField })
+      .strict()
+      .describe(
+        "The applicant. An account is made for a new e-mail (the applicant sets a password through 'Forgot password'); an existing applicant's account gets the application.",
+      ),
+  })
+  .strict();
+export type PartnerReferralBody = z.infer<typeof PartnerReferralBodySchema>;
+
+/** What a referral partner sees of its referral: no personal details, no documents. */
+export const PartnerReferralSchema = z
+  .object({
+    applicationId: z.string().describe("The APP- reference"),
+    status: z.string(),
+    amount: z.number(),
+    purpose: z.string(),
+    submittedAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .strict();
+export type PartnerReferral = z.infer<typeof PartnerReferralSchema>;
+
+export const PartnerReferralParamsSchema = ApiStatusParamsSchema;
+export const PartnerReferralPathSchema = ApiStatusPathSchema;
+
+export const PartnerApplicationsQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(100).default(50).describe("At most this many, newest first (1-100, default 50)") })
+  .strict();
+
+export const PartnerLenderApplicationSchema = z
+  .object({
+    applicationId: z.string(),
+    status: z.string(),
+    amount: z.number(),
+    purpose: z.string(),
+    state: z.string().describe("Two-letter US state of the business"),
+    submittedAt: isoDateTime.nullable(),
+    offers: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          status: z.string(),
+          productName: z.string(),
+          amountCents: z.number().int(),
+          termMonths: z.number().int(),
+          noteRateBps: z.number().int(),
+          estimatedAprBps: z.number().int(),
+          expiresAt: isoDateTime,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export const PartnerLenderApplicationListSchema = z.object({ applications: z.array(PartnerLenderApplicationSchema) }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Admin forms (/admin/partners)
+
+export const CreatePartnerFormSchema = z
+  .object({
+    name: z.string({ required_error: "Enter the partner's name" }).trim().min(2, "Enter the partner's name").max(120),
+    kind: z.enum(PARTNER_KINDS, { errorMap: () => ({ message: "Choose lender or referral" }) }),
+    lenderId: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "lender" && !v.lenderId)
+      ctx.addIssue({ code: "custom", path: ["lenderId"], message: "Choose the lender this partner acts for" });
+  });
+
+/** Overlap choices for a rotation, in hours (0: the old key stops at once). */
+export const ROTATION_OVERLAP_HOURS = [0, 1, 24, 72, 168] as const;
+
+export const CreateKeyFormSchema = z.object({
+  label: z.string().trim().max(100).default(""),
+  scopes: z
+    .array(z.enum(PARTNER_SCOPES, { errorMap: () => ({ message: "Unknown scope" }) }))
+    .min(1, "Choose at least one scope")
+    .transform((s) => [...new Set(s)]),
+  expiresInDays: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(730).optional()),
+  rateLimitPerMinute: z.coerce.number().int().min(1, "At least 1 request a minute").max(10_000).default(120),
+});
+
+export const RotateKeyFormSchema = z.object({
+  keyId: z.coerce.number().int().positive(),
+  overlapHours: z.coerce
+    .number()
+    .int()
+    .refine((h) => (ROTATION_OVERLAP_HOURS as readonly number[]).includes(h), "Choose an overlap"),
+});
+
+export const RevokeKeyFormSchema = z.object({ keyId: z.coerce.number().int().positive() });

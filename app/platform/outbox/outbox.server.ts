@@ -1,0 +1,87 @@
+/** The e-mail outbox: rows written in the same transaction as the change that causes them. */
+import { and, eq, ne } from "drizzle-orm";
+import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
+import { currentRequestId } from "~/platform/http/request-scope.server";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  /**
+   * The account the e-mail is written for (null: no account). Required, so every sender decides:
+   * the data export lists a user's e-mails by it, and an address alone does not say whose mail it
+   * was, since an address can move from one account to another.
+   */
+  userId: number | null;
+};
+
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
+  await db.insert(schema.outbox).values({
+    toEmail: email.to,
+    subject: email.subject.slice(0, 255),
+    bodyText: email.text,
+    kind: email.kind,
+    holdUserId: await holdFor(db, email),
+    userId: email.userId,
+    requestId: currentRequestId() ?? null,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holding e-mails until the address is verified (issue 13). Account e-mails (verification, reset,
+// notices) and an applicant's first submission confirmation go at once; everything else addressed
+// to an account whose e-mail is not verified yet (status changes, offers, later confirmations)
+// waits in the outbox and is released, to the verified address, by releaseHeldEmails.
+
+/** Kinds never held: they are how an address gets verified or how the owner hears of a change. */
+export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
+  "email_verification",
+  "email_change_verification",
+  "email_change_notice",
+  "email_changed_notice",
+  "email_change_undone",
+  "password_reset",
+  "password_changed",
+  // Issue 27: a lender user's invitation is how its address gets proved.
+  "lender_invite",
+]);
+const FIRST_CONFIRMATION_KIND = "application_submitted";
+
+async function holdFor(db: DbOrTx, email: OutgoingEmail): Promise<number | null> {
+  if (NEVER_HELD_EMAIL_KINDS.has(email.kind)) return null;
+  const u = schema.users;
+  const [user] = await db
+    .select({ id: u.id, verifiedAt: u.emailVerifiedAt, role: u.role })
+    .from(u)
+    .where(eq(u.email, email.to.trim().toLowerCase()))
+    .limit(1);
+  // Admins' addresses are set by the operator (db:seed), so what is sent to them is never held
+  // (a second-factor lockout alert, an accepted offer, ...).
+  if (!user || user.verifiedAt || user.role === "admin") return null;
+  if (email.kind === FIRST_CONFIRMATION_KIND) {
+    // The confirmation of the account's first submitted application goes at once.
+    const a = schema.loanApplications;
+    const submitted = await db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.userId, user.id), ne(a.status, "draft")))
+      .limit(2);
+    if (submitted.length <= 1) return null;
+  }
+  return user.id;
+}
+
+/** Sends every e-mail held for `userId` to `verifiedEmail`, now. Returns how many were released. */
+export async function releaseHeldEmails(db: DbOrTx, userId: number, verifiedEmail: string) {
+  const o = schema.outbox;
+  const [res] = await db
+    .update(o)
+    .set({ toEmail: verifiedEmail, holdUserId: null, nextAttemptAt: new Date() })
+    .where(eq(o.holdUserId, userId));
+  return res.affectedRows;
+}
+
+export async function listOutbox(db: DbOrTx = getDb()) {
+  return db.select().from(schema.outbox);
+}

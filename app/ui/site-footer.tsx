@@ -1,0 +1,122 @@
+import { Link } from "@remix-run/react";
+import { NewTabNote } from "~/ui/new-tab";
+import { site } from "~/content/site";
+
+const productLinks = [
+  { to: "/startup-capital-loans", label: "Startup Capital" },
+  { to: "/working-capital-loans", label: "Working Capital" },
+  { to: "/equipment-financing", label: "Equipment Financing" },
+  { to: "/business-expansion-loans", label: "Business Expansion" },
+  { to: "/small-business-funding", label: "Small Business Funding" },
+  { to: "/commercial-real-estate", label: "Commercial Real Estate" },
+];
+const resourceLinks = [
+  { to: "/loan-application", label: "Apply for a Loan" },
+  { to: "/application-status", label: "Application Status" },
+  { to: "/loan-calculator", label: "Loan Calculator" },
+  { to: "/faq", label: "FAQ" },
+];
+/** Items docs/product.md lists without a target: text, not dead links. */
+const plainItems = ["Inventory Financing", "Emergency Business Loans"];
+const companyItems = ["Interest Rates", "Success Stories", "Licensing", "Compliance"];
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-800 bg-slate-900 text-slate-200" id="support">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2 text-sm text-slate-300">
+            Connecting entrepreneurs and small businesses with licensed lenders for business loans from $1,000 to $50,000.
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+            {site.social.map((s) => (
+              <li key={s.label}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center rounded border border-slate-600 px-2 py-1 text-slate-200 hover:border-slate-400 hover:text-white"
+                >
+                  {s.label}
+                  <NewTabNote />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-products">
+          <h2 id="footer-products" className="font-semibold text-white">
+            Business Loans
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {productLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            {plainItems.map((t) => (
+              <li key={t} className="text-slate-400">
+                {t}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className="font-semibold text-white">
+            Resources
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {resourceLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            {companyItems.map((t) => (
+              <li key={t} className="text-slate-400">
+                {t}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Support</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <a href={site.supportPhoneHref} className="hover:text-white hover:underline">
+                {site.supportPhone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.supportEmail}`} className="hover:text-white hover:underline">
+                {site.supportEmail}
+              </a>
+            </li>
+            <li className="text-slate-300">{site.hours}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {site.copyrightYear} {site.name}. All rights reserved.
+          </p>
+          <div className="flex flex-wrap gap-4">
+            <Link to="/terms-of-service" className="hover:text-white hover:underline">
+              Terms of Service
+            </Link>
+            <Link to="/privacy-policy" className="hover:text-white hover:underline">
+              Privacy Policy
+            </Link>
+            <span>NMLS ID: Licensed</span>
+            <span>Equal Housing Lender</span>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}
