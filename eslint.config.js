@@ -4,99 +4,93 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 // ---------------------------------------------------------------------------------------------
-// Layer rules (issue 15, docs/architecture.md). Each folder of app/ may import only from the
-// layers below it; a violation fails `npm run lint` (app/architecture.test.ts proves it).
-//   routes     -> services, server, components, schemas, content, utils   (never models, never SQL)
-//   server     -> services, models, schemas, content, utils               (HTTP glue)
-//   services   -> models, services, schemas, content, utils               (never routes/components/server;
-//                 SQL only through models: `transaction` and the Tx types from models/db.server)
-//   models     -> models, schemas, content, utils, db/schema              (the only code with SQL)
-//   components -> components, schemas, content, utils                    (never models/services/server)
-//   schemas, content, utils -> each other only                           (leaves)
-// `import type` of a model's or a service's types is allowed in components and routes: types are
-// erased, so no server code reaches the browser or the route.
+// Import rules (docs/architecture.md, "Where code lives"). A violation fails `npm run lint`;
+// tests/integration/import-rules.test.ts plants one of each and proves it bites.
+//   app/features/<f>/        may use another feature only through its public entry:
+//                            `~/features/<g>` (index.ts) or `~/features/<g>/index.server`
+//   app/features/<f>/domain/ pure rules: no server module, no platform, no UI, no SQL; other domain/ folders directly
+//   app/platform/            shared infrastructure: never routes or UI; a feature only by its entry
+//   app/ui/                  shared components: no server module, no SQL, no feature internals
+//   app/content/             static copy as data: imports only content
+//   app/routes/              thin: may import a feature's files, never SQL or the database itself
+// Between folders, imports go through the `~/` alias (no `../`), so a moved file is found by grep.
+// Import cycles are refused by madge (`npm run lint` runs it with .madgerc).
 
-/** Patterns matching imports of these app folders, by alias (~/x) or relative path (../x). */
-const layer = (...names) => [`~/(${names.join("|")})(/|$)`, `^(\\.\\./)+(app/)?(${names.join("|")})(/|$)`];
-const root = "~/root$";
-const SQL_LIBRARIES = ["^drizzle-orm(/|$)", "^mysql2(/|$)", "(^|/)db/schema$"];
-
+const FEATURES = ["accounts", "applications", "back-office", "documents", "lenders", "mail", "marketplace", "partners"];
+const SQL_LIBRARIES = ["^drizzle-orm(/|$)", "^mysql2(/|$)", "(^|/)db/schema$", "^#db/schema$"];
 const forbid = (message, regexes, extra = {}) => regexes.map((regex) => ({ regex, message, ...extra }));
+const otherFeatureInternals = (own) =>
+  forbid("Another feature is used only through its public entry: import from `~/features/<name>` or `~/features/<name>/index.server`.", [
+    `^~/features/(?!${own ? own + "/" : "__none__/"})[^/]+/(?!index(\\.server)?$).+`,
+  ]);
+const NO_PARENT = forbid("Between folders, import through the `~/` alias, not `../` (db/ aside).", ["^\\.\\./(?!(\\.\\./)*db/)"]);
+const NO_ROUTES = forbid("Only Remix imports routes (import type of a loader's data is allowed).", ["^~/routes(/|$)", "^~/root$"], {
+  allowTypeImports: true,
+});
 
-const LEAF = [
-  ...forbid("app/utils, app/schemas and app/content are leaves: they import no model, service, server module, component or route.", [
-    ...layer("models", "services", "server", "components", "routes"),
-    root,
-    ...SQL_LIBRARIES,
+const importRules = [
+  ...FEATURES.flatMap((f) => [
+    { files: [`app/features/${f}/**`], patterns: [...otherFeatureInternals(f), ...NO_PARENT, ...NO_ROUTES] },
+    {
+      files: [`app/features/${f}/**/*.tsx`],
+      patterns: [...otherFeatureInternals(f), ...NO_PARENT, ...NO_ROUTES, ...forbid("Components never touch the database.", SQL_LIBRARIES)],
+    },
   ]),
-];
-
-const layerRules = [
-  { files: ["app/utils/**", "app/schemas/**", "app/content/**"], patterns: LEAF },
   {
-    files: ["app/models/**"],
-    patterns: forbid("Models import only models, schemas, content, utils and db/schema.", [
-      ...layer("services", "server", "components", "routes"),
-      root,
-    ]),
-  },
-  {
-    files: ["app/services/**"],
+    files: ["app/features/*/domain/**"],
     patterns: [
-      ...forbid("Services never import routes, components or app/server (HTTP glue calls services, not the other way round).", [
-        ...layer("server", "components", "routes"),
-        root,
+      ...otherFeatureInternals(null).map((p) => ({ ...p, regex: "^~/features/[^/]+/(?!index$|domain/).+" })),
+      ...forbid("Domain logic is pure: no server module, platform, UI or SQL (it runs in the browser and in unit tests).", [
+        "\\.server$",
+        "^~/platform(/|$)",
+        "^~/ui(/|$)",
+        "^react",
+        ...SQL_LIBRARIES,
       ]),
-      ...forbid("SQL lives in app/models: call a model function (a service may only use `import type` from drizzle-orm).", SQL_LIBRARIES, {
-        allowTypeImports: true,
-      }),
-    ],
-    paths: [
-      {
-        name: "~/platform/db/db.server",
-        importNames: ["getDb", "getPool", "schema", "closeDb"],
-        message:
-          "Services start transactions with `transaction` and pass `tx` to model functions; getDb and the schema are for models only.",
-      },
+      ...NO_PARENT,
+      ...NO_ROUTES,
     ],
   },
   {
-    files: ["app/components/**"],
+    files: ["app/platform/**"],
+    patterns: [...otherFeatureInternals(null), ...NO_PARENT, ...NO_ROUTES, ...forbid("Platform code renders no UI.", ["^~/ui(/|$)"])],
+  },
+  {
+    files: ["app/ui/**"],
     patterns: [
-      ...forbid("Components never import models, services or app/server (import type is allowed).", layer("models", "services", "server"), {
-        allowTypeImports: true,
-      }),
-      ...forbid("Components never import routes.", [...layer("routes")]),
-      ...forbid("Components never touch the database.", SQL_LIBRARIES),
+      ...otherFeatureInternals(null),
+      ...NO_PARENT,
+      ...NO_ROUTES,
+      ...forbid(
+        "Shared UI never imports server modules or SQL (import type is allowed).",
+        ["\\.server$", "^~/platform/db(/|$)", ...SQL_LIBRARIES],
+        {
+          allowTypeImports: true,
+        },
+      ),
     ],
+  },
+  {
+    files: ["app/content/**"],
+    patterns: forbid("Content is static copy as data: it imports only content.", ["^~/(?!content/)", "^\\.\\./"]),
   },
   {
     files: ["app/routes/**", "app/root.tsx", "app/entry.client.tsx"],
     patterns: [
-      ...forbid("Routes never import models: call a service (SQL stays out of routes; import type is allowed).", layer("models"), {
-        allowTypeImports: true,
-      }),
-      ...forbid("Routes never touch the database: call a service.", SQL_LIBRARIES),
+      ...forbid(
+        "Routes never touch the database: call a feature's workflow (SQL stays inside features).",
+        [...SQL_LIBRARIES, "^~/platform/db/db\\.server$"],
+        {
+          allowTypeImports: true,
+        },
+      ),
     ],
   },
-  {
-    files: ["app/server/**", "app/entry.server.tsx"],
-    patterns: forbid("app/server (and the server entry) is HTTP glue under the routes: it never imports routes or components.", [
-      ...layer("routes", "components"),
-      root,
-    ]),
-  },
-].map(({ files, patterns, paths }) => ({
+].map(({ files, patterns }) => ({
   files,
   ignores: ["**/*.test.ts", "**/*.test.tsx"],
-  rules: { "no-restricted-imports": ["error", { patterns, ...(paths ? { paths } : {}) }] },
+  rules: { "no-restricted-imports": ["error", { patterns }] },
 }));
-
-// The one service allowed to use the HTTP session: the wizard's draft belongs to the session until the
-// applicant has an account, so finding the draft and signing in on it are one workflow.
-const SESSION_BOUND_SERVICES = [
-  "app/features/applications/wizard/draft.server.ts", // the wizard's draft is found through, and signs in on, the HTTP session
-];
 
 export default tseslint.config(
   {
@@ -122,14 +116,9 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error", "info"] }],
     },
   },
-  ...layerRules,
+  ...importRules,
   {
-    files: SESSION_BOUND_SERVICES,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: forbid("Services never import routes or components.", [...layer("components", "routes"), root]) },
-      ],
-    },
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: { "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }] },
   },
 );

@@ -22,7 +22,7 @@ import { applySecurityHeaders, contentSecurityPolicy } from "~/platform/http/sec
 import { acceptsGzip, RenderCache, renderCacheKey } from "~/platform/http/render-cache.server";
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
 import { createRequestHandler as createPublicRequestHandler, noteRenderedUrl } from "~/platform/http/remix-handler.server";
-import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/features/applications/lifecycle.server";
+import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -23,7 +23,7 @@ import { getEnv } from "~/platform/env.server";
 import { combineHeaders } from "~/platform/http/http.server";
 import { isMarketingPath, metaPixelBootstrap } from "~/platform/observability/analytics";
 import { useNonce } from "~/platform/http/nonce";
-import { getUser } from "~/features/accounts/session/session.server";
+import { getUser } from "~/features/accounts/index.server";
 import { withDatabase } from "~/platform/db/db-errors.server";
 import { getToast } from "~/platform/http/toast.server";
 

@@ -4,7 +4,13 @@
  * second factor. Without them: in development the demo admin; in production it refuses.
  * Applies migrations first, so it works on a fresh database.
  */
-import { ENROLMENT_CODE_TTL_MS, hasRealAdmin, prepareAdminsAtStart, seedAdmin, upsertAdmin } from "../app/features/back-office/admin-seed.server";
+import {
+  ENROLMENT_CODE_TTL_MS,
+  hasRealAdmin,
+  prepareAdminsAtStart,
+  seedAdmin,
+  upsertAdmin,
+} from "../app/features/accounts/admin-seed.server";
 import { seedLenders } from "../app/features/marketplace/lender-catalogue.server";
 import { seedLenderUser } from "../app/features/lenders/lender-invitations.server";
 import { SEED_LENDERS } from "../app/content/lender-seed";

@@ -8,7 +8,12 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertFrameworkPatched, FRAMEWORK_PATCH_MARKER, PATCHED_FILES, unpatchedFrameworkFiles } from "~/platform/framework-patches.server";
+import {
+  assertFrameworkPatched,
+  FRAMEWORK_PATCH_MARKER,
+  PATCHED_FILES,
+  unpatchedFrameworkFiles,
+} from "~/platform/framework-patches.server";
 
 // The CommonJS builds, as the server loads them (Vite would otherwise pick the ES module builds).
 const load = createRequire(import.meta.url);

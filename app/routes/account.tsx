@@ -16,7 +16,13 @@ import { site } from "~/content/site";
 import { getUserById } from "~/features/accounts/users.server";
 import { pendingEmailChange } from "~/features/accounts/account-tokens.server";
 import { ChangeEmailSchema, ChangePasswordSchema, RecoveryCodesSchema, SignOutOthersSchema } from "~/features/accounts/account.schema";
-import { changePassword, checkCurrentPassword, requestEmailChange, sessionsOf, signOutOtherSessions } from "~/features/accounts/account.server";
+import {
+  changePassword,
+  checkCurrentPassword,
+  requestEmailChange,
+  sessionsOf,
+  signOutOtherSessions,
+} from "~/features/accounts/account.server";
 import { regenerateRecoveryCodes } from "~/features/accounts/mfa/mfa.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { throttle } from "~/platform/security/throttle.server";

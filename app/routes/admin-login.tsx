@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { site } from "~/content/site";
-import { demoAdminActive } from "~/features/back-office/admin-seed.server";
+import { demoAdminActive } from "~/features/accounts/admin-seed.server";
 import { handleLogin } from "~/features/accounts/login-action.server";
 import { DEMO_ADMIN } from "~/content/constants";
 import { getUser } from "~/features/accounts/session/session.server";

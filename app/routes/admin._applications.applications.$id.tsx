@@ -15,7 +15,7 @@ import { backOfficeDetails, recordColleagueChange } from "~/features/back-office
 import { site } from "~/content/site";
 import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
 import { listAuditForApplication } from "~/platform/audit-log.server";
-import { getApplicationForAdmin } from "~/features/applications/application-queries.server";
+import { getApplicationForAdmin } from "~/features/back-office/admin-queries.server";
 import { StatusChangeSchema } from "~/features/back-office/admin.schema";
 import {
   ApplicationNotFoundError,
@@ -23,7 +23,7 @@ import {
   RejectionReasonRequiredError,
   StatusChangeRefusedError,
 } from "~/features/applications/application-status.server";
-import { cancelApplication, lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { cancelApplication, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { CancelApplicationForm, LifecycleAdminPanel } from "~/features/back-office/components/lifecycle-admin";
 import { CancelApplicationSchema } from "~/features/back-office/admin.schema";
 import { TOASTS } from "~/content/messages";

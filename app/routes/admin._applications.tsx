@@ -10,7 +10,7 @@ import { ApplicationFilters } from "~/features/back-office/components/applicatio
 import { ApplicationsTable } from "~/features/back-office/components/applications-table";
 import { Pagination } from "~/features/back-office/components/pagination";
 import { ExportCsvLink, QueueLinks } from "~/features/back-office/components/back-office-list";
-import { listApplicationsForAdmin } from "~/features/applications/application-queries.server";
+import { listApplicationsForAdmin } from "~/features/back-office/admin-queries.server";
 import { listRowExtras } from "~/features/back-office/back-office-queries.server";
 import { queueLinks } from "~/features/back-office/back-office.server";
 import { ADMIN_PAGE_SIZE, adminListSearch, parseAdminListParams } from "~/features/back-office/admin.schema";

@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { DocumentsTable } from "~/features/back-office/components/documents-table";
 import { Pagination } from "~/features/back-office/components/pagination";
 import { site } from "~/content/site";
-import { listDocumentsForAdmin } from "~/features/applications/application-queries.server";
+import { listDocumentsForAdmin } from "~/features/back-office/admin-queries.server";
 import { ADMIN_PAGE_SIZE, DocumentListParamsSchema } from "~/features/back-office/admin.schema";
 import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
 import { getClientIp } from "~/platform/http/request.server";

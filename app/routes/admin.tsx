@@ -6,7 +6,7 @@ import { AdminTabs } from "~/features/back-office/components/tabs";
 import { AppHeader } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { site } from "~/content/site";
-import { getAdminStats } from "~/features/applications/application-queries.server";
+import { getAdminStats } from "~/features/back-office/admin-queries.server";
 import { requireAdmin } from "~/features/accounts/session/session.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Admin | ${site.name}` }];

@@ -4,7 +4,7 @@
  * is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
 import { getApplicationRowsInOrder, toApiApplication } from "~/features/applications/applications.server";
-import { listApplicationsForAdmin } from "~/features/applications/application-queries.server";
+import { listApplicationsForAdmin } from "~/features/back-office/admin-queries.server";
 import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
 import { ApiAdminListQueryDoc, ApiAdminListQuerySchema, ApiApplicationListSchema } from "~/features/applications/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";

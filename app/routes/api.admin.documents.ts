@@ -2,7 +2,7 @@
  * GET /api/admin/documents?page=: documents of submitted applications, newest first, 25 a page.
  * The array is the body; X-Total-Count, X-Page and X-Page-Count tell the pages. Admins only.
  */
-import { listDocumentsForAdmin } from "~/features/applications/application-queries.server";
+import { listDocumentsForAdmin } from "~/features/back-office/admin-queries.server";
 import { recordAdminRead } from "~/features/back-office/admin-list-audit.server";
 import { ApiAdminDocumentListSchema, ApiDocumentListQueryDoc, ApiDocumentListQuerySchema } from "~/features/applications/api.schema";
 import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";

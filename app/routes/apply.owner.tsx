@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Field, FormError, PasswordField } from "~/ui/forms";
 import { Notice, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
-import { newPasswordField } from "~/features/applications/wizard/fields.schema";
+import { newPasswordField } from "~/features/accounts/fields.schema";
 import { ownerStepSchema, pickRaw, saveIntent, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { passwordAllowed, withAccountPasswordPolicy } from "~/features/accounts/account-creation.server";
 import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/features/applications/wizard/draft.server";

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { StepHeading } from "~/features/applications/wizard/wizard-ui";
 import { purposeLabel } from "~/content/loan-options";
 import { getApplicationRowById } from "~/features/applications/applicant-views.server";
-import { lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
 import { leadParams, trackEvent } from "~/platform/observability/analytics";

@@ -21,7 +21,7 @@ import {
   listRecentActivityForUser,
   withHistory,
 } from "~/features/applications/applicant-views.server";
-import { lifecycleViewsByIds } from "~/features/applications/loan-stage.server";
+import { lifecycleViewsByIds } from "~/features/marketplace/loan-stage.server";
 import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
 import { DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/content/messages";

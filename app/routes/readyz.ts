@@ -1,5 +1,5 @@
 import { databaseReadiness } from "~/platform/db/health.server";
-import { isDraining } from "~/features/applications/lifecycle.server";
+import { isDraining } from "~/platform/server-lifecycle.server";
 
 /**
  * Readiness: 503 while draining, when the database does not answer within 2 s, or when the

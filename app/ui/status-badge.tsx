@@ -1,4 +1,4 @@
-import { getStatusDisplay, type StatusDisplay, type StatusIcon } from "~/features/applications/domain/status-display";
+import { getStatusDisplay, type StatusDisplay, type StatusIcon } from "~/features/applications";
 
 const PATHS: Record<StatusIcon, string> = {
   // clock

@@ -9,7 +9,7 @@
  */
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/features/applications/application-queries.server";
+import { adminListQueries, listApplicationsForAdmin, resolveSearch } from "~/features/back-office/admin-queries.server";
 import { ADMIN_PAGE_SIZE, parseAdminListParams } from "~/features/back-office/admin.schema";
 import { getDb, getPool, schema } from "~/platform/db/db.server";
 import { REFERENCE_ALPHABET } from "~/features/applications/reference.server";

@@ -7,7 +7,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/platform/db/db.server";
-import { cancelApplication, declineAfterReview, markFunded, markVerifying } from "~/features/applications/loan-stage.server";
+import { cancelApplication, declineAfterReview, markFunded, markVerifying } from "~/features/marketplace/loan-stage.server";
 import { LIFECYCLE_MSG } from "~/features/applications/domain/loan-lifecycle";
 import { signedInAdmin } from "../support/api";
 import { parse, squash } from "../support/html";

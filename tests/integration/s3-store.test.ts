@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptedSize } from "~/features/documents/store/document-crypto.server";
+import { encryptedSize } from "~/platform/crypto/envelope.server";
 import { S3DocumentStore } from "~/features/documents/store/document-store-s3.server";
 import { getDb, schema } from "~/platform/db/db.server";
 import { sampleExe, samplePdf, samplePng } from "../fixtures/documents";

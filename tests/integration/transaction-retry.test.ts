@@ -7,7 +7,13 @@
 import { sql } from "drizzle-orm";
 import mysql from "mysql2/promise";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { onTransactionRetry, transaction, TRANSACTION_RETRY, transactionRetryCount, type TransactionRetryEvent } from "~/platform/db/db.server";
+import {
+  onTransactionRetry,
+  transaction,
+  TRANSACTION_RETRY,
+  transactionRetryCount,
+  type TransactionRetryEvent,
+} from "~/platform/db/db.server";
 import { getDb } from "~/platform/db/db.server";
 
 /** Throttle counter rows serve as plain lockable rows here: keys of this test file only. */

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { keyIdOf } from "~/features/documents/store/document-crypto.server";
+import { keyIdOf } from "~/platform/crypto/envelope.server";
 import { openSecret, sealedUnderCurrentKey, sealSecret } from "~/features/accounts/mfa/mfa.server";
 import { base32Decode, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { registerPayload } from "../support/api";

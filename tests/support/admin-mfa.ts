@@ -6,7 +6,7 @@
  * recovery codes; the codes come from app/utils/totp.server. Nothing here imports vitest, so the
  * bench can load it once its environment is set.
  */
-import { seedAdmin } from "~/features/back-office/admin-seed.server";
+import { seedAdmin } from "~/features/accounts/admin-seed.server";
 import { completeEnrolment } from "~/features/accounts/mfa/mfa.server";
 import { base32Decode, generateTotpSecret, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 

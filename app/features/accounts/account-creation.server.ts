@@ -13,7 +13,7 @@ import { addressHeldForUndo } from "~/features/accounts/account-tokens.server";
 import { afterAccountCreated } from "~/features/accounts/email-verification.server";
 import { throttle, throttleReached } from "~/platform/security/throttle.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { MSG } from "~/content/messages";
 import { isCommonPassword, withPasswordPolicy } from "~/features/accounts/password/password-policy.server";

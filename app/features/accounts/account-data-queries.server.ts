@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
-import { listDocumentRequests } from "~/features/documents/document-requests.server";
+import { listDocumentRequests } from "~/features/documents/index.server";
 
 const apps = schema.loanApplications;
 const docs = schema.documents;

@@ -1,7 +1,7 @@
 /** Forms of the account pages (issue 13). Pure: used by the actions, Conform and the tests. */
 import { z } from "zod";
 import { ACCOUNT_MSG } from "~/content/messages";
-import { emailField, newPasswordField } from "~/features/applications/wizard/fields.schema";
+import { emailField, newPasswordField } from "~/features/accounts/fields.schema";
 import { MFA_CODE_MESSAGE } from "~/features/accounts/mfa/mfa.schema";
 
 const currentPassword = z

@@ -12,7 +12,7 @@ import {
   deleteUnsubmittedDrafts,
   listUnsubmittedApplicationIds,
 } from "~/features/accounts/account-data-queries.server";
-import { deleteDraftApplication } from "~/features/applications/applications.server";
+import { deleteDraftApplication } from "~/features/applications/index.server";
 import { deleteUserSessions, hashSessionId, listUserSessions } from "~/features/accounts/session/sessions.server";
 import { deleteUserRow, getUserById, updateUser, type UserRecord } from "~/features/accounts/users.server";
 import { site } from "~/content/site";
@@ -26,9 +26,9 @@ import {
   applicantMarketplace,
   applicantTimelineEntry,
   documentEventRef,
-} from "~/features/applications/applicant-visible.server";
-import { getDocumentStore } from "~/features/documents/store/document-store.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+} from "~/features/marketplace/index.server";
+import { getDocumentStore } from "~/features/documents/index.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { queuePasswordChangedEmail } from "./password-reset.server";
 
 /** Checks the current password (for every change on /account). */

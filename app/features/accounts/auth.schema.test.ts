@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/content/messages";
 import { LoginSchema, SignupSchema } from "./auth.schema";
-import { UNDER_AGE_MESSAGE } from "~/features/applications/wizard/fields.schema";
+import { UNDER_AGE_MESSAGE } from "~/features/accounts/fields.schema";
 
 function form(values: Record<string, string>) {
   const fd = new FormData();

@@ -9,7 +9,7 @@ import {
   newPasswordField,
   phoneField,
   requiredCheckbox,
-} from "~/features/applications/wizard/fields.schema";
+} from "~/features/accounts/fields.schema";
 
 export const LoginSchema = z.object({
   email: emailField,

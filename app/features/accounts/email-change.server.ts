@@ -15,7 +15,13 @@
  *   whoever holds the account now must not be able to end it with a password change or reset.
  */
 import { recordAudit } from "~/platform/audit-log.server";
-import { addressHeldForUndo, createAccountToken, findUsableToken, revokeUserTokens, useToken } from "~/features/accounts/account-tokens.server";
+import {
+  addressHeldForUndo,
+  createAccountToken,
+  findUsableToken,
+  revokeUserTokens,
+  useToken,
+} from "~/features/accounts/account-tokens.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { deleteUserSessions } from "~/features/accounts/session/sessions.server";
 import {
@@ -33,7 +39,7 @@ import { site } from "~/content/site";
 import { transaction } from "~/platform/db/db.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { publicLink } from "./email-verification.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { needsSecondFactor, secondFactorPasses } from "./password-reset.server";
 
 export const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60_000;

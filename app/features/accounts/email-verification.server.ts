@@ -12,7 +12,7 @@ import { getUserById, setUserEmail } from "~/features/accounts/users.server";
 import { site } from "~/content/site";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
 import { publicLink } from "~/platform/env.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { kickOutbox } from "~/features/mail/index.server";
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60_000;
 

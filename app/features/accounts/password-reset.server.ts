@@ -19,7 +19,7 @@ import { logError } from "~/platform/observability/log.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { outsideRequestScope } from "~/platform/http/request-scope.server";
 import { publicLink } from "./email-verification.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { isEnrolled } from "~/features/accounts/mfa/mfa.server";
 import { checkSecondFactor } from "./sign-in.server";
 

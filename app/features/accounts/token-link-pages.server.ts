@@ -7,9 +7,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import { ResetPasswordSchema } from "~/features/accounts/account.schema";
-import { LENDER_MSG } from "~/features/lenders/lender.schema";
+import { LENDER_MSG } from "~/features/lenders";
 import { inspectUndoToken, undoEmailChange } from "~/features/accounts/email-change.server";
-import { acceptLenderInvite, inspectLenderInvite } from "~/features/lenders/lender-invitations.server";
+import { acceptLenderInvite, inspectLenderInvite } from "~/features/lenders/index.server";
 import { inspectResetToken, resetPassword } from "~/features/accounts/password-reset.server";
 import { throttle } from "~/platform/security/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG, type ToastMessage } from "~/content/messages";

@@ -4,8 +4,8 @@
  * What the applicant may see of each row is decided in applicant-visible.server.ts.
  */
 import { listRecentEventRowsForUser } from "~/features/applications/application-queries.server";
-import { listDocumentsWithReview } from "~/features/back-office/back-office-queries.server";
-import { listDocumentRequests } from "~/features/documents/document-requests.server";
+import { listDocumentsWithReview } from "~/features/back-office/index.server";
+import { listDocumentRequests } from "~/features/documents/index.server";
 import {
   applicantDocument,
   applicantDocumentRequest,
@@ -13,7 +13,7 @@ import {
   type ApplicantDocument,
   type ApplicantDocumentRequest,
   type ApplicantTimelineEntry,
-} from "./applicant-visible.server";
+} from "~/features/marketplace/index.server";
 
 export { findOwnedSubmittedApplication, listApplicationRowsForUser, withHistory } from "~/features/applications/application-queries.server";
 export { getApplicationRowById, getOpenDraftForUser } from "~/features/applications/applications.server";

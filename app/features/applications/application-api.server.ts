@@ -9,10 +9,10 @@
  * only submit; a submitted application's fields no longer change.
  */
 import { applicationFieldValues, getApplicationRow, lockApplication, toApiApplication } from "~/features/applications/applications.server";
-import { recordColleagueChange } from "~/features/back-office/back-office.server";
+import { recordColleagueChange } from "~/features/back-office/index.server";
 import { insertApplication, updateDraftApplication } from "~/features/applications/applications.server";
 import { recordApplicationEvent } from "~/features/applications/application-events.server";
-import type { PublicUser } from "~/features/accounts/users.server";
+import type { PublicUser } from "~/features/accounts/index.server";
 import {
   APPLICATION_DEFAULTS,
   mergeApplicationValues,
@@ -27,8 +27,8 @@ import {
   RejectionReasonRequiredError,
   StatusChangeRefusedError,
 } from "~/features/applications/application-status.server";
-import { kickOutbox } from "~/features/mail/mail.server";
-import { afterSubmissionCommitted, submitApplication } from "~/features/applications/submission.server";
+import { kickOutbox } from "~/features/mail/index.server";
+import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
 import { transaction } from "~/platform/db/db.server";
 import { MSG } from "~/content/messages";
 

@@ -9,14 +9,14 @@ import { site } from "~/content/site";
 import { recordApplicationEvent } from "~/features/applications/application-events.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { enqueueEmail, type OutgoingEmail } from "~/platform/outbox/outbox.server";
-import type { AdminStatus } from "~/features/back-office/admin.schema";
-import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import type { AdminStatus } from "~/features/back-office";
+import { REJECTION_REASON_REQUIRED } from "~/features/back-office";
 import { effectiveStage, lockApplication, setApplicationStatus } from "~/features/applications/applications.server";
-import { getAcceptance, listOffers } from "~/features/marketplace/offers.server";
+import { getAcceptance, listOffers } from "~/features/marketplace/index.server";
 import { planAdminStatus } from "~/features/applications/domain/loan-lifecycle";
-import { applyMove, LifecycleRefusedError } from "~/features/applications/loan-stage.server";
+import { applyMove, LifecycleRefusedError } from "~/features/marketplace/index.server";
 import { transaction } from "~/platform/db/db.server";
-import { getUserById } from "~/features/accounts/users.server";
+import { getUserById } from "~/features/accounts/index.server";
 import { ECOA_NOTICE } from "~/content/messages";
 
 export class ApplicationNotFoundError extends Error {

@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { getLatestOpenDraftOfUser } from "~/features/applications/wizard/application-drafts.server";
-import { isDuplicate } from "~/features/accounts/users.server";
+import { isDuplicate } from "~/features/accounts/index.server";
 import { type DraftValues, resumeStep, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { type DbOrTx, getDb, preparedPerDb, schema, type Tx } from "~/platform/db/db.server";
 import { generateReference, normalizeReference } from "~/features/applications/reference.server";

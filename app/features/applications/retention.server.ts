@@ -14,12 +14,12 @@ import { recordAudit } from "~/platform/audit-log.server";
 import { deleteDraftApplication, listAbandonedDraftApplications } from "~/features/applications/applications.server";
 import { deleteStaleRateLimits } from "~/platform/security/rate-limits.server";
 import { deleteExpiredIdempotencyKeys } from "~/platform/api/idempotency-keys.server";
-import { deleteDeadSessions } from "~/features/accounts/session/sessions.server";
+import { deleteDeadSessions } from "~/features/accounts/index.server";
 import { deleteAnonymousDrafts, listAbandonedAnonymousDrafts } from "~/features/applications/wizard/application-drafts.server";
 import { transaction } from "~/platform/db/db.server";
 import { logError } from "~/platform/observability/log.server";
 import { SESSION_LIMITS } from "~/content/constants";
-import { getDocumentStore } from "~/features/documents/store/document-store.server";
+import { getDocumentStore } from "~/features/documents/index.server";
 import { THROTTLE_RULES } from "~/platform/security/throttle.server";
 
 export const ABANDONED_AFTER_DAYS = 30;

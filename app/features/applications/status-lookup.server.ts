@@ -6,7 +6,7 @@
  */
 import { getApplicationStatus, type ApplicationStatusView } from "~/features/applications/applications.server";
 import { throttle } from "~/platform/security/throttle.server";
-import { lifecycleViewById, type LifecycleView } from "~/features/applications/loan-stage.server";
+import { lifecycleViewById, type LifecycleView } from "~/features/marketplace/index.server";
 import type { DbOrTx } from "~/platform/db/db.server";
 import { logError } from "~/platform/observability/log.server";
 import { MSG } from "~/content/messages";

@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { getApplicationByDraftId, getApplicationRowById, valuesFromDraft } from "~/features/applications/applications.server";
 import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/features/applications/wizard/application-drafts.server";
-import { getUserById } from "~/features/accounts/users.server";
+import { getUserById } from "~/features/accounts/index.server";
 import { draftValues, firstInvalidStep } from "~/features/applications/wizard/wizard.schema";
 import {
   admitDraftAccount,
@@ -20,10 +20,10 @@ import {
   withoutPasswordHash,
   type WizardContext,
 } from "~/features/applications/wizard/draft.server";
-import { afterAccountCreated } from "~/features/accounts/email-verification.server";
-import { afterSubmissionCommitted, submitApplication } from "~/features/applications/submission.server";
+import { afterAccountCreated } from "~/features/accounts/index.server";
+import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
 import { transaction } from "~/platform/db/db.server";
-import type { Refusal } from "~/features/accounts/account-creation.server";
+import type { Refusal } from "~/features/accounts/index.server";
 import { logError } from "~/platform/observability/log.server";
 import { isDatabaseUnavailable } from "~/platform/db/db-errors.server";
 

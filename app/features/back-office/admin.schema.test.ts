@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { resolveSearch } from "~/features/applications/application-queries.server";
+import { resolveSearch } from "~/features/back-office/admin-queries.server";
 import { adminListSearch, parseAdminListParams, REJECTION_REASON_REQUIRED, StatusChangeSchema } from "./admin.schema";
 
 const params = (q: string) => parseAdminListParams(new URLSearchParams(q));

@@ -9,16 +9,21 @@ import type { SQL } from "drizzle-orm";
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { site } from "~/content/site";
 import { recordAudit } from "~/platform/audit-log.server";
-import { getUserById, isAdminUser, listAssignableAdmins } from "~/features/accounts/users.server";
+import { getUserById, isAdminUser, listAssignableAdmins } from "~/features/accounts/index.server";
 import { getAssignment, setAssignment } from "~/features/back-office/application-assignments.server";
 import { insertNote, listNotes } from "~/features/back-office/application-notes.server";
-import { getDocumentForReview, listReviews, upsertDocumentReview } from "~/features/documents/document-reviews.server";
-import { fulfilOpenRequests, insertDocumentRequest, listDocumentRequests } from "~/features/documents/document-requests.server";
-import { countApplicationsWhere, listConditions } from "~/features/applications/application-queries.server";
-import { lockApplication, touchApplication } from "~/features/applications/applications.server";
+import { getDocumentForReview, listReviews, upsertDocumentReview } from "~/features/documents/index.server";
+import { fulfilOpenRequests, insertDocumentRequest, listDocumentRequests } from "~/features/documents/index.server";
+import { countApplicationsWhere, listConditions } from "~/features/back-office/admin-queries.server";
+import { lockApplication, touchApplication } from "~/features/applications/index.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/features/back-office/admin.schema";
-import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/features/back-office/back-office.schema";
+import {
+  QUEUES,
+  REJECTION_REASON_LABELS,
+  type DocumentRequestInput,
+  type DocumentReviewInput,
+} from "~/features/back-office/back-office.schema";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { logError } from "~/platform/observability/log.server";
 import { publicLink } from "~/platform/env.server";

@@ -5,8 +5,8 @@
  * fails the staging/final file is removed. A crash between the rename and COMMIT leaves a final
  * file with no row, which the orphan sweep (document-sweep.server.ts) removes.
  */
-import { lockApplication } from "~/features/applications/applications.server";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
+import { lockApplication } from "~/features/applications/index.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { documentTotals, insertDocument } from "~/features/documents/documents.server";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES } from "~/content/constants";

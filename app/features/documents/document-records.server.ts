@@ -1,7 +1,7 @@
 /** An application's stored documents: the list the wizard and review show, and removal from a draft. */
-import { lockApplication } from "~/features/applications/applications.server";
+import { lockApplication } from "~/features/applications/index.server";
 import type { DocumentType } from "~/content/document-types";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
 import { transaction } from "~/platform/db/db.server";
 import { deleteDocumentRow, listDocumentRows, type DocumentRow } from "~/features/documents/documents.server";
 import { logError } from "~/platform/observability/log.server";

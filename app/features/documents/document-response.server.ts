@@ -3,19 +3,19 @@
  * (/api/documents/preview|download/:id): the file itself with locked-down headers, the small HTML
  * error page of the pages, the JSON errors of the API (through apiRoute).
  */
-import { ApiIdParamsSchema } from "~/features/applications/api.schema";
+import { ApiIdParamsSchema } from "~/features/applications";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DocumentErrorPage, type BackLink } from "~/features/documents/components/document-error-page";
-import type { PublicUser } from "~/features/accounts/users.server";
+import type { PublicUser } from "~/features/accounts/index.server";
 import { DocumentIdParamsSchema, parseDocumentId } from "~/features/documents/documents.schema";
 import { contentDisposition } from "~/features/documents/document-naming.server";
 import { openDocument, type Disposition, type OpenedDocument } from "~/features/documents/document-serve.server";
 import { toastText, type ToastMessage } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
 import { apiError, endpoint } from "~/platform/api/api-route.server";
-import { getUser } from "~/features/accounts/session/session.server";
+import { getUser } from "~/features/accounts/index.server";
 
 const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
 const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";

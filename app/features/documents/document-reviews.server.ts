@@ -1,6 +1,6 @@
 /** Admins' decisions on uploaded documents (document_reviews, issue 17): accepted or rejected with a reason. */
 import { eq, inArray } from "drizzle-orm";
-import { REJECTION_REASON_LABELS, type RejectionReason } from "~/features/back-office/back-office.schema";
+import { REJECTION_REASON_LABELS, type RejectionReason } from "~/features/back-office";
 import { type DbOrTx, getDb, schema } from "~/platform/db/db.server";
 
 const apps = schema.loanApplications;

@@ -8,10 +8,10 @@
  */
 import { recordAudit } from "~/platform/audit-log.server";
 import { getDocumentWithOwner } from "~/features/documents/documents.server";
-import type { PublicUser } from "~/features/accounts/users.server";
+import type { PublicUser } from "~/features/accounts/index.server";
 import { logError } from "~/platform/observability/log.server";
 import { TOASTS, type ToastMessage } from "~/content/messages";
-import { decryptFile, DocumentIntegrityError, unwrapDataKey } from "~/features/documents/store/document-crypto.server";
+import { decryptFile, DocumentIntegrityError, unwrapDataKey } from "~/platform/crypto/envelope.server";
 import { getDocumentStore } from "~/features/documents/store/document-store.server";
 
 export type Disposition = "inline" | "attachment";

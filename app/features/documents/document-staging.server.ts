@@ -16,7 +16,7 @@ import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier
 import { logError } from "~/platform/observability/log.server";
 import { decodePartValue, multipartBoundary, normalizeMultipartHeaders } from "~/platform/http/multipart.server";
 import { toastText, TOASTS, type ToastMessage } from "~/content/messages";
-import { encryptStream, newDataKey } from "~/features/documents/store/document-crypto.server";
+import { encryptStream, newDataKey } from "~/platform/crypto/envelope.server";
 import { FileNameRefusedError, sanitizeFileName } from "./document-naming.server";
 import { getDocumentStore } from "~/features/documents/store/document-store.server";
 

@@ -11,19 +11,19 @@
  * answers; a route parses, calls `uploadDocument(s)` and turns the outcome into its answer.
  * Every refusal is an `UploadRefusal` with the HTTP status and the message to show.
  */
-import { lockApplication } from "~/features/applications/applications.server";
+import { lockApplication } from "~/features/applications/index.server";
 import type { DocumentType } from "~/content/document-types";
 import { recordAudit } from "~/platform/audit-log.server";
-import { findOwnedSubmittedApplication } from "~/features/applications/application-queries.server";
-import type { PublicUser } from "~/features/accounts/users.server";
+import { findOwnedSubmittedApplication } from "~/features/applications/index.server";
+import type { PublicUser } from "~/features/accounts/index.server";
 import { ApiUploadFieldsSchema } from "~/features/documents/documents.schema";
 import { logError } from "~/platform/observability/log.server";
 import { MSG, toastText, TOASTS, type ToastMessage } from "~/content/messages";
-import { closeRequestsForUpload } from "~/features/back-office/back-office.server";
+import { closeRequestsForUpload } from "~/features/back-office/index.server";
 import { saveUpload, UploadQuotaError, type ResolveApplication } from "./document-commit.server";
 import type { DocumentSummary } from "./document-records.server";
 import { discardUpload, stageUpload, stageUploads, type StagedUpload } from "./document-staging.server";
-import type { Refusal } from "~/features/accounts/account-creation.server";
+import type { Refusal } from "~/features/accounts/index.server";
 import {
   admitDraftAccount,
   ApplicantExistsError,
@@ -32,7 +32,7 @@ import {
   DraftNotReadyError,
   signInKeepingDraft,
   type WizardContext,
-} from "~/features/applications/wizard/draft.server";
+} from "~/features/applications/index.server";
 
 export type UploadRefusal = {
   ok: false;

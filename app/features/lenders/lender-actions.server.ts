@@ -6,18 +6,18 @@
  * instant offers. Each runs in one transaction with the application row locked, re-checks that the
  * application is shared with the lender, records an application event, and writes an audit row.
  * Once the applicant accepted this lender's offer, the lender moves the loan's life through the
- * lifecycle service (app/features/applications/loan-stage.server.ts): mark verifying, mark funded, and a decline
+ * lifecycle service (app/features/marketplace/loan-stage.server.ts): mark verifying, mark funded, and a decline
  * is its declineAfterReview (the stage and admin status follow the lifecycle table).
  */
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import { declineReasonText } from "~/content/decline-reasons";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
-import { lockApplication } from "~/features/applications/applications.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
+import { lockApplication } from "~/features/applications/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
-import { insertDocumentRequest } from "~/features/documents/document-requests.server";
-import { getLender } from "~/features/marketplace/lenders.server";
+import { insertDocumentRequest } from "~/features/documents/index.server";
+import { getLender } from "~/features/marketplace/index.server";
 import {
   confirmOffer,
   declinesOfLender,
@@ -26,18 +26,24 @@ import {
   offersOfLender,
   withdrawLenderOffers,
 } from "~/features/lenders/lender-workspace-queries.server";
-import { getAcceptance, insertOffer, lockOffer, setOfferStatus } from "~/features/marketplace/offers.server";
+import { getAcceptance, insertOffer, lockOffer, setOfferStatus } from "~/features/marketplace/index.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { getUserById } from "~/features/accounts/users.server";
+import { getUserById } from "~/features/accounts/index.server";
 import type { FirmOfferInput } from "~/features/lenders/lender.schema";
-import type { DocumentRequestInput } from "~/features/back-office/back-office.schema";
+import type { DocumentRequestInput } from "~/features/back-office";
 import { publicLink } from "~/platform/env.server";
 import { formatBps, formatCents } from "~/ui/format";
-import { priceLoan } from "~/features/marketplace/domain/offer-money";
-import { offersPath } from "~/features/marketplace/domain/offer-matching";
-import { kickOutbox } from "~/features/mail/mail.server";
-import { declineAfterReviewIn, LifecycleRefusedError, markFunded, markVerifying, type LifecycleOutcome } from "~/features/applications/loan-stage.server";
-import { lenderAdverseActionLines } from "~/features/marketplace/offer-disclosure.server";
+import { priceLoan } from "~/features/marketplace";
+import { offersPath } from "~/features/marketplace";
+import { kickOutbox } from "~/features/mail/index.server";
+import {
+  declineAfterReviewIn,
+  LifecycleRefusedError,
+  markFunded,
+  markVerifying,
+  type LifecycleOutcome,
+} from "~/features/marketplace/index.server";
+import { lenderAdverseActionLines } from "~/features/marketplace/index.server";
 
 export type LenderActor = { userId: number; lenderId: number; ip: string | null };
 export type LenderActionOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };

@@ -4,12 +4,12 @@
  * shared with. Anyone else (another lender's user included) gets the same 404 page as a missing document.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseDocumentId } from "~/features/documents/documents.schema";
-import { openDocument, type Disposition } from "~/features/documents/document-serve.server";
+import { parseDocumentId } from "~/features/documents";
+import { openDocument, type Disposition } from "~/features/documents/index.server";
 import { applicationSharedWith } from "~/features/lenders/lender-workspace.server";
 import { getClientIp } from "~/platform/http/request.server";
-import { documentErrorPage, documentFileResponse } from "~/features/documents/document-response.server";
-import { requireLender } from "~/features/accounts/session/session.server";
+import { documentErrorPage, documentFileResponse } from "~/features/documents/index.server";
+import { requireLender } from "~/features/accounts/index.server";
 
 export async function lenderDocumentPage({ request, params, context }: LoaderFunctionArgs, disposition: Disposition): Promise<Response> {
   const { user, lenderId } = await requireLender(request);

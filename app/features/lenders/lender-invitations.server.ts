@@ -8,18 +8,18 @@
  */
 import { randomBytes } from "node:crypto";
 import { site } from "~/content/site";
-import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/account-tokens.server";
+import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { transaction } from "~/platform/db/db.server";
-import { findLenderIdByName, getLender } from "~/features/marketplace/lenders.server";
+import { findLenderIdByName, getLender } from "~/features/marketplace/index.server";
 import { insertLenderUser, listLenderUsers, setInvitedPassword, updateLenderUserForSeed } from "~/features/lenders/lender-users.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { EmailTakenError, getUserByEmail, getUserById } from "~/features/accounts/users.server";
+import { EmailTakenError, getUserByEmail, getUserById } from "~/features/accounts/index.server";
 import { publicLink } from "~/platform/env.server";
-import { hashPassword } from "~/features/accounts/password/password.server";
-import { generateTotpSecret, totpStep } from "~/features/accounts/mfa/totp.server";
-import { kickOutbox } from "~/features/mail/mail.server";
-import { generateRecoveryCodes, hashRecoveryCode, sealSecret } from "~/features/accounts/mfa/mfa.server";
+import { hashPassword } from "~/features/accounts/index.server";
+import { generateTotpSecret, totpStep } from "~/features/accounts/index.server";
+import { kickOutbox } from "~/features/mail/index.server";
+import { generateRecoveryCodes, hashRecoveryCode, sealSecret } from "~/features/accounts/index.server";
 
 /** How long an invitation link works. */
 export const LENDER_INVITE_TTL_MS = 72 * 60 * 60_000;

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
-import { EmailTakenError, isDuplicate } from "~/features/accounts/users.server";
+import { EmailTakenError, isDuplicate } from "~/features/accounts/index.server";
 
 const U = schema.users;
 

@@ -8,10 +8,10 @@
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { declineReasonText } from "~/content/decline-reasons";
 import { livingSituationLabel, purposeLabel } from "~/content/loan-options";
-import type { ApplicationRow } from "~/features/applications/applications.server";
-import type { DocumentRow } from "~/features/documents/documents.server";
-import type { OfferRow } from "~/features/marketplace/offers.server";
-import { toOfferView, type OfferView } from "~/features/applications/applicant-visible.server";
+import type { ApplicationRow } from "~/features/applications/index.server";
+import type { DocumentRow } from "~/features/documents/index.server";
+import type { OfferRow } from "~/features/marketplace/index.server";
+import { toOfferView, type OfferView } from "~/features/marketplace/index.server";
 
 export function lenderApplication(a: ApplicationRow, owner: { firstName: string; lastName: string } | null) {
   return {

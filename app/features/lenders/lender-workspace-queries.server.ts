@@ -87,11 +87,6 @@ export async function insertLenderDecline(
   return res.insertId;
 }
 
-/** An application's lender declines (the applicant's notices: each names its lender). */
-export async function listDeclinesForApplication(applicationId: number, db: DbOrTx = getDb()) {
-  return db.select().from(L).where(eq(L.applicationId, applicationId)).orderBy(L.id);
-}
-
 export async function confirmOffer(tx: Tx, offerId: number, userId: number, now = new Date()) {
   await tx.update(O).set({ lenderConfirmedAt: now, lenderConfirmedBy: userId }).where(eq(O.id, offerId));
 }

@@ -5,9 +5,14 @@
  * as one that does not exist). Opening an application is audited.
  */
 import { recordAudit } from "~/platform/audit-log.server";
-import { effectiveStage, getApplicationRowById, getApplicationRowsInOrder, type ApplicationRow } from "~/features/applications/applications.server";
-import { listDocumentRows } from "~/features/documents/documents.server";
-import { getLender } from "~/features/marketplace/lenders.server";
+import {
+  effectiveStage,
+  getApplicationRowById,
+  getApplicationRowsInOrder,
+  type ApplicationRow,
+} from "~/features/applications/index.server";
+import { listDocumentRows } from "~/features/documents/index.server";
+import { getLender } from "~/features/marketplace/index.server";
 import {
   acceptedOfferIds,
   declinesOfLender,
@@ -16,7 +21,7 @@ import {
   offersOfLender,
   sharedApplicationIds,
 } from "~/features/lenders/lender-workspace-queries.server";
-import { getUserById } from "~/features/accounts/users.server";
+import { getUserById } from "~/features/accounts/index.server";
 import { LENDER_STAGES, lenderStage, type LenderStage } from "~/features/lenders/domain/lender-stage";
 import { lenderApplication, lenderDeclineView, lenderDocument, lenderOffer } from "./lender-visible.server";
 

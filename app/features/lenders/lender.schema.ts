@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { DECLINE_REASON_CODES, MAX_DECLINE_REASONS } from "~/content/decline-reasons";
-import { DocumentRequestFields } from "~/features/back-office/back-office.schema";
-import { emailField, firstNameField, lastNameField } from "~/features/applications/wizard/fields.schema";
-import { requiredRate } from "~/features/marketplace/offers.schema";
+import { DocumentRequestFields } from "~/features/back-office";
+import { emailField, firstNameField, lastNameField } from "~/features/accounts";
+import { requiredRate } from "~/features/marketplace";
 
 export const LENDER_MSG = {
   reasonsRequired: "Choose at least one reason",
@@ -78,7 +78,7 @@ export const WithdrawInstantOfferSchema = z.object({
   reason: z.string().trim().min(1, LENDER_MSG.withdrawReason).max(200, LENDER_MSG.withdrawReason),
 });
 
-/** The lender's moves of the loan's life once the applicant accepted its offer (app/features/applications/loan-stage.server.ts). */
+/** The lender's moves of the loan's life once the applicant accepted its offer (app/features/marketplace/loan-stage.server.ts). */
 export const MarkVerifyingSchema = z.object({ intent: z.literal("mark-verifying") });
 export const MarkFundedSchema = z.object({
   intent: z.literal("mark-funded"),

@@ -5,17 +5,30 @@
  * offer-disclosure, acceptance and the admin's offer actions in offer-acceptance, the lender
  * catalogue in lender-catalogue.
  */
-import { getAcceptance, getOfferById, hasDecisions, insertDecisions, insertOffer, listDecisions, listOffers } from "~/features/marketplace/offers.server";
-import { recordAdminReadBy, type AdminReadChannel } from "~/features/back-office/admin-list-audit.server";
-import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/features/applications/applications.server";
+import {
+  getAcceptance,
+  getOfferById,
+  hasDecisions,
+  insertDecisions,
+  insertOffer,
+  listDeclinesForApplication,
+  listDecisions,
+  listOffers,
+} from "~/features/marketplace/offers.server";
+import { recordAdminReadBy, type AdminReadChannel } from "~/features/back-office/index.server";
+import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/features/applications/index.server";
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
 import type { Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
 import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
-import { applicantLenderDecline, applicantMarketplace, toAcceptanceView, toOfferView } from "~/features/applications/applicant-visible.server";
-import { listDeclinesForApplication } from "~/features/lenders/lender-workspace-queries.server";
+import {
+  applicantLenderDecline,
+  applicantMarketplace,
+  toAcceptanceView,
+  toOfferView,
+} from "~/features/marketplace/applicant-visible.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
-import { applyMove, lifecycleViewById } from "~/features/applications/loan-stage.server";
+import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch, type NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { formatBps, formatCents, formatUsd } from "~/ui/format";
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import {
   getAcceptance,
@@ -18,16 +18,16 @@ import {
   setOfferStatus,
   withdrawOtherOffers,
 } from "~/features/marketplace/offers.server";
-import { effectiveStage, getApplicationSummary, lockApplication } from "~/features/applications/applications.server";
-import { hasAcceptedStage, planMove } from "~/features/applications/domain/loan-lifecycle";
-import type { ApplicationRow } from "~/features/applications/applications.server";
+import { effectiveStage, getApplicationSummary, lockApplication } from "~/features/applications/index.server";
+import { hasAcceptedStage, planMove } from "~/features/applications";
+import type { ApplicationRow } from "~/features/applications/index.server";
 import type { OfferRow } from "~/features/marketplace/offers.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
-import { applyMove } from "~/features/applications/loan-stage.server";
+import { applyMove } from "~/features/marketplace/loan-stage.server";
 import { getProductWithLender, toTerms } from "~/features/marketplace/lenders.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { kickOutbox } from "~/features/mail/mail.server";
-import { listAdminEmails } from "~/features/accounts/users.server";
+import { kickOutbox } from "~/features/mail/index.server";
+import { listAdminEmails } from "~/features/accounts/index.server";
 import { MARKET_MSG } from "~/content/messages";
 import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matching";

@@ -10,7 +10,7 @@ import { MARKET_MSG } from "~/content/messages";
 import { publicLink } from "~/platform/env.server";
 
 import { OFFER_VALIDITY_DAYS, REASON_TEXT, offersPath, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
-import { MatchSummary } from "./marketplace.server";
+import { type MatchSummary } from "./marketplace.server";
 
 /** The marketplace part of the confirmation e-mail: the offers, or the adverse-action notice. */
 export function marketplaceEmailLines(reference: string, m: MatchSummary): string[] {

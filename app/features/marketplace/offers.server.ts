@@ -135,3 +135,12 @@ export async function listOutstandingOffersOfLender(lenderId: number, db: DbOrTx
     .where(and(eq(o.lenderId, lenderId), eq(o.status, "offered")))
     .orderBy(asc(o.id));
 }
+
+/** An application's lender declines (the applicant's notices: each names its lender). */
+export async function listDeclinesForApplication(applicationId: number, db: DbOrTx = getDb()) {
+  return db
+    .select()
+    .from(schema.lenderDeclines)
+    .where(eq(schema.lenderDeclines.applicationId, applicationId))
+    .orderBy(schema.lenderDeclines.id);
+}

@@ -9,16 +9,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "~/platform/audit-log.server";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
-import { insertApplication, type ApplicationRow } from "~/features/applications/applications.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
+import { insertApplication, type ApplicationRow } from "~/features/applications/index.server";
 import { transaction } from "~/platform/db/db.server";
 import { getApplicationForPartner, listApplicationsOfferedBy, setApplicationPartner } from "~/features/partners/partners.server";
-import { getUserByEmail, insertUser, toPublicUser } from "~/features/accounts/users.server";
-import { APPLICATION_DEFAULTS, mergeApplicationValues, type ApplicationFieldValues } from "~/features/applications/api.schema";
+import { getUserByEmail, insertUser, toPublicUser } from "~/features/accounts/index.server";
+import { APPLICATION_DEFAULTS, mergeApplicationValues, type ApplicationFieldValues } from "~/features/applications";
 import type { PartnerReferral, PartnerReferralBody } from "~/features/partners/partner.schema";
-import { afterSubmissionCommitted, submitApplication } from "~/features/applications/submission.server";
+import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
 import { MSG, PARTNER_MSG } from "~/content/messages";
-import { hashPassword } from "~/features/accounts/password/password.server";
+import { hashPassword } from "~/features/accounts/index.server";
 import type { PartnerCaller } from "./partner-keys.server";
 
 export type PartnerOutcome<T> =

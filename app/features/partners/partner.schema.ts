@@ -3,9 +3,9 @@
  * body of POST /api/loan-applications (without userId) plus the applicant it is for.
  */
 import { z } from "zod";
-import { ApiCreateApplicationBodySchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/features/applications/api.schema";
+import { ApiCreateApplicationBodySchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/features/applications";
 import { PARTNER_KINDS, PARTNER_SCOPES } from "~/content/enums";
-import { emailField, firstNameField, lastNameField } from "~/features/applications/wizard/fields.schema";
+import { emailField, firstNameField, lastNameField } from "~/features/accounts";
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 

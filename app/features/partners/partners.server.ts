@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
-import { isDuplicate } from "~/features/accounts/users.server";
+import { isDuplicate } from "~/features/accounts/index.server";
 import type { PartnerKind } from "~/content/enums";
 
 const P = schema.partners;

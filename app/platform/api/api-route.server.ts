@@ -29,10 +29,10 @@
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { PublicUser } from "~/features/accounts/users.server";
+import type { PublicUser } from "~/features/accounts/index.server";
 import type { PartnerKind, PartnerScope } from "~/content/enums";
 import { beginIdempotent, finishIdempotent, isValidIdempotencyKey } from "~/platform/api/idempotency.server";
-import { auditKeyUse, authenticateKey, bearerToken, countKeyCall, type PartnerCaller } from "~/features/partners/partner-keys.server";
+import { auditKeyUse, authenticateKey, bearerToken, countKeyCall, type PartnerCaller } from "~/features/partners/index.server";
 import { throttle, type ThrottleRule } from "~/platform/security/throttle.server";
 import { isDatabaseUnavailable, serviceUnavailableResponse } from "~/platform/db/db-errors.server";
 import { getEnv } from "~/platform/env.server";
@@ -42,7 +42,7 @@ import { checkOrigin } from "~/platform/http/origin.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { applySecurityHeaders } from "~/platform/http/security-headers.server";
 import type { ApiOperationDescriber } from "./openapi.server";
-import { getUser, requireAdmin } from "~/features/accounts/session/session.server";
+import { getUser, requireAdmin } from "~/features/accounts/index.server";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
-import { isDuplicate } from "~/features/accounts/users.server";
+import { isDuplicate } from "~/features/accounts/index.server";
 
 const I = schema.idempotencyKeys;
 export type IdempotencyRow = typeof schema.idempotencyKeys.$inferSelect;

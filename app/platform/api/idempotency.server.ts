@@ -14,7 +14,12 @@
  *   - keys live 24 hours (an expired row is replaced; the retention job deletes old rows).
  */
 import { createHash } from "node:crypto";
-import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyKey, releaseIdempotencyKey } from "~/platform/api/idempotency-keys.server";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+} from "~/platform/api/idempotency-keys.server";
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_WAIT_MS = 5_000;

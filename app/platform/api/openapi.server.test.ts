@@ -16,7 +16,7 @@ import type { ApiEndpoints } from "./api-route.server";
 import { API_ROUTES, NOT_DESCRIBED } from "~/routes/api.openapi[.json]/api-catalogue.server";
 import { generateOpenApi, routePath } from "./openapi.server";
 
-const ROUTES_DIR = path.resolve(__dirname, "../routes");
+const ROUTES_DIR = path.resolve(__dirname, "../../routes");
 // Route modules: app/routes/api.x.ts files and app/routes/api.x/ folders (their route.ts).
 const apiFiles = readdirSync(ROUTES_DIR, { withFileTypes: true })
   .filter((e) => e.name.startsWith("api.") && (e.isDirectory() || (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))))

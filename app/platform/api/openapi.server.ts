@@ -19,9 +19,9 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { site } from "~/content/site";
-import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/features/applications/api.schema";
+import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/features/applications";
 import { API_BODY_LIMIT_BYTES, type ApiAuth, type ApiEndpoints } from "./api-route.server";
-import { SESSION_COOKIE_NAME } from "~/features/accounts/session/session.server";
+import { SESSION_COOKIE_NAME } from "~/features/accounts/index.server";
 
 extendZodWithOpenApi(z);
 

@@ -27,8 +27,8 @@ import { nodeStatus } from "./db-cluster.server";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export function migrationsFolder() {
-  // Works from app/utils (tsx) and from build/ (bundled server).
-  const candidates = [path.resolve(here, "../../db/migrations"), path.resolve(here, "../db/migrations"), path.resolve("db/migrations")];
+  // Works from app/platform/db (tsx) and from build/ (bundled server).
+  const candidates = [path.resolve(here, "../../../db/migrations"), path.resolve(here, "../db/migrations"), path.resolve("db/migrations")];
   return candidates.find((c) => fs.existsSync(path.join(c, "meta"))) ?? path.resolve("db/migrations");
 }
 

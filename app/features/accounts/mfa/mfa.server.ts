@@ -25,10 +25,10 @@ import {
   setRecoveryCodes,
   type UserRecord,
 } from "~/features/accounts/users.server";
-import { hashEnrolmentCode } from "~/features/back-office/admin-seed.server";
+import { hashEnrolmentCode } from "~/features/accounts/admin-seed.server";
 import { transaction } from "~/platform/db/db.server";
 import { getEnv, publicLink } from "~/platform/env.server";
-import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "~/features/documents/store/document-crypto.server";
+import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "~/platform/crypto/envelope.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/features/accounts/mfa/totp.server";
 
 /** The MFA sealing key of a master key: its own HKDF-derived key, never the master key itself. */

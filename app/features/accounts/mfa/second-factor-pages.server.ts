@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { MFA_INVALID_MESSAGE, MfaSetupSchema, MfaVerifySchema } from "~/features/accounts/mfa/mfa.schema";
 import { getUserById } from "~/features/accounts/users.server";
-import { enrolmentCodeMatches, enrolmentNeedsOperatorCode } from "~/features/back-office/admin-seed.server";
+import { enrolmentCodeMatches, enrolmentNeedsOperatorCode } from "~/features/accounts/admin-seed.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { completeEnrolment, enrolmentMaterial, isEnrolled, openSecret, sealSecret } from "~/features/accounts/mfa/mfa.server";
 import { checkSecondFactor } from "~/features/accounts/sign-in.server";

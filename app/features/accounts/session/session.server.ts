@@ -5,7 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, redirect, type Cookie, type Session } from "@remix-run/node";
 import { SESSION_LIMITS } from "~/content/constants";
-import { deleteSession, findSession, findSessionWithUser, insertSession, saveSession, touchSession } from "~/features/accounts/session/sessions.server";
+import {
+  deleteSession,
+  findSession,
+  findSessionWithUser,
+  insertSession,
+  saveSession,
+  touchSession,
+} from "~/features/accounts/session/sessions.server";
 import { getUserById, toPublicUser, type PublicUser, type UserRecord } from "~/features/accounts/users.server";
 import { sealSecret } from "~/features/accounts/mfa/mfa.server";
 import { withDatabase } from "~/platform/db/db-errors.server";

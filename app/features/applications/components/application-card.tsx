@@ -2,7 +2,7 @@
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
 import type { UserApplication } from "~/features/applications/application-queries.server";
-import type { LifecycleView } from "~/features/applications/loan-stage.server";
+import type { LifecycleView } from "~/features/marketplace/index.server";
 import { formatDate, formatUsd } from "~/ui/format";
 
 export function ApplicationCard({ app }: { app: UserApplication & { lifecycle: LifecycleView } }) {

@@ -5,9 +5,9 @@
  * the stage allows it.
  */
 import { Link } from "@remix-run/react";
-import type { LifecycleView } from "~/features/applications/loan-stage.server";
+import type { LifecycleView } from "~/features/marketplace/index.server";
 import { formatDate } from "~/ui/format";
-import { offersPath } from "~/features/marketplace/domain/offer-matching";
+import { offersPath } from "~/features/marketplace";
 
 const TONE: Record<LifecycleView["tone"], string> = {
   yellow: "border-yellow-300 bg-yellow-100 text-yellow-900",

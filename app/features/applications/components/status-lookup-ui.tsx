@@ -8,7 +8,7 @@ import { StatusBadge } from "~/ui/status-badge";
 import { site } from "~/content/site";
 import { getLifecycleDisplay, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/features/applications/domain/status-display";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
-import type { LifecycleView } from "~/features/applications/loan-stage.server";
+import type { LifecycleView } from "~/features/marketplace/index.server";
 import { StatusLookupSchema } from "~/features/applications/status-lookup.schema";
 import { formatAmount, formatSubmittedDate } from "~/ui/format";
 

@@ -2,7 +2,7 @@
  * The loan's life (issue 27), pure: the stages an application goes through, the one table of moves
  * between them (who may make each, from which stages, what it needs), how an admin's status choice
  * (the product spec's four statuses) maps onto them, and the plain words every screen and e-mail
- * uses. No I/O: the services (app/features/applications/loan-stage.server.ts) apply a move in a transaction.
+ * uses. No I/O: the services (app/features/marketplace/loan-stage.server.ts) apply a move in a transaction.
  *
  *   submitted -> offers ready | no lender match -> offer accepted -> lender verifying -> funded
  *                                                                 \-> declined | withdrawn

@@ -4,7 +4,12 @@
  * draft into an application row at the first upload.
  */
 import { data as dataResponse, redirect, type Session } from "@remix-run/node";
-import { getApplicationByDraftId, insertApplication, updateDraftApplication, valuesFromDraft } from "~/features/applications/applications.server";
+import {
+  getApplicationByDraftId,
+  insertApplication,
+  updateDraftApplication,
+  valuesFromDraft,
+} from "~/features/applications/applications.server";
 import { recordApplicationEvent } from "~/features/applications/application-events.server";
 import {
   attachDraftToUser,
@@ -16,22 +21,24 @@ import {
   updateDraftDataIfUnchanged,
   type DraftRow,
 } from "~/features/applications/wizard/application-drafts.server";
-import { getUserByEmail, type PublicUser } from "~/features/accounts/users.server";
-import { draftOwner, draftValues, firstInvalidStep, resumeStep, stepPath, type DraftData, type SaveIntent } from "~/features/applications/wizard/wizard.schema";
+import { getUserByEmail, type PublicUser } from "~/features/accounts/index.server";
 import {
-  admitDeferredAccount,
-  admitSignupAttempt,
-  createAccount,
-  emailTakenAnswer,
-  type Refusal,
-} from "~/features/accounts/account-creation.server";
-import { EmailTakenError } from "~/features/accounts/auth.server";
-import { afterAccountCreated } from "~/features/accounts/email-verification.server";
-import { signIn } from "~/features/accounts/sign-in.server";
+  draftOwner,
+  draftValues,
+  firstInvalidStep,
+  resumeStep,
+  stepPath,
+  type DraftData,
+  type SaveIntent,
+} from "~/features/applications/wizard/wizard.schema";
+import { admitDeferredAccount, admitSignupAttempt, createAccount, emailTakenAnswer, type Refusal } from "~/features/accounts/index.server";
+import { EmailTakenError } from "~/features/accounts/index.server";
+import { afterAccountCreated } from "~/features/accounts/index.server";
+import { signIn } from "~/features/accounts/index.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { MSG } from "~/content/messages";
-import { hashPassword } from "~/features/accounts/password/password.server";
-import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/features/accounts/session/session.server";
+import { hashPassword } from "~/features/accounts/index.server";
+import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/features/accounts/index.server";
 
 export type WizardContext = {
   session: Session<SessionData>;

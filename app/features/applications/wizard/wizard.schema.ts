@@ -10,8 +10,8 @@ import { HAS_MONTHLY_PAYMENT, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } fro
 import { US_STATE_CODES } from "~/content/us-states";
 import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/content/constants";
 import { MSG } from "~/content/messages";
-import { AccountFields } from "~/features/accounts/auth.schema";
-import { newPasswordField, optionalCheckbox, requiredCheckbox } from "./fields.schema";
+import { AccountFields } from "~/features/accounts";
+import { newPasswordField, optionalCheckbox, requiredCheckbox } from "~/features/accounts";
 import { pickAmount, plainMoney } from "./wizard-steps";
 
 // The steps and the money helpers live in a zod-free module (the browser needs them first).

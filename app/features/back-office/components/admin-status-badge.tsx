@@ -3,7 +3,7 @@
  * default, approved default, rejected destructive. Details dialog: approved default, rejected
  * destructive, pending secondary, anything else outline; its text is upper-case.
  */
-import { getStatusDisplay } from "~/features/applications/domain/status-display";
+import { getStatusDisplay } from "~/features/applications";
 
 export type BadgeVariant = "default" | "secondary" | "destructive" | "outline";
 

@@ -4,7 +4,7 @@
  */
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { getStatusDisplay } from "~/features/applications/domain/status-display";
+import { getStatusDisplay } from "~/features/applications";
 import { BackOfficeFilterFields } from "./back-office-list";
 import { SEARCH_MAX_LENGTH, STATUS_FILTERS, type AdminListParams } from "~/features/back-office/admin.schema";
 

@@ -2,10 +2,10 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { purposeLabel } from "~/content/loan-options";
-import type { AdminApplicationRow } from "~/features/applications/application-queries.server";
+import type { AdminApplicationRow } from "~/features/back-office/admin-queries.server";
 import { adminListSearch, type AdminListParams } from "~/features/back-office/admin.schema";
 import { AdminStatusBadge } from "./admin-status-badge";
-import { stageLabel } from "~/features/applications/domain/loan-lifecycle";
+import { stageLabel } from "~/features/applications";
 import { formatDate, formatUsd } from "~/ui/format";
 import { RowStatusForm } from "./row-status-form";
 import { WaitingSince, type RowExtras } from "./back-office-list";

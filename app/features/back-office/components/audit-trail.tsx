@@ -3,7 +3,7 @@
  * its documents, changed its status, or was refused, newest first. Every value is rendered as
  * text (never as HTML), so file names and details stay inert.
  */
-import { getStatusDisplay } from "~/features/applications/domain/status-display";
+import { getStatusDisplay } from "~/features/applications";
 import type { AuditTrailEntry } from "~/platform/audit-log.server";
 import { formatDateTime } from "~/ui/format";
 

@@ -7,7 +7,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/ui/forms";
 import { DOCUMENT_AREAS, DOCUMENT_TYPE_LABELS } from "~/content/document-types";
-import type { ApplicationDocument } from "~/features/applications/application-queries.server";
+import type { ApplicationDocument } from "~/features/back-office/admin-queries.server";
 import {
   BACK_OFFICE_MSG,
   INTERNAL_NOTE_MAX_LENGTH,

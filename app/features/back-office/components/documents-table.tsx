@@ -1,7 +1,7 @@
 /** The Documents tab's table (the columns docs/product.md lists) with its empty and loading states. */
 import { Link } from "@remix-run/react";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
-import type { AdminDocumentRow } from "~/features/applications/application-queries.server";
+import type { AdminDocumentRow } from "~/features/back-office/admin-queries.server";
 import { formatDateTime, formatFileSize } from "~/ui/format";
 import { DocumentLinks, EmptyTableRow } from "./document-links";
 

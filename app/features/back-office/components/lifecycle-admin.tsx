@@ -7,10 +7,10 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { ErrorList, FormError } from "~/ui/forms";
-import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
+import { LifecycleTimeline } from "~/features/applications";
 import { CancelApplicationSchema, NOTE_MAX_LENGTH } from "~/features/back-office/admin.schema";
-import type { LifecycleView } from "~/features/applications/loan-stage.server";
-import { planMove, type Stage } from "~/features/applications/domain/loan-lifecycle";
+import type { LifecycleView } from "~/features/marketplace/index.server";
+import { planMove, type Stage } from "~/features/applications";
 
 export function LifecycleAdminPanel({ view }: { view: LifecycleView }) {
   return (

@@ -1,4 +1,4 @@
-import type { AdminStats } from "~/features/applications/application-queries.server";
+import type { AdminStats } from "~/features/back-office/admin-queries.server";
 import { formatNumber } from "~/ui/format";
 
 /** The admin panel's three stat cards. */

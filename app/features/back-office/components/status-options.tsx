@@ -1,4 +1,4 @@
-import { getStatusDisplay } from "~/features/applications/domain/status-display";
+import { getStatusDisplay } from "~/features/applications";
 import { ADMIN_STATUSES } from "~/features/back-office/admin.schema";
 
 export const isAdminStatus = (status: string) => (ADMIN_STATUSES as readonly string[]).includes(status);

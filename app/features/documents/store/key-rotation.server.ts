@@ -9,9 +9,9 @@
  */
 import { recordAudit } from "~/platform/audit-log.server";
 import { countDocumentsNotUnderKey, listDocumentsNotUnderKey, replaceWrappedKey } from "~/features/documents/store/document-keys.server";
-import { listSealedMfaSecrets, replaceMfaSecret } from "~/features/accounts/users.server";
-import { currentMasterKey, masterKeys, rewrapDataKey } from "./document-crypto.server";
-import { openSecret, sealedUnderCurrentKey, sealSecret } from "~/features/accounts/mfa/mfa.server";
+import { listSealedMfaSecrets, replaceMfaSecret } from "~/features/accounts/index.server";
+import { currentMasterKey, masterKeys, rewrapDataKey } from "~/platform/crypto/envelope.server";
+import { openSecret, sealedUnderCurrentKey, sealSecret } from "~/features/accounts/index.server";
 
 export type RotationReport = {
   currentKeyId: string;

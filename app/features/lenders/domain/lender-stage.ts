@@ -4,7 +4,7 @@
  * (app/features/applications/domain/loan-lifecycle.ts), this lender's offers and decline, and whether the accepted offer
  * (if any) is this lender's.
  */
-import type { Stage } from "~/features/applications/domain/loan-lifecycle";
+import type { Stage } from "~/features/applications";
 
 export const LENDER_STAGES = [
   { value: "new", label: "New match" },

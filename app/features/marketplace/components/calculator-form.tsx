@@ -7,7 +7,14 @@
 import { Form, Link } from "@remix-run/react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CALCULATOR_DEFAULTS, TERM_OPTIONS, calculateLoan, parseCalculatorInput, type LoanInput, type LoanResult } from "~/features/marketplace/domain/loan-math";
+import {
+  CALCULATOR_DEFAULTS,
+  TERM_OPTIONS,
+  calculateLoan,
+  parseCalculatorInput,
+  type LoanInput,
+  type LoanResult,
+} from "~/features/marketplace/domain/loan-math";
 import { formatMoney2 } from "~/ui/format";
 
 export const CALCULATOR_PATH = "/loan-calculator";

@@ -8,20 +8,27 @@
  */
 import { site } from "~/content/site";
 import { purposeLabel } from "~/content/loan-options";
-import { listStageEvents, recordApplicationEvent, STAGE_EVENT } from "~/features/applications/application-events.server";
+import { listStageEvents, recordApplicationEvent, STAGE_EVENT } from "~/features/applications/index.server";
 import {
   effectiveStage,
   getApplicationRowsInOrder,
   lockApplication,
   setApplicationStage,
   type ApplicationRow,
-} from "~/features/applications/applications.server";
+} from "~/features/applications/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
-import { getAcceptance, getOfferById, listDecisions, listOffers, setOfferStatus, type OfferRow } from "~/features/marketplace/offers.server";
+import {
+  getAcceptance,
+  getOfferById,
+  listDecisions,
+  listOffers,
+  setOfferStatus,
+  type OfferRow,
+} from "~/features/marketplace/offers.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { getUserById } from "~/features/accounts/users.server";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { getUserById } from "~/features/accounts/index.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { formatCents, formatUsd } from "~/ui/format";
 import {
   buildTimeline,
@@ -33,7 +40,7 @@ import {
   type Move,
   type Stage,
   type TimelineStep,
-} from "~/features/applications/domain/loan-lifecycle";
+} from "~/features/applications";
 import { explainNoMatch, type NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
 import { publicLink } from "~/platform/env.server";
 

@@ -1,9 +1,9 @@
 /** Server start-up and shutdown: database preparation, readiness, background workers. */
-import { prepareAdminsAtStart } from "~/features/back-office/admin-seed.server";
-import { upgradeLegacyRecoveryCodes } from "~/features/accounts/mfa/mfa.server";
-import { ensureLendersOnEmptyDatabase } from "~/features/marketplace/lender-catalogue.server";
-import { sweepOrphans } from "~/features/documents/document-sweep.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/features/mail/mail.server";
+import { prepareAdminsAtStart } from "~/features/accounts/index.server";
+import { upgradeLegacyRecoveryCodes } from "~/features/accounts/index.server";
+import { ensureLendersOnEmptyDatabase } from "~/features/marketplace/index.server";
+import { sweepOrphans } from "~/features/documents/index.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/features/mail/index.server";
 import { getEnv } from "~/platform/env.server";
 import { singleton } from "~/platform/singleton.server";
 import { log, logError } from "~/platform/observability/log.server";

@@ -10,15 +10,20 @@
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
  */
 import { formatUsd } from "~/ui/format";
-import { insertApplication, markApplicationSubmitted, type ApplicationRow, type ApplicationValues } from "~/features/applications/applications.server";
-import { recordApplicationEvent } from "~/features/applications/application-events.server";
-import { updateDraft, type DraftRow } from "~/features/applications/wizard/application-drafts.server";
+import {
+  insertApplication,
+  markApplicationSubmitted,
+  type ApplicationRow,
+  type ApplicationValues,
+} from "~/features/applications/index.server";
+import { recordApplicationEvent } from "~/features/applications/index.server";
+import { updateDraft, type DraftRow } from "~/features/applications/index.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { getUserById, type PublicUser } from "~/features/accounts/users.server";
+import { getUserById, type PublicUser } from "~/features/accounts/index.server";
 import type { Tx } from "~/platform/db/db.server";
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
-import { kickOutbox } from "~/features/mail/mail.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { marketplaceEmailLines } from "~/features/marketplace/offer-disclosure.server";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
 

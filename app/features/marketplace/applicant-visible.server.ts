@@ -11,12 +11,12 @@
  * state with the reason the dashboard gives, the documents asked of them with the message sent to
  * them, the offers with their figures, why no lender matched, and their own acceptance.
  */
-import type { ApplicationRow } from "~/features/applications/applications.server";
+import type { ApplicationRow } from "~/features/applications/index.server";
 import type { DocumentType } from "~/content/document-types";
-import type { DocumentRequestView } from "~/features/documents/document-requests.server";
-import { reasonText } from "~/features/documents/document-reviews.server";
+import type { DocumentRequestView } from "~/features/documents/index.server";
+import { reasonText } from "~/features/documents/index.server";
 import type { AcceptanceRow, DecisionRow, OfferRow } from "~/features/marketplace/offers.server";
-import type { RejectionReason } from "~/features/back-office/back-office.schema";
+import type { RejectionReason } from "~/features/back-office";
 import { REASON_TEXT, principalReasons, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import { offerState } from "~/features/marketplace/offer-disclosure.server";
 import { declineReasonText } from "~/content/decline-reasons";

@@ -1,0 +1,31 @@
+/**
+ * The public entry of this feature's server side for code outside it. Other features and the
+ * shared folders import only from here or from index.ts; routes may import the feature's files.
+ */
+export { listStageEvents, recordApplicationEvent, STAGE_EVENT } from "./application-events.server";
+export { applicationRowColumns, type ApplicationStatus, findOwnedSubmittedApplication, type Purpose } from "./application-queries.server";
+export {
+  type ApplicationRow,
+  type ApplicationValues,
+  deleteDraftApplication,
+  effectiveStage,
+  getApplicationRowById,
+  getApplicationRowsInOrder,
+  getApplicationSummary,
+  getSubmittedApplicationByReference,
+  insertApplication,
+  lockApplication,
+  markApplicationSubmitted,
+  setApplicationStage,
+  touchApplication,
+} from "./applications.server";
+export { type DraftRow, updateDraft } from "./wizard/application-drafts.server";
+export {
+  admitDraftAccount,
+  applicantExistsAnswer,
+  ApplicantExistsError,
+  applicationForUpload,
+  DraftNotReadyError,
+  signInKeepingDraft,
+  type WizardContext,
+} from "./wizard/draft.server";

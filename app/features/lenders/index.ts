@@ -1,0 +1,5 @@
+/**
+ * The public entry of this feature for code outside it (client-safe: no server module).
+ * Other features and the shared folders import only from here or from index.server.ts.
+ */
+export { LENDER_MSG } from "./lender.schema";
