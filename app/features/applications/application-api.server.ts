@@ -67,8 +67,8 @@ export async function createApiApplication(user: PublicUser, body: ApiCreateAppl
     }
     const { row: created } = await insertApplication(tx, {
       userId: user.id,
-      // API applications have no wizard draft; the column is nullable (see the report to the lead).
-      draftId: null as unknown as number,
+      // API applications have no wizard draft.
+      draftId: null,
       values: merged.values,
       status: "draft",
     });

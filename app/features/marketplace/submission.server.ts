@@ -55,8 +55,8 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     row = (
       await insertApplication(tx, {
         userId: input.userId,
-        // API applications have no wizard draft; the column is nullable.
-        draftId: (input.wizardDraft?.id ?? null) as unknown as number,
+        // API applications have no wizard draft.
+        draftId: input.wizardDraft?.id ?? null,
         values: input.values,
         status: "submitted",
         submittedAt: now,

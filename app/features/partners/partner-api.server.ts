@@ -96,7 +96,7 @@ export async function createReferral(
       });
     } else {
       created = (
-        await insertApplication(tx, { userId: user.id, draftId: null as unknown as number, values: merged.values, status: "draft" })
+        await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })
       ).row;
       await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
     }
