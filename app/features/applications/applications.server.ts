@@ -148,7 +148,7 @@ export type ApplicationStatusView = {
   id: number;
   reference: string;
   status: string;
-  /** Issue 27: where the loan is in its life (app/features/applications/domain/loan-lifecycle.ts). */
+  /** Where the loan is in its life (app/features/applications/domain/loan-lifecycle.ts). */
   stage: ApplicationRow["stage"];
   amount: number;
   purpose: string;

@@ -126,7 +126,7 @@ export async function countOpenOffers(applicationIds: number[], db: DbOrTx = get
   return new Map(rows.map((r) => [r.applicationId, Number(r.n)]));
 }
 
-/** Issue 27: a lender's outstanding offers (made, not accepted nor withdrawn), oldest first. */
+/** A lender's outstanding offers (made, not accepted nor withdrawn), oldest first. */
 export async function listOutstandingOffersOfLender(lenderId: number, db: DbOrTx = getDb()) {
   const o = schema.offers;
   return db

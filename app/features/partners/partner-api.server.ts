@@ -1,5 +1,5 @@
 /**
- * What partner API keys can do (issue 28):
+ * What partner API keys can do:
  *   - a referral partner creates an application for an applicant (POST /api/loan-applications with
  *     a key): the application carries the partner's id; the applicant's account is found by e-mail
  *     or made (no usable password until the applicant sets one through "Forgot password");
