@@ -38,14 +38,6 @@ export async function recordApplicationEvent(db: DbOrTx, e: ApplicationEventInpu
   });
 }
 
-export async function listApplicationEvents(applicationId: number, db: DbOrTx = getDb()) {
-  return db
-    .select()
-    .from(schema.applicationEvents)
-    .where(eq(schema.applicationEvents.applicationId, applicationId))
-    .orderBy(asc(schema.applicationEvents.createdAt), asc(schema.applicationEvents.id));
-}
-
 /** The stage moves of one application or several, oldest first (the timeline). */
 export async function listStageEvents(applicationIds: number[], db: DbOrTx = getDb()) {
   if (applicationIds.length === 0) return [];

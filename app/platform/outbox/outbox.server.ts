@@ -1,6 +1,6 @@
 /** The e-mail outbox: rows written in the same transaction as the change that causes them. */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
+import { schema, type DbOrTx } from "~/platform/db/db.server";
 import { currentRequestId } from "~/platform/http/request-scope.server";
 
 export type OutgoingEmail = {
@@ -80,8 +80,4 @@ export async function releaseHeldEmails(db: DbOrTx, userId: number, verifiedEmai
     .set({ toEmail: verifiedEmail, holdUserId: null, nextAttemptAt: new Date() })
     .where(eq(o.holdUserId, userId));
   return res.affectedRows;
-}
-
-export async function listOutbox(db: DbOrTx = getDb()) {
-  return db.select().from(schema.outbox);
 }
