@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? { firstName: user.firstName, role: user.role } : null,
       toast,
-      // The Meta pixel only on public marketing pages (issue 11): never admin, dashboard, wizard or account pages.
+      // The Meta pixel only on public marketing pages: never admin, dashboard, wizard or account pages.
       pixelId: isMarketingPath(new URL(request.url).pathname) ? (getEnv().META_PIXEL_ID ?? null) : null,
     },
     { headers: combineHeaders(toastHeaders) },
@@ -68,8 +68,8 @@ function usePixelFreePrivatePages() {
 /**
  * Whether the page gets Remix's scripts: always, except a page whose route says it needs none
  * (staticPageHandle: landing, product, FAQ, legal and API pages) for an anonymous visitor with no toast.
- * Those pages then download and run no JavaScript but ScrollRestoration's few inline lines (issue 14:
- * Lighthouse's blocking time).
+ * Those pages then download and run no JavaScript but ScrollRestoration's few inline lines (this keeps
+ * Lighthouse's blocking time down).
  */
 function useShouldHydrate(root: { user: unknown; toast: unknown } | undefined) {
   const leaf = useMatches().at(-1);

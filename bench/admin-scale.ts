@@ -69,7 +69,7 @@ export async function adminScale(ctx: BenchContext): Promise<SectionResult> {
     { label: "/admin?status=approved", path: () => "/admin?status=approved" },
   ];
   // The same views from old main (BENCH_BASELINE_REF) on the same rows, with the same admin session:
-  // "nothing regresses" is judged against it in this run. It has no back-office queues (issue 17),
+  // "nothing regresses" is judged against it in this run. It has no back-office queues,
   // which this build counts on every list page.
   const old = await startOldMain();
   const oldClient = new Client(old.server.origin, client.ip);
@@ -126,7 +126,7 @@ export async function adminScale(ctx: BenchContext): Promise<SectionResult> {
         notes: [
           "Sequential requests (one at a time) of the whole HTML document as a signed-in admin (password + TOTP), timed to its last byte.",
           "The reference search uses a different seeded reference for every request and checks it is on the page.",
-          `Old main: ${BASELINE_REF}, built and started as in the throughput bench, on the same database and rows with the same admin session; the two take turns at going first, view by view. Old main has no back-office queues: this build also counts five queues (issue 17) on every list page.`,
+          `Old main: ${BASELINE_REF}, built and started as in the throughput bench, on the same database and rows with the same admin session; the two take turns at going first, view by view. Old main has no back-office queues: this build also counts five queues on every list page.`,
         ],
       },
     ],

@@ -1,5 +1,5 @@
 /**
- * CSV export at scale (issue 17): the database holds at least 100,000 submitted applications
+ * CSV export at scale: the database holds at least 100,000 submitted applications
  * (seeded with multi-row INSERTs, reusing rows an earlier bench made), then an admin signed in with
  * both factors downloads GET /admin/export.csv (no filter: every row) while the server's RSS is
  * sampled every 50 ms. Baseline in the same run: the same export with a filter that matches no

@@ -2,7 +2,7 @@
  * Lighthouse (the `lighthouse` npm package, its default settings: mobile, simulated slow 4G and
  * 4x CPU slowdown) driving Debian's Chromium against the bench's production server, on `/` and
  * `/apply/loan` as an anonymous first visit. Each page is measured LIGHTHOUSE_RUNS times (3) in a
- * fresh headless Chromium; the figures are the medians. The budgets (issue 14): performance at
+ * fresh headless Chromium; the figures are the medians. The budgets: performance at
  * least 95, total blocking time under 200 ms, accessibility, best practices and SEO 100.
  *
  * Lighthouse runs in this process; Chromium is started here with the flags the tests use plus

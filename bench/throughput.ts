@@ -7,7 +7,7 @@
  *   - the production build of old main (BENCH_BASELINE_REF, default 2abb983),
  *   - this build.
  * Pages: anonymous / and /faq, the signed-in dashboard, wizard step 1 GET and POST, the status
- * lookup and the admin list. Checks: the issue's targets (issue 14, "Done when"). Then what the
+ * lookup and the admin list. Checks: the performance targets. Then what the
  * anonymous public pages send for a CDN (Cache-Control, Vary, Set-Cookie).
  */
 import fs from "node:fs";
@@ -139,7 +139,7 @@ async function cacheHeaders(
   };
 }
 
-/** The issue's targets (issue 14, "Done when"). */
+/** The performance targets. */
 const DYNAMIC_TARGETS: PageId[] = ["dashboard", "step1-post", "status"];
 const ANONYMOUS_TARGETS: PageId[] = ["landing", "faq"];
 

@@ -70,7 +70,7 @@ export const users = mysqlTable(
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     /** Hashes of unused recovery codes. */
     mfaRecoveryCodes: jsonText<string[]>("mfa_recovery_codes"),
-    // --- Security round two (issue 11) ---
+    // --- Second-factor lockout, operator enrolment and disabled accounts ---
     /** Consecutive failed second-factor attempts; at MFA_LOCK_AFTER the TOTP factor locks. */
     mfaFailedAttempts: int("mfa_failed_attempts").notNull().default(0),
     /** When the TOTP factor locked (a recovery code or a new seed unlocks it). */
@@ -80,12 +80,12 @@ export const users = mysqlTable(
     mfaEnrolCodeExpiresAt: datetime("mfa_enrol_code_expires_at", { mode: "date", fsp: 3 }),
     /** A disabled account cannot sign in and its sessions count as anonymous (e.g. the demo admin in production). */
     disabledAt: datetime("disabled_at", { mode: "date", fsp: 3 }),
-    // --- end issue 11 ---
-    /** When the current e-mail address was proven (issue 13); null: not verified yet. */
+    // --- end of second-factor lockout, operator enrolment and disabled accounts ---
+    /** When the current e-mail address was proven; null: not verified yet. */
     emailVerifiedAt: datetime("email_verified_at", { mode: "date", fsp: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Issue 27: the partner lender a `lender` user works for (null for every other role). */
+    /** The partner lender a `lender` user works for (null for every other role). */
     lenderId: int("lender_id").references((): AnyMySqlColumn => lenders.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_lender_idx").on(t.lenderId)],
@@ -136,7 +136,7 @@ export const loanApplications = mysqlTable(
     consentMarketing: boolean("consent_marketing").notNull().default(false),
     consentedAt: datetime("consented_at", { mode: "date", fsp: 3 }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
-    /** The referral partner that sent this application through the partner API (issue 28); null otherwise. */
+    /** The referral partner that sent this application through the partner API; null otherwise. */
     partnerId: int("partner_id").references((): AnyMySqlColumn => partners.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -240,7 +240,7 @@ export const outbox = mysqlTable(
     lockedBy: varchar("locked_by", { length: 64 }),
     lockedUntil: datetime("locked_until", { mode: "date", fsp: 3 }),
     lastError: varchar("last_error", { length: 500 }),
-    /** Held until this user verifies an e-mail address, then addressed to it and released (issue 13). */
+    /** Held until this user verifies an e-mail address, then addressed to it and released. */
     holdUserId: int("hold_user_id"),
     /** The id of the request that queued it (its access log line's reqId), logged when it is sent. */
     requestId: varchar("request_id", { length: 64 }),
@@ -288,7 +288,7 @@ export const rateLimits = mysqlTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Back office (issue 17): document requests, per-document review, internal notes, assignment.
+// Back office: document requests, per-document review, internal notes, assignment.
 // ---------------------------------------------------------------------------------------------
 
 export const DOCUMENT_REQUEST_STATUSES_DB = E.DOCUMENT_REQUEST_STATUSES;
@@ -308,7 +308,7 @@ export const documentRequests = mysqlTable(
     status: mysqlEnum("status", DOCUMENT_REQUEST_STATUSES_DB).notNull().default("open"),
     createdAt: createdAt(),
     fulfilledAt: datetime("fulfilled_at", { mode: "date", fsp: 3 }),
-    /** Issue 27: set when a partner lender's user asked (the applicant's e-mail names the lender). */
+    /** Set when a partner lender's user asked (the applicant's e-mail names the lender). */
     lenderId: int("lender_id").references((): AnyMySqlColumn => lenders.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -382,7 +382,7 @@ export const applicationAssignments = mysqlTable(
 export const ACCOUNT_TOKEN_PURPOSES = E.ACCOUNT_TOKEN_PURPOSES;
 
 /**
- * Single-use account links (issue 13): e-mail verification and password reset. Only the SHA-256
+ * Single-use account links: e-mail verification and password reset. Only the SHA-256
  * of the random token is stored; `email` is the address a verification proves (the new one during
  * a change of e-mail).
  */
@@ -434,7 +434,7 @@ export const applicationEventsRelations = relations(applicationEvents, ({ one })
 }));
 
 // ---------------------------------------------------------------------------------------------
-// Marketplace (issue 12): partner lenders, their products, each product's decision on each
+// Marketplace: partner lenders, their products, each product's decision on each
 // application, the priced offers (stored, never recomputed) and the acceptance record.
 // Money in integer cents, rates in basis points.
 // ---------------------------------------------------------------------------------------------
@@ -543,7 +543,7 @@ export const offers = mysqlTable(
     withdrawnReason: varchar("withdrawn_reason", { length: 200 }),
     createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    /** Issue 27: when (and by which lender user) the lender confirmed its instant offer. */
+    /** When (and by which lender user) the lender confirmed its instant offer. */
     lenderConfirmedAt: datetime("lender_confirmed_at", { mode: "date", fsp: 3 }),
     lenderConfirmedBy: int("lender_confirmed_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -573,7 +573,7 @@ export const offerAcceptances = mysqlTable(
 );
 
 /**
- * Issue 27: a partner lender's decline of an application (one per lender and application), with
+ * A partner lender's decline of an application (one per lender and application), with
  * reason codes from app/content/decline-reasons.ts; the applicant's notice of action taken names
  * the lender and these reasons.
  */
@@ -609,7 +609,7 @@ export type ApplicationDraft = typeof applicationDrafts.$inferSelect;
 export type ApplicationEvent = typeof applicationEvents.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Partner API (issue 28): partners, their API keys, idempotency records.
+// Partner API: partners, their API keys, idempotency records.
 // ---------------------------------------------------------------------------------------------
 
 export const PARTNER_KINDS_DB = E.PARTNER_KINDS;

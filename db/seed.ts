@@ -56,7 +56,7 @@ try {
   }
   const lenders = await seedLenders();
   console.info(`[seed] ${lenders} fictional partner lender(s) created (existing ones, by name, left as they are).`);
-  // Issue 27: outside production, one lender user of the first seeded lender, to try /lender/login.
+  // Outside production, one lender user of the first seeded lender, to try /lender/login.
   // Its password is documented here and in docs/product.md; a fresh TOTP secret is printed each run.
   if (env.NODE_ENV !== "production") {
     const first = SEED_LENDERS[0];

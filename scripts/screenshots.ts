@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots` (issue 16): PNGs of the landing page, a product page, every wizard step,
+ * `npm run screenshots`: PNGs of the landing page, a product page, every wizard step,
  * the dashboard and the admin panel at 375 px and 1280 px, into screenshots/ (git-ignored), and a
  * report of any page that scrolls sideways at 375 px. It runs tests/e2e/screenshots.test.ts with
  * SCREENSHOTS_ALL=1 (that test owns the throwaway database, server and accounts); in the normal

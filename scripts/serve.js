@@ -141,7 +141,7 @@ server.use((req, res, next) => {
 });
 
 // Same-origin check for every state-changing request (CSRF), before any action runs.
-// A JSON API call with `Authorization: Bearer` is a partner API key call (issue 28): the API
+// A JSON API call with `Authorization: Bearer` is a partner API key call: the API
 // builder (app/platform/api/api-route.server.ts) checks the key first, answers 401 for an invalid one,
 // and skips the same-origin rule only for a valid key, which never reads a cookie.
 server.use((req, res, next) => {

@@ -22,13 +22,13 @@ export const DEMO_ADMIN = {
   lastName: "Admin",
 } as const;
 
-/** Upload quotas (issue 11, finding 4): per account (rate) and per application (files and bytes). */
+/** Upload quotas: per account (rate) and per application (files and bytes). */
 export const UPLOAD_RATE_LIMIT = { files: 30, windowSeconds: 10 * 60 } as const;
 export const APPLICATION_MAX_FILES = 30;
 export const APPLICATION_MAX_BYTES = 100 * 1024 * 1024;
 /** The quotas in words, for the upload forms and the OpenAPI document. */
 export const UPLOAD_QUOTA_TEXT = `Up to ${APPLICATION_MAX_FILES} files and ${APPLICATION_MAX_BYTES / 1024 / 1024} MB in total per application; at most ${UPLOAD_RATE_LIMIT.files} uploads every ${UPLOAD_RATE_LIMIT.windowSeconds / 60} minutes per account.`;
-// Back office (issue 17)
+// Back office
 export const REQUEST_MESSAGE_MAX_LENGTH = 1000;
 export const INTERNAL_NOTE_MAX_LENGTH = 4000;
 export const REASON_TEXT_MAX_LENGTH = 500;

@@ -1,5 +1,5 @@
 /**
- * THE list of reasons a partner lender gives when it declines an application (issue 27). The
+ * THE list of reasons a partner lender gives when it declines an application. The
  * lender workspace's decline form offers exactly these, the server accepts only these codes, and
  * the applicant's notice of action taken (page and e-mail) states each in these words (ECOA /
  * Regulation B "principal reasons" style). Append new codes at the end; never reword one in place

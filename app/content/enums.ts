@@ -3,7 +3,7 @@
  * db/schema.ts, the zod schemas, the static content and the browser bundle all derive from here).
  * The order is the MySQL ENUM's: append new values at the end (a reorder is a migration).
  */
-/** "lender": a partner lender's user (issue 27), tied to one lender by users.lender_id. */
+/** "lender": a partner lender's user, tied to one lender by users.lender_id. */
 export const ROLES = ["user", "admin", "lender"] as const;
 export const APPLICATION_STATUSES = [
   "draft",
@@ -16,7 +16,7 @@ export const APPLICATION_STATUSES = [
   "withdrawn",
 ] as const;
 /**
- * The loan's life (issue 27), one column beside the admin status: the pure table of allowed moves
+ * The loan's life, one column beside the admin status: the pure table of allowed moves
  * is app/features/applications/domain/loan-lifecycle.ts; docs/product.md maps the stages onto the admin statuses.
  */
 export const APPLICATION_STAGES = [
@@ -53,7 +53,7 @@ export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export const LENDER_STATUSES = ["active", "paused"] as const;
 export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;
-/** "match": the marketplace's instant (pre-qualified) offer; "manual": an admin's; "lender": a lender's firm offer (issue 27). */
+/** "match": the marketplace's instant (pre-qualified) offer; "manual": an admin's; "lender": a lender's firm offer. */
 export const OFFER_SOURCES = ["match", "manual", "lender"] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -62,7 +62,7 @@ export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
 export type LoanPurpose = (typeof LOAN_PURPOSE_VALUES)[number];
 export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-/** Partner API (issue 28): a lender partner's keys act for its lender; a referral partner sends applicants. */
+/** Partner API: a lender partner's keys act for its lender; a referral partner sends applicants. */
 export const PARTNER_KINDS = ["lender", "referral"] as const;
 /** What a partner API key may do; each endpoint that takes keys names the scope it needs. */
 export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "webhooks:manage"] as const;

@@ -24,7 +24,7 @@ export const MSG = {
   statusUnavailable: "Unable to check status. Please try again later.",
   userExists: "A user with this email already exists. Please use a different email or login with your existing account.",
   accessDenied: "You don't have admin privileges.",
-  // Application wizard (issue 3): limits docs/product.md leaves without a message, and its upload errors.
+  // Application wizard: limits docs/product.md leaves without a message, and its upload errors.
   amountRange: "Loan amount must be between $1,000 and $50,000",
   amountWhole: "Loan amount must be a whole number of dollars",
   incomeMin: "Annual income cannot be negative",
@@ -36,7 +36,7 @@ export const MSG = {
   // Documents (issue: document pipeline): answers docs/product.md leaves without a message.
   authRequired: "Authentication required",
   methodNotAllowed: "Method not allowed",
-  // The JSON API (issue 6): answers docs/product.md leaves without a message.
+  // The JSON API: answers docs/product.md leaves without a message.
   apiValidationFailed: "Validation failed",
   apiJsonRequired: "Content-Type must be application/json",
   apiMalformedJson: "The request body is not valid JSON",
@@ -51,14 +51,14 @@ export const MSG = {
   apiApplicationNotSubmitted: "This application has not been submitted yet",
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a few moments.",
   serviceUnavailableTitle: "Service temporarily unavailable",
-  // Security round two (issue 11).
+  // Second-factor lockout, operator enrolment code and upload quotas.
   mfaLocked: "Too many wrong codes: codes from your authenticator app are locked. Use one of your recovery codes.",
   enrolmentCodeRequired: "Enter the one-time enrolment code from your operator (printed by npm run db:seed)",
   enrolmentCodeInvalid: "That enrolment code is not valid or has expired. Ask your operator to run npm run db:seed for a new one.",
   uploadRateLimited: "You are uploading files too quickly. Please wait a few minutes and try again.",
   uploadFilesCapReached: "This application already has the most documents it can hold. Remove one before adding another.",
   uploadBytesCapReached: "This file would take the application over its total storage limit.",
-  // The applicant's experience (issue 16): what docs/product.md leaves without a message.
+  // The applicant's experience: what docs/product.md leaves without a message.
   fileNotPdfOrWord: "This file is not a valid PDF, DOC or DOCX. Please choose another file.",
   fileNotImageOrPdf: "This file is not a valid image (JPG, PNG, GIF, WEBP, HEIC) or PDF. Please choose another file.",
   sessionExpired: "Your session has expired, so your application could not be opened. Sign in to resume where you left off.",
@@ -122,7 +122,7 @@ export const uploadedToast = (shortName: string): ToastMessage => ({
 export const ECOA_NOTICE =
   "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.";
 
-/** The marketplace (issue 12): offers, disclosures, acceptance, lenders. */
+/** The marketplace: offers, disclosures, acceptance, lenders. */
 export const MARKET_MSG = {
   offerNotFound: "Offer not found.",
   anotherOfferAccepted: "You have already accepted another offer for this application. An application can accept only one offer.",
@@ -146,7 +146,7 @@ export const MARKET_MSG = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Back office (issue 17): document requests, reviews, internal notes, assignment.
+// Back office: document requests, reviews, internal notes, assignment.
 export const BACK_OFFICE_MSG = {
   documentTypesRequired: "Please choose at least one document type",
   requestMessageRequired: "Please write a message for the applicant",
@@ -172,7 +172,7 @@ export const BACK_OFFICE_TOASTS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Accounts (issue 13): e-mail verification, forgotten and changed passwords, e-mail change,
+// Accounts: e-mail verification, forgotten and changed passwords, e-mail change,
 // sessions, and the applicant's data. One home for every message these pages and e-mails show.
 export const ACCOUNT_MSG = {
   verifyBanner: "Please confirm your e-mail address. Until you do, we hold status updates and offers for you.",
@@ -235,7 +235,7 @@ export const uploadedManyToast = (count: number): ToastMessage => ({
   description: `${count} files uploaded successfully`,
 });
 
-/** The partner API (issue 28): API key errors, idempotency and the admin's partner pages. */
+/** The partner API: API key errors, idempotency and the admin's partner pages. */
 export const PARTNER_MSG = {
   keyInvalid: "Invalid, expired or revoked API key",
   keyRequired: "An API key is required (Authorization: Bearer <key>)",

@@ -7,7 +7,7 @@ export const site = {
   supportEmail: "support@lendwise.example",
   hours: "Mon-Fri 9AM-6PM EST",
   copyrightYear: 2025,
-  /** The footer's social profiles (issue 16: links, not plain text). Example profiles. */
+  /** The footer's social profiles (links, not plain text). Example profiles. */
   social: [
     { label: "Facebook", href: "https://www.facebook.com/lendwise.example" },
     { label: "X (Twitter)", href: "https://x.com/lendwise_example" },

@@ -74,7 +74,7 @@ export default function Landing() {
           </div>
         </section>
 
-        {/* Trust strip (issue 16): only what the product does. */}
+        {/* Trust strip: only what the product does. */}
         <section aria-labelledby="trust-heading" className="border-y border-slate-200 bg-white">
           <h2 id="trust-heading" className="sr-only">
             How we handle your application

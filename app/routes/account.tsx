@@ -1,5 +1,5 @@
 /**
- * /account (issue 13): change password, change e-mail (a verified address only; the change needs
+ * /account: change password, change e-mail (a verified address only; the change needs
  * the link sent to the new address, opened in this account's session: email-change.server.ts), the
  * signed-in sessions with "sign out everywhere else", and for admins new recovery codes and a new
  * authenticator. Every form posts here with an `intent`; each works without JavaScript.

@@ -1,5 +1,5 @@
 /**
- * /account/authenticator (issue 13, admins): move the second factor to a new authenticator app.
+ * /account/authenticator (admins): move the second factor to a new authenticator app.
  * The new secret waits in the session until a code from it and the current password confirm it;
  * then it replaces the old one and new recovery codes are shown once.
  */

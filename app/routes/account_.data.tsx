@@ -1,5 +1,5 @@
 /**
- * /account/data (issue 13): "My data". Download everything as JSON, or ask for deletion: never
+ * /account/data: "My data". Download everything as JSON, or ask for deletion: never
  * submitted applications and drafts go at once; submitted applications are kept for the privacy
  * policy's retention period; without any, the whole account is deleted and signed out.
  */

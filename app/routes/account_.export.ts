@@ -1,4 +1,4 @@
-/** GET /account/export (issue 13): everything held about the signed-in user, as a JSON download. */
+/** GET /account/export: everything held about the signed-in user, as a JSON download. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportUserData } from "~/features/accounts/account.server";
 import { getClientIp } from "~/platform/http/request.server";

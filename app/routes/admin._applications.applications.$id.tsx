@@ -75,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = applicationIdParam(params.id);
   const formData = await request.formData();
-  // Back office (issue 17): assignment, document requests, reviews and notes post here too.
+  // Back office: assignment, document requests, reviews and notes post here too.
   const intent = formData.get("intent");
   if (isBackOfficeIntent(intent)) {
     const out = await handleBackOfficeForm(admin.id, id, intent, formData, { ip: getClientIp(request, context) });
@@ -83,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!out.ok) return data({ result: undefined, toast: null, backOffice: { intent: out.intent, errors: out.errors } }, { status: 400 });
     return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`), out.toast);
   }
-  // Issue 27: the explicit, reasoned cancellation (the only way back from an accepted offer).
+  // The explicit, reasoned cancellation (the only way back from an accepted offer).
   if (intent === "cancel-application") {
     const cancel = parseWithZod(formData, { schema: CancelApplicationSchema });
     if (cancel.status !== "success") return data({ result: undefined, toast: null, cancel: cancel.reply() }, { status: 400 });

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: params.page,
     filter: { search: params.q, status: params.status, assigned: params.assigned, queue: params.queue },
   });
-  // Back office (issue 17): queues with counts, assignee and waiting time of the page's rows.
+  // Back office: queues with counts, assignee and waiting time of the page's rows.
   const [queues, extras] = await Promise.all([queueLinks(admin.id, params), listRowExtras(list.rows.map((r) => r.id))]);
   return { params, list, queues, extras: Object.fromEntries(extras) };
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { errors: parsed.error.flatten().fieldErrors as Record<string, string[]>, defaults, message: null, sample: null },
       { status: 400 },
     );
-  // Issue 27: the sample offer these values would make, without saving (works without JavaScript).
+  // The sample offer these values would make, without saving (works without JavaScript).
   if (form.get("intent") === "preview") return data({ errors: {}, defaults, message: null, sample: previewSample(parsed.data) });
   const out = await createLenderWithProduct(admin.id, parsed.data, getClientIp(request, context));
   if (!out.ok) return data({ errors: {}, defaults, message: out.message, sample: null }, { status: 409 });

@@ -1,6 +1,6 @@
 /**
  * GET /api/loan-applications/status/{applicationId} (the route's $reference): needs only the reference; answers exactly
- * applicationId, status, amount, purpose, submittedAt, plus the stage and its timeline (issue 27). 404 unknown, 429 throttled, 503 lookup failed.
+ * applicationId, status, amount, purpose, submittedAt, plus the stage and its timeline. 404 unknown, 429 throttled, 503 lookup failed.
  */
 import { ApiApplicationStatusSchema, ApiStatusParamsSchema, ApiStatusPathSchema } from "~/features/applications/api.schema";
 import { lookupApplicationStatus } from "~/features/applications/status-lookup.server";

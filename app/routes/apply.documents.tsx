@@ -4,7 +4,7 @@
  * document service streams, checks, encrypts and commits the file. No document is required.
  * With JavaScript a tile uploads one file as soon as it is chosen (`?area=`); without it the step
  * is one multipart form whose every button (Upload, Remove, Back, Continue) sends the chosen
- * files too, so none is lost (issue 16).
+ * files too, so none is lost.
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(stepPath(5), { headers: await saveStep(ctx, { finances: pickRaw("finances", formData) }, 5) });
 }
 
-/** Money fields (issue 16): shown with separators ("85,000") from the server render on, and kept
+/** Money fields: shown with separators ("85,000") from the server render on, and kept
  *  so as the applicant types (with JavaScript); the server accepts them with or without. */
 function moneyInputProps(meta: { initialValue?: unknown }) {
   return {

@@ -52,7 +52,7 @@ const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.
 export default function LoanStep() {
   const { values, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // zod loads after hydration (issue 14); the server validates until then, as without JavaScript.
+  // zod loads after hydration; the server validates until then, as without JavaScript.
   const onValidate = useStepValidation(() => import("~/features/applications/wizard/wizard.schema").then((m) => m.LoanStepSchema));
   const [form, fields] = useForm({
     id: "wizard-loan",
@@ -63,7 +63,7 @@ export default function LoanStep() {
     shouldRevalidate: "onInput",
   });
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
-  // Shown with thousands separators ("25,000"), on the server render too (issue 16).
+  // Shown with thousands separators ("25,000"), on the server render too.
   const shown = formatMoneyInput(String(fields.amount.initialValue ?? values.amount));
   const [amountText, setAmountText] = useState(shown);
   // An emptied field puts the slider at its start (it does not pretend an amount is chosen).
@@ -82,7 +82,7 @@ export default function LoanStep() {
       {expired ? <SessionExpiredNotice className="mb-6" /> : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>
-          {/* The amount, large and formatted, with an example monthly payment (issue 16). */}
+          {/* The amount, large and formatted, with an example monthly payment. */}
           <div
             className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 rounded-xl bg-blue-50 px-5 py-4"
             data-testid="live-amount"

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const applicationId = await draftApplicationId(ctx);
   const docs = applicationId ? await listDocuments(applicationId) : [];
   const { loan, address, finances } = values;
-  // Sections with the step that edits them (issue 16: "Edit" per section).
+  // Sections with the step that edits them ("Edit" per section).
   const finance: Array<[string, string]> = [
     ["Annual income", formatUsd(finances.annualIncome)],
     ["Living situation", livingSituationLabel(finances.livingSituation)],

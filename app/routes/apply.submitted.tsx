@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { draft } = await resolveDraft(request);
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
-  // Issue 27: what comes next depends on the matching (offers ready, or no lender match).
+  // What comes next depends on the matching (offers ready, or no lender match).
   const lifecycle = await lifecycleViewById(app.id);
   return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose, lifecycle };
 }
@@ -61,7 +61,7 @@ export default function SubmittedStep() {
       ) : null}
       <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">
         <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
-        {/* Issue 27: no processing or updates to promise when no lender matched. */}
+        {/* No processing or updates to promise when no lender matched. */}
         {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
         {noMatch ? null : <li>We will send you updates by email and SMS.</li>}
       </ul>

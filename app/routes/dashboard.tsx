@@ -85,7 +85,7 @@ export default function Dashboard() {
   const { user, memberSince, applications, activity, draft, backOffice, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
-  // Issue 27: a loan is active once the lender has funded it, not before.
+  // A loan is active once the lender has funded it, not before.
   const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
     <div className="min-h-screen bg-slate-50">

@@ -43,7 +43,7 @@ export default function OffersPage() {
   const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle } =
     useLoaderData<typeof loader>();
   if (lifecycle && lifecycle.stage === "no-lender-match" && offers.length === 0) {
-    // Issue 27: nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
+    // Nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
     return (
       <MarketShell>
         <p>

@@ -1,4 +1,4 @@
-/** Browsers that ask for /favicon.ico get the SVG icon (issue 16). */
+/** Browsers that ask for /favicon.ico get the SVG icon. */
 import { redirect } from "@remix-run/node";
 
 export function loader() {

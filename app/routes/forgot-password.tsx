@@ -1,5 +1,5 @@
 /**
- * /forgot-password (issue 13): the same answer, in the same time, whether or not an account has this
+ * /forgot-password: the same answer, in the same time, whether or not an account has this
  * address. The throttles are the only work before the answer and key on the typed address either
  * way; the lookup and the e-mail run after it.
  */

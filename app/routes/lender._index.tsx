@@ -1,5 +1,5 @@
 /**
- * /lender (issue 27): the lender's queue of applications by stage (new match, offer out, accepted,
+ * /lender: the lender's queue of applications by stage (new match, offer out, accepted,
  * verifying, funded, declined, closed) with counts; a stage is chosen by a plain link (?stage=).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

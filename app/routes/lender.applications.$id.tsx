@@ -1,5 +1,5 @@
 /**
- * /lender/applications/:id (issue 27): one application shared with the lender user's lender: the
+ * /lender/applications/:id: one application shared with the lender user's lender: the
  * figures it prices on, the documents (preview and download, each read audited), its own offers,
  * decline and requests, and the actions (plain POST forms). Not shared, or no such application: 404.
  */

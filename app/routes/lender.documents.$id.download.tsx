@@ -1,4 +1,4 @@
-/** GET /lender/documents/:id/download (issue 27): as the preview, as an attachment. */
+/** GET /lender/documents/:id/download: as the preview, as an attachment. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lenderDocumentPage } from "~/features/lenders/lender-document.server";
 

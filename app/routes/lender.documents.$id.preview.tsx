@@ -1,4 +1,4 @@
-/** GET /lender/documents/:id/preview (issue 27): a document of an application shared with the lender user's lender, inline; audited. */
+/** GET /lender/documents/:id/preview: a document of an application shared with the lender user's lender, inline; audited. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lenderDocumentPage } from "~/features/lenders/lender-document.server";
 

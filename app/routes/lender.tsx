@@ -1,5 +1,5 @@
 /**
- * /lender (issue 27): the partner lender workspace's layout. Only a lender user who passed the
+ * /lender: the partner lender workspace's layout. Only a lender user who passed the
  * second factor in this session; everyone else goes to /lender/login.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /lender/invite?token=... (issue 27): a partner lender's invited user sets a password. Opening the
+ * /lender/invite?token=...: a partner lender's invited user sets a password. Opening the
  * link changes nothing; the POST uses it once (single-use, 72 hours), then the user enrols a
  * second factor at /lender/login/setup before any workspace page answers.
  */

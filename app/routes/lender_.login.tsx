@@ -1,5 +1,5 @@
 /**
- * /lender/login (issue 27): a partner lender's user signs in with e-mail and password, then the
+ * /lender/login: a partner lender's user signs in with e-mail and password, then the
  * second factor (/lender/login/verify, or /lender/login/setup at first). The same sign-in service,
  * throttles, lockouts and session rules as the admin sign-in; anyone but a lender user is refused.
  */

@@ -1,4 +1,4 @@
-/** /lender/login/recovery-codes (issue 27): the recovery codes made at enrolment, shown once. */
+/** /lender/login/recovery-codes: the recovery codes made at enrolment, shown once. */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RecoveryCodesCard } from "~/features/accounts/components/second-factor-cards";

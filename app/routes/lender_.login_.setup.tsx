@@ -1,5 +1,5 @@
 /**
- * /lender/login/setup (issue 27): a lender user enrols an authenticator (TOTP) after setting the
+ * /lender/login/setup: a lender user enrols an authenticator (TOTP) after setting the
  * password from the invitation; the admin MFA code does the work. No operator code: the
  * single-use invitation link already proved the address.
  */

@@ -1,4 +1,4 @@
-/** /lender/login/verify (issue 27): a lender user's second factor, checked as an admin's is (throttled, locking). */
+/** /lender/login/verify: a lender user's second factor, checked as an admin's is (throttled, locking). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { SecondFactorVerifyCard } from "~/features/accounts/components/second-factor-cards";

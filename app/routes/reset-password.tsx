@@ -1,5 +1,5 @@
 /**
- * /reset-password?token=... (issue 13): opening the link changes nothing (mail scanners open
+ * /reset-password?token=...: opening the link changes nothing (mail scanners open
  * links); the form's POST uses the token once, sets the password, ends every session of the user.
  * An admin with a second factor must give a TOTP or recovery code too.
  */

@@ -1,5 +1,5 @@
 /**
- * /verify-email?token=... (issue 13). Opening the link shows a confirm button (a GET changes
+ * /verify-email?token=.... Opening the link shows a confirm button (a GET changes
  * nothing, so mail scanners cannot use the link up); its POST verifies the address. A change-of-
  * e-mail link (sent to the new address) works only in the account's own signed-in session: signed
  * out, the page sends the visitor to sign in and back; another account is refused. POST

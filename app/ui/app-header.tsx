@@ -68,7 +68,7 @@ export function AppShell({
   );
 }
 
-/** Header of the signed-in account pages (issue 13): back to the dashboard or admin panel. */
+/** Header of the signed-in account pages: back to the dashboard or admin panel. */
 export function AccountHeader({ role }: { role: "user" | "admin" | "lender" }) {
   const links: HeaderLink[] =
     role === "admin"

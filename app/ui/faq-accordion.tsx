@@ -1,6 +1,6 @@
 /**
  * The FAQ as an exclusive accordion that needs no JavaScript (the page is sent without scripts to
- * anonymous visitors, issue 14): <details name="faq"> lets the browser keep one question open at a
+ * anonymous visitors): <details name="faq"> lets the browser keep one question open at a
  * time, and /faq#<id> opens that question because the id is on the answer, inside the details'
  * content: on a fragment navigation the browser opens a closed <details> around its target
  * ("ancestor details revealing"; it does not when the target is the <details> itself). The answer's

@@ -108,7 +108,7 @@ export function formatCalendarDate(iso: string | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What applicants type (issue 16): phone, ZIP, money, and the masks that apply them
+// What applicants type: phone, ZIP, money, and the masks that apply them
 // ---------------------------------------------------------------------------------------------
 
 /** "(555) 010-3344" for a 10-digit US number (or 11 digits starting with 1); anything else as typed. */
@@ -134,7 +134,7 @@ export const maskOnBlur = (format: (v: string) => string) => (e: { currentTarget
 };
 
 /**
- * Money as an input shows it (issue 16): "25,000" for 25000, "1,250.5" while a decimal is typed.
+ * Money as an input shows it: "25,000" for 25000, "1,250.5" while a decimal is typed.
  * Keeps the digits and at most one "." (what a user can mean); "" stays "". A value that is not
  * money-like at all (letters) is returned as typed so a refused submit shows what was sent.
  */

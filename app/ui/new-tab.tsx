@@ -1,4 +1,4 @@
-/** Marks a link that opens a new tab (issue 16): an icon for everyone, words for screen readers. */
+/** Marks a link that opens a new tab: an icon for everyone, words for screen readers. */
 export function NewTabIcon() {
   return (
     <svg

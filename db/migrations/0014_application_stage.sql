@@ -3,7 +3,7 @@ ALTER TABLE `loan_applications` ADD `stage` enum('draft','submitted','offers-rea
 ALTER TABLE `loan_applications` ADD `funded_cents` bigint;--> statement-breakpoint
 ALTER TABLE `loan_applications` ADD `funded_on` varchar(10);--> statement-breakpoint
 CREATE INDEX `loan_applications_stage_idx` ON `loan_applications` (`stage`,`submitted_at`);--> statement-breakpoint
--- Backfill (issue 27): the stage of every existing application, from what it holds.
+-- Backfill: the stage of every existing application, from what it holds.
 UPDATE `loan_applications` SET `stage` = 'declined' WHERE `status` = 'rejected';--> statement-breakpoint
 UPDATE `loan_applications` a SET `stage` = 'offer-accepted' WHERE `status` IN ('offer-accepted', 'approved') AND EXISTS (SELECT 1 FROM `offer_acceptances` x WHERE x.`application_id` = a.`id`);--> statement-breakpoint
 UPDATE `loan_applications` a SET `stage` = 'offers-ready' WHERE `stage` = 'draft' AND `status` <> 'draft' AND EXISTS (SELECT 1 FROM `offers` o WHERE o.`application_id` = a.`id` AND o.`status` = 'offered');--> statement-breakpoint

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in a real browser, with JavaScript and without: sign up, follow the verification link
+ * Accounts in a real browser, with JavaScript and without: sign up, follow the verification link
  * from the outbox, sign out, "forgot password", reset through the e-mailed link, sign in with the
  * new password; the old password and a session signed in elsewhere no longer work, and the link
  * does not work twice. Then /account and "My data" are reachable from the dashboard.

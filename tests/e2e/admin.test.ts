@@ -51,7 +51,7 @@ async function seed(tag: string) {
   const admin = await createAdmin();
   const applicant = await createApplicant({ firstName: `Avery${tag}`, phone: "(555) 010-7788" });
   const other = await createApplicant();
-  // Issue 27: the applicant has accepted an offer, so an admin may approve it.
+  // The applicant has accepted an offer, so an admin may approve it.
   const working = await createSubmittedApplication({
     userId: applicant.id,
     amount: 42000,
@@ -235,7 +235,7 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
       await login(page, s.applicant.email, s.applicant.password, "/login");
       const approved = page.locator(`[data-testid=dashboard-application][data-reference="${s.working.reference}"]`);
       const rejected = page.locator(`[data-testid=dashboard-application][data-reference="${s.equipment.reference}"]`);
-      // Issue 27: the applicant sees the loan's stage; an approved offer is not an active loan until funded.
+      // The applicant sees the loan's stage; an approved offer is not an active loan until funded.
       expect(await approved.getByTestId("stage-badge").textContent()).toContain("Offer accepted");
       expect(await rejected.getByTestId("stage-badge").textContent()).toContain("Declined");
       expect(await page.getByTestId("active-loans").textContent()).toBe("0");

@@ -1,5 +1,5 @@
 /**
- * The back office in Chromium, with and without JavaScript (issue 17), as a new admin would use
+ * The back office in Chromium, with and without JavaScript, as a new admin would use
  * it: request a bank statement with a message, see the applicant's dashboard show the request,
  * upload as the applicant, see the request close, reject the document with a reason, add a note,
  * assign the file to yourself, filter "assigned to me", and export the list as CSV. The applicant

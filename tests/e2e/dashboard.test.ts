@@ -30,7 +30,7 @@ async function seed() {
     submittedAt: new Date(Date.now() - 60_000),
   });
   await changeStatus(admin.id, approved.id, "under-review");
-  // Issue 27: "approved" needs an accepted offer, and only a funded loan is active. The offer's
+  // "approved" needs an accepted offer, and only a funded loan is active. The offer's
   // acceptance and the lender's funding are stood in for on the row (tests/integration/lifecycle.test.ts walks them).
   const acceptedRow = { status: "offer-accepted" as const, stage: "offer-accepted" as const };
   await getDb().update(schema.loanApplications).set(acceptedRow).where(eq(schema.loanApplications.id, approved.id));
@@ -127,7 +127,7 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
         uploadedBy: s.user.id,
       });
       expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.reference}`);
-      // Issue 16: the activity item names the document.
+      // The activity item names the document.
       expect(await page.getByTestId("recent-activity").textContent()).toContain(
         "ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)",
       );

@@ -1,5 +1,5 @@
 /**
- * The lender workspace in Chromium with JavaScript (issue 27): a lender user signs in (password,
+ * The lender workspace in Chromium with JavaScript: a lender user signs in (password,
  * then the authenticator code), opens an application from the queue at phone width, and sends a
  * firm offer; the offer shows in "Your offers" and nothing scrolls sideways at 375 px. The same
  * forms without JavaScript are tested over HTTP (tests/integration/lender-workspace.test.ts).

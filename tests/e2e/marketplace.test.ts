@@ -47,7 +47,7 @@ async function apply(page: Page, js: boolean, a: Applicant, address: Address = A
 describe.each(MODES)("the marketplace $label", ({ js }) => {
   it("apply in Texas, compare and sort offers, read a disclosure, accept one; Offer Accepted everywhere; a second accept is refused", async () => {
     // An admin exists before the acceptance, so the admins' copy of the e-mail is sent at once
-    // (the applicant's own copy waits until their address is verified, issue 13).
+    // (the applicant's own copy waits until their address is verified).
     const admin = await createAdmin();
     await b.withPage({ js }, async (page, ctx) => {
       const a = {
@@ -124,7 +124,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await page.goto("/dashboard");
       await settle(page, js);
       const card = page.locator(`[data-testid="dashboard-application"][data-reference="${reference}"]`);
-      // Issue 27: the dashboard shows the loan's stage.
+      // The dashboard shows the loan's stage.
       await card.getByTestId("stage-badge").filter({ hasText: "Offer Accepted" }).waitFor();
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 
@@ -155,7 +155,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       };
       await apply(page, js, a, { street: "1 Harbor Way", city: "Juneau", state: "AK", zip: "99801" });
       await settle(page, js);
-      // Issue 27: no "See your offers"; the reason that decided it, on the submitted page itself.
+      // No "See your offers"; the reason that decided it, on the submitted page itself.
       const noMatch = page.getByTestId("no-match");
       await noMatch.getByText("None of our partner lenders lends to businesses in Alaska.").waitFor();
       expect(await page.getByRole("link", { name: "See your offers" }).count()).toBe(0);

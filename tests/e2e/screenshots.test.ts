@@ -1,5 +1,5 @@
 /**
- * Screenshots and the sideways-scroll check (issue 16). Each page is opened at 375 px and
+ * Screenshots and the sideways-scroll check. Each page is opened at 375 px and
  * 1280 px wide, with JavaScript; a PNG of the full page goes to screenshots/ (git-ignored) and
  * the test fails when a page scrolls sideways at 375 px. In the suite it covers a few pages;
  * `npm run screenshots` (SCREENSHOTS_ALL=1) covers the landing page, a product page, every

@@ -1,5 +1,5 @@
 /**
- * Issue 16, defects 2 and 3 on step 5, with and without JavaScript: a chosen file is never lost
+ * Step 5's uploads, with and without JavaScript: a chosen file is never lost
  * by pressing Continue; the input is cleared after a success (no second copy); an old error
  * leaves after a later success; with JavaScript an 11 MB file is refused before anything is sent;
  * a file of the wrong type says which types the area takes; focus stays in the tile after Upload
@@ -37,7 +37,7 @@ const tile = (page: Page, area: string) => page.locator(`section[data-area="${ar
 const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: samplePdf(`${name}-${Date.now()}`) });
 
 describe.each(MODES)("documents step $label", ({ js }) => {
-  it("a chosen file is not lost when the applicant presses Continue without Upload (defect 2)", async () => {
+  it("a chosen file is not lost when the applicant presses Continue without Upload", async () => {
     await b.withPage({ js }, async (page, ctx) => {
       const draftId = await withDraft(ctx);
       await page.goto("/apply/documents");
@@ -50,7 +50,7 @@ describe.each(MODES)("documents step $label", ({ js }) => {
     });
   });
 
-  it("uploads once, clears the input and an old error, keeps focus in the tile (defect 3)", async () => {
+  it("uploads once, clears the input and an old error, keeps focus in the tile", async () => {
     await b.withPage({ js }, async (page, ctx) => {
       const draftId = await withDraft(ctx);
       await page.goto("/apply/documents");
@@ -116,7 +116,7 @@ describe.each(MODES)("documents step $label", ({ js }) => {
 });
 
 describe("documents step with JavaScript only", () => {
-  it("an 11 MB file is refused in the browser: nothing is sent (defect 3)", async () => {
+  it("an 11 MB file is refused in the browser: nothing is sent", async () => {
     await b.withPage({ js: true }, async (page, ctx) => {
       await withDraft(ctx);
       await page.goto("/apply/documents");

@@ -1,8 +1,8 @@
 /**
- * Issue 16, defect 4: typed data is not lost. With JavaScript the step saves as the applicant
+ * Typed data is not lost. With JavaScript the step saves as the applicant
  * types (a reload or Exit Application keeps it) and leaving with unsaved changes asks first;
  * when the session is gone mid-wizard, the step says so and offers sign-in to resume (with and
- * without JavaScript). Also (defect 8): signing in from inside the wizard comes back to it.
+ * without JavaScript). Also: signing in from inside the wizard comes back to it.
  */
 import { sql } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
@@ -131,7 +131,7 @@ describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
   });
 });
 
-describe.each(MODES)("sign-in from the wizard $label (defect 8)", ({ js }) => {
+describe.each(MODES)("sign-in from the wizard $label", ({ js }) => {
   it("comes back to the wizard, not the dashboard", async () => {
     const applicant = await createApplicant();
     await b.withPage({ js }, async (page) => {

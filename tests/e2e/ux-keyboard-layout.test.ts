@@ -1,5 +1,5 @@
 /**
- * Issue 16, defects 1, 5, 6 and 7 in a real browser: Enter in a wizard field means Continue (with
+ * Keyboard and layout of the wizard in a real browser: Enter in a wizard field means Continue (with
  * and without JavaScript); one click submits or shows every error even when an on-blur error would
  * appear; the admin pages do not pan sideways on a 375 px phone and the details dialog fits; a
  * toast never covers the controls around it and does not follow the user to the next page.
@@ -77,7 +77,7 @@ async function textUnderToast(page: Page) {
 }
 
 describe.each(MODES)("keyboard and layout $label", ({ js }) => {
-  it("Enter in a wizard field means Continue, not Back (defect 1)", async () => {
+  it("Enter in a wizard field means Continue, not Back", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/apply/loan");
       await at(page, "loan", js);
@@ -93,7 +93,7 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
     });
   });
 
-  it("the admin pages do not pan sideways at 375 px and the details dialog fits (defect 6)", async () => {
+  it("the admin pages do not pan sideways at 375 px and the details dialog fits", async () => {
     const admin = await createAdmin();
     const applicant = await createApplicant({ phone: "(555) 010-6161" });
     const app = await createSubmittedApplication({ userId: applicant.id, amount: 31000 });
@@ -118,7 +118,7 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
   });
 
   for (const width of [375, 1280]) {
-    it(`a toast covers no control at ${width} px (defect 7)`, async () => {
+    it(`a toast covers no control at ${width} px`, async () => {
       await b.withPage({ js }, async (page) => {
         await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
         await page.goto("/signup");
@@ -152,7 +152,7 @@ describe.each(MODES)("keyboard and layout $label", ({ js }) => {
   }
 });
 
-describe("one click, with JavaScript (defect 5)", () => {
+describe("one click, with JavaScript", () => {
   it("sign-up: an invalid field then one click on Create Account shows every error", async () => {
     await b.withPage({ js: true }, async (page) => {
       await page.goto("/signup");

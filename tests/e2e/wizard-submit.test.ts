@@ -61,7 +61,7 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       await upload(page, "llc", "LLC Documents", { name: "articles.pdf", mimeType: "application/pdf", buffer: exe });
       await page
         .locator('section[data-area="llc"] [role="alert"]')
-        // Issue 16: the renamed executable is refused with the types the area takes.
+        // The renamed executable is refused with the types the area takes.
         .getByText(`${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`)
         .waitFor();
 

@@ -111,7 +111,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       expect(await fileRow(page, "bank-statements", "March statement.pdf").textContent()).toMatch(/\(\d+(\.\d+)? (Bytes|KB)\)/);
       // Several files per area, and removable before submission.
       await upload(page, "bank-statements", "Bank Statements", { name: "April.png", mimeType: "image/png", buffer: samplePng() });
-      // Issue 16: a file of the wrong type is refused with the types the area takes.
+      // A file of the wrong type is refused with the types the area takes.
       await page.getByText(`Upload Failed - ${MSG.fileNotPdfOrWord}`).first().waitFor();
       await upload(page, "id-front", "Government ID (Front)", { name: "licence.png", mimeType: "image/png", buffer: samplePng() });
       await fileRow(page, "id-front", "licence.png").waitFor();
@@ -136,7 +136,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
         "Dana Whitfield",
         a.email,
         "(555) 010-3344",
-        "November 23, 1979" /* issue 16: formatted */,
+        "November 23, 1979" /* formatted */,
         "1600 Market Street, Philadelphia, Pennsylvania 19103-7240",
         "$150,000",
         "Pay Rent",

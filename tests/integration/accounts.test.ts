@@ -1,5 +1,5 @@
 /**
- * Issue 13 over HTTP: e-mail verification from every way an account is created, held e-mails,
+ * Accounts over HTTP: e-mail verification from every way an account is created, held e-mails,
  * forgotten password (enumeration, timing, single use, expiry, throttles, admins' second factor),
  * /account changes, the data export and the deletion request, guards and the audit log.
  */

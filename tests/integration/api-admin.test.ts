@@ -138,7 +138,7 @@ describe("GET /api/admin/documents", () => {
 describe("PATCH /api/admin/applications/{id}/status", () => {
   it("changes the status with an audit event and an e-mail, and answers the application", async () => {
     const owner = await createApplicant();
-    // Issue 27: "approved" needs an accepted offer.
+    // "approved" needs an accepted offer.
     const app = await createSubmittedApplication({ userId: owner.id, status: "offer-accepted", stage: "offer-accepted" });
     const { client, admin } = await signedInAdmin();
     const res = await client.fetch(`/api/admin/applications/${app!.id}/status`, { method: "PATCH", json: { status: "approved" } });

@@ -74,7 +74,7 @@ describe("POST /api/loan-applications", () => {
     const app = await res.json();
     expect(app).toMatchObject({ status: "submitted", amount: "25000", livingSituation: "rent", monthlyPayment: "1500", state: "IL" });
     expect(app.submittedAt).toMatch(ISO);
-    // Issue 27: matching moves the stage (offers ready, or no lender match) in the same transaction.
+    // Matching moves the stage (offers ready, or no lender match) in the same transaction.
     expect((await eventsOf(app.id)).map((e) => e.type).sort()).toEqual(["created", "stage_changed", "submitted"]);
     const mail = await outboxTo(user.email);
     expect(mail).toHaveLength(1);
@@ -350,7 +350,7 @@ describe("PATCH /api/loan-applications/db/{id}", () => {
 });
 
 describe("GET /api/loan-applications/status/{applicationId}", () => {
-  it("answers the five fields and (issue 27) the stage with its timeline, for the reference in any letter case, without signing in", async () => {
+  it("answers the five fields and the stage with its timeline, for the reference in any letter case, without signing in", async () => {
     const owner = await createApplicant();
     const app = await createSubmittedApplication({ userId: owner.id, amount: 42000, purpose: "working-capital", status: "under-review" });
     const res = await new Client().fetch(`/api/loan-applications/status/${app!.reference.toLowerCase()}`);

@@ -35,7 +35,7 @@ const SPEC_CALLS = [
   ["get", "/api/documents/download/{id}"],
 ] as const;
 
-/** The marketplace's calls (issue 12), walked the same way. */
+/** The marketplace's calls, walked the same way. */
 const MARKET_CALLS = [
   ["get", "/api/loan-applications/{applicationId}/offers"],
   ["get", "/api/offers/{id}"],
@@ -109,7 +109,7 @@ const recipes: Record<string, () => Promise<Response[]>> = {
       await client.fetch("/api/loan-applications", { json: { ...applicationPayload(), userId: 2_000_000_000 } }),
       await client.fetch("/api/loan-applications", { json: { amount: "1" } }),
       await new Client().fetch("/api/loan-applications", { json: {} }),
-      // A referral partner's key (issue 28): the referral, a bad key, a missing scope, an Idempotency-Key reused.
+      // A referral partner's key: the referral, a bad key, a missing scope, an Idempotency-Key reused.
       ...(await partnerCreateCalls()),
     ];
   },
@@ -211,7 +211,7 @@ const recipes: Record<string, () => Promise<Response[]>> = {
       await new Client().fetch(`/api/offers/${offerIds[0]}/accept`, { json: body }),
     ];
   },
-  // Back office (issue 17)
+  // Back office
   async adminListDocumentRequests() {
     const { client, applicant, app } = await backOfficeSetup();
     await client.fetch(`/api/admin/applications/${app.id}/document-requests`, {
@@ -278,8 +278,8 @@ async function backOfficeSetup() {
   return { client, applicant, app };
 }
 
-/** The back office's admin API (issue 17). */
-/** The partner API (issue 28). */
+/** The back office's admin API. */
+/** The partner API. */
 const PARTNER_CALLS = [
   ["get", "/api/partner/referrals/{applicationId}"],
   ["get", "/api/partner/applications"],

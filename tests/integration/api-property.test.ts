@@ -360,7 +360,7 @@ describe("random and malformed payloads get a 4xx JSON error and write nothing",
     expect((await applicationRow(id))?.status).toBe("submitted");
   });
 
-  // Back office (issue 17): the admin API's three write endpoints.
+  // Back office: the admin API's three write endpoints.
   it("POST /api/admin/applications/{id}/document-requests", async () => {
     const { user } = await signedInApplicant();
     const app = await createSubmittedApplication({ userId: user.id });

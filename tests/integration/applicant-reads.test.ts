@@ -3,7 +3,7 @@
  * each with its progress oldest first), the recent activity (newest first, document events named
  * while the document exists) and the back office's document requests (newest first, the newest
  * 500 at most, each request's items in the order they were asked). These reads sort in code what
- * the database no longer sorts for them (issue 14), so the order is checked here, not assumed.
+ * the database no longer sorts for them, so the order is checked here, not assumed.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The back office over HTTP (issue 17), as a browser without JavaScript would use it: document
+ * The back office over HTTP, as a browser without JavaScript would use it: document
  * requests (e-mail, dashboard, upload closes them, "waiting on applicant"), per-document review
  * with a replacement request, internal notes that never reach applicants, assignment with the
  * colleague warning, queues with counts, the CSV export (formula-safe, audited), and the admin API.
@@ -346,7 +346,7 @@ describe("the status API records a change to a colleague's application", () => {
     const { admin, app } = await setup();
     await assignApplication(admin.id, app.id, admin.id);
     const colleague = await adminClient(await createAdmin());
-    // Issue 27: "approved" needs an accepted offer; under review is a change any submitted application takes.
+    // "approved" needs an accepted offer; under review is a change any submitted application takes.
     const res = await colleague.fetch(`/api/admin/applications/${app.id}/status`, { method: "PATCH", json: { status: "under-review" } });
     expect(res.status).toBe(200);
     const [entry] = await auditOf("backoffice.colleague_application_changed", app.id);

@@ -17,7 +17,7 @@ import { LOAN } from "../support/wizard";
 
 const DB_TIMEOUT_MS = 1500;
 const browser = setupBrowser();
-/** The deadline plus a second for the rest of the request (the bound). */
+/** The deadline plus a second for the rest of the request (the promised bound). */
 const ANSWER_WITHIN_MS = DB_TIMEOUT_MS + 1000;
 
 let db: ThrowawayMariaDb;

@@ -1,5 +1,5 @@
 /**
- * The lender catalogue refuses nonsense (issue 27), over HTTP like a browser without JavaScript:
+ * The lender catalogue refuses nonsense, over HTTP like a browser without JavaScript:
  * blank, zero and negative amounts and rates, the 1 % pricing floor, the sample offer shown before
  * saving, no resume of a product that cannot price, and pausing a lender with its outstanding
  * offers withdrawn (the applicants e-mailed, an application left without offers at "no lender match").

@@ -1,5 +1,5 @@
 /**
- * Issue 27's "Done when" over HTTP, as browsers without JavaScript: a lender user of one lender sees
+ * The lender lifecycle end to end over HTTP, as browsers without JavaScript: a lender user of one lender sees
  * a fresh $30,000 working-capital application from Texas in its queue (not an Alaska one, nor
  * another lender's), makes a firm offer the applicant reads (APR from the money module) and accepts,
  * asks for a bank statement the applicant uploads, marks verifying then funded; every screen and

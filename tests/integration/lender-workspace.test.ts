@@ -1,5 +1,5 @@
 /**
- * The lender workspace over HTTP (issue 27), as a browser without JavaScript: invitations (single
+ * The lender workspace over HTTP, as a browser without JavaScript: invitations (single
  * use, expiring), the lender sign-in with its second factor, the queue and application pages, and
  * every action (firm offer, decline, documents, confirm / withdraw an instant offer) with its audit
  * row and what the applicant then sees.

@@ -1,5 +1,5 @@
 /**
- * The loan's life over HTTP (issue 27) against the run's server and MySQL: no lender match
+ * The loan's life over HTTP against the run's server and MySQL: no lender match
  * (Alaska) on every screen, "approved" only with an accepted offer, the reasoned cancellation,
  * the lender's moves (verifying, funded) and the dashboard's active loans, which count only a
  * funded loan.

@@ -88,7 +88,7 @@ describe("matching on submission", () => {
     const { client, app, email } = await applyOverHttp({ state: "AK" });
     const list = await offersOf(client, app.reference);
     expect(list.offers).toEqual([]);
-    // Issue 27: the reason that decided it, said of every lender (tests/integration/lifecycle.test.ts has the rest).
+    // The reason that decided it, said of every lender (tests/integration/lifecycle.test.ts has the rest).
     expect(list.principalReasons).toEqual(["None of our partner lenders lends to businesses in Alaska."]);
     const html = await (await client.fetch(`/dashboard/applications/${app.reference}/offers`)).text();
     expect(html).toContain("No lender match");

@@ -239,7 +239,7 @@ describe("/api-docs", () => {
     expect(cells("/api/partner/applications")[2]).toBe("API key applications:read");
     expect(row("/api/loan-applications").find("td").eq(2).text()).toMatch(/^Signed in or API key applications:write$/);
     expect(linkHrefs($, "OpenAPI 3.1 document")).toEqual(["/api/openapi.json"]);
-    // The partner guide (issue 28).
+    // The partner guide.
     expect(squash($("#partner-guide").parent().text())).toContain("Authorization: Bearer $LENDWISE_KEY");
   });
 });

@@ -115,7 +115,7 @@ async function newApplication(status: "submitted" | "pending" | "under-review" |
     amount,
     purpose: "working-capital",
     status,
-    // Issue 27: "approved" always comes with an accepted offer.
+    // "approved" always comes with an accepted offer.
     stage: status === "approved" ? "offer-accepted" : undefined,
     submittedAt: new Date("2026-11-22T15:00:00Z"),
   });
@@ -156,7 +156,7 @@ describe("application status without JavaScript", () => {
     const cases = [
       { status: "pending", label: "Pending", colour: "bg-yellow-100", steps: "within 24-48 hours" },
       { status: "under-review", label: "Under Review", colour: "bg-blue-100", steps: "may request additional documentation" },
-      // Issue 27: the applicant is shown the loan's stage: an approval is of the offer they accepted; a rejection declines.
+      // The applicant is shown the loan's stage: an approval is of the offer they accepted; a rejection declines.
       { status: "approved", label: "Offer accepted", colour: "bg-green-100", steps: "The lender will verify your details" },
       { status: "rejected", label: "Declined", colour: "bg-red-100", steps: "reapply after 60-90 days" },
     ] as const;

@@ -1,5 +1,5 @@
 /**
- * The partner API (issue 28): referral partners create applications attributed to them and read
+ * The partner API: referral partners create applications attributed to them and read
  * their status; lender partners list the applications their lender offered on; keys rotate with an
  * overlap; Idempotency-Key replays the first answer, refuses another body (422) and lets one of
  * several concurrent requests do the work; the admin's partner pages work without JavaScript.

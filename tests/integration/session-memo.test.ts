@@ -1,5 +1,5 @@
 /**
- * The session read shared by one HTTP request's loaders (issue 14): within one request scope a GET
+ * The session read shared by one HTTP request's loaders: within one request scope a GET
  * reads the session and its user once, whichever Request object each loader holds; nothing is
  * shared with another request, another cookie, a POST, after a session write, or after the
  * request has ended. The user's name is changed in the database between reads, so which read

@@ -71,13 +71,13 @@ describe("start-up on a new database", () => {
             "sessions",
             "users",
           ],
-          // the marketplace (issue 12)
+          // the marketplace
           ...["lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances"],
-          // the back office (issue 17)
+          // the back office
           ...["application_assignments", "application_notes", "document_request_items", "document_requests", "document_reviews"],
-          // the partner API (issue 28)
+          // the partner API
           ...["idempotency_keys", "partner_api_keys", "partners"],
-          // the lender workspace (issue 27)
+          // the lender workspace
           "lender_declines",
         ].sort(),
       );

@@ -28,7 +28,7 @@ describe("changeStatus (service)", () => {
   it("writes status, updatedAt, the event, the e-mail and the audit entry together", async () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
-    // Issue 27: "approved" needs an accepted offer.
+    // "approved" needs an accepted offer.
     const app = await createSubmittedApplication({
       userId: applicant.id,
       amount: 30000,
@@ -92,7 +92,7 @@ describe("changeStatus (service)", () => {
     expect(mail!.bodyText).toContain("60-90 days");
     expect(mail!.bodyText).toContain("Equal Credit Opportunity Act");
     const [ev, statusEv] = await eventsOf(app.id);
-    // Issue 27: the stage moves to declined with the same reason, then the status event.
+    // The stage moves to declined with the same reason, then the status event.
     expect(ev).toMatchObject({
       type: "stage_changed",
       fromStatus: "submitted",
@@ -137,7 +137,7 @@ describe("changeStatus (service)", () => {
     const admin = await createAdmin();
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id });
-    // Issue 27: "approved" needs an accepted offer, so two changes that are allowed in either order
+    // "approved" needs an accepted offer, so two changes that are allowed in either order
     // (a rejection, or a reopening of it to under review).
     await Promise.all([changeStatus(admin.id, app.id, "under-review"), changeStatus(admin.id, app.id, "rejected", "Incomplete documents")]);
     const evs = (await eventsOf(app.id)).filter((e) => e.type === "status_changed");

@@ -26,7 +26,7 @@ const brokenDb = drizzle(brokenPool, { schema: dbSchema, mode: "default" });
 afterAll(() => brokenPool.end());
 
 describe("status lookup service", () => {
-  it("finds a submitted application by its reference in lower case, with the five fields and (issue 27) its stage and timeline", async () => {
+  it("finds a submitted application by its reference in lower case, with the five fields and its stage and timeline", async () => {
     const user = await createApplicant();
     const app = await createSubmittedApplication({ userId: user.id, amount: 25000, purpose: "working-capital", status: "submitted" });
     const outcome = await lookupApplicationStatus(app.reference.toLowerCase(), randomIp());

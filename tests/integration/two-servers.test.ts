@@ -92,7 +92,7 @@ describe("two app servers, one database", () => {
     expect(statuses[10]).toBe(429);
     // The same client is refused on the other server too, even with the right password ...
     expect((await v.via.b.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } })).status).toBe(429);
-    // ... while the owner on a clean client still gets in (issue 11: lockouts an attacker cannot aim).
+    // ... while the owner on a clean client still gets in (lockouts an attacker cannot aim).
     const owner = new Client(b.origin);
     expect((await owner.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } })).status).toBe(302);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 3: one account-creation service for the sign-up page, POST /api/auth/register
+ * One account-creation service for the sign-up page, POST /api/auth/register
  * and wizard step 2: the same password policy, the same sign-up throttle, and "already exists"
  * answers that are throttled (no free account enumeration), at every entry point.
  */

@@ -1,8 +1,8 @@
 /**
- * Issue 11, findings 8 and 11.
- *   8. The client address comes from the server entry (the socket, or X-Forwarded-For only under
+ * Client address and required secrets.
+ *   - The client address comes from the server entry (the socket, or X-Forwarded-For only under
  *      TRUST_PROXY), never from a header a client can set (`x-real-client-ip-internal`).
- *  11. Production refuses to start without SESSION_SECRET or DOCUMENT_ENCRYPTION_KEY, naming the
+ *   - Production refuses to start without SESSION_SECRET or DOCUMENT_ENCRYPTION_KEY, naming the
  *      variable; development keeps generating them.
  */
 import fs from "node:fs";

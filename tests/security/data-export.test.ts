@@ -167,7 +167,7 @@ describe("what the applicant may see", () => {
     await expectRedirect(withdraw, "withdrawal");
 
     // A status change with a note through the admin API, then the rejection with its reason.
-    // (Issue 27: "approved" needs an accepted offer, so the noted change is back to submitted.)
+    // ("approved" needs an accepted offer, so the noted change is back to submitted.)
     const noted = await ac.fetch(`/api/admin/applications/${app.id}/status`, {
       method: "PATCH",
       json: { status: "submitted", note: secret.apiStatusNote },

@@ -30,13 +30,13 @@ const TABLES = [
   "rate_limits",
   "account_tokens",
 ];
-// The marketplace's tables (issue 12).
+// The marketplace's tables.
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
-// The partner API's tables (issue 28).
+// The partner API's tables.
 TABLES.push("partners", "partner_api_keys", "idempotency_keys");
-// The lender workspace (issue 27).
+// The lender workspace.
 TABLES.push("lender_declines");
-/** Back office (issue 17): read-write tables, and the append-only internal notes. */
+/** Back office: read-write tables, and the append-only internal notes. */
 const BACK_OFFICE_TABLES = ["document_requests", "document_request_items", "document_reviews", "application_assignments"];
 const user = `lm_app_${randomBytes(4).toString("hex")}`;
 const password = randomBytes(12).toString("base64url");

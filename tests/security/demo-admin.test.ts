@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 1 (critical): no public demo admin in production. On a database of its own:
+ * No public demo admin in production. On a database of its own:
  *   1. production on an empty database: no admin at all is created, /admin-login shows no credentials;
  *   2. development on the same database: the demo admin exists and its hint shows (a newcomer can sign in);
  *   3. production again: the start disables the demo admin and says so in the log; it cannot sign in;

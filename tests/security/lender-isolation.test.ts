@@ -1,5 +1,5 @@
 /**
- * Lender isolation (issue 27): a lender user reads and acts on only the applications shared with its
+ * Lender isolation: a lender user reads and acts on only the applications shared with its
  * own lender. By id or by guessing, another lender's applications, offers and documents, and
  * applications shared with nobody, answer exactly like ones that do not exist (404), pages and
  * document routes alike; actions on them change nothing. Applicants, admins and visitors never reach

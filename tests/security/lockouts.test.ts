@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 5: lockouts an attacker cannot aim. Wrong passwords from one client are held
+ * Lockouts an attacker cannot aim. Wrong passwords from one client are held
  * per account AND client, so the owner with the right password on a clean client still gets in;
  * the per-account limit grows over distinct clients (progressive windows). The second factor locks
  * after MFA_LOCK_AFTER (<= 100, NIST SP 800-63B) consecutive failures, with an e-mail to the admin

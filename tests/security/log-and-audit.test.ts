@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 9: the access log masks references in any spelling or encoding; admin list
+ * The access log masks references in any spelling or encoding; admin list
  * views (pages and API) are audited; a failed sign-in records the account tried (its id, or a keyed
  * hash for an unknown e-mail; never the address) and the client address.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 6: one session-user resolver that knows about the second factor. An admin who
+ * One session-user resolver that knows about the second factor. An admin who
  * passed the password but not the second factor is anonymous in the wizard, the dashboard, the
  * uploads and the API: the wizard does not fill in as that admin, nothing attaches to the admin.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 12: file names with `=`, `;` or `"` upload (they were refused with 400 by the
+ * File names with `=`, `;` or `"` upload (they were refused with 400 by the
  * multipart parser); the stored name is the real one, and it is served back safely (RFC 6266
  * Content-Disposition). Streaming, the size limit and the content check still hold.
  */

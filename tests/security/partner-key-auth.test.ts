@@ -1,5 +1,5 @@
 /**
- * Partner API keys (issue 28): stored only as a hash; unknown, malformed, revoked and expired keys
+ * Partner API keys: stored only as a hash; unknown, malformed, revoked and expired keys
  * answer 401; a missing scope, the wrong partner kind and another partner's referral 403; bearer
  * calls skip the browser same-origin rule (only with a valid key) while cookie calls keep it; the
  * per-key rate limit answers 429 with Retry-After and the RateLimit headers; every use is audited

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 10: with META_PIXEL_ID set, the Meta pixel loads, and the CSP allows
+ * With META_PIXEL_ID set, the Meta pixel loads, and the CSP allows
  * facebook.com, only on public marketing pages; never on admin, dashboard, wizard, sign-in or
  * account pages (a second production server with the pixel configured).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 2: redirect targets are parsed like a browser parses them (WHATWG URL against
+ * Redirect targets are parsed like a browser parses them (WHATWG URL against
  * our own origin); anything that is not a path on our origin gives the safe default. Tab, CR and LF
  * (which browsers drop), backslashes, encoded slashes and schemes never lead elsewhere, never give a
  * 500, and the raw input never reaches the log.

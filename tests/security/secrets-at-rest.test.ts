@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 7: no plaintext TOTP secret or recovery codes in session rows (sealed with
+ * No plaintext TOTP secret or recovery codes in session rows (sealed with
  * AES-256-GCM while they are needed), and stored recovery codes hashed with a salt and a server key
  * (legacy unsalted SHA-256 values are upgraded in place at start-up and still work once).
  */

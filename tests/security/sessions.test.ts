@@ -188,7 +188,7 @@ describe("timeouts enforced on the server", () => {
     expect(await getDb().select().from(schema.sessions).where(eq(schema.sessions.idHash, s.hash))).toHaveLength(0);
   });
 
-  it("keeps the issue's limits: 30 minutes idle for admins, 24 hours for applicants", () => {
+  it("keeps the session limits: 30 minutes idle for admins, 24 hours for applicants", () => {
     expect(SESSION_LIMITS.admin.idle).toBe(30 * MIN);
     expect(SESSION_LIMITS.user.idle).toBe(24 * 60 * MIN);
   });

@@ -21,7 +21,7 @@ async function expectThrottled(res: Response, message: string) {
 }
 
 describe("sign-in", () => {
-  it("keeps the issue's numbers: 10 sign-ins a minute", () => {
+  it("keeps the sign-in limit: 10 sign-ins a minute", () => {
     expect(THROTTLE_RULES.login).toMatchObject({ limit: 10, windowSeconds: 60 });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 4: upload quotas on every upload path (API, dashboard, wizard step 5): a
+ * Upload quotas on every upload path (API, dashboard, wizard step 5): a
  * per-account upload rate (429) and a per-application cap on files and bytes (413), with the
  * product's wording, stated in the forms and in the OpenAPI document.
  */

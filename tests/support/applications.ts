@@ -11,7 +11,7 @@ export async function createSubmittedApplication(opts: {
   amount?: number;
   purpose?: Purpose;
   status?: Status;
-  /** The loan's stage (issue 27); by default the one the status implies before any matching. */
+  /** The loan's stage; by default the one the status implies before any matching. */
   stage?: (typeof schema.APPLICATION_STAGES_DB)[number];
   annualIncome?: number;
   livingSituation?: "rent" | "mortgage" | "own";

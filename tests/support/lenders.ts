@@ -1,5 +1,5 @@
 /**
- * Lender users and shared applications for the lender workspace's tests (issue 27), made through
+ * Lender users and shared applications for the lender workspace's tests, made through
  * the app's own modules: a lender user with a known TOTP secret (enrolled as /lender/login/setup
  * enrols), an application with an instant offer of a lender (what the marketplace stores when one of
  * the lender's products matches), and signing in over HTTP. Nothing here imports vitest.

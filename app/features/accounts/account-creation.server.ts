@@ -1,5 +1,5 @@
 /**
- * THE account-creation service (issue 11, finding 3). The sign-up page, POST /api/auth/register and
+ * THE account-creation service. The sign-up page, POST /api/auth/register and
  * wizard step 2 (whose account is created at the first upload or at submission) all come here for:
  *   - the password policy (length from the shared schemas, plus the common-password list),
  *   - the sign-up throttle (per client address, shared by all three entry points),
@@ -71,7 +71,7 @@ export async function emailTakenAnswer(ip: string): Promise<Refusal> {
 
 /**
  * Creates an applicant account (role 'user'). Throws EmailTakenError. The caller queues the
- * verification link (afterAccountCreated, issue 13) once its own writes are done: signUp below for
+ * verification link (afterAccountCreated) once its own writes are done: signUp below for
  * the page and the API; the wizard after the application rows in the same transaction (so the
  * applicant's confirmation comes first).
  */

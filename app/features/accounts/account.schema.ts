@@ -1,4 +1,4 @@
-/** Forms of the account pages (issue 13). Pure: used by the actions, Conform and the tests. */
+/** Forms of the account pages. Pure: used by the actions, Conform and the tests. */
 import { z } from "zod";
 import { ACCOUNT_MSG } from "~/content/messages";
 import { emailField, newPasswordField } from "~/features/accounts/fields.schema";

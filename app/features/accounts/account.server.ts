@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 13, /account and /account/data): change password, change e-mail (see
+ * Account settings (/account and /account/data): change password, change e-mail (see
  * email-change.server.ts), sessions, the data export and
  * the deletion request. Every action is written to the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail verification (issue 13). `issueEmailVerification` is the ONE call every place that
+ * E-mail verification. `issueEmailVerification` is the ONE call every place that
  * creates an account makes (sign-up page, POST /api/auth/register, the wizard's account at
  * upload/submission): it stores a hashed, expiring token and writes the e-mail to the outbox in
  * the caller's transaction. A link proves only the address the account has when it is used; a

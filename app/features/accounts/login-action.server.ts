@@ -32,7 +32,7 @@ export async function handleLogin(request: Request, context: AppLoadContext, mod
     return toastReply(submission, t, { status, hideFields: ["password"] });
   }
   const cookie = await createUserSession(request, result.user);
-  // The password is only the first factor: no admin (or lender, issue 27) page answers before the second.
+  // The password is only the first factor: no admin (or lender) page answers before the second.
   const mfaPages = result.user.role === "lender" ? "/lender/login" : "/admin-login";
   if (result.secondFactor === "verify") return redirect(`${mfaPages}/verify`, { headers: { "set-cookie": cookie } });
   if (result.secondFactor === "setup") return redirect(`${mfaPages}/setup`, { headers: { "set-cookie": cookie } });

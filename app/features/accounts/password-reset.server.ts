@@ -1,5 +1,5 @@
 /**
- * Forgotten password (issue 13): a single-use link, stored hashed, valid for one hour, for the
+ * Forgotten password: a single-use link, stored hashed, valid for one hour, for the
  * address the account has when it is used (a change of e-mail ends the links sent to the old one).
  * Asking for one answers the same, in the same time, whether or not the account exists: the page
  * answers before anything depends on the address (queuePasswordResetRequest). Using a link sets the

@@ -1,5 +1,5 @@
 /**
- * THE sign-in (issue 15). /login, /admin-login, POST /api/auth/login and wizard step 2 (an e-mail
+ * THE sign-in. /login, /admin-login, POST /api/auth/login and wizard step 2 (an e-mail
  * that has an account signs in with its password) all come here; each turns the result into its own
  * answer (a redirect with the session cookie, JSON, the wizard's next step). One place for:
  *   - the sign-in throttle (per client, per account and client, per account over clients),
@@ -72,7 +72,7 @@ export async function signIn(credentials: Credentials, { ip, via, form }: SignIn
     return { ok: false, reason: "invalid" };
   }
   if (via === "api" && user.role === "lender") {
-    // Lender users (issue 27) work in the workspace pages only; partners' machines use API keys.
+    // Lender users work in the workspace pages only; partners' machines use API keys.
     await recordAudit({ actorUserId: user.id, action: "auth.login", outcome: "denied", ip, details: "lender user on the API" });
     return { ok: false, reason: "invalid" };
   }
@@ -90,7 +90,7 @@ export async function signIn(credentials: Credentials, { ip, via, form }: SignIn
     await recordAudit({ actorUserId: user.id, action: "auth.admin_login", outcome: "denied", ip });
     return { ok: false, reason: "not-admin" };
   }
-  // Issue 27: the lender sign-in page is for lender users only (the same "access denied" answer).
+  // The lender sign-in page is for lender users only (the same "access denied" answer).
   if (via === "lender-page" && user.role !== "lender") {
     await recordAudit({ actorUserId: user.id, action: "auth.lender_login", outcome: "denied", ip });
     return { ok: false, reason: "not-admin" };

@@ -1,6 +1,6 @@
 /**
  * The pages opened from an e-mailed single-use link that ask for a new password: /reset-password,
- * /undo-email-change and /lender/invite (issue 27). Opening the link changes nothing (mail
+ * /undo-email-change and /lender/invite. Opening the link changes nothing (mail
  * scanners open links); the form's POST (token + new password, and an enrolled admin's second
  * factor where asked) is parsed and throttled here once, then each page's service uses the token.
  */

@@ -98,7 +98,7 @@ export async function updateUser(
 export { isDuplicate };
 
 // ---------------------------------------------------------------------------------------------
-// Accounts (issue 13).
+// Accounts.
 
 /** Sets the (verified) e-mail address; throws EmailTakenError when another account has it. */
 export async function setUserEmail(db: DbOrTx, id: number, email: string, verifiedAt: Date) {

@@ -271,7 +271,7 @@ export const ApiApplicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   stage: z
     .enum(APPLICATION_STAGES)
-    .describe("Where the loan is in its life (issue 27); see GET /api/loan-applications/status/{applicationId} for its timeline"),
+    .describe("Where the loan is in its life; see GET /api/loan-applications/status/{applicationId} for its timeline"),
   submittedAt: isoDateTime.nullable(),
   updatedAt: isoDateTime,
 });

@@ -15,7 +15,7 @@ import {
   type ApplicantTimelineEntry,
 } from "~/features/marketplace/index.server";
 
-export { findOwnedSubmittedApplication, listApplicationRowsForUser, withHistory } from "~/features/applications/application-queries.server";
+export { listApplicationRowsForUser, withHistory } from "~/features/applications/application-queries.server";
 export { getApplicationRowById, getOpenDraftForUser } from "~/features/applications/applications.server";
 
 export type ActivityItem = ApplicantTimelineEntry & { reference: string };

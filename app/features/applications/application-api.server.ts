@@ -67,8 +67,8 @@ export async function createApiApplication(user: PublicUser, body: ApiCreateAppl
     }
     const { row: created } = await insertApplication(tx, {
       userId: user.id,
-      // API applications have no wizard draft; the column is nullable (see the report to the lead).
-      draftId: null as unknown as number,
+      // API applications have no wizard draft.
+      draftId: null,
       values: merged.values,
       status: "draft",
     });
@@ -152,12 +152,12 @@ export async function changeStatusForApi(
 ): Promise<ApiWriteOutcome> {
   try {
     const change = await changeStatus(admin.id, id, input.status, input.note ?? null, { ip: meta.ip ?? null });
-    // Back office (issue 17): a change to an application assigned to a colleague is recorded.
+    // Back office: a change to an application assigned to a colleague is recorded.
     if (change.changed) await recordColleagueChange(admin.id, id, `status ${change.from} -> ${change.to}`, { ip: meta.ip ?? null });
   } catch (e) {
     if (e instanceof RejectionReasonRequiredError) return { ok: false, status: 400, errors: { note: [e.message] } };
     if (e instanceof ApplicationNotFoundError) return notFound();
-    // Issue 27: e.g. "approved" without an accepted offer; nothing changed.
+    // E.g. "approved" without an accepted offer; nothing changed.
     if (e instanceof StatusChangeRefusedError) return { ok: false, status: 409, message: e.message };
     throw e;
   }

@@ -2,12 +2,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 
-/** Marketplace events (issue 12): an admin withdrew an offer or added a manual one. */
+/** Marketplace events: an admin withdrew an offer or added a manual one. */
 export type MarketplaceEventType = "offer_withdrawn" | "offer_added";
-/** Lender workspace events (issue 27): what a partner lender's user did. */
+/** Lender workspace events: what a partner lender's user did. */
 export type LenderEventType =
   "lender_offer_added" | "lender_offer_confirmed" | "lender_offer_withdrawn" | "lender_declined" | "lender_documents_requested";
-/** Issue 27: a move of the loan's stage (from/to are stages, app/features/applications/domain/loan-lifecycle.ts). */
+/** A move of the loan's stage (from/to are stages, app/features/applications/domain/loan-lifecycle.ts). */
 export const STAGE_EVENT = "stage_changed";
 
 export type ApplicationEventInput = {
@@ -36,14 +36,6 @@ export async function recordApplicationEvent(db: DbOrTx, e: ApplicationEventInpu
     toStatus: e.toStatus ?? null,
     note: e.note ?? null,
   });
-}
-
-export async function listApplicationEvents(applicationId: number, db: DbOrTx = getDb()) {
-  return db
-    .select()
-    .from(schema.applicationEvents)
-    .where(eq(schema.applicationEvents.applicationId, applicationId))
-    .orderBy(asc(schema.applicationEvents.createdAt), asc(schema.applicationEvents.id));
 }
 
 /** The stage moves of one application or several, oldest first (the timeline). */

@@ -42,7 +42,7 @@ export type UserApplication = {
 
 // The dashboard's reads are single-table or plain-join queries, each sorted on one table or in
 // here: a derived table ("latest N, then join") made MariaDB build a temporary table and sort it
-// again, which cost it three to five times a plain indexed read (bench/RESULTS.md, issue 14).
+// again, which cost it three to five times a plain indexed read (bench/RESULTS.md).
 
 /** The user's latest 100 non-draft applications, newest first (index on user_id). */
 const applicationsOfUser = preparedPerDb((db) =>

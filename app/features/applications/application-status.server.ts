@@ -30,7 +30,7 @@ export class RejectionReasonRequiredError extends Error {
   }
 }
 
-/** Issue 27: the lifecycle refuses this status at the application's stage (nothing changed). */
+/** The lifecycle refuses this status at the application's stage (nothing changed). */
 export class StatusChangeRefusedError extends Error {}
 
 export type StatusChange = {
@@ -129,7 +129,7 @@ export async function changeStatus(
     if (app.status === to) {
       return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: false };
     }
-    // Issue 27: the status must fit the loan's stage ("approved" only with an accepted offer; an
+    // The status must fit the loan's stage ("approved" only with an accepted offer; an
     // accepted application moves back only through a reasoned cancellation).
     const stage = effectiveStage(app);
     const acceptance = await getAcceptance(app.id, tx);

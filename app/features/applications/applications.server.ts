@@ -67,14 +67,15 @@ export async function getApplicationByDraftId(draftId: number, db: DbOrTx = getD
 }
 
 /**
- * Inserts the application of a draft with a fresh reference. `draft_id` is UNIQUE: if the draft
- * already has its application (a concurrent request won), that row is returned instead.
+ * Inserts an application with a fresh reference. `draftId` is the wizard draft it comes from, or
+ * null for an application made through the API (no wizard draft). `draft_id` is UNIQUE: if the
+ * draft already has its application (a concurrent request won), that row is returned instead.
  */
 export async function insertApplication(
   tx: Tx,
   input: {
     userId: number;
-    draftId: number;
+    draftId: number | null;
     values: ApplicationValues;
     status: "draft" | "submitted";
     submittedAt?: Date | null;
@@ -98,7 +99,8 @@ export async function insertApplication(
       return { row: (await getApplicationRowById(res.insertId, tx))!, created: true };
     } catch (e) {
       if (!isDuplicate(e)) throw e;
-      const existing = await getApplicationByDraftId(input.draftId, tx);
+      // Without a draft the only unique key that can collide is the reference.
+      const existing = input.draftId === null ? null : await getApplicationByDraftId(input.draftId, tx);
       if (existing) return { row: existing, created: false };
       // Otherwise the random reference collided (about 1 in 2^60): draw another.
     }
@@ -146,7 +148,7 @@ export type ApplicationStatusView = {
   id: number;
   reference: string;
   status: string;
-  /** Issue 27: where the loan is in its life (app/features/applications/domain/loan-lifecycle.ts). */
+  /** Where the loan is in its life (app/features/applications/domain/loan-lifecycle.ts). */
   stage: ApplicationRow["stage"];
   amount: number;
   purpose: string;

@@ -33,7 +33,7 @@ export type PurgeReport = {
   filesRemoved: number;
   sessions: number;
   rateLimits: number;
-  /** Idempotency-Key records past their 24 hours (issue 28). */
+  /** Idempotency-Key records past their 24 hours. */
   idempotencyKeys: number;
 };
 

@@ -35,7 +35,7 @@ export async function lookupApplicationStatus(
     const application = await getApplicationStatus(id, db);
     if (!application) return { kind: "not-found", status: 404, message: MSG.statusNotFound };
     const { id: applicationId, ...shown } = application;
-    // Issue 27: the stage and its timeline, in the same words as the dashboard and the e-mails.
+    // The stage and its timeline, in the same words as the dashboard and the e-mails.
     const lifecycle = await lifecycleViewById(applicationId);
     return { kind: "found", status: 200, application: { ...shown, lifecycle } };
   } catch (error) {

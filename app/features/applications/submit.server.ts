@@ -128,7 +128,7 @@ export async function submitDraft(
         await updateDraft(draft.id, { submittedAt: new Date(), loanApplicationId: existing.id, ...wizardDraft.update }, tx);
       }
       if (!app) throw new Error("application row missing");
-      if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
+      if (registered) await afterAccountCreated(registered, tx); // sends the e-mail verification link
       return { kind: "done" as const, reference: app.reference, amount: appValues.amount, registered, draftId: draft.id };
     });
     if (result.kind === "incomplete") return { ok: false, reason: "incomplete", step: result.step };

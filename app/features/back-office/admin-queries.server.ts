@@ -64,7 +64,7 @@ export function listConditions(
   viewerId: number | null = null,
 ): SQL | null {
   const conds: SQL[] = [];
-  // Back office (issue 17): assignee and queue filters.
+  // Back office: assignee and queue filters.
   conds.push(...backOfficeConditions({ assigned: params.assigned ?? "any", queue: params.queue ?? "any" }, viewerId));
   conds.push(params.status === "all" ? ne(apps.status, "draft") : eq(apps.status, params.status));
   const search = resolveSearch(params.q);
@@ -98,7 +98,7 @@ export type AdminApplicationRow = {
   amount: number;
   purpose: Purpose;
   status: ApplicationStatus;
-  /** Issue 27: the loan's stage. */
+  /** The loan's stage. */
   stage: (typeof schema.APPLICATION_STAGES_DB)[number];
   submittedAt: string | null;
 };

@@ -30,7 +30,7 @@ export const AdminListParamsSchema = z.object({
   status: fallback(z.enum(STATUS_FILTERS), "all").default("all"),
   page: fallback(z.coerce.number().int().min(1).max(100_000), 1).default(1),
   sort: fallback(z.enum(SORT_ORDERS), "desc").default("desc"),
-  // Back office (issue 17): assignee and queue filters.
+  // Back office: assignee and queue filters.
   assigned: fallback(z.enum(ASSIGNEE_FILTERS), "any").default("any"),
   queue: fallback(z.enum(QUEUE_FILTERS), "any").default("any"),
 });
@@ -86,7 +86,7 @@ export const StatusChangeSchema = z
   });
 export type StatusChangeInput = z.infer<typeof StatusChangeSchema>;
 
-/** Issue 27: an admin's cancellation of an application: a reason is required (the applicant is e-mailed it). */
+/** An admin's cancellation of an application: a reason is required (the applicant is e-mailed it). */
 export const CANCEL_REASON_REQUIRED = "Please give the reason for the cancellation: the applicant is e-mailed it.";
 export const CancelApplicationSchema = z.object({
   intent: z.literal("cancel-application"),

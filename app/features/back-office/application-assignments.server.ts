@@ -1,4 +1,4 @@
-/** Which admin an application is assigned to (application_assignments, issue 17). */
+/** Which admin an application is assigned to (application_assignments). */
 import { eq } from "drizzle-orm";
 import { type DbOrTx, getDb, schema } from "~/platform/db/db.server";
 

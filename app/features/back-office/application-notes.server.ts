@@ -1,4 +1,4 @@
-/** Internal notes on an application (application_notes, issue 17): admins only, append-only. */
+/** Internal notes on an application (application_notes): admins only, append-only. */
 import { asc, eq } from "drizzle-orm";
 import { type DbOrTx, getDb, schema } from "~/platform/db/db.server";
 

@@ -1,5 +1,5 @@
 /**
- * The back office's read queries across tables (issue 17): the admin list's extra filters and row
+ * The back office's read queries across tables: the admin list's extra filters and row
  * extras, the applicant's view of requests and reviews, and the CSV export's batches. Each table's
  * own reads and writes are in its model (document-requests, document-reviews, application-notes,
  * application-assignments).
@@ -66,7 +66,7 @@ export function backOfficeConditions(
   }
   if (params.queue === "stale") {
     // The open statuses named (not "none of the closed ones"): MariaDB then reads only the stale
-    // rows of each from the (status, updated_at) index instead of scanning the table (issue 14).
+    // rows of each from the (status, updated_at) index instead of scanning the table.
     out.push(inArray(apps.status, OPEN_STATUSES));
     out.push(lt(apps.updatedAt, new Date(now.getTime() - STALE_DAYS * DAY_MS)));
   }

@@ -1,5 +1,5 @@
 /**
- * The back office's inputs (issue 17): document requests, document reviews, internal notes,
+ * The back office's inputs: document requests, document reviews, internal notes,
  * assignment, and the list's extra filters (queue, assignee). Pure: used by the admin routes, the
  * admin API, the client and the tests.
  */

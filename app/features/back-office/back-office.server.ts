@@ -1,5 +1,5 @@
 /**
- * The back office's workflows (issue 17): request documents (row + items + the applicant's e-mail
+ * The back office's workflows: request documents (row + items + the applicant's e-mail
  * in one transaction), review a document (optionally asking for a replacement in the same
  * transaction), add an internal note, assign, close requests on upload, queue counts. Each admin
  * action writes an audit entry; a change to an application assigned to a colleague also writes

@@ -1,4 +1,4 @@
-/** Documents an admin asked an applicant for (document_requests + document_request_items, issue 17). */
+/** Documents an admin asked an applicant for (document_requests + document_request_items). */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DocumentType } from "~/content/document-types";
 import { type DbOrTx, getDb, preparedPerDb, schema } from "~/platform/db/db.server";
@@ -36,7 +36,7 @@ const itemColumns = { id: items.id, documentType: items.documentType, documentId
 /**
  * The requests of some applications with their items, as a plain join in no order ("in (?)":
  * mysql2 writes an array parameter as a comma-separated list). Sorted here: ordering a join made
- * MariaDB build and sort a temporary table, several times the cost of the read itself (issue 14).
+ * MariaDB build and sort a temporary table, several times the cost of the read itself.
  */
 const requestRowsOf = preparedPerDb((db) =>
   db

@@ -1,4 +1,4 @@
-/** Admins' decisions on uploaded documents (document_reviews, issue 17): accepted or rejected with a reason. */
+/** Admins' decisions on uploaded documents (document_reviews): accepted or rejected with a reason. */
 import { eq, inArray } from "drizzle-orm";
 import { REJECTION_REASON_LABELS, type RejectionReason } from "~/features/back-office";
 import { type DbOrTx, getDb, schema } from "~/platform/db/db.server";

@@ -1,6 +1,5 @@
 /**
- * Opening a stored document for preview or download: to an admin, the owning applicant, or (issue 27,
- * through the lender workspace's routes) a user of a lender the application is shared with;
+ * Opening a stored document for preview or download: to an admin, the owning applicant, or (through the lender workspace's routes) a user of a lender the application is shared with;
  * anyone else gets the same 'File Not Found' as a missing document, so nothing is revealed. The
  * WHOLE file is decrypted and its tag verified before any byte is returned. Every refusal and
  * every admin access is audited. The answer itself (headers, error page, JSON) is built by
@@ -30,7 +29,7 @@ export async function openDocument(
     disposition: Disposition;
     ip: string;
     /**
-     * Issue 27: the lender workspace's routes pass the check that the document's application is
+     * The lender workspace's routes pass the check that the document's application is
      * shared with the signed-in lender user's lender. Without it only an admin or the owner may read.
      */
     lenderMayRead?: (applicationId: number) => Promise<boolean>;

@@ -108,7 +108,7 @@ export async function stageUpload(request: Request): Promise<{ ok: true; upload:
 }
 
 /**
- * The wizard's one-form upload without JavaScript (issue 16): like `stageUpload`, but the body
+ * The wizard's one-form upload without JavaScript: like `stageUpload`, but the body
  * may carry several files, each in a part named `file-<documentType>` (the area it was chosen
  * in), or none at all. All or nothing: on any refusal every staged file is discarded, and the
  * failure names the area (`area`) whose file was refused when it is known.

@@ -123,7 +123,7 @@ async function commitAll(uploads: StagedUpload[], dest: UploadDestination, opts:
     try {
       const doc = await saveUpload(upload, dest.resolve(upload), { uploadedBy: dest.uploadedBy });
       documents.push(doc);
-      await closeRequestsForUpload(doc.applicationId, doc.documentType, doc.id); // back office (issue 17)
+      await closeRequestsForUpload(doc.applicationId, doc.documentType, doc.id); // back office
       const cookie = await dest.afterSave?.();
       if (cookie) cookies.push(cookie);
     } catch (e) {

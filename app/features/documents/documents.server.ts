@@ -1,5 +1,5 @@
 /** Database access for documents (and the few application fields their access checks need). */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 
 export type DocumentRow = typeof schema.documents.$inferSelect;
@@ -8,11 +8,6 @@ export type NewDocumentRow = typeof schema.documents.$inferInsert;
 export async function insertDocument(db: DbOrTx, values: NewDocumentRow): Promise<number> {
   const [res] = await db.insert(schema.documents).values(values);
   return res.insertId;
-}
-
-export async function getDocumentById(id: number, db: DbOrTx = getDb()): Promise<DocumentRow | null> {
-  const [row] = await db.select().from(schema.documents).where(eq(schema.documents.id, id)).limit(1);
-  return row ?? null;
 }
 
 /** A document with the owner of its application, for access checks. */
@@ -32,11 +27,6 @@ export async function listDocumentRows(applicationId: number, db: DbOrTx = getDb
     .from(schema.documents)
     .where(eq(schema.documents.applicationId, applicationId))
     .orderBy(asc(schema.documents.uploadedAt), asc(schema.documents.id));
-}
-
-/** Newest first, for admin lists; bounded. */
-export async function listRecentDocumentRows(limit = 500, db: DbOrTx = getDb()): Promise<DocumentRow[]> {
-  return db.select().from(schema.documents).orderBy(desc(schema.documents.uploadedAt), desc(schema.documents.id)).limit(limit);
 }
 
 export async function deleteDocumentRow(db: DbOrTx, id: number, applicationId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The action of /lender/applications/:id (issue 27): the form's `intent` picks the schema and the
+ * The action of /lender/applications/:id: the form's `intent` picks the schema and the
  * one service call; a valid form answers with a redirect and a toast (POST-redirect-GET), an invalid
  * one with the form's errors (400), a refused one (not shared: 404, closed: 409) with its message.
  */

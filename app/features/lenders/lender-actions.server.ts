@@ -1,5 +1,5 @@
 /**
- * What a partner lender's user does on an application shared with its lender (issue 27): make a
+ * What a partner lender's user does on an application shared with its lender: make a
  * firm offer (priced by the same money module as instant offers), decline with reasons from the
  * shared list (the applicant gets a notice of action taken naming the lender), ask the applicant for
  * documents (the back office's request, attributed to the lender), confirm or withdraw one of its

@@ -1,5 +1,5 @@
 /**
- * The lender workspace's document routes (issue 27): the same decrypting, audited document serve as
+ * The lender workspace's document routes: the same decrypting, audited document serve as
  * the applicant's and admin's routes, for a lender user whose lender the document's application is
  * shared with. Anyone else (another lender's user included) gets the same 404 page as a missing document.
  */

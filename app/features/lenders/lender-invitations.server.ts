@@ -1,5 +1,5 @@
 /**
- * Lender users (issue 27). An admin invites a user of a partner lender from the lender's admin
+ * Lender users. An admin invites a user of a partner lender from the lender's admin
  * page: a `lender` user row (no usable password yet) and a single-use link valid for
  * LENDER_INVITE_TTL_MS, e-mailed through the outbox in the same transaction. Opening the link
  * changes nothing (mail scanners open links); posting its form sets the password once, proves the

@@ -1,4 +1,4 @@
-/** The invitation form of /admin/lenders/:id (issue 27): parse, invite, answer (redirect with a toast, or the form's errors). */
+/** The invitation form of /admin/lenders/:id: parse, invite, answer (redirect with a toast, or the form's errors). */
 import { data } from "@remix-run/node";
 import { LENDER_MSG, LenderInviteSchema } from "~/features/lenders/lender.schema";
 import { inviteLenderUser } from "~/features/lenders/lender-invitations.server";

@@ -1,5 +1,5 @@
 /**
- * Users of partner lenders (issue 27): rows of `users` with role 'lender' and a lender_id. The
+ * Users of partner lenders: rows of `users` with role 'lender' and a lender_id. The
  * workflows (invitation, accepting it, seeding) are in services/lender-invitations.server.ts.
  */
 import { and, asc, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * What a partner lender's user may see of an application shared with its lender (issue 27), defined
+ * What a partner lender's user may see of an application shared with its lender, defined
  * once, like applicant-visible.server.ts for applicants. Each function names the fields it hands on:
  * the figures the lender prices on, the documents, and ITS OWN offers, decline and requests. Never
  * another lender's offers, decisions or declines, never internal notes, reviewers or assignees, never

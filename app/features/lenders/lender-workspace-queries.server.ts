@@ -1,5 +1,5 @@
 /**
- * The lender workspace's reads (issue 27), every one scoped to ONE lender: an application is shared
+ * The lender workspace's reads, every one scoped to ONE lender: an application is shared
  * with a lender when it has an offer of that lender (the marketplace's instant offer from one of
  * its products, or the lender's own firm offer). Nothing here returns another lender's offers,
  * decisions or declines.

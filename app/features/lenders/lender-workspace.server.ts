@@ -1,5 +1,5 @@
 /**
- * The lender workspace's reads (issue 27): the queue of a lender's applications by stage, and one
+ * The lender workspace's reads: the queue of a lender's applications by stage, and one
  * application as the lender may see it (lender-visible.server.ts). Every read is scoped to the
  * lender id of the signed-in lender user; an application not shared with it is null (a 404, the same
  * as one that does not exist). Opening an application is audited.

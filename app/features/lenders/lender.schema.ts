@@ -1,5 +1,5 @@
 /**
- * The lender workspace's forms (issue 27): an admin's invitation of a lender user, and the lender's
+ * The lender workspace's forms: an admin's invitation of a lender user, and the lender's
  * actions on an application (firm offer, decline, request documents, confirm or withdraw an instant
  * offer). Pure: used by the actions, the pages and the tests.
  */

@@ -249,7 +249,7 @@ export function applicantMarketplace(
 }
 
 /**
- * Issue 27: a partner lender's decline as the applicant's notice of action taken states it: the
+ * A partner lender's decline as the applicant's notice of action taken states it: the
  * lender's name and its principal reasons; never who at the lender declined.
  */
 export type ApplicantLenderDecline = { lenderName: string; reasons: string[]; at: string };

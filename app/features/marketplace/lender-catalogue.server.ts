@@ -92,7 +92,7 @@ function productValues(v: LenderFormInput, keepTiers: RateTierRow[] = []) {
   };
 }
 
-/** The sample offers a form's values would price (issue 27: shown in the form, before saving). */
+/** The sample offers a form's values would price (shown in the form, before saving). */
 export function previewSample(v: LenderFormInput): SampleOfferView[] {
   return toSampleViews(sampleOffers(productValues(v)));
 }
@@ -186,7 +186,7 @@ export const CATALOGUE_MSG = {
  * Pauses or resumes a lender. Resuming is refused while a product could not be saved as it is
  * (blank or zero rate, ...). Pausing with `withdrawOffers` also withdraws its outstanding offers
  * (made, not accepted) and e-mails each applicant; an application left without any open offer moves
- * to "no lender match" (issue 27).
+ * to "no lender match".
  */
 export async function setLenderStatus(
   adminId: number,

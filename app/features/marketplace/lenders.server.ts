@@ -41,7 +41,7 @@ export async function listActiveProductTerms(db: DbOrTx = getDb()): Promise<Arra
     .innerJoin(L, eq(L.id, P.lenderId))
     .where(and(eq(P.active, true), eq(L.status, "active")))
     .orderBy(asc(P.id));
-  // Issue 27: a product that could not be saved today (blank or zero rate, no amounts) never prices an offer.
+  // A product that could not be saved today (blank or zero rate, no amounts) never prices an offer.
   return rows.filter((r) => productProblems(r.p).length === 0).map((r) => ({ ...toTerms(r.p, r.l), nmlsId: r.l.nmlsId }));
 }
 

@@ -1,5 +1,5 @@
 /**
- * The loan's life on the server (issue 27): every stage move goes through `applyMove`, which checks
+ * The loan's life on the server: every stage move goes through `applyMove`, which checks
  * the pure table (app/features/applications/domain/loan-lifecycle.ts), writes the stage and the admin status it implies and
  * records the move as an application event, in the caller's transaction. The lender workspace calls
  * markVerifying / markFunded / declineAfterReview; an admin cancels with cancelApplication. Each of

@@ -59,7 +59,7 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
     await insertOffer(tx, applicationId, { ...d.offer, nmlsId });
     offers++;
   }
-  // Issue 27: the stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
+  // The stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
   const row = await getApplicationRowById(applicationId, tx);
   const noMatch = offers ? null : explainNoMatch(decisions, { state: app.state, purpose: app.purpose });
   if (row) {

@@ -67,7 +67,7 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.anotherOfferAccepted };
     }
     const locked = offer;
-    // Issue 27: only an application whose offers are ready can accept one (the lifecycle's table).
+    // Only an application whose offers are ready can accept one (the lifecycle's table).
     if (!planMove(effectiveStage(app), "accept-offer", { actor: "applicant", hasAcceptedOffer: false }).ok)
       return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
@@ -165,7 +165,7 @@ export async function acceptOffer(
 
 /**
  * Withdraws one outstanding offer of the locked application `app` in `tx`, records it, and when it
- * was the last one, moves the application to "no lender match" (issue 27: never "offers ready"
+ * was the last one, moves the application to "no lender match" (never "offers ready"
  * with nothing to choose). Used by the admin's withdraw and by pausing a lender.
  */
 export async function withdrawOutstandingOffer(

@@ -26,7 +26,7 @@ export function marketplaceEmailLines(reference: string, m: MatchSummary): strin
 }
 
 /**
- * Issue 27: no lender match, said once the same way everywhere: the reasons that decided it, what
+ * No lender match, said once the same way everywhere: the reasons that decided it, what
  * to do next, and nothing to accept or wait for.
  */
 export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonly string[] }): string[] {
@@ -55,7 +55,7 @@ export function adverseActionLines(reasons: readonly ReasonCode[]): string[] {
 }
 
 /**
- * Issue 27: the notice of action taken when ONE partner lender declines after reviewing the
+ * The notice of action taken when ONE partner lender declines after reviewing the
  * application: it names the lender and its principal reasons (from app/content/decline-reasons.ts).
  */
 export function lenderAdverseActionLines(lender: { name: string; nmlsId: string }, reasonTexts: readonly string[]): string[] {

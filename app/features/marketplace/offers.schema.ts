@@ -51,7 +51,7 @@ const cents = (max: number) =>
     .transform((d) => Math.round(d * 100));
 
 /**
- * A number the form requires (issue 27): blank is "required", not 0; "$1,000" and "12 %" are read
+ * A number the form requires: blank is "required", not 0; "$1,000" and "12 %" are read
  * as numbers; anything else is refused with the field's name.
  */
 function requiredNumber(label: string, o: { min: number; max: number; int?: boolean; positive?: boolean }) {

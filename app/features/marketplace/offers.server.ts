@@ -3,7 +3,7 @@
  * (lender_decisions), the stored offers (offers) and the acceptance record (offer_acceptances).
  * The catalogue of lenders and products is in lenders.server.ts.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { getDb, schema, type DbOrTx, type Tx } from "~/platform/db/db.server";
 import type { Decision, PricedOffer } from "~/features/marketplace/domain/offer-matching";
 
@@ -115,18 +115,7 @@ export async function withdrawOtherOffers(tx: Tx, applicationId: number, keepId:
     .where(and(eq(O.applicationId, applicationId), ne(O.id, keepId), eq(O.status, "offered")));
 }
 
-/** Offer counts per application (offered and not expired), for the dashboard. */
-export async function countOpenOffers(applicationIds: number[], db: DbOrTx = getDb()): Promise<Map<number, number>> {
-  if (!applicationIds.length) return new Map();
-  const rows = await db
-    .select({ applicationId: O.applicationId, n: sql<number>`count(*)` })
-    .from(O)
-    .where(and(inArray(O.applicationId, applicationIds), inArray(O.status, ["offered", "accepted"])))
-    .groupBy(O.applicationId);
-  return new Map(rows.map((r) => [r.applicationId, Number(r.n)]));
-}
-
-/** Issue 27: a lender's outstanding offers (made, not accepted nor withdrawn), oldest first. */
+/** A lender's outstanding offers (made, not accepted nor withdrawn), oldest first. */
 export async function listOutstandingOffersOfLender(lenderId: number, db: DbOrTx = getDb()) {
   const o = schema.offers;
   return db

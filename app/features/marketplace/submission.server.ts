@@ -1,10 +1,10 @@
 /**
- * THE submission (issue 15): every way an application becomes 'submitted' (the wizard's review
+ * THE submission: every way an application becomes 'submitted' (the wizard's review
  * step, POST /api/loan-applications with status 'submitted', PATCH /api/loan-applications/db/:id)
  * comes here, in the caller's transaction, so the side effects cannot diverge:
  *   - the row is marked (or created) 'submitted' with submittedAt and the consent time,
  *   - the 'created' event (a new row) and the 'submitted' event,
- *   - the marketplace: decisions and offers commit with the submission (issue 12),
+ *   - the marketplace: decisions and offers commit with the submission,
  *   - the confirmation e-mail to the applicant (with the marketplace's lines),
  *   - the wizard draft behind the application is marked submitted, so it is not submitted twice.
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
@@ -55,8 +55,8 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     row = (
       await insertApplication(tx, {
         userId: input.userId,
-        // API applications have no wizard draft; the column is nullable.
-        draftId: (input.wizardDraft?.id ?? null) as unknown as number,
+        // API applications have no wizard draft.
+        draftId: input.wizardDraft?.id ?? null,
         values: input.values,
         status: "submitted",
         submittedAt: now,
@@ -107,7 +107,7 @@ export function confirmationEmail(input: {
   amount: number;
   purpose: string;
   marketplace?: string[];
-  /** Issue 27: false when no lender matched: no review or funding timeline is promised. */
+  /** False when no lender matched: no review or funding timeline is promised. */
   matched?: boolean;
 }) {
   const ahead =

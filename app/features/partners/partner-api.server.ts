@@ -1,5 +1,5 @@
 /**
- * What partner API keys can do (issue 28):
+ * What partner API keys can do:
  *   - a referral partner creates an application for an applicant (POST /api/loan-applications with
  *     a key): the application carries the partner's id; the applicant's account is found by e-mail
  *     or made (no usable password until the applicant sets one through "Forgot password");
@@ -96,7 +96,7 @@ export async function createReferral(
       });
     } else {
       created = (
-        await insertApplication(tx, { userId: user.id, draftId: null as unknown as number, values: merged.values, status: "draft" })
+        await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })
       ).row;
       await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
     }

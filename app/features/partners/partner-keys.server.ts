@@ -1,5 +1,5 @@
 /**
- * Partners and their API keys (issue 28): the admin's writes (create a partner, create, revoke and
+ * Partners and their API keys: the admin's writes (create a partner, create, revoke and
  * rotate a key) and the check of every bearer call.
  *
  * A key is `lm_live_<publicId>_<secret>`: the fixed prefix lets secret scanners recognise a leaked

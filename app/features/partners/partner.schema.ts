@@ -1,5 +1,5 @@
 /**
- * The partner API's bodies and answers, and the admin's partner forms (issue 28). A referral is the
+ * The partner API's bodies and answers, and the admin's partner forms. A referral is the
  * body of POST /api/loan-applications (without userId) plus the applicant it is for.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * SSRF-safe webhook URLs (issue 28, groundwork for webhook endpoints): a partner's URL must be
+ * SSRF-safe webhook URLs (groundwork for webhook endpoints): a partner's URL must be
  * https, carry no credentials, name a host that is not local, and resolve only to public unicast
  * addresses (no loopback, private, link-local, CGNAT, documentation, multicast or other
  * special-purpose range of the IANA registries, also when wrapped as IPv4-mapped, NAT64 or 6to4).

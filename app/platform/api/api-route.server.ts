@@ -9,7 +9,7 @@
  * (logged without PII). Every answer has `Cache-Control: no-store` and
  * `X-Content-Type-Options: nosniff`; every error is JSON `{ message }`.
  *
- * Partner API keys (issue 28): a request with `Authorization: Bearer` is checked first instead of
+ * Partner API keys: a request with `Authorization: Bearer` is checked first instead of
  * the same-origin rule and the session (see PartnerAccess and admitBearer), gets the key's RateLimit
  * headers and one audit row. POST and PATCH with a JSON body and a known caller honour an
  * `Idempotency-Key` around the handler (see `idempotent`).
@@ -71,7 +71,7 @@ export type ApiContext<A extends Auth, B, Q, P> = {
 export type PartnerApiContext<B, Q, P> = Omit<ApiContext<"partner", B, Q, P>, "user">;
 
 /**
- * Partner API keys on an endpoint (issue 28). A call with `Authorization: Bearer <key>` is checked
+ * Partner API keys on an endpoint. A call with `Authorization: Bearer <key>` is checked
  * here: unknown, revoked or expired key 401, wrong partner kind or missing scope 403, over the
  * key's rate limit 429; it is never subject to the browser same-origin rule and never uses a
  * cookie. With auth "partner" the endpoint's `handler` answers it; on an endpoint of another auth

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for the API's POST and PATCH calls (issue 28), per caller (a partner key or a
+ * Idempotency-Key for the API's POST and PATCH calls, per caller (a partner key or a
  * signed-in user):
  *   - the first request with a key inserts its row (in-progress) on its own, before the work; the
  *     unique index on (caller, key) lets exactly one of several concurrent requests through;

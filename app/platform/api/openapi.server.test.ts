@@ -84,7 +84,7 @@ describe("the API catalogue", () => {
     const ids = Object.values(document.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of Object.values(document.paths).flatMap((ops) => Object.values(ops))) {
-      // Cookie sessions unless public or partner-only; a partner API key where the endpoint takes one (issue 28).
+      // Cookie sessions unless public or partner-only; a partner API key where the endpoint takes one.
       const cookie = op["x-auth"] === "none" || op["x-auth"] === "partner" ? [] : [{ sessionCookie: [] }];
       const key = op["x-partner-scope"] ? [{ partnerKey: [op["x-partner-scope"]] }] : [];
       expect(op.security, op.operationId).toEqual([...cookie, ...key]);

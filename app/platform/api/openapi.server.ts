@@ -35,7 +35,7 @@ export type ApiEndpointSummary = {
   summary: string;
   description: string;
   tag: string;
-  /** The scope a partner API key needs to call it (issue 28); absent: keys are refused. */
+  /** The scope a partner API key needs to call it; absent: keys are refused. */
   partnerScope?: string;
 };
 

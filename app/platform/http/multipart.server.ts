@@ -1,5 +1,5 @@
 /**
- * Multipart part headers, made safe for Remix's parser (issue 11, finding 12). Remix's multipart
+ * Multipart part headers, made safe for Remix's parser. Remix's multipart
  * parser splits Content-Disposition on every `;` and `=`, so a file named `Q1=final.pdf` or
  * `a;b.pdf` (quoted, as browsers send it) was refused. This stream transform parses each part's
  * Content-Disposition properly (RFC 7578 / RFC 6266 quoted strings, backslash escapes, `filename*`)

@@ -1,5 +1,5 @@
 /**
- * The render cache for anonymous public pages (issue 14, docs/decisions/0009-render-cache.md):
+ * The render cache for anonymous public pages (docs/decisions/0009-render-cache.md):
  * scripts/serve.js keeps the rendered answer of a page that is the same for every anonymous
  * visitor (status, headers, body) in memory for the lifetime a CDN may keep it (s-maxage), and
  * answers the next anonymous GET/HEAD of the same page from memory without running Remix.

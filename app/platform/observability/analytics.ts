@@ -54,7 +54,7 @@ export function metaPixelBootstrap(pixelId: string): string {
 
 /**
  * The public marketing pages: the only pages that load the Meta pixel and whose CSP allows it
- * (issue 11, finding 10). Never the admin, dashboard, wizard, account or sign-in pages.
+ *. Never the admin, dashboard, wizard, account or sign-in pages.
  */
 export const MARKETING_PATHS: ReadonlySet<string> = new Set([
   "/",

@@ -94,7 +94,7 @@ export function logError(context: string, error: unknown) {
 }
 
 /**
- * The access log's path (issue 11, finding 9): percent-decoded (up to three times, so `%2D` and
+ * The access log's path: percent-decoded (up to three times, so `%2D` and
  * `%252D` are seen as `-`), control characters replaced, and every application reference masked
  * as `APP-***` whatever its case or separator (`APP-…`, `app_…`, `APP…` with 10+ characters).
  */

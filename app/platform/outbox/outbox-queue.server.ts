@@ -21,7 +21,7 @@ export async function claimDueEmails(opts: {
     eq(t.status, "pending"),
     lte(t.nextAttemptAt, opts.now),
     or(isNull(t.lockedUntil), lt(t.lockedUntil, opts.now)),
-    isNull(t.holdUserId), // held until the address is verified (issue 13)
+    isNull(t.holdUserId), // held until the address is verified
   ];
   if (opts.ids) conditions.push(inArray(t.id, opts.ids.length ? opts.ids : [-1]));
   await getDb()

@@ -1,6 +1,6 @@
 /** The e-mail outbox: rows written in the same transaction as the change that causes them. */
 import { and, eq, ne } from "drizzle-orm";
-import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
+import { schema, type DbOrTx } from "~/platform/db/db.server";
 import { currentRequestId } from "~/platform/http/request-scope.server";
 
 export type OutgoingEmail = {
@@ -29,7 +29,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Holding e-mails until the address is verified (issue 13). Account e-mails (verification, reset,
+// Holding e-mails until the address is verified. Account e-mails (verification, reset,
 // notices) and an applicant's first submission confirmation go at once; everything else addressed
 // to an account whose e-mail is not verified yet (status changes, offers, later confirmations)
 // waits in the outbox and is released, to the verified address, by releaseHeldEmails.
@@ -43,7 +43,7 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "email_change_undone",
   "password_reset",
   "password_changed",
-  // Issue 27: a lender user's invitation is how its address gets proved.
+  // A lender user's invitation is how its address gets proved.
   "lender_invite",
 ]);
 const FIRST_CONFIRMATION_KIND = "application_submitted";
@@ -80,8 +80,4 @@ export async function releaseHeldEmails(db: DbOrTx, userId: number, verifiedEmai
     .set({ toEmail: verifiedEmail, holdUserId: null, nextAttemptAt: new Date() })
     .where(eq(o.holdUserId, userId));
   return res.affectedRows;
-}
-
-export async function listOutbox(db: DbOrTx = getDb()) {
-  return db.select().from(schema.outbox);
 }

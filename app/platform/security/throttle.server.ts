@@ -21,12 +21,12 @@ export const THROTTLE_RULES = {
     message: "Too many verification attempts for this account. Please wait 15 minutes and try again.",
   },
   api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
-  // Security round two (issue 11).
+  // Against enumeration and upload floods.
   /** "Already exists" answers per client address (sign-up page, API, wizard step 2): no free enumeration. */
   /** Document uploads per account (every upload path; see saveUpload). */
   upload: { limit: UPLOAD_RATE_LIMIT.files, windowSeconds: UPLOAD_RATE_LIMIT.windowSeconds, message: MSG.uploadRateLimited },
   accountExists: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
-  // Accounts (issue 13).
+  // Accounts.
   forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
   forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
   accountLink: { limit: 20, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
@@ -85,7 +85,7 @@ export async function throttleReached(rule: ThrottleRule, keys: string[]) {
 }
 
 /**
- * Per-account sign-in limits that grow with the attack (issue 11, finding 5). They count distinct
+ * Per-account sign-in limits that grow with the attack. They count distinct
  * clients (a client address counts once a day per account), so one attacker, already held by the
  * account+client limit, cannot lock the owner out; many addresses together can only slow it down.
  */

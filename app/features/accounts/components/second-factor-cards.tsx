@@ -1,5 +1,5 @@
 /**
- * The second-factor pages of the admin sign-in and of the lender sign-in (issue 27): the code
+ * The second-factor pages of the admin sign-in and of the lender sign-in: the code
  * form, the first enrolment of an authenticator and the recovery codes shown once. Each route
  * passes its own form id, form action and wording.
  */

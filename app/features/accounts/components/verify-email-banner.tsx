@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { ACCOUNT_MSG } from "~/content/messages";
 
-/** Dashboard banner while the account's e-mail is not verified (issue 13); "resend" is a POST. */
+/** Dashboard banner while the account's e-mail is not verified; "resend" is a POST. */
 export function VerifyEmailBanner({ email }: { email: string }) {
   return (
     <div

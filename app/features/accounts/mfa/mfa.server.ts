@@ -246,7 +246,7 @@ async function settleFailure(user: UserRecord, ip: string | null) {
 export const isEnrolled = (u: { mfaEnabledAt: Date | null; mfaSecret: string | null }) => Boolean(u.mfaEnabledAt && u.mfaSecret);
 
 /**
- * Replaces an admin's recovery codes with new ones (issue 13, /account); the old ones stop working.
+ * Replaces an admin's recovery codes with new ones (/account); the old ones stop working.
  * Returns the new codes, shown once.
  */
 export async function regenerateRecoveryCodes(userId: number) {
@@ -256,8 +256,8 @@ export async function regenerateRecoveryCodes(userId: number) {
 }
 
 /**
- * Moves an enrolled admin's second factor to a new authenticator app (issue 13,
- * /account/authenticator) once `code` proves the new `secret`; returns new recovery codes.
+ * Moves an enrolled admin's second factor to a new authenticator app
+ * (/account/authenticator) once `code` proves the new `secret`; returns new recovery codes.
  */
 export async function reenrolAuthenticator(userId: number, secret: string, code: string) {
   const step = verifyTotp(secret, code);

@@ -1,6 +1,6 @@
 /**
  * The second-factor pages of the admin sign-in (/admin-login/...) and of the lender sign-in
- * (/lender/login/..., issue 27): the code check, the first enrolment of an authenticator, the
+ * (/lender/login/...): the code check, the first enrolment of an authenticator, the
  * recovery codes shown once. One body each; the routes keep their own guard and pass their role's
  * paths and messages. The pending enrolment secret is shared with /account/authenticator.
  */

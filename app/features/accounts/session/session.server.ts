@@ -22,14 +22,14 @@ import { cookieSecure, getEnv } from "~/platform/env.server";
 export type SessionData = {
   userId?: number;
   role?: "user" | "admin" | "lender";
-  /** Admin's (or a lender user's, issue 27) second factor done in this session (issue 7). */
+  /** Admin's (or a lender user's) second factor done in this session. */
   mfa?: boolean;
   draftId?: number;
   /** TOTP secret shown during enrolment, until the first code confirms it: sealed (sealSecret), never plain. */
   mfaPendingSecretSealed?: string;
   /** Recovery codes right after enrolment (sealed JSON), shown once by /admin-login/recovery-codes then removed. */
   mfaRecoveryCodesSealed?: string;
-  /** Issue 13: the browser that signed in, for the account page's list of sessions. */
+  /** The browser that signed in, for the account page's list of sessions. */
   device?: string;
 };
 
@@ -38,7 +38,7 @@ const MIN = 60_000;
 export { SESSION_LIMITS };
 
 const limitsFor = (data: SessionData) =>
-  // Lender users (issue 27) see applicants' data: the admins' limits.
+  // Lender users see applicants' data: the admins' limits.
   data.role === "admin" || data.role === "lender" ? SESSION_LIMITS.admin : data.userId ? SESSION_LIMITS.user : SESSION_LIMITS.anonymous;
 
 export const SESSION_COOKIE_NAME = () => (cookieSecure() ? "__Host-lw_session" : "lw_session");
@@ -200,7 +200,7 @@ export async function resolveSessionUser(request: Request) {
   // The user's row came with the session's (one query); another id (never expected) is read apart.
   const found = id ? (joinedUser && joinedUser.id === id ? joinedUser : await userRecord(request, id)) : null;
   const record = found && !found.disabledAt ? found : null;
-  // Lender users (issue 27) need the second factor exactly as admins do.
+  // Lender users need the second factor exactly as admins do.
   const pendingMfa = Boolean(record && (record.role === "admin" || record.role === "lender") && !session.get("mfa"));
   return { session, record, pendingMfa, user: record && !pendingMfa ? toPublicUser(record) : null };
 }
@@ -223,13 +223,13 @@ export async function requireUser(request: Request): Promise<PublicUser> {
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  // A partner lender's user has its own workspace, never an applicant's pages (issue 27).
+  // A partner lender's user has its own workspace, never an applicant's pages.
   if (user.role === "lender") throw redirect("/lender");
   return user;
 }
 
 /**
- * Lender workspace pages (issue 27): a `lender` user who passed the second factor in this session
+ * Lender workspace pages: a `lender` user who passed the second factor in this session
  * and still belongs to a lender; anyone else goes to the lender sign-in (the second-factor step
  * when only that is missing). Returns the lender id every read and action is scoped to.
  */
@@ -288,7 +288,7 @@ export async function createUserSession(
   fresh.set("userId", user.id);
   fresh.set("role", user.role);
   if (opts.mfa) fresh.set("mfa", true);
-  // Sealed (AES-256-GCM), so the session row never holds the codes in plain text (issue 11, finding 7).
+  // Sealed (AES-256-GCM), so the session row never holds the codes in plain text.
   if (opts.recoveryCodes) fresh.set("mfaRecoveryCodesSealed", sealSecret(JSON.stringify(opts.recoveryCodes)));
   if (draftId) fresh.set("draftId", draftId);
   fresh.set("device", describeDevice(request.headers.get("user-agent")));

@@ -82,11 +82,7 @@ export async function deleteUserSessions(userId: number, keepId?: string) {
   await getDb().delete(schema.sessions).where(where);
 }
 
-export async function deleteExpiredSessions(now = new Date()) {
-  await getDb().delete(schema.sessions).where(lt(schema.sessions.expiresAt, now));
-}
-
-/** A user's live sessions (issue 13, /account), most recently used first. */
+/** A user's live sessions (/account), most recently used first. */
 export async function listUserSessions(userId: number, now = new Date()) {
   const s = schema.sessions;
   return getDb()

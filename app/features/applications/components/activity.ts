@@ -25,7 +25,7 @@ export function activityText(e: {
     case "status_changed":
       return `Status of ${e.reference} changed to ${getStatusDisplay(e.toStatus ?? "").label}`;
     case "stage_changed":
-      // Issue 27: the loan's stage, in the same words as the timeline.
+      // The loan's stage, in the same words as the timeline.
       return isStage(e.toStatus) ? `${e.reference}: ${stageLabel(e.toStatus)}` : `Application ${e.reference} updated`;
     case "document_uploaded":
       return `Document uploaded to ${e.reference}: ${documentLabel(e)}`;

@@ -1,4 +1,4 @@
-/** One of the applicant's applications: reference, amount, purpose, and where the loan is (issue 27). */
+/** One of the applicant's applications: reference, amount, purpose, and where the loan is. */
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
 import type { UserApplication } from "~/features/applications/application-queries.server";

@@ -1,5 +1,5 @@
 /**
- * The loan's stage and timeline in plain words (issue 27), one component for the status lookup,
+ * The loan's stage and timeline in plain words, one component for the status lookup,
  * the dashboard and the admin details, so every screen says the same thing. A "no lender match"
  * shows the reasons that decided it and what to do; nothing here offers offers or funding unless
  * the stage allows it.

@@ -64,7 +64,7 @@ export function StatusLookupForm({
 export type StatusResult = {
   reference: string;
   status: string;
-  /** Issue 27: the loan's stage and timeline; what the applicant is shown. */
+  /** The loan's stage and timeline; what the applicant is shown. */
   lifecycle?: LifecycleView | null;
   amount: number;
   purpose: string;

@@ -1,5 +1,5 @@
 /**
- * The loan's life (issue 27), pure: the stages an application goes through, the one table of moves
+ * The loan's life, pure: the stages an application goes through, the one table of moves
  * between them (who may make each, from which stages, what it needs), how an admin's status choice
  * (the product spec's four statuses) maps onto them, and the plain words every screen and e-mail
  * uses. No I/O: the services (app/features/marketplace/loan-stage.server.ts) apply a move in a transaction.

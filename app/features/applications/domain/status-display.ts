@@ -93,7 +93,7 @@ export const STATUS_TIMELINE = [
 ] as const;
 
 /**
- * Issue 27: what the applicant is shown is the loan's stage (app/features/applications/domain/loan-lifecycle.ts), in the
+ * What the applicant is shown is the loan's stage (app/features/applications/domain/loan-lifecycle.ts), in the
  * same badge look as the statuses, so a "no lender match" is never "being reviewed".
  */
 const TONE_LOOK: Record<StageTone, { badgeClass: string; icon: StatusIcon }> = {

@@ -75,7 +75,7 @@ export async function updateDraftDataIfUnchanged(id: number, version: number, da
   return res.affectedRows === 1;
 }
 
-/** The step save on every wizard POST, built once per pool (issue 14: drizzle built it per request). */
+/** The step save on every wizard POST, built once per pool (drizzle built it per request). */
 const saveIfVersion = preparedPerDb((db) => {
   const d = schema.applicationDrafts;
   return db

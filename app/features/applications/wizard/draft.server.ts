@@ -81,7 +81,7 @@ export async function loadStep(request: Request, step: number): Promise<WizardCo
   return { ...ctx, draft, data };
 }
 
-/** Step 1 with the 'session expired, sign in to resume' notice (issue 16). */
+/** Step 1 with the 'session expired, sign in to resume' notice. */
 export const EXPIRED_PATH = `${stepPath(1)}?session=expired`;
 
 /** The browser sent a session cookie whose session is gone (expired or ended): it had a draft. */
@@ -319,7 +319,7 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     // Once the account exists the draft no longer needs the password hash.
     const data = registered ? withoutPasswordHash(draft.data) : undefined;
     await updateDraft(draft.id, { userId, loanApplicationId: applicationId, ...(data ? { data } : {}) }, tx);
-    if (registered) await afterAccountCreated(registered, tx); // issue 13: e-mail verification link
+    if (registered) await afterAccountCreated(registered, tx); // sends the e-mail verification link
     return { applicationId, userId };
   };
 }
@@ -330,7 +330,7 @@ export async function draftApplicationId(ctx: WizardContext): Promise<number | n
   return ctx.draft.loanApplicationId ?? (await getApplicationByDraftId(ctx.draft.id))?.id ?? null;
 }
 
-/** The calculator's Apply Now (?amount=) carries its amount to step 1 (issue 16). */
+/** The calculator's Apply Now (?amount=) carries its amount to step 1. */
 export function withCalculatorAmount(path: string, request: Request): string {
   const amount = new URL(request.url).searchParams.get("amount");
   return path === stepPath(1) && amount && /^\d{1,9}$/.test(amount) ? `${path}?amount=${amount}` : path;

@@ -1,6 +1,6 @@
 /**
  * The wizard's steps and its form-value helpers that the browser needs on every step: no zod here,
- * so a step's page does not load the schema library before it hydrates (issue 14: Lighthouse's
+ * so a step's page does not load the schema library before it hydrates (Lighthouse's
  * blocking time). The schemas (wizard.schema.ts) re-export all of this.
  */
 
@@ -33,7 +33,7 @@ export function pickAmount(raw: Record<string, unknown>): unknown {
 }
 
 /**
- * Money as the wizard's forms show it (issue 16): "25,000", "$25,000" and "25000" are the same
+ * Money as the wizard's forms show it: "25,000", "$25,000" and "25000" are the same
  * amount. A string in one of those shapes loses its "$" and separators ("25000"); anything else
  * (numbers, "", "abc", "-1", "1,2345") is returned untouched for the schema to judge. Only the
  * wizard's form values pass through this: the API keeps its own numeric-string rule.

@@ -7,7 +7,7 @@ import { ErrorList, type AnyFieldMeta } from "~/ui/forms";
 import { stepTitle } from "~/features/applications/wizard/wizard-steps";
 import type { validateStep as ValidateStep } from "./validate-step";
 
-/** Short names for the tracker (issue 16); the full titles stay the steps' headings. */
+/** Short names for the tracker; the full titles stay the steps' headings. */
 const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
 import { WIZARD_STEPS } from "~/content/constants";
 import { MSG } from "~/content/messages";
@@ -238,7 +238,7 @@ type StepValidate = ReturnType<typeof ValidateStep>;
 
 /**
  * Conform's onValidate for a step, loaded at the visitor's first interaction with the page (a
- * pointer, a key or focus: issue 14, zod and @conform-to/zod are neither loaded nor evaluated while
+ * pointer, a key or focus, so zod and @conform-to/zod are neither loaded nor evaluated while
  * the page loads and hydrates). Until it has loaded it is undefined: Conform lets a submit through
  * and the server validates it, as without JavaScript; from then on validation is instant (on
  * submit, then as the applicant types), as before. `loadSchema` is read once, at mount.

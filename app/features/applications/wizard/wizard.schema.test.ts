@@ -69,7 +69,7 @@ describe("step 1: loan", () => {
     });
   });
 
-  it("takes the amount as the field shows it, with or without '$' and separators (issue 16)", () => {
+  it("takes the amount as the field shows it, with or without '$' and separators", () => {
     for (const amount of ["25,000", "$25,000", "25000", " $ 25000 "]) {
       const r = parseWithZod(form({ amount, purpose: "other" }), { schema: LoanStepSchema });
       expect(r.status === "success" && r.value.amount).toBe(25000);
@@ -184,7 +184,7 @@ describe("step 4: finances", () => {
     });
   });
 
-  it("takes money as the fields show it ('$85,000', '1,250.50') and stores plain amounts (issue 16)", () => {
+  it("takes money as the fields show it ('$85,000', '1,250.50') and stores plain amounts", () => {
     const r = parseWithZod(form({ annualIncome: "$85,000", livingSituation: "rent", monthlyPayment: "1,250.50" }), {
       schema: FinancesStepSchema,
     });

@@ -93,7 +93,7 @@ export const FinancesStepSchema = z.preprocess(
     // left in the hidden field is ignored rather than reported.
     if (!raw || typeof raw !== "object") return raw;
     const given = raw as Record<string, unknown>;
-    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts (issue 16).
+    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts.
     const r: Record<string, unknown> = {
       ...given,
       annualIncome: plainMoney(given.annualIncome),
@@ -243,7 +243,7 @@ export function draftOwner(data: DraftData | null | undefined): OwnerDraft | nul
 }
 
 /**
- * Intents that save what was typed without validating (issue 16): Back (then the previous step),
+ * Intents that save what was typed without validating: Back (then the previous step),
  * save (the autosave as the applicant types, with JavaScript: stay) and exit (then the home page).
  */
 export type SaveIntent = "back" | "save" | "exit";

@@ -34,7 +34,7 @@ export function badgeVariant(status: string, context: "table" | "dialog"): Badge
 }
 
 /**
- * Issue 16: docs/product.md gives Under Review and Approved the same variant in the table; their colours
+ * Docs/product.md gives Under Review and Approved the same variant in the table; their colours
  * differ (blue for a review in progress, green for approved) so the two are told apart at a glance.
  */
 const STATUS_TINT: Record<string, string> = {

@@ -62,9 +62,9 @@ export function ApplicationDetails({
   rejectRequested?: boolean;
   /** Audit entries about this application and its documents, newest first. */
   auditTrail?: AuditTrailItem[];
-  /** Back office (issue 17): assignment, requests, reviews and notes, after the documents. */
+  /** Back office: assignment, requests, reviews and notes, after the documents. */
   backOffice?: ReactNode;
-  /** Back office (issue 17): e.g. "assigned to a colleague", shown above the status form. */
+  /** Back office: e.g. "assigned to a colleague", shown above the status form. */
   statusNotice?: ReactNode;
 }) {
   const living = HAS_MONTHLY_PAYMENT.has(a.livingSituation)

@@ -22,7 +22,7 @@ export function ApplicationsTable({
   rows: AdminApplicationRow[];
   params: AdminListParams;
   loading: boolean;
-  /** Back office (issue 17): assignee and waiting time per application id. */
+  /** Back office: assignee and waiting time per application id. */
   extras?: RowExtras;
 }) {
   const hydrated = useHydrated();

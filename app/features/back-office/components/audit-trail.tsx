@@ -20,7 +20,7 @@ const ACTIONS: Record<string, string> = {
   "document.preview": "Previewed a document",
   "document.download": "Downloaded a document",
   "document.upload": "Uploaded a document",
-  // Back office (issue 17)
+  // Back office
   "backoffice.documents_requested": "Requested documents",
   "backoffice.document_reviewed": "Reviewed a document",
   "backoffice.note_added": "Added an internal note",

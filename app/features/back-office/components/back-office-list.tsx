@@ -1,5 +1,5 @@
 /**
- * The back office's pieces of the applications list (issue 17): the queues (saved filters with
+ * The back office's pieces of the applications list: the queues (saved filters with
  * counts), the assignee and queue selects of the search form, the waiting time of a row, and the
  * CSV export link of the current filter. Plain links and GET forms: they work without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office on an application's details (issue 17): assignment, document requests,
+ * The back office on an application's details: assignment, document requests,
  * per-document review and internal notes. Every form is a plain POST to the details route
  * (`intent` tells them apart) and works without JavaScript.
  */

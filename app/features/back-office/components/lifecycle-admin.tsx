@@ -1,5 +1,5 @@
 /**
- * The admin's view of the loan's life (issue 27): the stage and timeline the applicant sees, and the
+ * The admin's view of the loan's life: the stage and timeline the applicant sees, and the
  * explicit, reasoned cancellation (the only way back once an offer is accepted). Plain forms: they
  * work without JavaScript.
  */

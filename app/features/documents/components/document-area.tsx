@@ -1,5 +1,5 @@
 /**
- * One upload tile of step 5 (issue 16): its state (empty, uploading, done with a check and the
+ * One upload tile of step 5: its state (empty, uploading, done with a check and the
  * file names, error with the fix), its files (name, size, Remove) and a file input.
  *
  * Without JavaScript every tile's file input belongs to the step's one multipart form: Upload

@@ -1,5 +1,5 @@
 /**
- * The applicant's side of the back office (issue 17): documents our team asked for (with an
+ * The applicant's side of the back office: documents our team asked for (with an
  * upload form per open request, posting to the dashboard's own upload action) and each uploaded
  * document's state: "Accepted", "Needs replacing: <reason>" or "In review". Never who reviewed.
  */

@@ -1,5 +1,5 @@
 /**
- * The lender's action forms on an application (issue 27): firm offer, decline with reasons from the
+ * The lender's action forms on an application: firm offer, decline with reasons from the
  * shared list, request documents, confirm or withdraw an instant offer. Plain POST forms (they work
  * without JavaScript); each re-shows its values and errors after a refused post.
  */

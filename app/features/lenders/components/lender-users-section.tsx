@@ -1,4 +1,4 @@
-/** /admin/lenders/:id: the lender's users and the form that invites one (issue 27). Plain POST, works without JavaScript. */
+/** /admin/lenders/:id: the lender's users and the form that invites one. Plain POST, works without JavaScript. */
 import { Form } from "@remix-run/react";
 
 type InviteState = { errors: Record<string, string[]>; values: { email: string; firstName: string; lastName: string } };

@@ -1,5 +1,5 @@
 /**
- * Where an application stands for ONE partner lender (issue 27), pure: the lender workspace's queue
+ * Where an application stands for ONE partner lender, pure: the lender workspace's queue
  * groups its applications by this. Derived from the application's lifecycle stage
  * (app/features/applications/domain/loan-lifecycle.ts), this lender's offers and decline, and whether the accepted offer
  * (if any) is this lender's.

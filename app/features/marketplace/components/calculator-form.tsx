@@ -42,8 +42,8 @@ const DEFAULT_EVALUATION = evaluateCalculator(DEFAULT_VALUES)!;
 
 /**
  * The values and figures for a query string: the typed values, and their figures; when they do
- * not parse, the figures that were on screen (sent along as shown*, issue 16: "results stay
- * unchanged"), else the defaults'.
+ * not parse, the figures that were on screen (sent along as shown*, so the
+ * results stay unchanged), else the defaults'.
  */
 export function calculatorFromQuery(params: URLSearchParams) {
   const has = ["amount", "apr", "term"].some((k) => params.has(k));

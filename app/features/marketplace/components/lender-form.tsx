@@ -36,7 +36,7 @@ function Field({ name, label, d, errors, hint }: { name: string; label: string; 
 
 export type SampleOfferView = { label: string; rows: Array<[string, string]> };
 
-/** What the product would offer a sample applicant (issue 27): priced by the same money module as real offers. */
+/** What the product would offer a sample applicant: priced by the same money module as real offers. */
 export function SampleOffer({ samples }: { samples: SampleOfferView[] | null | undefined }) {
   if (!samples) return null;
   return (

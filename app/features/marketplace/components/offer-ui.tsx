@@ -21,7 +21,7 @@ export type OfferSummary = {
   financeChargeCents: number;
   fundingDays: number;
   expiresAt: string;
-  /** "lender": a lender's firm offer; otherwise an instant (pre-qualified) offer (issue 27). */
+  /** "lender": a lender's firm offer; otherwise an instant (pre-qualified) offer. */
   source?: string;
 };
 type Best = Record<OfferSort, number[]>;
@@ -41,7 +41,7 @@ function BestTag({ show, label }: { show: boolean; label: string }) {
   ) : null;
 }
 
-/** Issue 27: a firm offer is labelled as one from its lender; every other offer is pre-qualified. */
+/** A firm offer is labelled as one from its lender; every other offer is pre-qualified. */
 export function OfferKind({ o }: { o: Pick<OfferSummary, "source" | "lenderName"> }) {
   return o.source === "lender" ? (
     <span className="block text-xs font-semibold text-green-900" data-testid="offer-kind">
@@ -220,7 +220,7 @@ export function AdverseActionNotice({
   reasons: string[];
   unlock: string[];
   ecoa: string;
-  /** Issue 27: the notice of ONE partner lender that declined after review, named. */
+  /** The notice of ONE partner lender that declined after review, named. */
   lenderName?: string;
 }) {
   const headingId = lenderName ? `notice-heading-${lenderName.replace(/[^A-Za-z0-9]+/g, "-")}` : "notice-heading";

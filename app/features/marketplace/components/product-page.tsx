@@ -86,7 +86,7 @@ function ApplyCard({ product }: { product: LoanProduct }) {
 }
 
 /**
- * The hero's right side (issue 16): a worked example at the product's lowest advertised rate,
+ * The hero's right side: a worked example at the product's lowest advertised rate,
  * from the calculator's own math, labelled as an example. It claims nothing beyond the product's
  * figures, and links to the calculator to try other numbers.
  */

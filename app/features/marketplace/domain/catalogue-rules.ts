@@ -1,5 +1,5 @@
 /**
- * What a lender product must hold before it can make offers (issue 27), pure: the lender form,
+ * What a lender product must hold before it can make offers, pure: the lender form,
  * resuming a paused lender and the matching all ask this one function, so a product with a blank or
  * zero rate can neither be saved, nor activated, nor priced into an offer.
  *

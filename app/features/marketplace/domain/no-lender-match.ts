@@ -1,5 +1,5 @@
 /**
- * "No lender match" in plain words (issue 27), pure: from the lender decisions the matching stored
+ * "No lender match" in plain words, pure: from the lender decisions the matching stored
  * (app/features/marketplace/domain/offer-matching.ts decides every product), the principal reasons that actually decided
  * the outcome and concrete next steps. Nothing is hard-coded per state: a reason every product gave
  * decided it alone (Alaska: no product serves AK); otherwise the fewest reasons that between them

@@ -1,4 +1,4 @@
-/** The partner guide on /api-docs (issue 28): keys, a first call, idempotency, limits and errors. */
+/** The partner guide on /api-docs: keys, a first call, idempotency, limits and errors. */
 const code = "whitespace-pre-wrap break-all rounded bg-slate-900 p-3 text-sm text-slate-100";
 const inline = "rounded bg-slate-100 px-1";
 
