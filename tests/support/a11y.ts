@@ -76,23 +76,42 @@ export async function auditPage(
   return audit;
 }
 
-async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot: string, baseUrl: string, widths: number[]) {
+/**
+ * The audit pages of each audit context that are free: an audit borrows one and gives it back, so
+ * a sweep opens a page per concurrent audit, not one per audit. `setContent` rewrites the document
+ * in place (document.open keeps the window), so axe, loaded once into a page, stays there for the
+ * next snapshot; it is loaded again whenever it is not (a new page, a window that did change).
+ */
+const freeAuditPages = new WeakMap<BrowserContext, Page[]>();
+
+async function borrowAuditPage(auditContext: BrowserContext, baseUrl: string) {
+  const free = freeAuditPages.get(auditContext) ?? [];
+  freeAuditPages.set(auditContext, free);
+  const reused = free.pop();
+  if (reused && !reused.isClosed()) return reused;
   const audit = await auditContext.newPage();
+  await audit.route("**/*", (route) => {
+    const req = route.request();
+    // Only stylesheets, fonts and images of our own server; nothing else loads.
+    if (req.url().startsWith(baseUrl) && ["stylesheet", "image", "font"].includes(req.resourceType())) return route.continue();
+    if (req.resourceType() === "document") return route.continue();
+    return route.abort();
+  });
+  return audit;
+}
+
+async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot: string, baseUrl: string, widths: number[]) {
+  const audit = await borrowAuditPage(auditContext, baseUrl);
+  let reusable = false;
   try {
-    await audit.route("**/*", (route) => {
-      const req = route.request();
-      // Only stylesheets, fonts and images of our own server; nothing else loads.
-      if (req.url().startsWith(baseUrl) && ["stylesheet", "image", "font"].includes(req.resourceType())) return route.continue();
-      if (req.resourceType() === "document") return route.continue();
-      return route.abort();
-    });
     const out: A11yViolation[] = [];
     for (const [i, width] of widths.entries()) {
       await audit.setViewportSize({ width, height: width < 500 ? 812 : 900 });
       if (i === 0) await audit.setContent(snapshot, { waitUntil: "load" });
       let result: unknown;
       try {
-        if (i === 0) await audit.evaluate(`${AXE_SOURCE}\n;void 0`);
+        if (i === 0 && !(await audit.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'")))
+          await audit.evaluate(`${AXE_SOURCE}\n;void 0`);
         const runOnly = i === 0 ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: LAYOUT_RULES };
         result = await audit.evaluate(
           `axe.run(document, { runOnly: ${JSON.stringify(runOnly)}, resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map(n => n.target.join(" ")) })))`,
@@ -105,9 +124,12 @@ async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot
         if (v.impact === "serious" || v.impact === "critical") out.push({ ...v, url, width });
       }
     }
+    reusable = true;
     return out;
   } finally {
-    await audit.close();
+    // A page whose audit failed is closed, not lent again.
+    if (reusable) freeAuditPages.get(auditContext)!.push(audit);
+    else await audit.close();
   }
 }
 
