@@ -258,7 +258,9 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
   }, 180_000);
 });
 
-describe.each(MODES)("a failing admin page shows in place $label", ({ js }) => {
+/** Without JavaScript the same page, as served: tests/integration/pages-forms.test.ts. */
+describe("a failing admin page shows in place with JavaScript", () => {
+  const js = true;
   it("an application that does not exist: 404 under the admin's header and tabs, with a way back", async () => {
     const admin = await createAdmin();
     await b.withPage({ js }, async (page) => {

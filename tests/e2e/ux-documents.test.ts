@@ -5,6 +5,9 @@
  * a file of the wrong type says which types the area takes; focus stays in the tile after Upload
  * and Remove; a long file name stays readable on a 375 px phone.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -123,12 +126,14 @@ describe("documents step with JavaScript only", () => {
       await at(page, "documents", true);
       const posts: string[] = [];
       page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-      const big = {
-        name: "huge.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]),
-      };
-      await tile(page, "ein").locator("input[type=file]").setInputFiles(big);
+      // A file on disk: the browser reads it itself (11 MB sent through the protocol is slow on a busy machine).
+      const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tile-big-")), "huge.pdf");
+      fs.writeFileSync(big, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]));
+      try {
+        await tile(page, "ein").locator("input[type=file]").setInputFiles(big);
+      } finally {
+        fs.rmSync(path.dirname(big), { recursive: true, force: true });
+      }
       await tile(page, "ein").getByRole("alert").getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`).waitFor();
       expect(posts).toEqual([]);
       expect(await tile(page, "ein").locator("input[type=file]").inputValue()).toBe("");

@@ -1,8 +1,9 @@
 /**
- * Typed data is not lost. With JavaScript the step saves as the applicant
+ * Issue 16, defect 4: typed data is not lost. With JavaScript the step saves as the applicant
  * types (a reload or Exit Application keeps it) and leaving with unsaved changes asks first;
- * when the session is gone mid-wizard, the step says so and offers sign-in to resume (with and
- * without JavaScript). Also: signing in from inside the wizard comes back to it.
+ * when the session is gone mid-wizard, the step says so and offers sign-in to resume. Also
+ * (defect 8): signing in from inside the wizard comes back to it. Without JavaScript those two are
+ * plain pages, links and forms, tested over HTTP: tests/integration/pages-forms.test.ts.
  */
 import { sql } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
@@ -10,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
 import { getDb } from "~/platform/db/db.server";
 import { MSG } from "~/content/messages";
-import { MODES, setupBrowser } from "../support/browser";
+import { setupBrowser } from "../support/browser";
 import { createApplicant, submitSignIn } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
@@ -108,7 +109,8 @@ describe("Continue while a save is on its way, with JavaScript", () => {
   });
 });
 
-describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
+describe("an expired session mid-wizard, with JavaScript", () => {
+  const js = true;
   it("says so and offers sign-in, which resumes the application", async () => {
     const applicant = await createApplicant();
     await b.withPage({ js }, async (page, ctx) => {
@@ -131,7 +133,8 @@ describe.each(MODES)("an expired session mid-wizard $label", ({ js }) => {
   });
 });
 
-describe.each(MODES)("sign-in from the wizard $label", ({ js }) => {
+describe("sign-in from the wizard, with JavaScript (defect 8)", () => {
+  const js = true;
   it("comes back to the wizard, not the dashboard", async () => {
     const applicant = await createApplicant();
     await b.withPage({ js }, async (page) => {

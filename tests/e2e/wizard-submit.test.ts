@@ -1,6 +1,7 @@
 /**
  * The wizard's edges in a real browser, with JavaScript and without: refused uploads leave no row
- * and no file, a double submit makes one application, a failed submission writes nothing.
+ * and no file, a double submit makes one application; with JavaScript, a failed submission writes
+ * nothing (without it, the re-rendered review page: tests/integration/submit.test.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -108,7 +109,11 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       expect(await applicationsOfDraft(draftId)).toHaveLength(1);
     });
   });
+});
 
+/** Without JavaScript the failed submission is the review page re-rendered: tests/integration/submit.test.ts. */
+describe("wizard edges with JavaScript", () => {
+  const js = true;
   it("a failed submission shows 'Submission Failed', writes nothing, and the applicant can try again", async () => {
     const email = uniqueEmail("dbfail");
     const trigger = `fail_submit_${js ? "js" : "nojs"}_${Date.now().toString(36)}`;

@@ -1,6 +1,7 @@
 /**
- * The application wizard in a real browser, with JavaScript and without: the whole journey with
- * an upload, a signed-in applicant, an existing e-mail, the product's messages on every step.
+ * The application wizard in a real browser: the whole journey with an upload, with JavaScript and
+ * once without (proving the plain forms work in a browser); with JavaScript, a signed-in applicant,
+ * an existing e-mail, the product's messages on every step as you type.
  */
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
@@ -197,17 +198,22 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
     expect(eml).toContain(`To: ${a.email}`);
     expect(eml).toContain("$30,000");
   });
+});
 
+/**
+ * The rest with JavaScript only: without it, the same pages answer the same forms over HTTP
+ * (tests/integration/pages-forms.test.ts, "wizard journeys without JavaScript"; docs/testing.md).
+ */
+describe("application wizard with JavaScript", () => {
+  const js = true;
   it("a signed-in user applies with step 2 pre-filled from the account", async () => {
     const user = await createApplicant({ firstName: "Priya", lastName: "Natarajan" });
     await b.withPage({ js }, async (page) => {
       await signInApplicantInBrowser(page, user.email, TEST_PASSWORD);
       await page.goto("/apply");
-      if (js) {
-        await at(page, "loan", js);
-        const initiated = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []);
-        expect(initiated.map((e) => e.event)).toContain("InitiateCheckout");
-      }
+      await at(page, "loan", js);
+      const initiated = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []);
+      expect(initiated.map((e) => e.event)).toContain("InitiateCheckout");
       await fillLoan(page, js, "5000", "Working Capital");
       await at(page, "owner", js);
       const text = await body(page);
@@ -242,10 +248,6 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await at(page, "owner", js);
       await page.getByText(MSG.userExists).waitFor();
       await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
-      if (!js) {
-        // Without JavaScript the checkbox comes back ticked; the typed fields come back filled.
-        expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
-      }
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
       await cont(page);
       await at(page, "address", js);
@@ -267,7 +269,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await page.getByText(MSG.amountRequired).waitFor();
       await page.getByText(MSG.purposeRequired).waitFor();
       await page.getByLabel("Loan amount (USD)").fill("60000");
-      if (js) await page.getByText(MSG.amountRange).waitFor();
+      await page.getByText(MSG.amountRange).waitFor();
       await fillLoan(page, js, "1000", "Other Business Purpose");
 
       await at(page, "owner", js);
@@ -286,11 +288,9 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       ]) {
         await page.getByText(m).first().waitFor();
       }
-      if (js) {
-        // Live: fixing a field clears its message as you type.
-        await page.getByLabel("First name").fill("Sam");
-        await page.getByText(MSG.firstNameRequired).waitFor({ state: "detached" });
-      }
+      // Live: fixing a field clears its message as you type.
+      await page.getByLabel("First name").fill("Sam");
+      await page.getByText(MSG.firstNameRequired).waitFor({ state: "detached" });
       await page.getByLabel(/^Password/).fill("");
       await fillOwner(page, js, applicant());
 
@@ -308,15 +308,8 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       await at(page, "documents", js);
       await cont(page);
       await at(page, "review", js);
-      const submit = page.getByRole("button", { name: "Submit Application" });
-      if (js) {
-        expect(await submit.isDisabled()).toBe(true);
-      } else {
-        await page.getByLabel(/I agree to the/).check();
-        await submit.click();
-        await at(page, "review", js);
-        await page.getByText(MSG.reviewConsentRequired).waitFor();
-      }
+      // Without both consents the button stays disabled (the server's refusal: tests/integration/submit.test.ts).
+      expect(await page.getByRole("button", { name: "Submit Application" }).isDisabled()).toBe(true);
     });
   });
 });

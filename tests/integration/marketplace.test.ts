@@ -10,6 +10,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { MARKET_MSG } from "~/content/messages";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { createAdmin } from "../support/fixtures";
+import { getPage, linkHrefs, squash } from "../support/html";
 import { Client } from "../support/http";
 import { applyOverHttp } from "../support/wizard";
 
@@ -86,6 +87,11 @@ describe("matching on submission", () => {
 
   it("an application no lender serves (Alaska) gets the notice of action taken with its principal reasons, on the page and by e-mail", async () => {
     const { client, app, email } = await applyOverHttp({ state: "AK" });
+    // The submitted page itself says so, with the reason, and offers no "See your offers".
+    const submitted = await getPage("/apply/submitted", client);
+    expect(submitted.status).toBe(200);
+    expect(squash(submitted.$("[data-testid=no-match]").text())).toContain("None of our partner lenders lends to businesses in Alaska.");
+    expect(linkHrefs(submitted.$, "See your offers")).toEqual([]);
     const list = await offersOf(client, app.reference);
     expect(list.offers).toEqual([]);
     // The reason that decided it, said of every lender (tests/integration/lifecycle.test.ts has the rest).

@@ -7,13 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { MSG, TOASTS } from "~/content/messages";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
-import { byLabel, follow, formValues, getPage, linkHrefs, parse, squash, type Html } from "../support/html";
+import { adminClient, createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
+import { byLabel, follow, formValues, getPage, linkHrefs, named, parse, squash, type Html } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { getDraftById } from "~/features/applications/wizard/application-drafts.server";
 import { getDb, schema } from "~/platform/db/db.server";
 import type { DraftData } from "~/features/applications/wizard/wizard.schema";
-import { completeAnonymousData, draftSession } from "../support/wizard";
+import { completeAnonymousData, draftSession, FINANCES } from "../support/wizard";
 
 const toastText = ($: Html) =>
   $("[role=status]")
@@ -162,6 +163,20 @@ describe("wizard pages without JavaScript", () => {
 });
 
 describe("signed-in pages without JavaScript", () => {
+  it("an admin page that fails shows in place: 404 under the admin's header and tabs, with a way back", async () => {
+    const admin = await createAdmin();
+    const c = await adminClient(admin);
+    const { $, status } = await getPage("/admin/applications/999999999", c);
+    // The child route's loader throws 404; the admin layout's error boundary shows it.
+    expect(status).toBe(404);
+    expect(squash($("h1").first().text())).toBe("404 Page Not Found");
+    expect($("title").text()).toContain("404 Page Not Found");
+    expect(squash($("body").text())).toContain(`Admin: ${admin.firstName}`);
+    expect(named($, "Admin sections", "nav")).toHaveLength(1);
+    expect($("button").filter((_, el) => squash($(el).text()) === "Logout")).toHaveLength(1);
+    expect(linkHrefs($, "Back to the admin panel")).toEqual(["/admin"]);
+  });
+
   it("the dashboard tracker agrees with the Submitted badge", async () => {
     const applicant = await createApplicant();
     const app = await createSubmittedApplication({ userId: applicant.id, status: "submitted" });
@@ -172,8 +187,127 @@ describe("signed-in pages without JavaScript", () => {
     expect(tracker).toHaveLength(1);
     const text = squash(tracker.text());
     expect(text).not.toMatch(/in progress/i);
-    // The tracker is the loan's timeline; its current step is the badge's stage.
+    // Issue 27: the tracker is the loan's timeline; its current step is the badge's stage.
     expect(squash(tracker.find("[aria-current=step]").text())).toMatch(/Submitted.*current step/);
     expect(squash($(`[data-reference="${app!.reference}"] [data-testid=stage-badge]`).text())).toBe("Submitted");
+  });
+});
+
+/** Posts the page's form as it stands with `fill` typed over it, as a browser without JavaScript does. */
+async function postPageForm(c: Client, path: string, fill: Record<string, string>, formSelector = "main form") {
+  const page = await getPage(path, c);
+  return c.fetch(path, { form: formValues(page.$, page.$(formSelector).first(), fill) });
+}
+
+describe("wizard journeys without JavaScript", () => {
+  it("a signed-in applicant: step 2 shows the account and asks no password, still needs the citizenship box, and the application is theirs", async () => {
+    const user = await createApplicant({ firstName: "Priya", lastName: "Natarajan" });
+    const c = new Client();
+    expect((await c.fetch("/login", { form: { email: user.email, password: TEST_PASSWORD } })).status).toBe(302);
+    const toOwner = await postPageForm(c, "/apply/loan", { amount: "5000", purpose: "working-capital", intent: "continue" });
+    expect(toOwner.headers.get("location")).toBe("/apply/owner");
+    const { $ } = await getPage("/apply/owner", c);
+    const text = squash($("main").text());
+    for (const t of [
+      "You are already logged in.",
+      "Your account information will be used for this application.",
+      "Using your account email",
+    ])
+      expect(text).toContain(t);
+    expect(byLabel($, "Email").attr("value")).toBe(user.email);
+    expect(byLabel($, "Email").is("[disabled]")).toBe(true);
+    expect(byLabel($, "First name").attr("value")).toBe("Priya");
+    expect(byLabel($, "First name").is("[disabled]")).toBe(true);
+    expect($('input[type="password"]')).toHaveLength(0);
+    const refused = await parse(await postPageForm(c, "/apply/owner", { intent: "continue" }));
+    expect(refused.status).toBe(400);
+    expect(refused.text("main")).toContain(MSG.mustBeCitizen);
+    expect((await postPageForm(c, "/apply/owner", { usCitizen: "on", intent: "continue" })).headers.get("location")).toBe("/apply/address");
+    const address = { streetAddress: "1600 Market Street", city: "Philadelphia", state: "PA", zipCode: "19103-7240", intent: "continue" };
+    expect((await postPageForm(c, "/apply/address", address)).headers.get("location")).toBe("/apply/finances");
+    const finances = { annualIncome: "150000", livingSituation: "rent", monthlyPayment: "2250", intent: "continue" };
+    expect((await postPageForm(c, "/apply/finances", finances)).headers.get("location")).toBe("/apply/documents");
+    expect((await c.fetch("/apply/documents", { form: { intent: "continue" } })).headers.get("location")).toBe("/apply/review");
+    const submitted = await postPageForm(c, "/apply/review", { agreeTerms: "on", authorizeCredit: "on", intent: "continue" });
+    expect(submitted.headers.get("location")).toBe("/apply/submitted");
+    const apps = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.userId, user.id));
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ status: "submitted", amount: "5000.00", purpose: "working-capital" });
+  });
+
+  it("an existing e-mail at step 2: another password gets the product's message with the fields kept, the same password signs in", async () => {
+    const user = await createApplicant();
+    const c = new Client();
+    await postPageForm(c, "/apply/loan", { amount: "30000", purpose: "equipment-financing", intent: "continue" });
+    const typed = {
+      firstName: "Dana",
+      lastName: "Whitfield",
+      email: user.email,
+      password: "Wrong-Password-9",
+      phone: "(555) 010-3344",
+      dateOfBirth: "1979-11-23",
+      usCitizen: "on",
+      intent: "continue",
+    };
+    const wrong = await parse(await postPageForm(c, "/apply/owner", typed));
+    expect(wrong.status).toBe(409);
+    expect(wrong.text("main")).toContain(MSG.userExists);
+    // The typed fields come back filled and the box ticked; the password is never sent back.
+    expect(byLabel(wrong.$, "Email").attr("value")).toBe(user.email);
+    expect(byLabel(wrong.$, "First name").attr("value")).toBe("Dana");
+    expect(byLabel(wrong.$, "I confirm that I am a US citizen and at least 18 years old").is("[checked]")).toBe(true);
+    expect(wrong.html).not.toContain("Wrong-Password-9");
+    const right = await c.fetch("/apply/owner", { form: { ...typed, password: TEST_PASSWORD } });
+    expect(right.headers.get("location")).toBe("/apply/address");
+    // Signed in now: step 2 shows the account, and the dashboard opens.
+    expect(squash((await getPage("/apply/owner", c)).$("main").text())).toContain("You are already logged in.");
+    expect((await c.fetch("/dashboard")).status).toBe(200);
+  });
+
+  it("steps 3 and 4 re-render the product's messages for what is missing or wrong", async () => {
+    const data = await completeAnonymousData(uniqueEmail("steps"));
+    const { cookie } = await draftSession({ ...data, step: 3, address: {}, finances: {} } as DraftData);
+    const c = clientWith(cookie);
+    const address = await parse(await postPageForm(c, "/apply/address", { zipCode: "1234", intent: "continue" }));
+    expect(address.status).toBe(400);
+    for (const m of [MSG.streetRequired, MSG.cityRequired, MSG.stateRequired, MSG.zipInvalid]) expect(address.text("main")).toContain(m);
+    const valid = { streetAddress: "1600 Market Street", city: "Philadelphia", state: "PA", zipCode: "19103-7240", intent: "continue" };
+    expect((await postPageForm(c, "/apply/address", valid)).headers.get("location")).toBe("/apply/finances");
+    const finances = await parse(await c.fetch("/apply/finances", { form: { intent: "continue" } }));
+    expect(finances.status).toBe(400);
+    for (const m of [MSG.incomeRequired, MSG.livingRequired]) expect(finances.text("main")).toContain(m);
+  });
+
+  it("a session that expired mid-wizard: the step says so with a sign-in link, and signing in resumes the application", async () => {
+    const applicant = await createApplicant();
+    const { draftId, cookie } = await draftSession(await completeAnonymousData(uniqueEmail("expired")), { id: applicant.id, role: "user" });
+    const c = clientWith(cookie);
+    expect((await getPage("/apply/finances", c)).status).toBe(200);
+    await getDb().execute(sql`UPDATE sessions SET expires_at = NOW() - INTERVAL 1 DAY WHERE user_id = ${applicant.id}`);
+    const res = await c.fetch("/apply/finances", { form: { ...FINANCES, intent: "continue" } });
+    expect(res.status).toBe(302);
+    const landed = await follow(c, res.headers.get("location")!);
+    expect(landed.url.startsWith("/apply/loan")).toBe(true);
+    expect(landed.text("main")).toContain(MSG.sessionExpired);
+    const [signIn] = linkHrefs(landed.$, "Sign in", "main");
+    expect(signIn).toBe("/login?redirectTo=/apply");
+    const signedIn = await submit(c, signIn!, { email: applicant.email, password: applicant.password });
+    expect(signedIn.status).toBe(302);
+    const back = await follow(c, signedIn.headers.get("location")!);
+    expect(["/apply/documents", "/apply/review"]).toContain(back.url);
+    expect((await getDraftById(draftId))?.userId).toBe(applicant.id);
+  });
+
+  it("the wizard's Sign in link comes back to the wizard, not the dashboard", async () => {
+    const applicant = await createApplicant();
+    const c = new Client();
+    const loan = await getPage("/apply/loan", c);
+    const hrefs = linkHrefs(loan.$, "Sign in");
+    expect(hrefs.length).toBeGreaterThan(0);
+    const signedIn = await submit(c, hrefs[0]!, { email: applicant.email, password: applicant.password });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toMatch(/^\/apply/);
+    const back = await follow(c, signedIn.headers.get("location")!);
+    expect(back.url).toMatch(/^\/apply\//);
   });
 });

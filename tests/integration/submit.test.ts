@@ -5,7 +5,7 @@ import { getDraftById } from "~/features/applications/wizard/application-drafts.
 import { getUserByEmail } from "~/features/accounts/users.server";
 import { ensureSubmitKey, submitDraft } from "~/features/applications/submit.server";
 import { getDb, getPool, schema } from "~/platform/db/db.server";
-import { MSG } from "~/content/messages";
+import { MSG, TOASTS } from "~/content/messages";
 import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { randomIp } from "../support/browser";
@@ -153,6 +153,32 @@ describe("submitDraft (service)", () => {
 });
 
 describe("the review step over HTTP (no JavaScript)", () => {
+  it("a failed submission re-renders the review with 'Submission Failed', writes nothing, and the same form then submits", async () => {
+    const email = uniqueEmail("dbfail-http");
+    const { draftId, cookie } = await draftSession(await completeAnonymousData(email));
+    const c = new Client();
+    const [pair] = cookie.split(";");
+    c.cookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+    const trigger = `fail_submit_http_${Date.now().toString(36)}`;
+    await getPool().query(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON outbox FOR EACH ROW BEGIN IF NEW.to_email = '${email}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'test failure'; END IF; END`,
+    );
+    try {
+      const failed = await c.fetch("/apply/review", { form: REVIEW });
+      expect(failed.status).toBeGreaterThanOrEqual(400);
+      const html = await failed.text();
+      expect(html).toContain(`${TOASTS.submitFailed.title} - ${TOASTS.submitFailed.description}`);
+      expect(await getUserByEmail(email)).toBeNull();
+      expect(await applicationsOfDraft(draftId)).toHaveLength(0);
+      expect((await getDraftById(draftId))?.submittedAt).toBeNull();
+    } finally {
+      await getPool().query(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+    const again = await c.fetch("/apply/review", { form: REVIEW });
+    expect(again.headers.get("location")).toBe("/apply/submitted");
+    expect(await applicationsOfDraft(draftId)).toHaveLength(1);
+  });
+
   it("refuses to submit without both required consents, with a clear message", async () => {
     const { client } = await fillStepsOverHttp();
     await client.fetch("/apply/documents", { form: { intent: "continue" } });

@@ -3,7 +3,9 @@
  * the one accessibility sweep (tests/e2e/a11y-sweep-*.test.ts) and by `auditPage` of the browser
  * harness. axe needs timers, which do not run with JavaScript off, so the page's DOM as it is now
  * (scripts stripped, stylesheets kept) is audited in a separate JavaScript-enabled page, at each
- * width asked for. An audit that cannot run throws: it is never read as "no violations".
+ * width asked for; those audit pages are reused, axe staying loaded in them. An audit that cannot
+ * run (the page unreadable, its stylesheets not loaded, axe failing) throws: it is never read as
+ * "no violations".
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -43,11 +45,16 @@ async function snapshotOf(page: Page, baseUrl: string) {
     throw new AuditError(url, `the page could not be read (${(e as Error).message.split("\n")[0]})`);
   }
   if (contentType !== "text/html") throw new AuditError(url, `not an HTML page (${String(contentType)})`);
+  // Only stylesheets, fonts and images of our own server load (a policy, not request
+  // interception: that would turn off the HTTP cache, and every audit would fetch them again).
+  const origin = new URL(baseUrl).origin;
+  const policy = `default-src 'none'; style-src ${origin} 'unsafe-inline'; font-src ${origin} data:; img-src ${origin} data:`;
   return html
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
     .replace(
       /<head>/i,
-      `<head><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`,
+      `<head><meta http-equiv="Content-Security-Policy" content="${policy}"><base href="${url}"><style>*,*::before,*::after{transition:none!important;animation:none!important}</style>`,
     );
 }
 
@@ -66,33 +73,51 @@ export async function auditPage(
   cache?: Map<string, Promise<A11yViolation[]>>,
 ): Promise<A11yViolation[]> {
   const snapshot = await snapshotOf(page, baseUrl);
-  if (!cache) return auditSnapshot(auditContext, page.url(), snapshot, baseUrl, widths);
+  if (!cache) return auditSnapshot(auditContext, page.url(), snapshot, widths);
   const key = createHash("sha256").update(JSON.stringify(widths)).update(snapshot).digest("hex");
   let audit = cache.get(key);
   if (!audit) {
-    audit = auditSnapshot(auditContext, page.url(), snapshot, baseUrl, widths);
+    audit = auditSnapshot(auditContext, page.url(), snapshot, widths);
     cache.set(key, audit);
   }
   return audit;
 }
 
-async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot: string, baseUrl: string, widths: number[]) {
-  const audit = await auditContext.newPage();
+/**
+ * The audit pages of each audit context that are free: an audit borrows one and gives it back, so
+ * a sweep opens a page per concurrent audit, not one per audit. `setContent` rewrites the document
+ * in place (document.open keeps the window), so axe, loaded once into a page, stays there for the
+ * next snapshot; it is loaded again whenever it is not (a new page, a window that did change).
+ */
+const freeAuditPages = new WeakMap<BrowserContext, Page[]>();
+
+async function borrowAuditPage(auditContext: BrowserContext) {
+  const free = freeAuditPages.get(auditContext) ?? [];
+  freeAuditPages.set(auditContext, free);
+  const reused = free.pop();
+  if (reused && !reused.isClosed()) return reused;
+  return auditContext.newPage();
+}
+
+async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot: string, widths: number[]) {
+  const audit = await borrowAuditPage(auditContext);
+  let reusable = false;
   try {
-    await audit.route("**/*", (route) => {
-      const req = route.request();
-      // Only stylesheets, fonts and images of our own server; nothing else loads.
-      if (req.url().startsWith(baseUrl) && ["stylesheet", "image", "font"].includes(req.resourceType())) return route.continue();
-      if (req.resourceType() === "document") return route.continue();
-      return route.abort();
-    });
     const out: A11yViolation[] = [];
     for (const [i, width] of widths.entries()) {
       await audit.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-      if (i === 0) await audit.setContent(snapshot, { waitUntil: "load" });
+      if (i === 0) {
+        await audit.setContent(snapshot, { waitUntil: "load" });
+        // Audited without its stylesheets, the page would be another page (contrast, sizes, layout).
+        const unstyled = await audit.evaluate(
+          `[...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet).map((l) => l.href)`,
+        );
+        if (!Array.isArray(unstyled) || unstyled.length) throw new AuditError(url, `stylesheets did not load (${String(unstyled)})`);
+      }
       let result: unknown;
       try {
-        if (i === 0) await audit.evaluate(`${AXE_SOURCE}\n;void 0`);
+        if (i === 0 && !(await audit.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'")))
+          await audit.evaluate(`${AXE_SOURCE}\n;void 0`);
         const runOnly = i === 0 ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: LAYOUT_RULES };
         result = await audit.evaluate(
           `axe.run(document, { runOnly: ${JSON.stringify(runOnly)}, resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map(n => n.target.join(" ")) })))`,
@@ -105,9 +130,12 @@ async function auditSnapshot(auditContext: BrowserContext, url: string, snapshot
         if (v.impact === "serious" || v.impact === "critical") out.push({ ...v, url, width });
       }
     }
+    reusable = true;
     return out;
   } finally {
-    await audit.close();
+    // A page whose audit failed is closed, not lent again.
+    if (reusable) freeAuditPages.get(auditContext)!.push(audit);
+    else await audit.close();
   }
 }
 
