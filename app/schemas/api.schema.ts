@@ -16,7 +16,6 @@ import {
   type FieldStep,
 } from "~/features/applications/fields";
 import { DOCUMENT_TYPES } from "~/content/document-types";
-import { MSG } from "~/utils/messages";
 import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, StatusChangeSchema } from "./admin.schema";
 import { AccountFields, LoginSchema } from "./auth.schema";
 import { StatusLookupSchema } from "./status-lookup.schema";
@@ -223,7 +222,11 @@ export const moneyString = z
   .describe('Numeric string in US dollars, e.g. "25000"');
 
 /** The fields as an answer states them: money as a numeric string, a choice as its stored value. */
-type AnswerOf<F> = F extends { kind: "money" } ? typeof moneyString : F extends { values: readonly [string, ...string[]] } ? z.ZodEnum<z.Writeable<F["values"]>> : z.ZodString;
+type AnswerOf<F> = F extends { kind: "money" }
+  ? typeof moneyString
+  : F extends { values: readonly [string, ...string[]] }
+    ? z.ZodEnum<z.Writeable<F["values"]>>
+    : z.ZodString;
 const applicationAnswerFields = Object.fromEntries(
   FIELD_LIST.map((f) => [f.name, f.kind === "money" ? moneyString : f.values ? z.enum(f.values as [string, ...string[]]) : z.string()]),
 ) as { [K in FieldName]: AnswerOf<(typeof APPLICATION_FIELDS)[K]> };

@@ -70,9 +70,7 @@ export const FinancesStepSchema = z.preprocess(
     const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
     return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
   },
-  z
-    .object(stepRules("finances"))
-    .transform((v) => ({ ...v, monthlyPayment: v.livingSituation === "own" ? 0 : (v.monthlyPayment ?? 0) })),
+  z.object(stepRules("finances")).transform((v) => ({ ...v, monthlyPayment: v.livingSituation === "own" ? 0 : (v.monthlyPayment ?? 0) })),
 );
 export type FinancesStep = z.infer<typeof FinancesStepSchema>;
 

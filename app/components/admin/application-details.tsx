@@ -10,7 +10,7 @@ import { getStatusDisplay } from "~/content/status-display";
 import type { AdminApplicationDetails } from "~/models/application-queries.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
-import { formatDateTime, formatFileSize, formatPhone, formatUsd } from "~/utils/format";
+import { formatDateTime, formatFileSize, formatPhone } from "~/utils/format";
 import { StatusChangeForm } from "./status-change-form";
 import { DocumentLinks } from "./document-links";
 

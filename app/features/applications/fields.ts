@@ -13,9 +13,15 @@
  * review rows, the admin's facts and the CSV columns.
  */
 import { z } from "zod";
-import { LIVING_SITUATIONS, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import {
+  HAS_MONTHLY_PAYMENT,
+  LIVING_SITUATIONS,
+  LIVING_SITUATION_VALUES,
+  LOAN_PURPOSE_VALUES,
+  livingSituationLabel,
+  purposeLabel,
+} from "~/content/loan-options";
 import { getStateName, US_STATE_CODES } from "~/content/us-states";
-import { HAS_MONTHLY_PAYMENT } from "~/content/loan-options";
 import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/utils/constants";
 import { formatUsd } from "~/utils/format";
 import { MSG } from "~/utils/messages";
@@ -92,7 +98,8 @@ export const APPLICATION_FIELDS = {
     default: 0,
     zeroIsUnset: true,
     api: {
-      description: 'US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as "25000"; a number is accepted too.',
+      description:
+        'US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as "25000"; a number is accepted too.',
       typeMessage: MSG.amountRequired,
     },
     review: { label: "Loan amount", show: (v) => usd(v.amount) },
@@ -169,7 +176,10 @@ export const APPLICATION_FIELDS = {
         testId: "monthly-payment",
       },
     },
-    api: { description: "Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own')", typeMessage: MSG.monthlyPaymentInvalid },
+    api: {
+      description: "Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own')",
+      typeMessage: MSG.monthlyPaymentInvalid,
+    },
     review: {
       label: "Monthly housing payment",
       show: (v) => (String(v.livingSituation) === "own" ? null : usd(v.monthlyPayment)),

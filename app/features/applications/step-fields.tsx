@@ -27,7 +27,9 @@ export function StepFields({ step, fields }: { step: FieldStep; fields: Record<s
         if (!form || !meta) return null;
         if (form.input === "cards") {
           const checked = String(meta.initialValue ?? "").toLowerCase();
-          return <OptionGroup key={f.name} meta={meta} legend={form.label} options={form.options} columns={form.columns} checked={checked} />;
+          return (
+            <OptionGroup key={f.name} meta={meta} legend={form.label} options={form.options} columns={form.columns} checked={checked} />
+          );
         }
         const inputProps =
           form.input === "text"
