@@ -208,8 +208,10 @@ export function mergeApplicationValues(
     AddressStepSchema.safeParse(stepValues("address")),
     FinancesStepSchema.safeParse(stepValues("finances")),
   ]) {
-    if (step.success) Object.assign(merged, step.data);
-    else if (final) Object.assign(errors, step.error.flatten().fieldErrors);
+    if (step.success) {
+      // An optional field the step leaves empty keeps the value it had (its default on a new application).
+      for (const [k, v] of Object.entries(step.data)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
+    } else if (final) Object.assign(errors, step.error.flatten().fieldErrors);
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, values: merged };

@@ -292,9 +292,9 @@ export function columnsOfValues(v: ApplicationFieldValues): Record<FieldName, st
   return out as Record<FieldName, string>;
 }
 
-/** The values of a validated draft (one object per step) as one set of fields. */
+/** The values of a validated draft (one object per step) as one set of fields; an optional field left empty takes its default. */
 export function fieldValuesOfSteps(steps: Record<FieldStep, Record<string, unknown>>): ApplicationFieldValues {
-  return Object.fromEntries(FIELD_LIST.map((f) => [f.name, steps[f.step][f.name]])) as ApplicationFieldValues;
+  return Object.fromEntries(FIELD_LIST.map((f) => [f.name, steps[f.step][f.name] ?? f.default])) as ApplicationFieldValues;
 }
 
 // ---------------------------------------------------------------------------------------------
