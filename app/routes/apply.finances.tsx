@@ -11,7 +11,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { StepHeading, WizardNav } from "~/components/wizard/wizard-ui";
 import { validateStep } from "~/components/wizard/validate-step";
-import { fieldsOfStep } from "~/features/applications/fields";
+import { formStartValues } from "~/features/applications/fields";
 import { StepFields } from "~/features/applications/step-fields";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/schemas/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/services/draft.server";
@@ -22,10 +22,7 @@ const ACTION = "/apply/finances";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data: draft } = await loadStep(request, 4);
   const raw = draft.finances ?? {};
-  // Each field's stored text ('' when none yet); the living situation in lower case, as its cards' values.
-  const values: Record<string, string> = {};
-  for (const f of fieldsOfStep("finances")) values[f.name] = f.kind === "choice" ? (raw[f.name] ?? "").toLowerCase() : (raw[f.name] ?? "");
-  return { values };
+  return { values: formStartValues("finances", raw) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -21,9 +21,9 @@ import {
   livingSituationLabel,
   purposeLabel,
 } from "~/content/loan-options";
-import { getStateName, US_STATE_CODES } from "~/content/us-states";
+import { getStateName, US_STATE_CODES, US_STATES } from "~/content/us-states";
 import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/utils/constants";
-import { formatUsd } from "~/utils/format";
+import { formatUsd, formatZip } from "~/utils/format";
 import { MSG } from "~/utils/messages";
 
 /** The wizard steps that ask for application fields (their draft keys). */
@@ -35,17 +35,31 @@ export type FieldKind = "money" | "text" | "choice";
 /** The values of all fields, loosely typed: what the display functions receive. */
 export type AnyFieldValues = Readonly<Record<string, string | number>>;
 
-/** How step 4's page draws the field (steps 1 and 3 draw theirs themselves: the slider, the cards, the state list). */
-export type FieldForm =
+/** How the step's page draws the field (step 1 draws its own: the amount slider and the purpose cards). */
+export type FieldForm = (
   | {
       /** A text box; money fields are shown with separators ("85,000") and accept them. */
       input: "text" | "money" | "whole-money";
       label: string;
       hint?: string;
+      /** Attributes of the text box. */
+      autoComplete?: string;
+      inputMode?: "numeric";
+      pattern?: string;
+      placeholder?: string;
+      /** Tidies the value when the box loses focus (with JavaScript), e.g. "123456789" -> "12345-6789". */
+      tidy?: (typed: string) => string;
       /** Shown only while another field has some values: a Tailwind class list (pure CSS, works without JavaScript) and a test id. */
       reveal?: { className: string; testId: string };
     }
-  | { input: "cards"; label: string; options: ReadonlyArray<{ value: string; label: string; description?: string }>; columns: 2 | 3 };
+  | { input: "cards"; label: string; options: ReadonlyArray<{ value: string; label: string; description?: string }>; columns: 2 | 3 }
+  | { input: "select"; label: string; placeholder: string; options: ReadonlyArray<{ value: string; label: string }>; autoComplete?: string }
+) & {
+  /** Side by side with the next field that has it too, from the small breakpoint up. */
+  pair?: true;
+  /** The stored text as the input shows it (state codes in capitals, living situations in lower case). */
+  letterCase?: "upper" | "lower";
+};
 
 export type FieldSpec = {
   /** The wizard step that asks for it (and the draft key it is kept under). */
@@ -61,7 +75,7 @@ export type FieldSpec = {
   default: string | number;
   /** 0 means "not chosen yet" (the product's default amount). */
   zeroIsUnset?: true;
-  /** Step 4's page: how to draw it. Absent: the step's page draws it itself. */
+  /** How the step's page draws it (steps 3 and 4). Absent: the step's page draws it itself (step 1). */
   form?: FieldForm;
   api: {
     description: string;
@@ -144,7 +158,7 @@ export const APPLICATION_FIELDS = {
       .toLowerCase()
       .pipe(z.enum(LIVING_SITUATION_VALUES, { errorMap: () => ({ message: MSG.livingRequired }) })),
     default: "own",
-    form: { input: "cards", label: "Living situation", options: LIVING_SITUATIONS, columns: 3 },
+    form: { input: "cards", label: "Living situation", options: LIVING_SITUATIONS, columns: 3, letterCase: "lower" },
     api: { description: "rent, mortgage or own, any letter case (default 'Own', stored 'own')" },
     review: { label: "Living situation", show: (v) => livingSituationLabel(String(v.livingSituation)) },
     // The admin sees the monthly payment with the situation it belongs to.
@@ -191,6 +205,7 @@ export const APPLICATION_FIELDS = {
     column: "street_address",
     rule: textRule(MSG.streetRequired, 200, "Street address must be at most 200 characters"),
     default: "",
+    form: { input: "text", label: "Street address", autoComplete: "street-address" },
     api: { description: "Business street address (required to submit)" },
     // The review step shows the address on one line.
     review: {
@@ -205,6 +220,7 @@ export const APPLICATION_FIELDS = {
     column: "city",
     rule: textRule(MSG.cityRequired, 100, "City must be at most 100 characters"),
     default: "",
+    form: { input: "text", label: "City", autoComplete: "address-level2" },
     api: { description: "City (required to submit)" },
     admin: { label: "City", show: (v) => orDash(v.city) },
     csv: { header: "City" },
@@ -219,6 +235,15 @@ export const APPLICATION_FIELDS = {
       .toUpperCase()
       .pipe(z.enum(US_STATE_CODES, { errorMap: () => ({ message: MSG.stateRequired }) })),
     default: "",
+    form: {
+      input: "select",
+      label: "State",
+      placeholder: "Select a state",
+      options: US_STATES.map((st) => ({ value: st.code, label: `${st.code} - ${st.name}` })),
+      autoComplete: "address-level1",
+      pair: true,
+      letterCase: "upper",
+    },
     api: { description: "Two-letter US state code (required to submit)" },
     admin: { label: "State", show: (v) => orDash(v.state) },
     csv: { header: "State" },
@@ -232,6 +257,16 @@ export const APPLICATION_FIELDS = {
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, MSG.zipInvalid),
     default: "",
+    form: {
+      input: "text",
+      label: "ZIP code",
+      autoComplete: "postal-code",
+      inputMode: "numeric",
+      pattern: "\\d{5}(-\\d{4})?",
+      placeholder: "12345",
+      tidy: formatZip,
+      pair: true,
+    },
     api: { description: "ZIP code: 5 digits or 5+4 (required to submit)" },
     admin: { label: "ZIP Code", show: (v) => orDash(v.zipCode) },
   },
@@ -295,6 +330,16 @@ export function columnsOfValues(v: ApplicationFieldValues): Record<FieldName, st
 /** The values of a validated draft (one object per step) as one set of fields; an optional field left empty takes its default. */
 export function fieldValuesOfSteps(steps: Record<FieldStep, Record<string, unknown>>): ApplicationFieldValues {
   return Object.fromEntries(FIELD_LIST.map((f) => [f.name, steps[f.step][f.name] ?? f.default])) as ApplicationFieldValues;
+}
+
+/** A step's stored draft values as its form starts with them ('' for none yet). */
+export function formStartValues(step: FieldStep, raw: Readonly<Partial<Record<string, string>>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fieldsOfStep(step)) {
+    const v = raw[f.name] ?? "";
+    out[f.name] = f.form?.letterCase === "upper" ? v.toUpperCase() : f.form?.letterCase === "lower" ? v.toLowerCase() : v;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
