@@ -21,7 +21,10 @@ describe("import rules (eslint no-restricted-imports)", () => {
 
   const violations: Array<[string, string]> = [
     // another feature's internals
-    ["app/features/lenders/x.server.ts", 'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n'],
+    [
+      "app/features/lenders/x.server.ts",
+      'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n',
+    ],
     ["app/features/lenders/components/x.tsx", 'import { X } from "~/features/marketplace/components/offer-ui";\nexport const x = X;\n'],
     ["app/platform/x.server.ts", 'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n'],
     ["app/ui/x.tsx", 'import { X } from "~/features/marketplace/components/offer-ui";\nexport const x = X;\n'],
@@ -47,11 +50,20 @@ describe("import rules (eslint no-restricted-imports)", () => {
   });
 
   const allowed: Array<[string, string]> = [
-    ["app/features/lenders/x.server.ts", 'import { getUserById } from "~/features/accounts/index.server";\nexport const x = getUserById;\n'],
-    ["app/features/lenders/x.server.ts", 'import { getLender } from "~/features/lenders/lender-users.server";\nexport const x = getLender;\n'],
-    ["app/features/marketplace/domain/x.ts", 'import { stageWords } from "~/features/applications/domain/loan-lifecycle";\nexport const x = stageWords;\n'],
+    [
+      "app/features/lenders/x.server.ts",
+      'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n',
+    ],
+    [
+      "app/features/lenders/x.server.ts",
+      'import { getLender } from "~/features/lenders/lender-users.server";\nexport const x = getLender;\n',
+    ],
+    [
+      "app/features/marketplace/domain/x.ts",
+      'import { stageWords } from "~/features/applications/domain/loan-lifecycle";\nexport const x = stageWords;\n',
+    ],
     ["app/routes/x.tsx", 'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n'],
-    ["app/ui/x.tsx", 'import type { PublicUser } from "~/features/accounts/index.server";\nexport const x = (u: PublicUser) => u;\n'],
+    ["app/ui/x.tsx", 'import type { PublicUser } from "~/features/accounts/users.server";\nexport const x = (u: PublicUser) => u;\n'],
   ];
 
   it.each(allowed)("%s: allows %s", async (file, code) => {
@@ -59,9 +71,12 @@ describe("import rules (eslint no-restricted-imports)", () => {
   });
 
   it("asks for type-only imports to be written as such", async () => {
-    const [result] = await eslint.lintText('import { PublicUser } from "~/features/accounts/index.server";\nexport const x = (u: PublicUser) => u;\n', {
-      filePath: path.join(ROOT, "app/ui/x.tsx"),
-    });
+    const [result] = await eslint.lintText(
+      'import { PublicUser } from "~/features/accounts/users.server";\nexport const x = (u: PublicUser) => u;\n',
+      {
+        filePath: path.join(ROOT, "app/ui/x.tsx"),
+      },
+    );
     expect(result!.messages.map((m) => m.ruleId)).toContain("@typescript-eslint/consistent-type-imports");
   });
 });

@@ -1,31 +1,25 @@
-/** Step 3: Business Address - street, city, state (the 50 states), ZIP (5 or 5+4 digits). */
+/**
+ * Step 3: Business Address - street, city, state (the 50 states), ZIP (5 or 5+4 digits): the
+ * fields of step 3 in the fields table (app/features/applications/fields.ts).
+ */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field } from "~/ui/forms";
-import { SelectField, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
+import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
-import { US_STATES } from "~/content/us-states";
+import { formStartValues } from "~/features/applications/fields";
+import { StepFields } from "~/features/applications/step-fields";
 import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
-import { formatZip, maskOnBlur } from "~/ui/format";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.code} - ${s.name}` }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data: draft } = await loadStep(request, 3);
   const raw = draft.address ?? {};
-  return {
-    values: {
-      streetAddress: raw.streetAddress ?? "",
-      city: raw.city ?? "",
-      state: (raw.state ?? "").toUpperCase(),
-      zipCode: raw.zipCode ?? "",
-    },
-  };
+  return { values: formStartValues("address", raw) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,28 +48,7 @@ export default function AddressStep() {
     <>
       <StepHeading step={3} heading="Where is your business located?" />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
-        <Field label="Street address" meta={fields.streetAddress} inputProps={{ autoComplete: "street-address" }} />
-        <Field label="City" meta={fields.city} inputProps={{ autoComplete: "address-level2" }} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="State"
-            placeholder="Select a state"
-            options={STATE_OPTIONS}
-            meta={fields.state}
-            selectProps={{ autoComplete: "address-level1" }}
-          />
-          <Field
-            label="ZIP code"
-            meta={fields.zipCode}
-            inputProps={{
-              autoComplete: "postal-code",
-              inputMode: "numeric",
-              pattern: "\\d{5}(-\\d{4})?",
-              placeholder: "12345",
-              onBlur: maskOnBlur(formatZip),
-            }}
-          />
-        </div>
+        <StepFields step="address" fields={fields} />
         <WizardNav formAction={ACTION} autosave />
       </Form>
     </>

@@ -13,10 +13,9 @@ import { CheckboxField, FormError } from "~/ui/forms";
 import { NewTabNote } from "~/ui/new-tab";
 import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
-import { formatCalendarDate, formatPhone, formatUsd } from "~/ui/format";
+import { formatCalendarDate, formatPhone } from "~/ui/format";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
-import { livingSituationLabel, purposeLabel } from "~/content/loan-options";
-import { getStateName } from "~/content/us-states";
+import { fieldValuesOfSteps, reviewRows } from "~/features/applications/fields";
 import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/features/applications/wizard/draft.server";
 import { listDocuments } from "~/features/documents/document-records.server";
@@ -38,21 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!ctx.draft || !values || !owner) throw redirect("/apply");
   const applicationId = await draftApplicationId(ctx);
   const docs = applicationId ? await listDocuments(applicationId) : [];
-  const { loan, address, finances } = values;
-  // Sections with the step that edits them ("Edit" per section).
-  const finance: Array<[string, string]> = [
-    ["Annual income", formatUsd(finances.annualIncome)],
-    ["Living situation", livingSituationLabel(finances.livingSituation)],
-  ];
-  if (finances.livingSituation !== "own") finance.push(["Monthly housing payment", formatUsd(finances.monthlyPayment)]);
+  const fields = fieldValuesOfSteps(values);
   const summary: Array<{ title: string; step: number; rows: Array<[string, string]> }> = [
     {
       title: "Loan",
       step: 1,
-      rows: [
-        ["Loan amount", formatUsd(loan.amount)],
-        ["Loan purpose", purposeLabel(loan.purpose)],
-      ],
+      rows: reviewRows("loan", fields),
     },
     {
       title: "Owner",
@@ -67,9 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       title: "Address",
       step: 3,
-      rows: [["Address", `${address.streetAddress}, ${address.city}, ${getStateName(address.state) ?? address.state} ${address.zipCode}`]],
+      rows: reviewRows("address", fields),
     },
-    { title: "Finances", step: 4, rows: finance },
+    { title: "Finances", step: 4, rows: reviewRows("finances", fields) },
     {
       title: "Documents",
       step: 5,

@@ -24,7 +24,7 @@ async function settle(page: Page, js: boolean) {
 describe.each(MODES)("the marketplace $label", ({ js }) => {
   it("apply in Texas, compare and sort offers, read a disclosure, accept one; Offer Accepted everywhere; a second accept is refused", async () => {
     // An admin exists before the acceptance, so the admins' copy of the e-mail is sent at once
-    // (the applicant's own copy waits until their address is verified, issue 13).
+    // (the applicant's own copy waits until their address is verified).
     const admin = await createAdmin();
     await b.withPage({ js }, async (page, ctx) => {
       // The wizard's own walk in a browser is tests/e2e/wizard.test.ts; here the application is
@@ -100,7 +100,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await page.goto("/dashboard");
       await settle(page, js);
       const card = page.locator(`[data-testid="dashboard-application"][data-reference="${reference}"]`);
-      // Issue 27: the dashboard shows the loan's stage.
+      // The dashboard shows the loan's stage.
       await card.getByTestId("stage-badge").filter({ hasText: "Offer Accepted" }).waitFor();
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 

@@ -1,8 +1,8 @@
 /**
- * Issue 16, defect 4: typed data is not lost. With JavaScript the step saves as the applicant
+ * Typed data is not lost. With JavaScript the step saves as the applicant
  * types (a reload or Exit Application keeps it) and leaving with unsaved changes asks first;
  * when the session is gone mid-wizard, the step says so and offers sign-in to resume. Also
- * (defect 8): signing in from inside the wizard comes back to it. Without JavaScript those two are
+ * signing in from inside the wizard comes back to it. Without JavaScript those two are
  * plain pages, links and forms, tested over HTTP: tests/integration/pages-forms.test.ts.
  */
 import { sql } from "drizzle-orm";
@@ -133,7 +133,7 @@ describe("an expired session mid-wizard, with JavaScript", () => {
   });
 });
 
-describe("sign-in from the wizard, with JavaScript (defect 8)", () => {
+describe("sign-in from the wizard, with JavaScript", () => {
   const js = true;
   it("comes back to the wizard, not the dashboard", async () => {
     const applicant = await createApplicant();

@@ -1,5 +1,5 @@
 /**
- * Issue 16, defects 1, 5, 6 and 7 in a real browser: Enter in a wizard field means Continue (with
+ * In a real browser: Enter in a wizard field means Continue (with
  * and without JavaScript); one click submits or shows every error even when an on-blur error would
  * appear; the admin pages do not pan sideways on a 375 px phone and the details dialog fits; a
  * toast never covers the controls around it and does not follow the user to the next page.
@@ -77,7 +77,7 @@ async function textUnderToast(page: Page) {
 }
 
 describe.each(MODES)("keyboard and layout $label", ({ js }) => {
-  it("Enter in a wizard field means Continue, not Back (defect 1)", async () => {
+  it("Enter in a wizard field means Continue, not Back", async () => {
     await b.withPage({ js }, async (page) => {
       await page.goto("/apply/loan");
       await at(page, "loan", js);
@@ -115,7 +115,7 @@ describe("keyboard and layout with JavaScript", () => {
   const js = true;
   // Without JavaScript the same admin pages at 375 px: the accessibility sweep's sideways check
   // (tests/support/a11y-sweep.ts: the admin list, documents and details, JavaScript off).
-  it("the admin pages do not pan sideways at 375 px and the details dialog fits (defect 6)", async () => {
+  it("the admin pages do not pan sideways at 375 px and the details dialog fits", async () => {
     const admin = await createAdmin();
     const applicant = await createApplicant({ phone: "(555) 010-6161" });
     const app = await createSubmittedApplication({ userId: applicant.id, amount: 31000 });
@@ -140,7 +140,7 @@ describe("keyboard and layout with JavaScript", () => {
   });
 
   for (const width of [375, 1280]) {
-    it(`a toast covers no control at ${width} px (defect 7)`, async () => {
+    it(`a toast covers no control at ${width} px`, async () => {
       await b.withPage({ js }, async (page) => {
         await signUpForToast(page, js, width);
         // With JavaScript the toast picks its place in the frame after it appears.
@@ -152,7 +152,7 @@ describe("keyboard and layout with JavaScript", () => {
 });
 
 describe("the toast without JavaScript", () => {
-  it("covers no control and no text at 375 px nor, on the same page widened, at 1280 px (defect 7)", async () => {
+  it("covers no control and no text at 375 px nor, on the same page widened, at 1280 px", async () => {
     await b.withPage({ js: false }, async (page) => {
       await signUpForToast(page, false, 375);
       for (const width of [375, 1280]) {
@@ -172,7 +172,7 @@ describe("the toast without JavaScript", () => {
   });
 });
 
-describe("one click, with JavaScript (defect 5)", () => {
+describe("one click, with JavaScript", () => {
   it("sign-up: an invalid field then one click on Create Account shows every error", async () => {
     await b.withPage({ js: true }, async (page) => {
       await page.goto("/signup");

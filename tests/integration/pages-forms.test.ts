@@ -187,7 +187,7 @@ describe("signed-in pages without JavaScript", () => {
     expect(tracker).toHaveLength(1);
     const text = squash(tracker.text());
     expect(text).not.toMatch(/in progress/i);
-    // Issue 27: the tracker is the loan's timeline; its current step is the badge's stage.
+    // The tracker is the loan's timeline; its current step is the badge's stage.
     expect(squash(tracker.find("[aria-current=step]").text())).toMatch(/Submitted.*current step/);
     expect(squash($(`[data-reference="${app!.reference}"] [data-testid=stage-badge]`).text())).toBe("Submitted");
   });

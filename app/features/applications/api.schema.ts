@@ -5,9 +5,17 @@
  * describes the answers. Pure: no server imports. The OpenAPI document is generated from these.
  */
 import { z } from "zod";
-import { LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
+import {
+  APPLICATION_DEFAULTS,
+  type APPLICATION_FIELDS,
+  FIELD_LIST,
+  FIELD_NAMES,
+  fieldsOfStep,
+  type ApplicationFieldValues,
+  type FieldName,
+  type FieldStep,
+} from "~/features/applications/fields";
 import { DOCUMENT_TYPES } from "~/content/document-types";
-import { MSG } from "~/content/messages";
 import { ADMIN_STATUSES, AdminListParamsSchema, DocumentListParamsSchema, StatusChangeSchema } from "~/features/back-office";
 import { AccountFields, LoginSchema } from "~/features/accounts";
 import { StatusLookupSchema } from "./status-lookup.schema";
@@ -108,35 +116,22 @@ export type ApiUser = z.infer<typeof ApiUserSchema>;
 // Loan applications
 // ---------------------------------------------------------------------------------------------
 
-const loan = baseObject(LoanStepSchema).shape;
-const address = AddressStepSchema.shape;
-const finances = baseObject(FinancesStepSchema).shape;
-
 /**
- * The application's own fields as the API takes them. Every field may be left out or sent as ""
- * (a draft may be partial); a field that is given must meet its wizard step's rule. A final submission is checked
- * again, whole, by `finalApplicationErrors`.
+ * The application's own fields as the API takes them, one per entry of the fields table
+ * (app/features/applications/fields.ts), with its wizard rule and description. Every field may be
+ * left out or sent as "" (a draft may be partial); a field that is given must meet its wizard
+ * step's rule. Money is sent as a numeric string (a number is accepted too). A final submission
+ * is checked again, whole, by `mergeApplicationValues`.
  */
-const applicationFields = {
+function apiInput(f: (typeof FIELD_LIST)[number]): z.ZodTypeAny {
   // The product's default amount '0' means "not chosen yet" in a draft.
-  amount: optionalInput(
-    numberOrNumericString(
-      z.preprocess((n) => (n === 0 ? undefined : n), loan.amount.optional()),
-      MSG.amountRequired,
-    ),
-  ).describe('US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as "25000"; a number is accepted too.'),
-  purpose: optionalInput(loan.purpose).describe("Loan purpose (default 'startup-capital')"),
-  annualIncome: optionalInput(numberOrNumericString(finances.annualIncome, MSG.incomeRequired)).describe(
-    "US dollars per year as a numeric string such as \"120000\" (default '0')",
-  ),
-  livingSituation: optionalInput(finances.livingSituation).describe("rent, mortgage or own, any letter case (default 'Own', stored 'own')"),
-  monthlyPayment: optionalInput(numberOrNumericString(finances.monthlyPayment, MSG.monthlyPaymentInvalid)).describe(
-    "Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own')",
-  ),
-  streetAddress: optionalInput(address.streetAddress).describe("Business street address (required to submit)"),
-  city: optionalInput(address.city).describe("City (required to submit)"),
-  state: optionalInput(address.state).describe("Two-letter US state code (required to submit)"),
-  zipCode: optionalInput(address.zipCode).describe("ZIP code: 5 digits or 5+4 (required to submit)"),
+  const rule = f.zeroIsUnset ? z.preprocess((n) => (n === 0 ? undefined : n), f.rule.optional()) : f.rule;
+  return optionalInput(f.kind === "money" ? numberOrNumericString(rule, f.api.typeMessage ?? `${f.name} must be a number`) : rule).describe(
+    f.api.description,
+  );
+}
+const applicationFields = Object.fromEntries(FIELD_LIST.map((f) => [f.name, apiInput(f)])) as {
+  [K in FieldName]: z.ZodType<ApplicationFieldValues[K] | undefined, z.ZodTypeDef, unknown>;
 };
 
 const userIdField = z
@@ -185,31 +180,8 @@ export const ApiUpdateApplicationBodySchema = z
   .strict();
 export type ApiUpdateApplicationBody = z.infer<typeof ApiUpdateApplicationBodySchema>;
 
-/** The application fields in their stored types (what a row holds). */
-export type ApplicationFieldValues = {
-  amount: number;
-  purpose: (typeof LOAN_PURPOSE_VALUES)[number];
-  annualIncome: number;
-  livingSituation: (typeof LIVING_SITUATION_VALUES)[number];
-  monthlyPayment: number;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
-};
-
-/** The product's submit defaults for data that is missing. */
-export const APPLICATION_DEFAULTS: ApplicationFieldValues = {
-  amount: 0,
-  purpose: "startup-capital",
-  annualIncome: 0,
-  livingSituation: "own",
-  monthlyPayment: 0,
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
-};
+/** The application fields in their stored types (what a row holds), and the product's submit defaults for data that is missing. */
+export { APPLICATION_DEFAULTS, type ApplicationFieldValues };
 
 type FieldErrors = Record<string, string[]>;
 
@@ -224,26 +196,22 @@ export function mergeApplicationValues(
   final: boolean,
 ): { ok: true; values: ApplicationFieldValues } | { ok: false; errors: FieldErrors } {
   const merged: ApplicationFieldValues = { ...base };
-  for (const key of Object.keys(APPLICATION_DEFAULTS) as Array<keyof ApplicationFieldValues>) {
+  for (const key of FIELD_NAMES) {
     const v = given[key];
     if (v !== undefined) (merged as Record<string, unknown>)[key] = v;
   }
-  const loanStep = LoanStepSchema.safeParse({ amount: merged.amount === 0 ? undefined : merged.amount, purpose: merged.purpose });
-  const addressStep = AddressStepSchema.safeParse({
-    streetAddress: merged.streetAddress,
-    city: merged.city,
-    state: merged.state,
-    zipCode: merged.zipCode,
-  });
-  const financesStep = FinancesStepSchema.safeParse({
-    annualIncome: merged.annualIncome,
-    livingSituation: merged.livingSituation,
-    monthlyPayment: merged.monthlyPayment,
-  });
+  const stepValues = (step: FieldStep) =>
+    Object.fromEntries(fieldsOfStep(step).map((f) => [f.name, f.zeroIsUnset && merged[f.name] === 0 ? undefined : merged[f.name]]));
   const errors: FieldErrors = {};
-  for (const step of [loanStep, addressStep, financesStep]) {
-    if (step.success) Object.assign(merged, step.data);
-    else if (final) Object.assign(errors, step.error.flatten().fieldErrors);
+  for (const step of [
+    LoanStepSchema.safeParse(stepValues("loan")),
+    AddressStepSchema.safeParse(stepValues("address")),
+    FinancesStepSchema.safeParse(stepValues("finances")),
+  ]) {
+    if (step.success) {
+      // An optional field the step leaves empty keeps the value it had (its default on a new application).
+      for (const [k, v] of Object.entries(step.data)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
+    } else if (final) Object.assign(errors, step.error.flatten().fieldErrors);
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, values: merged };
@@ -255,19 +223,21 @@ export const moneyString = z
   .regex(/^\d+(\.\d{2})?$/)
   .describe('Numeric string in US dollars, e.g. "25000"');
 
+/** The fields as an answer states them: money as a numeric string, a choice as its stored value. */
+type AnswerOf<F> = F extends { kind: "money" }
+  ? typeof moneyString
+  : F extends { values: readonly [string, ...string[]] }
+    ? z.ZodEnum<z.Writeable<F["values"]>>
+    : z.ZodString;
+const applicationAnswerFields = Object.fromEntries(
+  FIELD_LIST.map((f) => [f.name, f.kind === "money" ? moneyString : f.values ? z.enum(f.values as [string, ...string[]]) : z.string()]),
+) as { [K in FieldName]: AnswerOf<(typeof APPLICATION_FIELDS)[K]> };
+
 export const ApiApplicationSchema = z.object({
   id: dbId.describe("Database id (the product's databaseApplicationId)"),
   applicationId: z.string().describe("Human reference, e.g. APP-7K3M9Q2X4W1P"),
   userId: dbId,
-  amount: moneyString,
-  purpose: z.enum(LOAN_PURPOSE_VALUES),
-  annualIncome: moneyString,
-  livingSituation: z.enum(LIVING_SITUATION_VALUES),
-  monthlyPayment: moneyString,
-  streetAddress: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
+  ...applicationAnswerFields,
   status: z.enum(APPLICATION_STATUSES),
   stage: z
     .enum(APPLICATION_STAGES)

@@ -19,8 +19,8 @@ import {
   type ApiApplication,
   type ApiCreateApplicationBody,
   type ApiUpdateApplicationBody,
-  type ApplicationFieldValues,
 } from "~/features/applications/api.schema";
+import type { ApplicationFieldValues } from "~/features/applications/fields";
 import {
   ApplicationNotFoundError,
   changeStatus,

@@ -11,50 +11,26 @@ import { isDuplicate } from "~/features/accounts/index.server";
 import { type DraftValues, resumeStep, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { type DbOrTx, getDb, preparedPerDb, schema, type Tx } from "~/platform/db/db.server";
 import { generateReference, normalizeReference } from "~/features/applications/reference.server";
-import type { ApiApplication, ApplicationFieldValues } from "~/features/applications/api.schema";
+import type { ApiApplication } from "~/features/applications/api.schema";
+import {
+  columnsOfValues,
+  FIELD_LIST,
+  fieldValuesOfRow,
+  fieldValuesOfSteps,
+  type ApplicationFieldValues,
+  type FieldName,
+} from "~/features/applications/fields";
 
 export type ApplicationRow = typeof schema.loanApplications.$inferSelect;
-type Purpose = ApplicationRow["purpose"];
-type Living = ApplicationRow["livingSituation"];
 
-/** The values an application row takes from the wizard (owner details live on the user). */
-export type ApplicationValues = {
-  amount: number;
-  purpose: Purpose;
-  annualIncome: number;
-  livingSituation: Living;
-  monthlyPayment: number;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
-};
+/** The values an application row takes from the wizard (owner details live on the user): the fields table's. */
+export type ApplicationValues = ApplicationFieldValues;
 
 export function valuesFromDraft(v: DraftValues): ApplicationValues {
-  return {
-    amount: v.loan.amount,
-    purpose: v.loan.purpose,
-    annualIncome: v.finances.annualIncome,
-    livingSituation: v.finances.livingSituation,
-    monthlyPayment: v.finances.livingSituation === "own" ? 0 : v.finances.monthlyPayment,
-    streetAddress: v.address.streetAddress,
-    city: v.address.city,
-    state: v.address.state,
-    zipCode: v.address.zipCode,
-  };
+  return fieldValuesOfSteps(v);
 }
 
-const toColumns = (v: ApplicationValues) => ({
-  amount: v.amount.toFixed(2),
-  purpose: v.purpose,
-  annualIncome: v.annualIncome.toFixed(2),
-  livingSituation: v.livingSituation,
-  monthlyPayment: v.monthlyPayment.toFixed(2),
-  streetAddress: v.streetAddress,
-  city: v.city,
-  state: v.state,
-  zipCode: v.zipCode,
-});
+const toColumns = (v: ApplicationValues) => columnsOfValues(v) as Pick<ApplicationRow, FieldName>;
 
 export async function getApplicationRowById(id: number, db: DbOrTx = getDb()): Promise<ApplicationRow | null> {
   const [row] = await db.select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id)).limit(1);
@@ -207,15 +183,7 @@ export function toApiApplication(row: ApplicationRow): ApiApplication {
     id: row.id,
     applicationId: row.reference,
     userId: row.userId,
-    amount: apiMoney(row.amount),
-    purpose: row.purpose,
-    annualIncome: apiMoney(row.annualIncome),
-    livingSituation: row.livingSituation,
-    monthlyPayment: apiMoney(row.monthlyPayment),
-    streetAddress: row.streetAddress,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
+    ...apiFields(row),
     status: row.status,
     stage: effectiveStage(row),
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
@@ -225,17 +193,14 @@ export function toApiApplication(row: ApplicationRow): ApiApplication {
 
 /** The application's fields in their stored types. */
 export function applicationFieldValues(row: ApplicationRow): ApplicationFieldValues {
-  return {
-    amount: Number(row.amount),
-    purpose: row.purpose,
-    annualIncome: Number(row.annualIncome),
-    livingSituation: row.livingSituation,
-    monthlyPayment: Number(row.monthlyPayment),
-    streetAddress: row.streetAddress,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-  };
+  return fieldValuesOfRow(row);
+}
+
+/** The fields as the API states them: money as a numeric string. */
+function apiFields(row: ApplicationRow) {
+  const out: Record<string, string> = {};
+  for (const f of FIELD_LIST) out[f.name] = f.kind === "money" ? apiMoney(row[f.name]) : String(row[f.name]);
+  return out as Pick<ApiApplication, FieldName>;
 }
 
 /**

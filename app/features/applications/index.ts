@@ -11,7 +11,6 @@ export {
   ApiStatusPathSchema,
   ApiValidationErrorSchema,
   APPLICATION_DEFAULTS,
-  type ApplicationFieldValues,
   mergeApplicationValues,
 } from "./api.schema";
 export { LifecycleTimeline } from "./components/lifecycle-timeline";
@@ -29,3 +28,13 @@ export {
   type TimelineStep,
 } from "./domain/loan-lifecycle";
 export { getStatusDisplay, type StatusDisplay, type StatusIcon } from "./domain/status-display";
+export {
+  adminFacts,
+  type AnyFieldValues,
+  type ApplicationFieldValues,
+  CSV_FIELDS,
+  csvCell,
+  FIELD_NAMES,
+  type FieldName,
+  fieldValuesOfRow,
+} from "./fields";

@@ -13,8 +13,9 @@ import { and, asc, count, desc, eq, inArray, like, ne, type SQL } from "drizzle-
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/features/back-office/admin.schema";
+import { fieldValuesOfRow, type ApplicationFieldValues } from "~/features/applications";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
-import { backOfficeConditions } from "~/features/back-office/back-office-queries.server";
+import { backOfficeConditions } from "./back-office-queries.server";
 import { applicationRowColumns, type ApplicationStatus, type Purpose } from "~/features/applications/index.server";
 
 const apps = schema.loanApplications;
@@ -209,19 +210,10 @@ export type StatusHistoryEntry = {
   actorRole: "user" | "admin" | "lender" | null;
 };
 
-export type AdminApplicationDetails = {
+export type AdminApplicationDetails = ApplicationFieldValues & {
   id: number;
   reference: string;
   status: ApplicationStatus;
-  amount: number;
-  purpose: Purpose;
-  annualIncome: number;
-  livingSituation: (typeof schema.LIVING_SITUATIONS_DB)[number];
-  monthlyPayment: number;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
   submittedAt: string | null;
   updatedAt: string;
   applicant: { firstName: string; lastName: string; email: string; phone: string; emailVerified?: boolean };
@@ -291,15 +283,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
     id: a.id,
     reference: a.reference,
     status: a.status,
-    amount: Number(a.amount),
-    purpose: a.purpose,
-    annualIncome: Number(a.annualIncome),
-    livingSituation: a.livingSituation,
-    monthlyPayment: Number(a.monthlyPayment),
-    streetAddress: a.streetAddress,
-    city: a.city,
-    state: a.state,
-    zipCode: a.zipCode,
+    ...fieldValuesOfRow(a),
     submittedAt: a.submittedAt?.toISOString() ?? null,
     updatedAt: a.updatedAt.toISOString(),
     applicant: {

@@ -7,6 +7,7 @@
 import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/features/back-office/admin.schema";
+import { CSV_FIELDS, type ApplicationFieldValues, type FieldName } from "~/features/applications";
 import { STALE_DAYS } from "~/features/back-office/back-office.schema";
 import { getDb, preparedPerDb, schema, type DbOrTx } from "~/platform/db/db.server";
 
@@ -141,20 +142,22 @@ export type ExportRow = {
   id: number;
   reference: string;
   status: string;
-  amount: string;
-  purpose: string;
+  /** The application fields the CSV has a column for (the fields table's `csv`). */
+  fields: Partial<ApplicationFieldValues>;
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
-  city: string;
-  state: string;
   submittedAt: Date | null;
   updatedAt: Date;
   assigneeFirst: string | null;
   assigneeLast: string | null;
   waitingSince: Date | null;
 };
+
+const CSV_FIELD_LIST = [...CSV_FIELDS.afterStatus, ...CSV_FIELDS.afterContact];
+/** Only the columns the CSV shows are read (100,000 rows may be exported). */
+const CSV_COLUMNS = Object.fromEntries(CSV_FIELD_LIST.map((f) => [f.name, apps[f.name]])) as Pick<typeof apps, FieldName>;
 
 export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BATCH_SIZE, db: DbOrTx = getDb()): Promise<ExportRow[]> {
   const assignee = alias(users, "assignee");
@@ -163,11 +166,8 @@ export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BA
       id: apps.id,
       reference: apps.reference,
       status: apps.status,
-      amount: apps.amount,
-      purpose: apps.purpose,
+      ...CSV_COLUMNS,
       userId: apps.userId,
-      city: apps.city,
-      state: apps.state,
       submittedAt: apps.submittedAt,
       updatedAt: apps.updatedAt,
     })
@@ -204,14 +204,11 @@ export async function exportBatch(where: SQL, afterId: number, limit = EXPORT_BA
       id: r.id,
       reference: r.reference,
       status: r.status,
-      amount: r.amount,
-      purpose: r.purpose,
+      fields: Object.fromEntries(CSV_FIELD_LIST.map((f) => [f.name, f.kind === "money" ? Number(r[f.name]) : r[f.name]])),
       firstName: p?.firstName ?? "",
       lastName: p?.lastName ?? "",
       email: p?.email ?? "",
       phone: p?.phone ?? "",
-      city: r.city,
-      state: r.state,
       submittedAt: r.submittedAt,
       updatedAt: r.updatedAt,
       assigneeFirst: a?.first ?? null,

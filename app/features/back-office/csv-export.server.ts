@@ -5,24 +5,23 @@
  * back the next batch instead of letting the response buffer grow), so 100,000 rows never sit in
  * memory. Cells are formula-safe (~/features/back-office/domain/csv).
  */
-import { purposeLabel } from "~/content/loan-options";
+import { CSV_FIELDS, csvCell, type AnyFieldValues } from "~/features/applications";
 import { exportBatch, EXPORT_BATCH_SIZE, type ExportRow } from "~/features/back-office/back-office-queries.server";
 import type { AdminListParams } from "~/features/back-office/admin.schema";
 import { CSV_BOM, csvLine } from "~/features/back-office/domain/csv";
 import { logError } from "~/platform/observability/log.server";
 import { exportConditions } from "./back-office.server";
 
+/** The application fields' columns sit where the wizard asks for them: step 1 after the status, steps 3 and 4 after the contact (step 2). */
 export const CSV_HEADER = [
   "Application ID",
   "Status",
-  "Amount (USD)",
-  "Purpose",
+  ...CSV_FIELDS.afterStatus.map((f) => f.csv!.header),
   "First name",
   "Last name",
   "E-mail",
   "Phone",
-  "City",
-  "State",
+  ...CSV_FIELDS.afterContact.map((f) => f.csv!.header),
   "Submitted at (UTC)",
   "Last updated (UTC)",
   "Assigned to",
@@ -32,17 +31,16 @@ export const CSV_HEADER = [
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 function rowLine(r: ExportRow) {
+  const v = r.fields as AnyFieldValues;
   return csvLine([
     r.reference,
     r.status,
-    r.amount,
-    purposeLabel(r.purpose),
+    ...CSV_FIELDS.afterStatus.map((f) => csvCell(f, v)),
     r.firstName,
     r.lastName,
     r.email,
     r.phone,
-    r.city,
-    r.state,
+    ...CSV_FIELDS.afterContact.map((f) => csvCell(f, v)),
     iso(r.submittedAt),
     iso(r.updatedAt),
     r.assigneeFirst ? `${r.assigneeFirst} ${r.assigneeLast ?? ""}`.trim() : "",

@@ -12,6 +12,7 @@
  * them, the offers with their figures, why no lender matched, and their own acceptance.
  */
 import type { ApplicationRow } from "~/features/applications/index.server";
+import { FIELD_NAMES, type FieldName } from "~/features/applications";
 import type { DocumentType } from "~/content/document-types";
 import type { DocumentRequestView } from "~/features/documents/index.server";
 import { reasonText } from "~/features/documents/index.server";
@@ -30,15 +31,8 @@ export function applicantApplication(a: ApplicationRow) {
     id: a.id,
     reference: a.reference,
     status: a.status,
-    amount: a.amount,
-    purpose: a.purpose,
-    annualIncome: a.annualIncome,
-    livingSituation: a.livingSituation,
-    monthlyPayment: a.monthlyPayment,
-    streetAddress: a.streetAddress,
-    city: a.city,
-    state: a.state,
-    zipCode: a.zipCode,
+    // Every application field is something the applicant entered: all of them, as stored.
+    ...(Object.fromEntries(FIELD_NAMES.map((name) => [name, a[name]])) as Pick<ApplicationRow, FieldName>),
     consentMarketing: a.consentMarketing,
     consentedAt: a.consentedAt,
     submittedAt: a.submittedAt,

@@ -14,7 +14,8 @@ import { insertApplication, type ApplicationRow } from "~/features/applications/
 import { transaction } from "~/platform/db/db.server";
 import { getApplicationForPartner, listApplicationsOfferedBy, setApplicationPartner } from "~/features/partners/partners.server";
 import { getUserByEmail, insertUser, toPublicUser } from "~/features/accounts/index.server";
-import { APPLICATION_DEFAULTS, mergeApplicationValues, type ApplicationFieldValues } from "~/features/applications";
+import { APPLICATION_DEFAULTS, mergeApplicationValues } from "~/features/applications";
+import { type ApplicationFieldValues } from "~/features/applications";
 import type { PartnerReferral, PartnerReferralBody } from "~/features/partners/partner.schema";
 import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
 import { MSG, PARTNER_MSG } from "~/content/messages";
@@ -95,9 +96,7 @@ export async function createReferral(
         applicant: user,
       });
     } else {
-      created = (
-        await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })
-      ).row;
+      created = (await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })).row;
       await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
     }
     await setApplicationPartner(created.id, partner.partnerId, tx);

@@ -6,9 +6,8 @@
  */
 import { parseWithZod } from "~/platform/http/parse-form";
 import { z } from "zod";
-import { HAS_MONTHLY_PAYMENT, LIVING_SITUATION_VALUES, LOAN_PURPOSE_VALUES } from "~/content/loan-options";
-import { US_STATE_CODES } from "~/content/us-states";
-import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/content/constants";
+import { HAS_MONTHLY_PAYMENT } from "~/content/loan-options";
+import { FIELD_LIST, fieldsOfStep, stepRules } from "~/features/applications/fields";
 import { MSG } from "~/content/messages";
 import { AccountFields } from "~/features/accounts";
 import { newPasswordField, optionalCheckbox, requiredCheckbox } from "~/features/accounts";
@@ -18,18 +17,12 @@ import { pickAmount, plainMoney } from "./wizard-steps";
 export { WIZARD_STEP_LIST, stepPath, stepTitle, pickAmount, plainMoney, type WizardStep } from "./wizard-steps";
 
 // ---------- step 1: loan ----------
-
-const amountField = z
-  .number({ required_error: MSG.amountRequired, invalid_type_error: MSG.amountRequired })
-  .int(MSG.amountWhole)
-  .min(LOAN_MIN, MSG.amountRange)
-  .max(LOAN_MAX, MSG.amountRange);
-
-const purposeField = z.enum(LOAN_PURPOSE_VALUES, { errorMap: () => ({ message: MSG.purposeRequired }) });
+// Each application field's rule is in its entry of app/features/applications/fields.ts; a step's
+// schema adds only what ties its fields together.
 
 export const LoanStepSchema = z.preprocess(
   (raw) => (raw && typeof raw === "object" ? { ...(raw as object), amount: pickAmount(raw as Record<string, unknown>) } : raw),
-  z.object({ amount: amountField, purpose: purposeField }),
+  z.object(stepRules("loan")),
 );
 export type LoanStep = z.infer<typeof LoanStepSchema>;
 
@@ -56,66 +49,28 @@ export type OwnerDraft = z.infer<typeof OwnerDraftSchema>;
 
 // ---------- step 3: address ----------
 
-export const AddressStepSchema = z.object({
-  streetAddress: z
-    .string({ required_error: MSG.streetRequired, invalid_type_error: MSG.streetRequired })
-    .trim()
-    .min(1, MSG.streetRequired)
-    .max(200, "Street address must be at most 200 characters"),
-  city: z
-    .string({ required_error: MSG.cityRequired, invalid_type_error: MSG.cityRequired })
-    .trim()
-    .min(1, MSG.cityRequired)
-    .max(100, "City must be at most 100 characters"),
-  state: z
-    .string({ required_error: MSG.stateRequired, invalid_type_error: MSG.stateRequired })
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(US_STATE_CODES, { errorMap: () => ({ message: MSG.stateRequired }) })),
-  zipCode: z
-    .string({ required_error: MSG.zipInvalid, invalid_type_error: MSG.zipInvalid })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, MSG.zipInvalid),
-});
+export const AddressStepSchema = z.object(stepRules("address"));
 export type AddressStep = z.infer<typeof AddressStepSchema>;
 
 // ---------- step 4: finances ----------
 
-const livingField = z
-  .string({ required_error: MSG.livingRequired, invalid_type_error: MSG.livingRequired })
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(LIVING_SITUATION_VALUES, { errorMap: () => ({ message: MSG.livingRequired }) }));
+/** Money as the form shows it ("85,000", "$1,250") is a plain amount: every money field of a step. */
+function plainMoneyFields(step: "finances", given: Record<string, unknown>) {
+  const r: Record<string, unknown> = { ...given };
+  for (const f of fieldsOfStep(step)) if (f.kind === "money") r[f.name] = plainMoney(given[f.name]);
+  return r;
+}
 
 export const FinancesStepSchema = z.preprocess(
   (raw) => {
     // The monthly payment only counts for rent or mortgage: for 'own' (or no choice yet) a value
     // left in the hidden field is ignored rather than reported.
     if (!raw || typeof raw !== "object") return raw;
-    const given = raw as Record<string, unknown>;
-    // The money fields as the form shows them ("85,000", "$1,250") are plain amounts.
-    const r: Record<string, unknown> = {
-      ...given,
-      annualIncome: plainMoney(given.annualIncome),
-      monthlyPayment: plainMoney(given.monthlyPayment),
-    };
+    const r = plainMoneyFields("finances", raw as Record<string, unknown>);
     const living = typeof r.livingSituation === "string" ? r.livingSituation.trim().toLowerCase() : "";
     return HAS_MONTHLY_PAYMENT.has(living) ? r : { ...r, monthlyPayment: undefined };
   },
-  z
-    .object({
-      annualIncome: z
-        .number({ required_error: MSG.incomeRequired, invalid_type_error: MSG.incomeRequired })
-        .min(0, MSG.incomeMin)
-        .max(INCOME_MAX, MSG.incomeMax),
-      livingSituation: livingField,
-      monthlyPayment: z
-        .number({ invalid_type_error: MSG.monthlyPaymentInvalid })
-        .min(0, MSG.monthlyPaymentInvalid)
-        .max(HOUSING_MAX, MSG.monthlyPaymentInvalid)
-        .optional(),
-    })
-    .transform((v) => ({ ...v, monthlyPayment: v.livingSituation === "own" ? 0 : (v.monthlyPayment ?? 0) })),
+  z.object(stepRules("finances")).transform((v) => ({ ...v, monthlyPayment: v.livingSituation === "own" ? 0 : (v.monthlyPayment ?? 0) })),
 );
 export type FinancesStep = z.infer<typeof FinancesStepSchema>;
 
@@ -136,12 +91,13 @@ export type ReviewStep = z.infer<typeof ReviewStepSchema>;
 // ---------- the stored draft ----------
 
 /** The raw (string) values kept per step, exactly the fields of each form (never a password). */
-export const STEP_FIELDS = {
-  loan: ["amount", "purpose"],
+export const STEP_FIELDS: Record<"loan" | "owner" | "address" | "finances", readonly string[]> = {
+  loan: fieldsOfStep("loan").map((f) => f.name),
   owner: ["firstName", "lastName", "email", "phone", "dateOfBirth", "usCitizen"],
-  address: ["streetAddress", "city", "state", "zipCode"],
-  finances: ["annualIncome", "livingSituation", "monthlyPayment"],
-} as const;
+  address: fieldsOfStep("address").map((f) => f.name),
+  finances: fieldsOfStep("finances").map((f) => f.name),
+};
+const MONEY_FIELDS: ReadonlySet<string> = new Set(FIELD_LIST.filter((f) => f.kind === "money").map((f) => f.name));
 export type FormStepKey = keyof typeof STEP_FIELDS;
 export type RawStep = Partial<Record<string, string>>;
 
@@ -174,7 +130,7 @@ export function pickRaw(key: FormStepKey, source: FormData | Record<string, unkn
   for (const name of STEP_FIELDS[key]) {
     const given = name in raw ? (raw as Record<string, unknown>)[name] : get(name);
     // Stored as plain amounts whatever the form showed ("30,000" is kept as "30000").
-    const v = key === "finances" && name !== "livingSituation" ? plainMoney(given) : given;
+    const v = MONEY_FIELDS.has(name) ? plainMoney(given) : given;
     if (typeof v === "string") out[name] = v.slice(0, MAX_RAW_LENGTH);
     else if (typeof v === "number" && Number.isFinite(v)) out[name] = String(v);
   }

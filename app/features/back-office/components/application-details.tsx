@@ -5,12 +5,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { DOCUMENT_TYPE_LABELS, shortenMiddle } from "~/content/document-types";
-import { HAS_MONTHLY_PAYMENT, livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import { adminFacts } from "~/features/applications";
 import { getStatusDisplay } from "~/features/applications";
 import type { AdminApplicationDetails } from "~/features/back-office/admin-queries.server";
 import { AdminStatusBadge } from "./admin-status-badge";
 import { AuditTrail, type AuditTrailItem } from "./audit-trail";
-import { formatDateTime, formatFileSize, formatPhone, formatUsd } from "~/ui/format";
+import { formatDateTime, formatFileSize, formatPhone } from "~/ui/format";
 import { StatusChangeForm } from "./status-change-form";
 import { DocumentLinks } from "./document-links";
 
@@ -67,9 +67,6 @@ export function ApplicationDetails({
   /** Back office: e.g. "assigned to a colleague", shown above the status form. */
   statusNotice?: ReactNode;
 }) {
-  const living = HAS_MONTHLY_PAYMENT.has(a.livingSituation)
-    ? `${livingSituationLabel(a.livingSituation)} (${formatUsd(a.monthlyPayment)}/month)`
-    : livingSituationLabel(a.livingSituation);
   return (
     <div className="space-y-4" data-testid="application-details">
       <Section title="Applicant">
@@ -93,24 +90,10 @@ export function ApplicationDetails({
         />
       </Section>
       <Section title="Loan Information">
-        <Facts
-          items={[
-            ["Requested Amount", formatUsd(a.amount)],
-            ["Purpose", purposeLabel(a.purpose)],
-            ["Annual Income", formatUsd(a.annualIncome)],
-            ["Living Situation", living],
-          ]}
-        />
+        <Facts items={adminFacts("loan", a)} />
       </Section>
       <Section title="Address Information">
-        <Facts
-          items={[
-            ["Street Address", a.streetAddress || "–"],
-            ["City", a.city || "–"],
-            ["State", a.state || "–"],
-            ["ZIP Code", a.zipCode || "–"],
-          ]}
-        />
+        <Facts items={adminFacts("address", a)} />
       </Section>
       <Section title="Lender offers">
         <a

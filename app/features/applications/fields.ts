@@ -1,0 +1,378 @@
+/**
+ * The application's own fields, defined once: each entry is one field of the loan application (a
+ * column of loan_applications that the wizard asks for and the API takes), with everything every
+ * place that handles it needs to know. The wizard's step schemas, step 4's form, the API's
+ * schemas (and so the OpenAPI document), the review step, the admin's details, the applicant's
+ * data export and the admin's CSV export are all built from this table; none of them names a
+ * field of its own. The owner's personal details (step 2) are not here: they live on the user.
+ *
+ * Client-safe: no server imports (the database column is named by its SQL name, checked against
+ * db/schema.ts by fields.test.ts). Adding a field: docs/architecture.md, "Adding an application field".
+ *
+ * Order matters: it is the order of the API's properties and, within a step, of the form, the
+ * review rows, the admin's facts and the CSV columns.
+ */
+import { z } from "zod";
+import {
+  HAS_MONTHLY_PAYMENT,
+  LIVING_SITUATIONS,
+  LIVING_SITUATION_VALUES,
+  LOAN_PURPOSE_VALUES,
+  livingSituationLabel,
+  purposeLabel,
+} from "~/content/loan-options";
+import { getStateName, US_STATE_CODES, US_STATES } from "~/content/us-states";
+import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/content/constants";
+import { formatUsd, formatZip } from "~/ui/format";
+import { MSG } from "~/content/messages";
+
+/** The wizard steps that ask for application fields (their draft keys). */
+export type FieldStep = "loan" | "address" | "finances";
+
+/** How a value is stored and carried: money is a DECIMAL column, a number in code and a numeric string in the API. */
+export type FieldKind = "money" | "text" | "choice";
+
+/** The values of all fields, loosely typed: what the display functions receive. */
+export type AnyFieldValues = Readonly<Record<string, string | number>>;
+
+/** How the step's page draws the field (step 1 draws its own: the amount slider and the purpose cards). */
+export type FieldForm = (
+  | {
+      /** A text box; money fields are shown with separators ("85,000") and accept them. */
+      input: "text" | "money" | "whole-money";
+      label: string;
+      hint?: string;
+      /** Attributes of the text box. */
+      autoComplete?: string;
+      inputMode?: "numeric";
+      pattern?: string;
+      placeholder?: string;
+      /** Tidies the value when the box loses focus (with JavaScript), e.g. "123456789" -> "12345-6789". */
+      tidy?: (typed: string) => string;
+      /** Shown only while another field has some values: a Tailwind class list (pure CSS, works without JavaScript) and a test id. */
+      reveal?: { className: string; testId: string };
+    }
+  | { input: "cards"; label: string; options: ReadonlyArray<{ value: string; label: string; description?: string }>; columns: 2 | 3 }
+  | { input: "select"; label: string; placeholder: string; options: ReadonlyArray<{ value: string; label: string }>; autoComplete?: string }
+) & {
+  /** Side by side with the next field that has it too, from the small breakpoint up. */
+  pair?: true;
+  /** The stored text as the input shows it (state codes in capitals, living situations in lower case). */
+  letterCase?: "upper" | "lower";
+};
+
+export type FieldSpec = {
+  /** The wizard step that asks for it (and the draft key it is kept under). */
+  step: FieldStep;
+  kind: FieldKind;
+  /** For a choice: the allowed values (stored as a MySQL ENUM). */
+  values?: readonly string[];
+  /** The SQL column of loan_applications (the drizzle property in db/schema.ts is the field's name). */
+  column: string;
+  /** The wizard's rule, with the spec's messages: the form, the draft check, the API and the submission all run it. */
+  rule: z.ZodTypeAny;
+  /** What the API stores when the field is missing (an application may be a partial draft). */
+  default: string | number;
+  /** 0 means "not chosen yet" (the product's default amount). */
+  zeroIsUnset?: true;
+  /** How the step's page draws it (steps 3 and 4). Absent: the step's page draws it itself (step 1). */
+  form?: FieldForm;
+  api: {
+    description: string;
+    /** Money: the message for a value that is neither a number nor a numeric string. */
+    typeMessage?: string;
+  };
+  /** A row on the review step: its label and text (null hides the row). Absent: not a row of its own. */
+  review?: { label: string; show: (v: AnyFieldValues) => string | null };
+  /** A fact in the admin's details (steps 1 and 4: Loan Information; step 3: Address Information). Absent: not a fact of its own. */
+  admin?: { label: string; show: (v: AnyFieldValues) => string };
+  /** A column of the admin's CSV export (steps 1: after the status; 3 and 4: after the applicant's contact). Absent: not exported. */
+  csv?: { header: string; show?: (v: AnyFieldValues) => string };
+};
+
+const usd = (n: string | number | undefined) => formatUsd(Number(n ?? 0));
+const orDash = (s: string | number | undefined) => (s === undefined || s === "" ? "–" : String(s));
+
+const moneyRule = (required: string, min: string, max: string, limit: number) =>
+  z.number({ required_error: required, invalid_type_error: required }).min(0, min).max(limit, max);
+
+const textRule = (required: string, max: number, maxMessage: string) =>
+  z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, maxMessage);
+
+export const APPLICATION_FIELDS = {
+  amount: {
+    step: "loan",
+    kind: "money",
+    column: "amount",
+    rule: z
+      .number({ required_error: MSG.amountRequired, invalid_type_error: MSG.amountRequired })
+      .int(MSG.amountWhole)
+      .min(LOAN_MIN, MSG.amountRange)
+      .max(LOAN_MAX, MSG.amountRange),
+    default: 0,
+    zeroIsUnset: true,
+    api: {
+      description:
+        'US dollars, whole, 1000-50000 (required to submit). Sent as a numeric string such as "25000"; a number is accepted too.',
+      typeMessage: MSG.amountRequired,
+    },
+    review: { label: "Loan amount", show: (v) => usd(v.amount) },
+    admin: { label: "Requested Amount", show: (v) => usd(v.amount) },
+    csv: { header: "Amount (USD)" },
+  },
+  purpose: {
+    step: "loan",
+    kind: "choice",
+    values: LOAN_PURPOSE_VALUES,
+    column: "purpose",
+    rule: z.enum(LOAN_PURPOSE_VALUES, { errorMap: () => ({ message: MSG.purposeRequired }) }),
+    default: "startup-capital",
+    api: { description: "Loan purpose (default 'startup-capital')" },
+    review: { label: "Loan purpose", show: (v) => purposeLabel(String(v.purpose)) },
+    admin: { label: "Purpose", show: (v) => purposeLabel(String(v.purpose)) },
+    csv: { header: "Purpose", show: (v) => purposeLabel(String(v.purpose)) },
+  },
+  annualIncome: {
+    step: "finances",
+    kind: "money",
+    column: "annual_income",
+    rule: moneyRule(MSG.incomeRequired, MSG.incomeMin, MSG.incomeMax, INCOME_MAX),
+    default: 0,
+    form: {
+      input: "whole-money",
+      label: "Total annual income (USD)",
+      hint: "Include all sources of income: business revenue, salary, investments and any other income.",
+    },
+    api: { description: "US dollars per year as a numeric string such as \"120000\" (default '0')", typeMessage: MSG.incomeRequired },
+    review: { label: "Annual income", show: (v) => usd(v.annualIncome) },
+    admin: { label: "Annual Income", show: (v) => usd(v.annualIncome) },
+  },
+  livingSituation: {
+    step: "finances",
+    kind: "choice",
+    values: LIVING_SITUATION_VALUES,
+    column: "living_situation",
+    rule: z
+      .string({ required_error: MSG.livingRequired, invalid_type_error: MSG.livingRequired })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(LIVING_SITUATION_VALUES, { errorMap: () => ({ message: MSG.livingRequired }) })),
+    default: "own",
+    form: { input: "cards", label: "Living situation", options: LIVING_SITUATIONS, columns: 3, letterCase: "lower" },
+    api: { description: "rent, mortgage or own, any letter case (default 'Own', stored 'own')" },
+    review: { label: "Living situation", show: (v) => livingSituationLabel(String(v.livingSituation)) },
+    // The admin sees the monthly payment with the situation it belongs to.
+    admin: {
+      label: "Living Situation",
+      show: (v) =>
+        HAS_MONTHLY_PAYMENT.has(String(v.livingSituation))
+          ? `${livingSituationLabel(String(v.livingSituation))} (${usd(v.monthlyPayment)}/month)`
+          : livingSituationLabel(String(v.livingSituation)),
+    },
+  },
+  monthlyPayment: {
+    step: "finances",
+    kind: "money",
+    column: "monthly_payment",
+    // Optional: only rent and mortgage have one (the step's schema ignores it for 'own' and stores 0).
+    rule: z
+      .number({ invalid_type_error: MSG.monthlyPaymentInvalid })
+      .min(0, MSG.monthlyPaymentInvalid)
+      .max(HOUSING_MAX, MSG.monthlyPaymentInvalid)
+      .optional(),
+    default: 0,
+    form: {
+      input: "money",
+      label: "Monthly housing payment (USD)",
+      hint: "Your monthly rent or mortgage payment.",
+      reveal: {
+        className: "hidden group-has-[input[value=mortgage]:checked]:block group-has-[input[value=rent]:checked]:block",
+        testId: "monthly-payment",
+      },
+    },
+    api: {
+      description: "Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own')",
+      typeMessage: MSG.monthlyPaymentInvalid,
+    },
+    review: {
+      label: "Monthly housing payment",
+      show: (v) => (String(v.livingSituation) === "own" ? null : usd(v.monthlyPayment)),
+    },
+  },
+  streetAddress: {
+    step: "address",
+    kind: "text",
+    column: "street_address",
+    rule: textRule(MSG.streetRequired, 200, "Street address must be at most 200 characters"),
+    default: "",
+    form: { input: "text", label: "Street address", autoComplete: "street-address" },
+    api: { description: "Business street address (required to submit)" },
+    // The review step shows the address on one line.
+    review: {
+      label: "Address",
+      show: (v) => `${v.streetAddress}, ${v.city}, ${getStateName(String(v.state)) ?? v.state} ${v.zipCode}`,
+    },
+    admin: { label: "Street Address", show: (v) => orDash(v.streetAddress) },
+  },
+  city: {
+    step: "address",
+    kind: "text",
+    column: "city",
+    rule: textRule(MSG.cityRequired, 100, "City must be at most 100 characters"),
+    default: "",
+    form: { input: "text", label: "City", autoComplete: "address-level2" },
+    api: { description: "City (required to submit)" },
+    admin: { label: "City", show: (v) => orDash(v.city) },
+    csv: { header: "City" },
+  },
+  state: {
+    step: "address",
+    kind: "text",
+    column: "state",
+    rule: z
+      .string({ required_error: MSG.stateRequired, invalid_type_error: MSG.stateRequired })
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(US_STATE_CODES, { errorMap: () => ({ message: MSG.stateRequired }) })),
+    default: "",
+    form: {
+      input: "select",
+      label: "State",
+      placeholder: "Select a state",
+      options: US_STATES.map((st) => ({ value: st.code, label: `${st.code} - ${st.name}` })),
+      autoComplete: "address-level1",
+      pair: true,
+      letterCase: "upper",
+    },
+    api: { description: "Two-letter US state code (required to submit)" },
+    admin: { label: "State", show: (v) => orDash(v.state) },
+    csv: { header: "State" },
+  },
+  zipCode: {
+    step: "address",
+    kind: "text",
+    column: "zip_code",
+    rule: z
+      .string({ required_error: MSG.zipInvalid, invalid_type_error: MSG.zipInvalid })
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, MSG.zipInvalid),
+    default: "",
+    form: {
+      input: "text",
+      label: "ZIP code",
+      autoComplete: "postal-code",
+      inputMode: "numeric",
+      pattern: "\\d{5}(-\\d{4})?",
+      placeholder: "12345",
+      tidy: formatZip,
+      pair: true,
+    },
+    api: { description: "ZIP code: 5 digits or 5+4 (required to submit)" },
+    admin: { label: "ZIP Code", show: (v) => orDash(v.zipCode) },
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+// ---------------------------------------------------------------------------------------------
+// Derived names and types
+// ---------------------------------------------------------------------------------------------
+
+type Fields = typeof APPLICATION_FIELDS;
+export type FieldName = keyof Fields;
+
+/** A field's value in code: money is a number, a choice one of its values, text a string. */
+type ValueOf<F> = F extends { kind: "money" } ? number : F extends { values: ReadonlyArray<infer V> } ? V : string;
+
+/** The application fields in their stored types (what a row holds). */
+export type ApplicationFieldValues = { -readonly [K in FieldName]: ValueOf<Fields[K]> };
+
+/** The names of a step's fields. */
+export type FieldsOfStep<S extends FieldStep> = { [K in FieldName]: Fields[K]["step"] extends S ? K : never }[FieldName];
+
+export const FIELD_NAMES = Object.keys(APPLICATION_FIELDS) as FieldName[];
+
+/** Each field with its name, in the table's order. */
+export const FIELD_LIST: ReadonlyArray<FieldSpec & { name: FieldName }> = FIELD_NAMES.map((name) => ({
+  name,
+  ...(APPLICATION_FIELDS[name] as FieldSpec),
+}));
+
+export const fieldsOfStep = (step: FieldStep) => FIELD_LIST.filter((f) => f.step === step);
+
+/** The zod rules of a step's fields, for its z.object. */
+export function stepRules<S extends FieldStep>(step: S): { [K in FieldsOfStep<S>]: Fields[K]["rule"] } {
+  return Object.fromEntries(fieldsOfStep(step).map((f) => [f.name, f.rule])) as { [K in FieldsOfStep<S>]: Fields[K]["rule"] };
+}
+
+/** What the API stores for fields a payload leaves out. */
+export const APPLICATION_DEFAULTS = Object.fromEntries(FIELD_LIST.map((f) => [f.name, f.default])) as ApplicationFieldValues;
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+/** The fields of a loan_applications row (money columns arrive as DECIMAL strings). */
+export function fieldValuesOfRow(row: Readonly<Record<FieldName, unknown>>): ApplicationFieldValues {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELD_LIST) out[f.name] = f.kind === "money" ? Number(row[f.name]) : row[f.name];
+  return out as ApplicationFieldValues;
+}
+
+/** The columns a row is written with (money with 2 decimals). */
+export function columnsOfValues(v: ApplicationFieldValues): Record<FieldName, string> {
+  const out: Record<string, string> = {};
+  for (const f of FIELD_LIST) {
+    const value = v[f.name];
+    out[f.name] = f.kind === "money" ? Number(value).toFixed(2) : String(value);
+  }
+  return out as Record<FieldName, string>;
+}
+
+/** The values of a validated draft (one object per step) as one set of fields; an optional field left empty takes its default. */
+export function fieldValuesOfSteps(steps: Record<FieldStep, Record<string, unknown>>): ApplicationFieldValues {
+  return Object.fromEntries(FIELD_LIST.map((f) => [f.name, steps[f.step][f.name] ?? f.default])) as ApplicationFieldValues;
+}
+
+/** A step's stored draft values as its form starts with them ('' for none yet). */
+export function formStartValues(step: FieldStep, raw: Readonly<Partial<Record<string, string>>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fieldsOfStep(step)) {
+    const v = raw[f.name] ?? "";
+    out[f.name] = f.form?.letterCase === "upper" ? v.toUpperCase() : f.form?.letterCase === "lower" ? v.toLowerCase() : v;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Displays
+// ---------------------------------------------------------------------------------------------
+
+/** The review step's rows of one step. */
+export function reviewRows(step: FieldStep, values: ApplicationFieldValues): Array<[string, string]> {
+  const v = values as unknown as AnyFieldValues;
+  const rows: Array<[string, string]> = [];
+  for (const f of fieldsOfStep(step)) {
+    const text = f.review?.show(v);
+    if (f.review && text != null) rows.push([f.review.label, text]);
+  }
+  return rows;
+}
+
+/** The admin's facts of a section: the loan (steps 1 and 4) or the address (step 3). */
+export function adminFacts(section: "loan" | "address", values: ApplicationFieldValues): Array<[string, string]> {
+  const v = values as unknown as AnyFieldValues;
+  const steps: FieldStep[] = section === "loan" ? ["loan", "finances"] : ["address"];
+  return steps.flatMap((s) => fieldsOfStep(s).flatMap((f) => (f.admin ? [[f.admin.label, f.admin.show(v)] as [string, string]] : [])));
+}
+
+/** The CSV's application columns: those placed after the status (step 1), and after the applicant's contact (steps 3 and 4). */
+export const CSV_FIELDS = {
+  afterStatus: fieldsOfStep("loan").filter((f) => f.csv),
+  afterContact: [...fieldsOfStep("address"), ...fieldsOfStep("finances")].filter((f) => f.csv),
+};
+
+/** One CSV cell of a field: its own text, or money with 2 decimals and other values as stored. */
+export function csvCell(f: FieldSpec & { name: FieldName }, v: AnyFieldValues): string {
+  if (f.csv?.show) return f.csv.show(v);
+  const value = v[f.name];
+  return f.kind === "money" ? Number(value ?? 0).toFixed(2) : String(value ?? "");
+}

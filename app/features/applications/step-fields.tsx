@@ -1,0 +1,84 @@
+/**
+ * The inputs of a wizard step's application fields, drawn from the fields table
+ * (./fields.ts): each field with a `form` gets its label, hint, input and error in the table's
+ * order. Steps 3 and 4 are nothing but these; a new field of either step appears with no page edit.
+ */
+import type { ReactNode } from "react";
+import { Field, type AnyFieldMeta } from "~/ui/forms";
+import { OptionGroup, SelectField } from "~/features/applications/wizard/wizard-ui";
+import { formatMoneyInput, maskMoneyInput, maskOnBlur } from "~/ui/format";
+import { fieldsOfStep, type FieldForm, type FieldStep } from "./fields";
+
+/** Money fields: shown with separators ("85,000") from the server render on, and kept so as the
+ *  applicant types (with JavaScript); the server accepts them with or without. */
+function moneyInputProps(meta: AnyFieldMeta) {
+  return {
+    defaultValue: formatMoneyInput(typeof meta.initialValue === "string" ? meta.initialValue : ""),
+    autoComplete: "off",
+    onInput: (e: React.FormEvent<HTMLInputElement>) => void maskMoneyInput(e.currentTarget),
+  };
+}
+
+function FieldInput({ form, meta }: { form: FieldForm; meta: AnyFieldMeta }) {
+  if (form.input === "cards") {
+    const checked = String(meta.initialValue ?? "").toLowerCase();
+    return <OptionGroup meta={meta} legend={form.label} options={form.options} columns={form.columns} checked={checked} />;
+  }
+  if (form.input === "select") {
+    return (
+      <SelectField
+        label={form.label}
+        placeholder={form.placeholder}
+        options={form.options}
+        meta={meta}
+        selectProps={form.autoComplete ? { autoComplete: form.autoComplete } : undefined}
+      />
+    );
+  }
+  const inputProps =
+    form.input === "text"
+      ? {
+          ...(form.autoComplete ? { autoComplete: form.autoComplete } : {}),
+          ...(form.inputMode ? { inputMode: form.inputMode } : {}),
+          ...(form.pattern ? { pattern: form.pattern } : {}),
+          ...(form.placeholder ? { placeholder: form.placeholder } : {}),
+          ...(form.tidy ? { onBlur: maskOnBlur(form.tidy) } : {}),
+        }
+      : { ...moneyInputProps(meta), inputMode: form.input === "whole-money" ? ("numeric" as const) : ("decimal" as const) };
+  const input = <Field label={form.label} meta={meta} inputProps={inputProps} hint={form.hint} />;
+  return form.reveal ? (
+    <div className={form.reveal.className} data-testid={form.reveal.testId}>
+      {input}
+    </div>
+  ) : (
+    input
+  );
+}
+
+export function StepFields({ step, fields }: { step: FieldStep; fields: Record<string, AnyFieldMeta> }) {
+  const out: ReactNode[] = [];
+  let pair: ReactNode[] = [];
+  const flushPair = () => {
+    if (pair.length)
+      out.push(
+        <div key={`pair-${out.length}`} className="grid gap-4 sm:grid-cols-2">
+          {pair}
+        </div>,
+      );
+    pair = [];
+  };
+  for (const f of fieldsOfStep(step)) {
+    const meta = fields[f.name];
+    if (!f.form || !meta) continue;
+    const input = <FieldInput key={f.name} form={f.form} meta={meta} />;
+    if (f.form.pair) {
+      pair.push(input);
+      if (pair.length === 2) flushPair();
+    } else {
+      flushPair();
+      out.push(input);
+    }
+  }
+  flushPair();
+  return <>{out}</>;
+}
