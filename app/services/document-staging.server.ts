@@ -168,8 +168,8 @@ async function stageParts(
     let kind: FileKind | null = null;
     let verifier: ContentVerifier | null = null;
 
-    const decide = (head: Buffer) => {
-      kind = sniffFileType(head.subarray(0, SNIFF_BYTES));
+    const decide = async (head: Buffer) => {
+      kind = await sniffFileType(head.subarray(0, SNIFF_BYTES));
       if (!kind) throw new UploadError(415);
       // When documentType came before the file, refuse a kind it does not allow at once.
       if (early && !ALLOWED_KINDS[early].includes(kind)) throw new UploadError(415);
@@ -190,7 +190,7 @@ async function stageParts(
         pending.push(chunk);
         pendingBytes += chunk.byteLength;
         if (pendingBytes >= SNIFF_BYTES) {
-          decide(Buffer.concat(pending));
+          await decide(Buffer.concat(pending));
           for (const c of pending) {
             verifier!.feed(c);
             yield c;
@@ -200,7 +200,7 @@ async function stageParts(
       }
       if (state.size === 0) throw new UploadError(400);
       if (!verifier) {
-        decide(Buffer.concat(pending));
+        await decide(Buffer.concat(pending));
         for (const c of pending) {
           verifier!.feed(c);
           yield c;
