@@ -222,7 +222,8 @@ describe("upload, storage at rest, download and preview", () => {
     const before = snapshot();
     const { body, contentType } = rawMultipart(
       { applicationId: String(app.id), documentType: "ein" },
-      { rawName: "../../etc/ev\ril\nSet-Cookie: pwned, x.pdf", data: samplePdf("hostile-name") },
+      // Tabs: the only control character a part header may carry (RFC 7230 field-content).
+      { rawName: "../../etc/ev\til\tSet-Cookie: pwned, x.pdf", data: samplePdf("hostile-name") },
     );
     const res = await client.fetch("/api/documents/upload", { method: "POST", body, headers: { "content-type": contentType } });
     expect(res.status).toBe(201);
@@ -241,6 +242,20 @@ describe("upload, storage at rest, download and preview", () => {
     const cd = dl.headers.get("content-disposition")!;
     // Exactly this one value (a second header would be merged in as ", ...").
     expect(cd).toBe(`attachment; filename="evilSet-Cookie: pwned, x.pdf"; filename*=UTF-8''evilSet-Cookie%3A%20pwned%2C%20x.pdf`);
+  });
+
+  it("refuses a part header with a bare CR or LF in the file name (400), storing nothing", async () => {
+    const { client, app } = await signedInApplicant();
+    const before = snapshot();
+    const { body, contentType } = rawMultipart(
+      { applicationId: String(app.id), documentType: "ein" },
+      { rawName: "../../etc/ev\ril\nSet-Cookie: pwned, x.pdf", data: samplePdf("hostile-crlf") },
+    );
+    const res = await client.fetch("/api/documents/upload", { method: "POST", body, headers: { "content-type": contentType } });
+    expect(res.status).toBe(400);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("pwned"))).toBe(false);
+    expect(await rowCount(app.id)).toBe(0);
+    await expectNoStrayFiles(before);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
-import { parseContentDisposition } from "~/platform/http/multipart.server";
+import { parse as parseContentDisposition } from "content-disposition";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
@@ -20,8 +20,7 @@ function upload(c: Client, path: string, fields: Record<string, string>, rawName
 
 /** The file name a browser would save from this Content-Disposition. */
 function savedName(header: string) {
-  const { params } = parseContentDisposition(header);
-  return params.filename;
+  return parseContentDisposition(header).parameters.filename;
 }
 
 describe("file names with = ; and quotes", () => {

@@ -2,19 +2,18 @@
  * Upload, step 1 (staging): a multipart body is streamed, size-limited and content-checked into an
  * encrypted staging file. Nothing is buffered whole in memory:
  *
- *   multipart body --(body cap)--> Remix multipart parser --> our upload handler:
+ *   multipart body --(body cap)--> busboy (utils/multipart.server.ts) --> our part handler:
  *   count bytes (10 MB) -> sniff the first bytes -> verify the kind over the stream ->
  *   AES-256-GCM (per-file key) -> staging file.
  *
  * Step 2 (the commit of row and file, quotas, side effects) is document-upload.server.ts.
  */
 import { randomBytes } from "node:crypto";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { ALLOWED_KINDS, FILE_KIND_INFO, isDocumentType, type DocumentType, type FileKind } from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
 import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier } from "~/features/documents/file-type.server";
 import { logError } from "~/platform/observability/log.server";
-import { decodePartValue, multipartBoundary, normalizeMultipartHeaders } from "~/platform/http/multipart.server";
+import { parseMultipartStream, PartHeaderTooLargeError, type MultipartPart } from "~/platform/http/multipart.server";
 import { toastText, TOASTS, type ToastMessage } from "~/content/messages";
 import { encryptStream, newDataKey } from "~/platform/crypto/envelope.server";
 import { FileNameRefusedError, sanitizeFileName } from "./document-naming.server";
@@ -55,17 +54,6 @@ class UploadError extends Error {
 function failure(status: 400 | 413 | 415, closeConnection = false): UploadFailure {
   const toast = status === 413 ? TOASTS.fileTooLarge : TOASTS.uploadFailed;
   return { ok: false, status, message: toastText(toast), toast, ...(closeConnection ? { headers: { Connection: "close" } } : {}) };
-}
-
-async function readTextField(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let n = 0;
-  for await (const c of data) {
-    n += c.byteLength;
-    if (n > MAX_FIELD_BYTES) throw new UploadError(400);
-    chunks.push(c);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -135,27 +123,19 @@ async function stageParts(
   const stagedFiles: (FileState & { area: DocumentType | null })[] = [];
   let currentArea: DocumentType | undefined;
 
-  const boundary = multipartBoundary(contentType);
-  if (!boundary) return failure(400);
-
-  const handler: UploadHandler = async (encoded) => {
-    // Names arrive percent-encoded from normalizeMultipartHeaders (so `;`, `=` and `"` survive).
-    const part = {
-      ...encoded,
-      name: decodePartValue(encoded.name),
-      filename: encoded.filename === undefined ? undefined : decodePartValue(encoded.filename),
-    };
+  const handler = async (part: MultipartPart) => {
     if (++parts > MAX_PARTS) throw new UploadError(400);
-    if (part.filename === undefined) {
-      const value = await readTextField(part.data);
-      if (!Object.hasOwn(fields, part.name)) fields[part.name] = value;
-      return undefined;
+    if (part.kind === "field") {
+      if (part.truncated) throw new UploadError(400);
+      if (!Object.hasOwn(fields, part.name)) fields[part.name] = part.value;
+      return;
     }
     if (part.filename === "") {
       // A file input left empty: browsers send it with no name and no bytes. Not a file.
       for await (const chunk of part.data) if (chunk.byteLength) throw new UploadError(400);
-      return undefined;
+      return;
     }
+    const data = part.data;
     const named = multi && part.name.startsWith("file-") ? part.name.slice(5) : null;
     if (multi ? !isDocumentType(named) : part.name !== "file" || fileSeen) throw new UploadError(400);
     fileSeen = true;
@@ -168,8 +148,8 @@ async function stageParts(
     let kind: FileKind | null = null;
     let verifier: ContentVerifier | null = null;
 
-    const decide = (head: Buffer) => {
-      kind = sniffFileType(head.subarray(0, SNIFF_BYTES));
+    const decide = async (head: Buffer) => {
+      kind = await sniffFileType(head.subarray(0, SNIFF_BYTES));
       if (!kind) throw new UploadError(415);
       // When documentType came before the file, refuse a kind it does not allow at once.
       if (early && !ALLOWED_KINDS[early].includes(kind)) throw new UploadError(415);
@@ -179,7 +159,7 @@ async function stageParts(
     async function* plaintext(): AsyncGenerator<Uint8Array> {
       const pending: Uint8Array[] = [];
       let pendingBytes = 0;
-      for await (const chunk of part.data) {
+      for await (const chunk of data) {
         state.size += chunk.byteLength;
         if (state.size > MAX_UPLOAD_BYTES) throw new UploadError(413);
         if (verifier) {
@@ -190,7 +170,7 @@ async function stageParts(
         pending.push(chunk);
         pendingBytes += chunk.byteLength;
         if (pendingBytes >= SNIFF_BYTES) {
-          decide(Buffer.concat(pending));
+          await decide(Buffer.concat(pending));
           for (const c of pending) {
             verifier!.feed(c);
             yield c;
@@ -200,7 +180,7 @@ async function stageParts(
       }
       if (state.size === 0) throw new UploadError(400);
       if (!verifier) {
-        decide(Buffer.concat(pending));
+        await decide(Buffer.concat(pending));
         for (const c of pending) {
           verifier!.feed(c);
           yield c;
@@ -217,7 +197,6 @@ async function stageParts(
     state.kind = kind!;
     stagedFiles.push({ ...state, area: isDocumentType(named) ? named : null });
     currentArea = undefined;
-    return undefined;
   };
 
   const source = { done: false };
@@ -225,16 +204,19 @@ async function stageParts(
   // server reads and drops the rest (browsers then show the answer). Anything else is cut off.
   const bounded = declared !== null && declared !== "" && Number(declared) <= MAX_BODY_BYTES;
   try {
+    await parseMultipartStream(cappedBody(request.body, source), contentType, handler, { maxFieldBytes: MAX_FIELD_BYTES });
+  } catch (caught) {
     // A part header that never ends is answered like a body over the cap (413).
-    const body = normalizeMultipartHeaders(cappedBody(request.body, source), boundary, () => new UploadError(413));
-    const limited = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
-    await unstable_parseMultipartFormData(limited, handler);
-  } catch (e) {
+    const e = caught instanceof PartHeaderTooLargeError ? new UploadError(413) : caught;
     for (const file of stagedFiles) await store.discard(file.storageKey).catch(() => {});
     const close = !source.done && !bounded;
     if (e instanceof UploadError) return { ...failure(e.status, close), ...(currentArea ? { area: currentArea } : {}) };
     // Malformed or cut-off bodies land here; the staging file (if any) is already gone.
-    if (!request.signal.aborted && !(e instanceof TypeError) && !/malformed|unexpected end/i.test(String((e as Error)?.message))) {
+    if (
+      !request.signal.aborted &&
+      !(e instanceof TypeError) &&
+      !/malformed|unexpected end|boundary not found/i.test(String((e as Error)?.message))
+    ) {
       logError("documents.upload", e);
     }
     return failure(400, close);

@@ -1,19 +1,28 @@
 /**
  * File type detection by content (magic bytes), never by the client's Content-Type or the name.
- * An allow-list: anything not recognised below is refused, which includes HTML, SVG, XML, scripts
- * ('#!'), Windows (MZ) and ELF executables, plain zips and unknown formats.
+ * The `file-type` package names the format from the first bytes; this module maps its answer
+ * onto an allow-list of our kinds, so anything else is refused: HTML, SVG, XML, scripts ('#!'),
+ * Windows (MZ) and ELF executables, plain zips, other Office formats and unknown formats.
+ *
+ * `file-type` is pinned to 21.x, the last major that runs on Node 20 (22 needs Node 22); see
+ * docs/decisions/0011-file-type-detection.md.
  *
  * Two steps, so an upload can be checked while it streams:
  *  1. `sniffFileType(head)` looks at the first SNIFF_BYTES bytes and names a candidate kind;
- *  2. `createContentVerifier(kind)` is fed every chunk and, at the end, confirms kinds whose first
- *     bytes are not enough: a DOCX is a zip holding `[Content_Types].xml` and `word/document.xml`
- *     (a plain zip is not a DOCX); a DOC is an OLE compound file holding a `WordDocument` stream
- *     (an Excel or Outlook OLE file is not a DOC).
+ *  2. `createContentVerifier(kind)` is fed every chunk and, at the end, confirms the two container
+ *     kinds whose first bytes are not enough, which `file-type` cannot tell from a prefix: a DOCX
+ *     is a zip holding `[Content_Types].xml` and `word/document.xml` anywhere in the archive (a
+ *     plain zip is not a DOCX); a DOC is an OLE compound file holding a `WordDocument` stream
+ *     (`file-type` names every OLE file "cfb": an Excel or Outlook one is not a DOC).
+ * On top of `file-type`'s answer a few checks are stricter than it is (a PDF's version digit, a
+ * PNG's IHDR chunk, a WebP's VP8 chunk, a generic HEIF brand only with a HEIC compatible brand),
+ * so a bare signature followed by anything is not enough.
  */
+import { fileTypeFromBuffer } from "file-type";
 import type { FileKind } from "~/content/document-types";
 
-/** How many leading bytes `sniffFileType` wants (fewer is fine for a shorter file). */
-export const SNIFF_BYTES = 64;
+/** How many leading bytes `sniffFileType` wants (fewer is fine for a shorter file): file-type's own sample size. */
+export const SNIFF_BYTES = 4100;
 
 const ascii = (s: string) => Buffer.from(s, "latin1");
 const startsWith = (buf: Uint8Array, sig: ArrayLike<number>, at = 0) => {
@@ -22,26 +31,12 @@ const startsWith = (buf: Uint8Array, sig: ArrayLike<number>, at = 0) => {
   return true;
 };
 
-const PDF = ascii("%PDF-");
-const JPEG = [0xff, 0xd8, 0xff];
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const GIF87 = ascii("GIF87a");
-const GIF89 = ascii("GIF89a");
-const RIFF = ascii("RIFF");
-const WEBP = ascii("WEBP");
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
-const FTYP = ascii("ftyp");
 const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx"]);
-const HEIF_GENERIC_BRANDS = new Set(["mif1", "msf1"]);
 
-function sniffHeic(head: Uint8Array): boolean {
-  if (!startsWith(head, FTYP, 4) || head.length < 12) return false;
+/** A generic HEIF file (image/heif) is HEIC only if a compatible brand says so (AVIF also uses mif1). */
+function hasHeicCompatibleBrand(head: Uint8Array): boolean {
+  if (head.length < 12) return false;
   const brand = (at: number) => Buffer.from(head.subarray(at, at + 4)).toString("latin1");
-  const major = brand(8);
-  if (HEIC_BRANDS.has(major)) return true;
-  if (!HEIF_GENERIC_BRANDS.has(major)) return false;
-  // A generic HEIF brand: HEIC only if a compatible brand says so (AVIF also uses mif1).
   const boxSize = Buffer.from(head.subarray(0, 4)).readUInt32BE(0);
   const end = Math.min(boxSize, head.length);
   for (let at = 16; at + 4 <= end; at += 4) if (HEIC_BRANDS.has(brand(at))) return true;
@@ -49,17 +44,34 @@ function sniffHeic(head: Uint8Array): boolean {
 }
 
 /** The candidate kind of a file from its first bytes, or null when it is not an accepted kind. */
-export function sniffFileType(head: Uint8Array): FileKind | null {
-  // '%PDF-' then a version digit (1.x or 2.x), at offset 0: no leading junk or HTML.
-  if (startsWith(head, PDF) && head.length > 5 && head[5]! >= 0x30 && head[5]! <= 0x39) return "pdf";
-  if (startsWith(head, JPEG)) return "jpeg";
-  if (startsWith(head, PNG) && startsWith(head, ascii("IHDR"), 12)) return "png";
-  if (startsWith(head, GIF87) || startsWith(head, GIF89)) return "gif";
-  if (startsWith(head, RIFF) && startsWith(head, WEBP, 8) && startsWith(head, ascii("VP8"), 12)) return "webp";
-  if (sniffHeic(head)) return "heic";
-  if (startsWith(head, OLE)) return "doc";
-  if (startsWith(head, ZIP_LOCAL)) return "docx";
-  return null;
+export async function sniffFileType(head: Uint8Array): Promise<FileKind | null> {
+  if (!head.length) return null;
+  // A head the detector cannot make sense of (e.g. a damaged container) is an unknown format.
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  switch (found?.ext) {
+    case "pdf":
+    case "ai": // an Illustrator file is a PDF with a marker
+      // '%PDF-' then a version digit (1.x or 2.x), at offset 0: no leading junk or HTML.
+      return startsWith(head, ascii("%PDF-")) && head.length > 5 && head[5]! >= 0x30 && head[5]! <= 0x39 ? "pdf" : null;
+    case "jpg":
+      return "jpeg";
+    case "png":
+    case "apng":
+      return startsWith(head, ascii("IHDR"), 12) ? "png" : null;
+    case "gif":
+      return "gif";
+    case "webp":
+      return startsWith(head, ascii("VP8"), 12) ? "webp" : null;
+    case "heic":
+      return found.mime === "image/heic" || found.mime === "image/heic-sequence" || hasHeicCompatibleBrand(head) ? "heic" : null;
+    case "cfb":
+      return "doc";
+    case "docx":
+    case "zip": // a zip whose Word parts lie past the head; confirmed over the whole stream
+      return "docx";
+    default:
+      return null;
+  }
 }
 
 /** Finds fixed byte strings anywhere in a stream fed chunk by chunk (matches may span chunks). */
@@ -101,8 +113,8 @@ export function createContentVerifier(kind: FileKind): ContentVerifier {
 }
 
 /** Whole-buffer detection (sniff + confirm), for small in-memory files and tests. */
-export function detectFileType(data: Uint8Array): FileKind | null {
-  const kind = sniffFileType(data.subarray(0, SNIFF_BYTES));
+export async function detectFileType(data: Uint8Array): Promise<FileKind | null> {
+  const kind = await sniffFileType(data.subarray(0, SNIFF_BYTES));
   if (!kind) return null;
   const v = createContentVerifier(kind);
   v.feed(data);

@@ -29,8 +29,8 @@ describe("detectFileType (by content only)", () => {
     ["heic", sampleHeic()],
     ["doc", sampleDoc()],
     ["docx", sampleDocx()],
-  ] as const)("recognises %s", (kind, bytes) => {
-    expect(detectFileType(bytes)).toBe(kind);
+  ] as const)("recognises %s", async (kind, bytes) => {
+    expect(await detectFileType(bytes)).toBe(kind);
   });
 
   it.each([
@@ -42,6 +42,17 @@ describe("detectFileType (by content only)", () => {
     ["a plain zip", samplePlainZip()],
     ["a zip with only [Content_Types].xml", makeZip([["[Content_Types].xml", "<Types/>"]])],
     ["an OLE file that is not Word", sampleXls()],
+    [
+      "an Excel workbook (xlsx)",
+      makeZip([
+        [
+          "[Content_Types].xml",
+          '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+        ],
+        ["xl/workbook.xml", "<workbook/>"],
+      ]),
+    ],
+    ["an AVIF image", Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from("ftypavif\0\0\0\0mif1", "latin1"), Buffer.alloc(8)])],
     ["plain text", Buffer.from("just some text")],
     ["an empty file", Buffer.alloc(0)],
     ["HTML that mentions %PDF- later", Buffer.from("<html>%PDF-1.4</html>")],
@@ -49,13 +60,13 @@ describe("detectFileType (by content only)", () => {
     ["'%PDF-' without a version", Buffer.from("%PDF-x")],
     ["a PNG signature without IHDR", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0x41, 0x42, 0x43, 0x44])],
     ["RIFF that is not WEBP (WAV)", Buffer.from("RIFF\x10\x00\x00\x00WAVEfmt ", "latin1")],
-  ])("refuses %s", (_label, bytes) => {
-    expect(detectFileType(bytes)).toBeNull();
+  ])("refuses %s", async (_label, bytes) => {
+    expect(await detectFileType(bytes)).toBeNull();
   });
 
-  it("ignores a generic HEIF brand without a HEIC compatible brand (e.g. AVIF)", () => {
+  it("ignores a generic HEIF brand without a HEIC compatible brand (e.g. AVIF)", async () => {
     const avif = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypmif1\0\0\0\0mif1avif", "latin1"), Buffer.alloc(8)]);
-    expect(sniffFileType(avif)).toBeNull();
+    expect(await sniffFileType(avif)).toBeNull();
   });
 });
 

@@ -16,6 +16,13 @@
  *
  * Decryption is all-or-nothing: the whole file is decrypted and its tag verified before any byte
  * is returned (Node's decipher emits plaintext before `final()` checks the tag).
+ *
+ * Hand-written on top of node:crypto on purpose: the cipher is Node's (OpenSSL); this file only
+ * lays out the envelope. The maintained envelope libraries are built around a cloud KMS (AWS
+ * Encryption SDK, Google Tink); with their raw-key keyrings our files would take on the SDK's
+ * message format, and every stored document would have to be re-encrypted to adopt it. What we
+ * need is small and stays here: a local key ring whose rotation rewraps data keys without touching
+ * files (key-rotation.server.ts), streaming encryption of uploads, and the format above.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, type CipherGCM } from "node:crypto";
 import { getEnv } from "~/platform/env.server";

@@ -16,6 +16,12 @@
  * cluster) there is one such pool per host and a FailoverPool in front (models/db-cluster.server.ts):
  * all traffic goes to one host at a time, the first healthy one in list order. On Galera every new
  * connection asks for causal reads (`wsrep_sync_wait=1`, DB_CAUSAL_READS).
+ *
+ * Hand-written on purpose (the guard and the failover, around mysql2's own pool): no maintained
+ * pool for mysql2 gives an acquire deadline, a per-query deadline that destroys the connection
+ * (mysql2's returns it to the pool with the query still running), a 503 on outage, and failover
+ * across Galera nodes; generic pools (`generic-pool`, `tarn`) would replace mysql2's pool, not the
+ * deadlines and the failover around it.
  */
 import { drizzle, type MySql2Database } from "drizzle-orm/mysql2";
 import mysql from "mysql2/promise";

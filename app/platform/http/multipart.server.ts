@@ -1,181 +1,120 @@
 /**
- * Multipart part headers, made safe for Remix's parser. Remix's multipart
- * parser splits Content-Disposition on every `;` and `=`, so a file named `Q1=final.pdf` or
- * `a;b.pdf` (quoted, as browsers send it) was refused. This stream transform parses each part's
- * Content-Disposition properly (RFC 7578 / RFC 6266 quoted strings, backslash escapes, `filename*`)
- * and re-emits it with `name` and `filename` percent-encoded, which that parser reads as is;
- * `decodePartValue` gives the real value back. Only part headers are held in memory (at most
- * MAX_HEADER_BYTES each); part bodies stream through untouched.
+ * Streaming multipart/form-data parsing on `busboy`, for uploads. Busboy parses each part's
+ * Content-Disposition properly (RFC 7578 quoted strings with backslash escapes, `;` and `=` inside
+ * them, RFC 5987 `filename*`), so a file named `Q1=final.pdf` or `a;b.pdf` arrives as it was
+ * named, and it streams: a part's body is handed on chunk by chunk, never held whole.
+ *
+ * What this adapter adds to busboy: it reads a Web `ReadableStream` (what Remix gives) with
+ * backpressure, hands the parts to one async callback IN ORDER (the next part waits until the
+ * callback of the one before has finished), and on any failure (the callback's, busboy's or the
+ * body's) stops reading, destroys the part being read (so its consumer sees the error and nothing
+ * half-written is kept) and rejects with that failure. It never cancels the body: cancelling
+ * would destroy the socket before an error answer could be sent.
  */
-const MAX_HEADER_BYTES = 16 * 1024;
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
+import { finished } from "node:stream/promises";
+import busboy from "busboy";
 
-export class MultipartHeaderError extends Error {}
+/** Busboy's limit on one part's header block (bytes): a longer one is refused. */
+export const MAX_PART_HEADER_BYTES = 16 * 1024;
 
-/** The boundary parameter of a multipart Content-Type, or null. */
-export function multipartBoundary(contentType: string): string | null {
-  const m = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-  return m ? (m[1] ?? m[2] ?? null) : null;
-}
+export type MultipartPart =
+  | { kind: "field"; name: string; value: string; truncated: boolean }
+  /** `filename` is "" for a file input left empty (browsers send it with no name and no bytes). */
+  | { kind: "file"; name: string; filename: string; data: AsyncIterable<Uint8Array> };
 
-/** Parses `form-data; name="x"; filename="a;b=c.pdf"` into its parameters (keys lower-cased). */
-export function parseContentDisposition(value: string): { type: string; params: Record<string, string> } {
-  const params: Record<string, string> = Object.create(null) as Record<string, string>;
-  let i = value.indexOf(";");
-  const type = (i === -1 ? value : value.slice(0, i)).trim().toLowerCase();
-  if (i === -1) return { type, params };
-  const n = value.length;
-  while (i < n) {
-    while (i < n && (value[i] === ";" || value[i] === " " || value[i] === "\t")) i++;
-    const eq = value.indexOf("=", i);
-    if (eq === -1) break;
-    const key = value.slice(i, eq).trim().toLowerCase();
-    i = eq + 1;
-    while (i < n && (value[i] === " " || value[i] === "\t")) i++;
-    let v = "";
-    if (value[i] === '"') {
-      i++;
-      while (i < n && value[i] !== '"') {
-        if (value[i] === "\\" && i + 1 < n) i++;
-        v += value[i];
-        i++;
-      }
-      i++; // closing quote
-      while (i < n && value[i] !== ";") i++;
-    } else {
-      const end = value.indexOf(";", i);
-      v = (end === -1 ? value.slice(i) : value.slice(i, end)).trim();
-      i = end === -1 ? n : end;
-    }
-    if (key && !(key in params)) params[key] = v;
+/** A part header over MAX_PART_HEADER_BYTES. */
+export class PartHeaderTooLargeError extends Error {
+  constructor() {
+    super("malformed multipart-form data: part headers too large");
+    this.name = "PartHeaderTooLargeError";
   }
-  // RFC 5987 extended value (filename*=UTF-8''...), preferred when present.
-  const ext = params["filename*"];
-  if (ext !== undefined) {
-    const m = /^utf-8'[^']*'(.*)$/i.exec(ext);
-    if (m) {
-      try {
-        params.filename = decodeURIComponent(m[1]!);
-      } catch {
-        // keep the plain filename
-      }
-    }
-  }
-  return { type, params };
-}
-
-/** The real value of a part's name or file name after normalizeMultipartHeaders. */
-export function decodePartValue(v: string) {
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
-
-function rewriteHeaderBlock(block: string) {
-  return block
-    .split("\r\n")
-    .map((line) => {
-      const colon = line.indexOf(":");
-      if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== "content-disposition") return line;
-      const { type, params } = parseContentDisposition(line.slice(colon + 1));
-      const out = [type];
-      if (params.name !== undefined) out.push(`name="${encodeURIComponent(params.name)}"`);
-      // Browsers send a `"` in a file name as %22 (HTML's form encoding): turn it back into the quote.
-      if (params.filename !== undefined) out.push(`filename="${encodeURIComponent(params.filename.replace(/%22/g, '"'))}"`);
-      return `Content-Disposition: ${out.join("; ")}`;
-    })
-    .join("\r\n");
 }
 
 /**
- * Rewrites every part's Content-Disposition of a multipart body stream (see the file comment).
- * Streams: part bodies pass through as they come; a header block over MAX_HEADER_BYTES errors
- * the stream with `tooLarge()`.
+ * Parses a multipart/form-data `body`, calling `onPart` for each part in order. Text fields are
+ * cut at `maxFieldBytes` (`truncated` says so). Rejects with the first failure; resolves once
+ * the body was read to its end and every callback finished.
  */
-export function normalizeMultipartHeaders(
+export async function parseMultipartStream(
   body: ReadableStream<Uint8Array>,
-  boundary: string,
-  tooLarge: () => Error = () => new MultipartHeaderError("malformed multipart-form data: part headers too large"),
-): ReadableStream<Uint8Array> {
-  // A CRLF is put in front, so the first delimiter looks like every other one (the parser takes
-  // anything before the first delimiter as preamble).
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const reader = body.getReader();
-  let pending: Buffer = Buffer.from(CRLF);
-  let mode: "body" | "headers" | "done" = "body";
-  let ended = false;
-
-  /** Moves what can be decided from `pending` to `out`; returns false when more input is needed. */
-  function step(out: Buffer[]): boolean {
-    if (mode === "done") {
-      if (pending.length) out.push(pending);
-      pending = Buffer.alloc(0);
-      return false;
-    }
-    if (mode === "body") {
-      const at = pending.indexOf(delimiter);
-      if (at === -1) {
-        const keep = Math.min(pending.length, delimiter.length - 1);
-        if (pending.length > keep) out.push(pending.subarray(0, pending.length - keep));
-        pending = pending.subarray(pending.length - keep);
-        return false;
-      }
-      out.push(pending.subarray(0, at + delimiter.length));
-      pending = pending.subarray(at + delimiter.length);
-      mode = "headers";
-      return true;
-    }
-    // headers: "--" ends the body; otherwise CRLF, header lines, and an empty line.
-    if (pending.length < 2) return false;
-    if (pending[0] === 0x2d && pending[1] === 0x2d) {
-      mode = "done";
-      return true;
-    }
-    const end = pending.indexOf(HEADER_END);
-    if (end === -1) {
-      if (pending.length > MAX_HEADER_BYTES) throw tooLarge();
-      return false;
-    }
-    out.push(Buffer.from(`${rewriteHeaderBlock(pending.subarray(0, end).toString("utf8"))}\r\n\r\n`, "utf8"));
-    pending = pending.subarray(end + HEADER_END.length);
-    mode = "body";
-    return true;
-  }
-
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        const out: Buffer[] = [];
-        try {
-          while (step(out));
-        } catch (e) {
-          controller.error(e);
-          return;
-        }
-        if (out.length) {
-          for (const b of out) controller.enqueue(new Uint8Array(b));
-          return;
-        }
-        if (ended) {
-          if (pending.length) controller.enqueue(new Uint8Array(pending));
-          pending = Buffer.alloc(0);
-          controller.close();
-          return;
-        }
-        const { done, value } = await reader.read();
-        if (done) {
-          ended = true;
-          mode = "done";
-        } else {
-          pending = pending.length ? Buffer.concat([pending, Buffer.from(value)]) : Buffer.from(value);
-        }
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
+  contentType: string,
+  onPart: (part: MultipartPart) => Promise<void>,
+  opts: { maxFieldBytes: number },
+): Promise<void> {
+  // Throws for a Content-Type that is not multipart or has no boundary.
+  const bb = busboy({
+    headers: { "content-type": contentType },
+    // Names as sent (the caller sanitises them), in UTF-8 like browsers send them.
+    preservePath: true,
+    defParamCharset: "utf8",
+    limits: { fieldSize: opts.maxFieldBytes, fieldNameSize: 256 },
   });
+
+  let failure: { error: unknown } | null = null;
+  const fail = (error: unknown) => {
+    if (failure) return;
+    failure = { error };
+    bb.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+
+  // About the bytes written since the last part header could have begun: tells an over-long
+  // header (busboy reports it like any malformed one) from a header with a bad character.
+  let sinceHeader = 0;
+  let chain = Promise.resolve();
+  const enqueue = (part: MultipartPart, stream?: NodeJS.ReadableStream) => {
+    sinceHeader = 0;
+    chain = chain.then(async () => {
+      if (failure) return;
+      try {
+        await onPart(part);
+      } catch (e) {
+        fail(e);
+      }
+      // A file part the callback did not read to its end would hold the parser up.
+      if (stream && !failure) stream.resume();
+    });
+  };
+  bb.on("field", (name, value, info) => enqueue({ kind: "field", name, value, truncated: info.valueTruncated }));
+  bb.on("file", (name, stream, info) => {
+    const filename = info.filename ?? "";
+    // Browsers send a `"` in a file name as %22 (HTML's form encoding): turn it back into the quote.
+    enqueue({ kind: "file", name, filename: filename.replace(/%22/g, '"'), data: stream }, stream);
+    stream.once("end", () => (sinceHeader = 0));
+    // Its consumer (if it ever gets to it) sees a failure through its own read; a stream destroyed
+    // while queued or after its consumer finished must not raise an unhandled 'error'.
+    stream.on("error", () => {});
+  });
+  bb.on("error", (e: Error) =>
+    fail(/malformed part header/i.test(e.message) && sinceHeader >= MAX_PART_HEADER_BYTES ? new PartHeaderTooLargeError() : e),
+  );
+
+  const reader = body.getReader();
+  const waitDrain = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        bb.off("drain", done);
+        bb.off("close", done);
+        resolve();
+      };
+      bb.on("drain", done);
+      bb.on("close", done);
+    });
+  while (!failure) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (e) {
+      fail(e);
+      break;
+    }
+    if (next.done) {
+      bb.end();
+      break;
+    }
+    sinceHeader += next.value.byteLength;
+    if (!bb.write(next.value) && !failure) await waitDrain();
+  }
+  await Promise.all([finished(bb).catch((e: unknown) => fail(e)), chain]);
+  await chain; // parts queued while the first wait ran
+  if (failure) throw (failure as { error: unknown }).error;
 }

@@ -1,7 +1,9 @@
 /**
  * The sending side of the e-mail outbox: claim due rows under a lease (locked_by/locked_until, so
  * two app servers never send the same row at once), then mark each sent or schedule its retry.
- * Times come from the caller so tests can move the clock.
+ * Times come from the caller so tests can move the clock. Hand-written for the reason given at the
+ * top of outbox.server.ts (a MySQL transactional outbox; no maintained queue library keeps its jobs
+ * in MySQL).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/platform/db/db.server";

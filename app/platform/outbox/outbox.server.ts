@@ -1,4 +1,12 @@
-/** The e-mail outbox: rows written in the same transaction as the change that causes them. */
+/**
+ * The e-mail outbox: rows written in the same transaction as the change that causes them.
+ *
+ * Hand-written on purpose: the point of a transactional outbox is that the row commits or rolls
+ * back with the change, on the same MySQL connection and transaction, through our guarded pool.
+ * Queue libraries for Node (BullMQ, bee-queue, pg-boss, graphile-worker) keep their jobs in Redis
+ * or PostgreSQL, so enqueueing there could not be part of a MySQL transaction; what is left (a
+ * table, a lease, retries: outbox-queue.server.ts) is a few statements.
+ */
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "~/platform/db/db.server";
 import { currentRequestId } from "~/platform/http/request-scope.server";

@@ -1,4 +1,9 @@
-/** Fixed-window counters in MySQL, so a limit holds across several app servers. */
+/**
+ * Fixed-window counters in MySQL, so a limit holds across several app servers. Hand-written rather
+ * than `rate-limiter-flexible`: the counts must be able to run on a caller's transaction and go
+ * through our guarded pool, on the database's clock (the reasons in full at the top of
+ * services/throttle.server.ts and in docs/architecture.md).
+ */
 import { sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 

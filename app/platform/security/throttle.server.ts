@@ -1,4 +1,20 @@
-/** Throttling rules backed by MySQL counters (shared by every app server). */
+/**
+ * Throttling rules backed by MySQL counters (shared by every app server).
+ *
+ * Hand-written on purpose, not `rate-limiter-flexible`'s RateLimiterMySQL (checked at 11.4.0):
+ * - the upload limit is counted inside the document commit's transaction, on that transaction's
+ *   connection (it holds the application's row lock; asking the pool for a second connection
+ *   there can wait for ever under load). The library takes a connection of its own from a pool
+ *   and wraps each count in its own BEGIN/COMMIT, so it cannot join our transaction;
+ * - it wants mysql2's callback pool (`getConnection(cb)`, `conn.query(sql, cb)`), not our
+ *   guarded/failover pool (models/db.server.ts), so it would bypass the per-query deadlines,
+ *   the 503 on a database outage and the Galera failover;
+ * - its windows run on each app server's clock (`Date.now()`), ours on the database's
+ *   (`UTC_TIMESTAMP(3)`), so servers with skewed clocks still agree on when a window ends;
+ * - it creates its database and table at start-up (DDL) unless told not to, and keeps a timer
+ *   deleting expired rows; ours is a drizzle migration and the retention job.
+ * What we keep is small: one INSERT ... ON DUPLICATE KEY UPDATE per hit (models/rate-limits.server.ts).
+ */
 import type { DbOrTx } from "~/platform/db/db.server";
 import { hit, peek, windowResetAt } from "~/platform/security/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/content/constants";

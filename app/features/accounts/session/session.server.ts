@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, redirect, type Cookie, type Session } from "@remix-run/node";
 import { SESSION_LIMITS } from "~/content/constants";
+import { describeDevice } from "~/platform/sessions/device-label.server";
 import {
   deleteSession,
   findSession,
@@ -299,32 +300,4 @@ export async function createUserSession(
 export async function destroySession(request: Request) {
   const session = await getSession(request);
   return sessionStorage().destroySession(session);
-}
-
-/** A short, log-safe description of a browser ("Chrome on Linux") for the sessions list. */
-export function describeDevice(ua: string | null): string {
-  if (!ua) return "Unknown browser";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrom(e|ium)\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : /curl|node|undici/i.test(ua)
-            ? "Script"
-            : "Browser";
-  const os = /Windows/.test(ua)
-    ? "Windows"
-    : /Android/.test(ua)
-      ? "Android"
-      : /iPhone|iPad/.test(ua)
-        ? "iOS"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : null;
-  return os ? `${browser} on ${os}` : browser;
 }
