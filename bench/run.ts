@@ -140,7 +140,7 @@ async function main() {
       `Run of ${started.toISOString()} (commit ${info.commit}), ${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all.`,
       "",
       `- Machine: ${info.model}, ${info.nproc} CPUs (nproc), ${info.memory} RAM, ${info.os}`,
-      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node ${[...startScriptNodeArgs(ROOT), "scripts/serve.js"].join(" ")}\`, as \`npm start\`)`,
+      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node ${startScriptNodeArgs(ROOT).join(" ")}\`, as \`npm start\`)`,
       `- Load average (1/5/15 min) at start: ${loadStart}; at end: ${loadEnd}`,
       "",
       ...results.flatMap((r) => [

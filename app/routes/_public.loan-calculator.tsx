@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { calculatorFromQuery, LoanCalculator } from "~/components/calculator-form";
 import { site } from "~/content/site";
+import { publicPageHandle } from "~/utils/cache";
 
-export { publicPageHandle as handle } from "~/utils/cache";
+/** Its figures come from its query: only the page without a query is kept by the render cache. */
+export const handle = { ...publicPageHandle, renderCache: { query: "none" } } as const;
 
 export const meta: MetaFunction = () => [
   { title: `Business Loan Calculator | ${site.name}` },
