@@ -139,7 +139,6 @@ server.use((req, res, next) => {
     origin: req.get("origin"),
     secFetchSite: req.get("sec-fetch-site"),
     host: req.get("host"),
-    path: req.path,
   });
   if (verdict.ok) return next();
   res.status(403).set("cache-control", "no-store");
