@@ -58,7 +58,9 @@ let renderCache: RenderCache | null | undefined;
 function theRenderCache() {
   if (renderCache === undefined) {
     const env = getEnv();
-    renderCache = env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
+    renderCache = env.RENDER_CACHE
+      ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES })
+      : null;
   }
   return renderCache;
 }

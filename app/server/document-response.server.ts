@@ -18,7 +18,6 @@ import { DOCUMENT_ERROR_PAGE_HEADERS, DOCUMENT_FILE_HEADERS } from "~/utils/secu
 import { apiError, endpoint } from "./api-route.server";
 import { getUser } from "./session.server";
 
-
 /** The decrypted file: its stored (sniffed) type, an RFC 6266 Content-Disposition, sandboxed. */
 export function documentFileResponse(doc: Extract<OpenedDocument, { ok: true }>, disposition: Disposition): Response {
   // A Buffer is a Uint8Array; the DOM typings only miss SharedArrayBuffer-backed ones.

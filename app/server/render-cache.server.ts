@@ -209,11 +209,14 @@ export class RenderCache {
     if (!entry) return null;
     if (entry.rule.query === "none" && req.url.length !== key.length) return null;
     const nonce = randomBytes(NONCE_BYTES).toString("base64");
-    const headers: Array<[string, string]> = entry.csp ? [...entry.headers, ["content-security-policy", entry.csp.join(nonce)]] : entry.headers;
+    const headers: Array<[string, string]> = entry.csp
+      ? [...entry.headers, ["content-security-policy", entry.csp.join(nonce)]]
+      : entry.headers;
     return {
       status: entry.status,
       headers,
-      body: entry.pieces.length === 1 ? entry.pieces[0]! : Buffer.concat(withNonces(entry.pieces, Buffer.from(nonce, "latin1")), entry.length),
+      body:
+        entry.pieces.length === 1 ? entry.pieces[0]! : Buffer.concat(withNonces(entry.pieces, Buffer.from(nonce, "latin1")), entry.length),
       age: Math.max(0, Math.floor((this.now() - entry.stored) / 1000)),
     };
   }

@@ -51,6 +51,37 @@ export const startScriptNodeArgs = startScriptArgs;
 /** BENCH_SERVER_NODE_ARGS: node options added for every server of the run (e.g. --trace-gc), space-separated. */
 const EXTRA_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 
+/** The environment of a bench server on `port`: production, the bench's database, keys and pool. */
+export function benchServerEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    // Production requires the public origin: here the server's own address.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: BENCH.databaseUrl,
+    DATA_DIR: BENCH.dataDir,
+    SESSION_SECRET: BENCH.sessionSecret,
+    DOCUMENT_ENCRYPTION_KEY: BENCH.encryptionKey,
+    // Plain HTTP to 127.0.0.1 (a TLS-terminating proxy would sit in front in production).
+    COOKIE_SECURE: "false",
+    // The bench plays many clients: each sends its own X-Forwarded-For (see README).
+    TRUST_PROXY: "1",
+    // No per-request log line: the figures are the app's, not the log file's.
+    ACCESS_LOG: "0",
+    // The same pool for every build measured (old main's default queue of 50 answered most of a
+    // 50-connection run with 503s, which measures the queue, not the page).
+    DB_POOL_SIZE: "10",
+    DB_QUEUE_LIMIT: "1000",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+    SMTP_URL: "",
+    META_PIXEL_ID: "",
+  };
+}
+
 /** The production server of a checkout, on the bench's database (all servers of a run share it). */
 export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchServer> {
   const cwd = opts.cwd ?? ROOT;
@@ -66,33 +97,7 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
   const start = startScriptArgs(cwd);
   const child = spawn(process.execPath, [...start.slice(0, -1), ...EXTRA_NODE_ARGS, ...(opts.nodeArgs ?? []), ...start.slice(-1)], {
     cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // Production requires the public origin: here the server's own address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: BENCH.databaseUrl,
-      DATA_DIR: BENCH.dataDir,
-      SESSION_SECRET: BENCH.sessionSecret,
-      DOCUMENT_ENCRYPTION_KEY: BENCH.encryptionKey,
-      // Plain HTTP to 127.0.0.1 (a TLS-terminating proxy would sit in front in production).
-      COOKIE_SECURE: "false",
-      // The bench plays many clients: each sends its own X-Forwarded-For (see README).
-      TRUST_PROXY: "1",
-      // No per-request log line: the figures are the app's, not the log file's.
-      ACCESS_LOG: "0",
-      // The same pool for every build measured (old main's default queue of 50 answered most of a
-      // 50-connection run with 503s, which measures the queue, not the page).
-      DB_POOL_SIZE: "10",
-      DB_QUEUE_LIMIT: "1000",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      SMTP_URL: "",
-      META_PIXEL_ID: "",
-    },
+    env: benchServerEnv(port),
     stdio: ["ignore", fd, fd],
   });
   fs.closeSync(fd);
