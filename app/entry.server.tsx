@@ -65,8 +65,8 @@ function theRenderCache() {
   return renderCache;
 }
 /** The kept answer of this request's page (fresh nonce), or null: Remix renders it. */
-export function answerFromRenderCache(req: CacheableRequest) {
-  return theRenderCache()?.get(req) ?? null;
+export function answerFromRenderCache(req: CacheableRequest, opts: { gzip: boolean } = { gzip: false }) {
+  return theRenderCache()?.get(req, opts) ?? null;
 }
 let hostRules: HostRules | undefined;
 /** The server entry, first thing for every request: a request line or host that is not this site's is answered 400. */

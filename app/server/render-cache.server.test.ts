@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { keyOfRenderedUrl, RenderCache, renderCacheKey, renderCacheRule, storableLifetime } from "./render-cache.server";
 
@@ -66,17 +67,20 @@ describe("storableLifetime", () => {
 });
 
 describe("RenderCache", () => {
-  it("answers with a fresh nonce, in the body and the CSP, and replays no per-answer header", () => {
+  it("answers with a fresh nonce, in the body and the CSP, raw or gzip, and replays no per-answer header", () => {
     const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 10 });
     expect(cache.store("/", CAMPAIGN, 200, headers(), page("hello"))).toBe(true);
     const a = cache.get(get("/"))!;
-    const b = cache.get(get("/?utm_source=x"))!;
+    const b = cache.get(get("/?utm_source=x"), { gzip: true })!;
+    const [rawA, rawB] = [Buffer.concat(a.chunks), Buffer.concat(b.chunks)];
+    expect([rawA.length, rawB.length]).toEqual([a.length, b.length]);
     const nonceOf = (h: Array<[string, string]>) => /'nonce-([^']+)'/.exec(h.find(([n]) => n === "content-security-policy")![1])![1]!;
     const [na, nb] = [nonceOf(a.headers), nonceOf(b.headers)];
     expect(na).not.toBe(NONCE);
     expect(na).not.toBe(nb);
-    expect(a.body.toString()).toBe(page("hello").toString().replaceAll(NONCE, na));
-    expect(b.body.toString()).toBe(page("hello").toString().replaceAll(NONCE, nb));
+    expect(rawA.toString()).toBe(page("hello").toString().replaceAll(NONCE, na));
+    expect(zlib.gunzipSync(rawB).toString()).toBe(page("hello").toString().replaceAll(NONCE, nb));
+    expect([a.encoding, b.encoding]).toEqual([null, "gzip"]);
     expect(a.headers.map(([n]) => n)).not.toContain("x-cache");
     expect(a.headers).toContainEqual(["vary", "Cookie"]);
   });

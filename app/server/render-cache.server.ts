@@ -6,11 +6,19 @@
  *
  * Which pages: a route declares itself with `handle.renderCache` (app/utils/cache.ts:
  * publicPageHandle, staticPageHandle), read at request time by entry.server.tsx when it renders
- * the page; no list of paths here. What is kept is the plain HTML split at its CSP nonce, so each
- * answer from the cache still gets a fresh nonce; compressing it is the `compression` middleware's
- * job, as for every other answer (app/platform/server/index.ts).
+ * the page; no list of paths here.
+ *
+ * Each answer from the cache still gets a fresh CSP nonce: the HTML is kept split at the nonce.
+ * For gzip it is also kept as pre-compressed pieces around it (raw DEFLATE ending on a byte
+ * boundary, the nonce as a 24-byte stored block), so a gzip hit costs a random number, a CRC and a
+ * concat. Compressing each hit instead (the `compression` middleware, as every other answer) was
+ * measured at 8 to 10 times the CPU per hit and a tenth of the throughput (bench/RESULTS.md,
+ * "Render cache: gzip hits"): no maintained package compresses around a fresh nonce, so this one
+ * part stays hand-written. Which encoding a client gets is decided by `accepts` (the negotiation
+ * Express and `compression` use), in the server entry.
  */
 import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -118,6 +126,10 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 const NONCE_BYTES = 16;
+const NONCE_LENGTH = 24; // base64 of 16 bytes
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+const DEFLATE_END = Buffer.from([0x03, 0x00]); // an empty final block
+const STORED_NONCE_HEADER = Buffer.from([0x00, NONCE_LENGTH, 0x00, ~NONCE_LENGTH & 0xff, 0xff]);
 
 type Entry = {
   rule: RenderCacheRule;
@@ -127,15 +139,25 @@ type Entry = {
   csp: string[] | null;
   /** The body split at the nonce (one piece when there is none). */
   pieces: Buffer[];
+  /** Raw DEFLATE of each piece, each ending on a byte boundary without the final bit. */
+  deflated: Buffer[];
   length: number;
+  gzipLength: number;
   stored: number;
 };
 
 export type CachedAnswer = {
   status: number;
   headers: Array<[string, string]>;
-  /** The page with a fresh nonce. */
-  body: Buffer;
+  /**
+   * The body as the pieces to write in order (the kept bytes and the fresh nonce between them):
+   * written one after the other with the socket corked, no copy of the page is made per answer.
+   */
+  chunks: Buffer[];
+  /** The body's length in bytes (Content-Length). */
+  length: number;
+  /** "gzip" when the body is gzip-compressed. */
+  encoding: "gzip" | null;
   /** Seconds since the answer was rendered. */
   age: number;
 };
@@ -156,7 +178,7 @@ export class RenderCache {
     this.entries = new LRUCache<string, Entry>({
       max: opts.maxEntries,
       maxSize: opts.maxBytes,
-      sizeCalculation: (e) => e.length + 512,
+      sizeCalculation: (e) => e.length + e.gzipLength + 512,
       perf: { now: this.now },
       // Read the clock on every lookup (the default caches it for a millisecond on a timer).
       ttlResolution: 0,
@@ -196,13 +218,21 @@ export class RenderCache {
       }
       kept.push([name, value]);
     }
-    const entry: Entry = { rule, status, headers: kept, csp, pieces: splitBuffer(body, nonce), length: body.length, stored: this.now() };
+    const pieces = splitBuffer(body, nonce);
+    const deflated = pieces.map((p) => zlib.deflateRawSync(p, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    const gzipLength =
+      GZIP_HEADER.length +
+      deflated.reduce((n, d) => n + d.length, 0) +
+      (pieces.length - 1) * (STORED_NONCE_HEADER.length + NONCE_LENGTH) +
+      DEFLATE_END.length +
+      8;
+    const entry: Entry = { rule, status, headers: kept, csp, pieces, deflated, length: body.length, gzipLength, stored: this.now() };
     this.entries.set(key, entry, { ttl: lifetime });
     return this.entries.has(key);
   }
 
-  /** The answer kept for this request (its key and query), with a fresh nonce, or null. */
-  get(req: CacheableRequest): CachedAnswer | null {
+  /** The answer kept for this request (its key and query), with a fresh nonce, plain or gzip, or null. */
+  get(req: CacheableRequest, opts: { gzip: boolean } = { gzip: false }): CachedAnswer | null {
     const key = renderCacheKey(req);
     if (key === null) return null;
     const entry = this.entries.get(key);
@@ -212,11 +242,13 @@ export class RenderCache {
     const headers: Array<[string, string]> = entry.csp
       ? [...entry.headers, ["content-security-policy", entry.csp.join(nonce)]]
       : entry.headers;
+    const nonceBuf = Buffer.from(nonce, "latin1");
     return {
       status: entry.status,
       headers,
-      body:
-        entry.pieces.length === 1 ? entry.pieces[0]! : Buffer.concat(withNonces(entry.pieces, Buffer.from(nonce, "latin1")), entry.length),
+      chunks: opts.gzip ? gzipChunks(entry, nonceBuf) : withNonces(entry.pieces, nonceBuf),
+      length: opts.gzip ? entry.gzipLength : entry.length,
+      encoding: opts.gzip ? "gzip" : null,
       age: Math.max(0, Math.floor((this.now() - entry.stored) / 1000)),
     };
   }
@@ -240,10 +272,30 @@ function splitBuffer(body: Buffer, nonce: string | null): Buffer[] {
 }
 
 function withNonces(pieces: Buffer[], nonce: Buffer): Buffer[] {
+  if (pieces.length === 1) return pieces;
   const parts: Buffer[] = [];
   pieces.forEach((p, i) => {
     if (i > 0) parts.push(nonce);
     parts.push(p);
   });
+  return parts;
+}
+
+/** One gzip member: the pre-deflated pieces with the nonce as stored blocks, then CRC-32 and size. */
+function gzipChunks(entry: Entry, nonce: Buffer): Buffer[] {
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  entry.pieces.forEach((p, i) => {
+    if (i > 0) {
+      parts.push(STORED_NONCE_HEADER, nonce);
+      crc = zlib.crc32(nonce, crc);
+    }
+    parts.push(entry.deflated[i]!);
+    crc = zlib.crc32(p, crc);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(entry.length >>> 0, 4);
+  parts.push(DEFLATE_END, trailer);
   return parts;
 }
