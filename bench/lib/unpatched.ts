@@ -1,8 +1,8 @@
 /**
  * A checkout of this build with the framework patches (patches/, applied by patch-package at
  * install; app/utils/framework-patches.server.ts) reverted, to measure what they are worth:
- * tests/.artifacts/<BUILD_DIR>/unpatched/ holds the build, the server entry, package.json and a
- * node_modules of hard links to this checkout's (same files, no copy), except the patched files,
+ * tests/.artifacts/<BUILD_DIR>/unpatched/ holds the build, the server entry, package.json, links to
+ * public/ and db/, and a node_modules of hard links to this checkout's (same files, no copy), except the patched files,
  * which are real copies with each diff reversed (`patch -R`). Nothing in this checkout changes.
  *
  * `withMarker: false` leaves them as an `npm ci --ignore-scripts` install would: the production
@@ -37,7 +37,8 @@ export function unpatchedCheckout(opts: { withMarker: boolean }): string {
   execFileSync("cp", ["-al", path.join(ROOT, BUILD_DIR), path.join(dir, BUILD_DIR)]);
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
   fs.copyFileSync(path.join(ROOT, "app/platform/server/index.ts"), path.join(dir, "app/platform/server/index.ts"));
-  fs.symlinkSync(path.join(ROOT, "public"), path.join(dir, "public"));
+  // Read at run time from the working directory: static files and the migrations.
+  for (const d of ["public", "db"]) fs.symlinkSync(path.join(ROOT, d), path.join(dir, d));
   for (const { patch, files } of patchedFiles()) {
     // A file of its own before `patch` touches it: a hard link would change this checkout's copy too.
     for (const f of files) {
