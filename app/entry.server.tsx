@@ -18,44 +18,64 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/platform/db/db-err
 import { MSG } from "~/content/messages";
 import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/platform/http/origin.server";
-import { applySecurityHeaders, contentSecurityPolicy } from "~/platform/http/security-headers.server";
-import { acceptsGzip, RenderCache, renderCacheKey } from "~/platform/http/render-cache.server";
+import { applyDocumentSecurityHeaders, applySecurityHeaders, everyAnswerHeaders } from "~/platform/http/security-headers.server";
+import { keyOfRenderedUrl, RenderCache, renderCacheKey, renderCacheRule, type CacheableRequest } from "~/platform/http/render-cache.server";
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
-import { createRequestHandler as createPublicRequestHandler, noteRenderedUrl } from "~/platform/http/remix-handler.server";
+import { createRequestHandler as createPublicRequestHandler } from "~/platform/http/remix-handler.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 
 export const productName = site.name;
-/** The access log's masking of paths (scripts/serve.js). */
+// What the server entry (app/platform/server/index.ts) uses of the app, through the server build so
+// that the entry and the app share one copy of each module (one configuration, one pool, one log).
+// The entry's type for this module is `typeof import("~/entry.server")`.
+
+/** The access log's masking of paths. */
 export const maskLogPath = maskPathForLog;
 export const prepareServer = prepare;
-/** The JSON logger (utils/log.server.ts): scripts/serve.js writes its lines through it. */
+/** The JSON logger (utils/log.server.ts): the server entry writes its lines through it. */
 export { log };
-/** Request ids, the access log and the metrics (server/observability.server.ts) for scripts/serve.js. */
+/** Request ids, the access log and the metrics (server/observability.server.ts). */
 export { createObservability };
-/** The configuration, parsed once by the zod schema (utils/env.server.ts): scripts/serve.js reads it here. */
+/** The configuration, parsed once by the zod schema (utils/env.server.ts). */
 export const serverEnv = getEnv;
 export { runInRequestScope };
 export { sendsHsts };
+/** The headers every answer gets (utils/security-headers.server.ts, the one place they are decided). */
+export { everyAnswerHeaders };
 export const setDraining = setDrainingFlag;
 export async function closeResources() {
   await closeDb();
 }
-/** The render cache scripts/serve.js puts in front of this handler (app/platform/http/render-cache.server.ts). */
-export function createRenderCache() {
-  const env = getEnv();
-  return env.RENDER_CACHE ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES }) : null;
+
+/**
+ * The render cache (app/platform/http/render-cache.server.ts): made on first use from the configuration
+ * (RENDER_CACHE=0: none). Filled by handleRequest below for the routes that declare
+ * `handle.renderCache`; read by the server entry before Remix runs.
+ */
+let renderCache: RenderCache | null | undefined;
+function theRenderCache() {
+  if (renderCache === undefined) {
+    const env = getEnv();
+    renderCache = env.RENDER_CACHE
+      ? new RenderCache({ maxBytes: env.RENDER_CACHE_MAX_BYTES, maxEntries: env.RENDER_CACHE_MAX_ENTRIES })
+      : null;
+  }
+  return renderCache;
 }
-export { acceptsGzip, renderCacheKey };
+/** The kept answer of this request's page (fresh nonce), or null: Remix renders it. */
+export function answerFromRenderCache(req: CacheableRequest, opts: { gzip: boolean } = { gzip: false }) {
+  return theRenderCache()?.get(req, opts) ?? null;
+}
 let hostRules: HostRules | undefined;
-/** scripts/serve.js, first thing for every request: a request line or host that is not this site's is answered 400. */
+/** The server entry, first thing for every request: a request line or host that is not this site's is answered 400. */
 export function refuseBadRequestHost(req: IncomingMessage, res: ServerResponse) {
   const env = getEnv();
   hostRules ??= { publicOrigin: publicOrigin(), enforcePublicHost: Boolean(env.PUBLIC_URL), trustProxy: env.TRUST_PROXY };
   return refuseBadHost(req, res, hostRules);
 }
-/** The Remix handler scripts/serve.js mounts: the URL Remix routes on is the public origin + the request's path. */
+/** The Remix handler the server entry mounts: the URL Remix routes on is the public origin + the request's path. */
 export function createRequestHandler(opts: Omit<Parameters<typeof createPublicRequestHandler>[0], "publicOrigin">) {
   return createPublicRequestHandler({ ...opts, publicOrigin: publicOrigin() });
 }
@@ -104,22 +124,11 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     }
     responseStatusCode = 503;
   }
-  // The render cache keeps this answer only under the key of what was rendered (remix-handler.server.ts).
-  const location = remixContext.staticHandlerContext.location;
-  noteRenderedUrl(request, `${location.pathname}${location.search}`);
   // Every 503 page says when to come back, also when a loader threw the 503 response itself
   // (withDatabase: Remix keeps a thrown response's status for the page, not its headers).
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   const nonce = randomBytes(16).toString("base64");
   const env = getEnv();
-  responseHeaders.set(
-    "Content-Security-Policy",
-    // The pixel's sources only on public marketing pages (the only pages that load it).
-    contentSecurityPolicy(nonce, {
-      dev: env.NODE_ENV === "development",
-      pixel: Boolean(env.META_PIXEL_ID) && isMarketingPath(new URL(request.url).pathname),
-    }),
-  );
   // Anonymous GETs of pages that are the same for everyone may be kept by a CDN (never with a
   // cookie in or out: signed-in pages, toasts and sessions stay private, no-store).
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
@@ -134,7 +143,29 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
     responseHeaders.append("Vary", "Cookie");
   }
-  applySecurityHeaders(responseHeaders);
+  applyDocumentSecurityHeaders(responseHeaders, nonce, {
+    dev: env.NODE_ENV === "development",
+    // The pixel's sources only on public marketing pages (the only pages that load it).
+    pixel: Boolean(env.META_PIXEL_ID) && isMarketingPath(new URL(request.url).pathname),
+  });
+  // The render cache: a route that declares `handle.renderCache`, asked for anonymously with no
+  // query or campaign tags only, is kept once rendered (if the answer is storable: a public 200),
+  // under the key of the URL Remix rendered, never one a header chose. `X-Cache: MISS` marks it.
+  const rule = leaf ? renderCacheRule(remixContext.routeModules[leaf.route.id]?.handle) : null;
+  const location = remixContext.staticHandlerContext.location;
+  const renderedUrl = `${location.pathname}${location.search}`;
+  const cache =
+    rule &&
+    renderCacheKey({
+      method: request.method,
+      url: renderedUrl,
+      cookie: request.headers.get("cookie"),
+      authorization: request.headers.get("authorization"),
+    }) !== null &&
+    keyOfRenderedUrl(renderedUrl, rule) !== null
+      ? theRenderCache()
+      : null;
+  if (cache) responseHeaders.set("X-Cache", "MISS");
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
   // The document is rendered to the end and sent as ONE body with its length: React's stream is
@@ -158,6 +189,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.length));
+        if (cache && rule && request.method === "GET") cache.store(renderedUrl, rule, status, responseHeaders, body);
         resolve(new Response(body, { headers: responseHeaders, status }));
         callback();
       },

@@ -30,7 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { freePort, waitUntilUp } from "../tests/support/processes";
+import { freePort, startScriptArgs, waitUntilUp } from "../tests/support/processes";
 import { startGaleraCluster, missingPrerequisites, type GaleraCluster, type GaleraNode } from "./lib/galera-cluster";
 import { Client, nextIp } from "./lib/http";
 
@@ -124,7 +124,7 @@ async function startServer(name: string, databaseUrl: string, extra: Record<stri
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, `galera-${name}.log`);
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["--max-semi-space-size=64", "scripts/serve.js"], {
+  const child = spawn(process.execPath, startScriptArgs(ROOT), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -99,22 +99,22 @@ async function main() {
   const { body, csp, source } = await page(process.argv[2] ?? "http://127.0.0.1:3000/");
   const cache = new RenderCache({ maxBytes: 64 * 1024 * 1024, maxEntries: 100 });
   cache.store(
-    "v",
     "/",
+    { query: "campaign-tags" },
     200,
-    { "content-type": "text/html; charset=utf-8", "cache-control": CC, "content-security-policy": csp },
+    new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": CC, "content-security-policy": csp }),
     body,
-    "/",
   );
-  const gz = Buffer.concat(cache.get("v", "/", { gzip: true })!.chunks);
+  const req = { method: "GET", url: "/" };
+  const gz = Buffer.concat(cache.get(req, { gzip: true })!.chunks);
   console.info(`Page: ${source}, ${body.length} bytes raw, ${gz.length} bytes gzip`);
 
-  for (let i = 0; i < 2000; i++) cache.get("v", "/", { gzip: true });
+  for (let i = 0; i < 2000; i++) cache.get(req, { gzip: true });
   let t = process.hrtime.bigint();
-  for (let i = 0; i < N; i++) cache.get("v", "/", { gzip: true });
+  for (let i = 0; i < N; i++) cache.get(req, { gzip: true });
   const memGzip = us(process.hrtime.bigint() - t, N);
   t = process.hrtime.bigint();
-  for (let i = 0; i < N; i++) cache.get("v", "/", { gzip: false });
+  for (let i = 0; i < N; i++) cache.get(req, { gzip: false });
   const memRaw = us(process.hrtime.bigint() - t, N);
   console.info(`In memory (fresh nonce, one thread): gzip ${memGzip.toFixed(1)} us per hit, raw ${memRaw.toFixed(1)} us per hit`);
 

@@ -13,6 +13,7 @@ import { adminScale } from "./admin-scale";
 import { csvExport } from "./csv-export";
 import { createContext, type BenchContext } from "./lib/context";
 import { formatChecks, formatTable, markdownChecks, markdownTable, type SectionResult } from "./lib/report";
+import { frameworkPatches } from "./framework-patches";
 import { dropBenchData, startBenchServer, startScriptNodeArgs, type BenchServer } from "./lib/server";
 import { lighthouseBench } from "./lighthouse";
 import { lowEndPhone } from "./low-end-phone";
@@ -34,6 +35,10 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   "admin-scale": { title: "Admin at scale: 100,000 applications", run: adminScale },
   marketplace: { title: "Marketplace: matching 100 lender products; offers page with 50 offers", run: marketplace },
   "csv-export": { title: "CSV export of 100,000 applications: server memory", run: csvExport },
+  "framework-patches": {
+    title: "Framework patches: throughput with and without them; an unpatched install refuses to start",
+    run: frameworkPatches,
+  },
   // Only when named (`npm run bench -- profile`): a server per page under the CPU profiler.
   profile: { title: "CPU profiles of the uncached pages (node --cpu-prof under autocannon)", run: profile },
 };
@@ -140,7 +145,7 @@ async function main() {
       `Run of ${started.toISOString()} (commit ${info.commit}), ${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all.`,
       "",
       `- Machine: ${info.model}, ${info.nproc} CPUs (nproc), ${info.memory} RAM, ${info.os}`,
-      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node ${[...startScriptNodeArgs(ROOT), "scripts/serve.js"].join(" ")}\`, as \`npm start\`)`,
+      `- Node ${info.node}; build \`${BUILD_DIR}/\` (NODE_ENV=production, \`node ${startScriptNodeArgs(ROOT).join(" ")}\`, as \`npm start\`)`,
       `- Load average (1/5/15 min) at start: ${loadStart}; at end: ${loadEnd}`,
       "",
       ...results.flatMap((r) => [

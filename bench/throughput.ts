@@ -52,7 +52,7 @@ function databasePid(): number | null {
 }
 
 /** Warm-up, then the measured run; with the server's CPU time per answered request (its own process only). */
-async function measure(
+export async function measure(
   opts: Omit<Options, "connections" | "duration">,
   expect: number,
   pid: number,

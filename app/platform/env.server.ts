@@ -85,7 +85,7 @@ const schema = z.object({
   COOKIE_SECURE: flag,
   /** The address the HTTP server listens on (default: every interface). */
   HOST: z.string().min(1).optional(),
-  /** The PII-free access log (scripts/serve.js): on unless 0/false. */
+  /** The PII-free access log (app/platform/server/index.ts): on unless 0/false. */
   ACCESS_LOG: flag.transform((v) => v ?? true),
   /** Shutdown: keep serving (readiness 503) this long before closing the listener, for a load balancer. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
@@ -135,7 +135,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style URLs (http://host/bucket/key), which MinIO, Ceph and local servers need. Default: on when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).optional(),
-  /** The in-memory render cache of anonymous public pages (scripts/serve.js, docs/decisions/0009):
+  /** The in-memory render cache of anonymous public pages (app/platform/server/index.ts, docs/decisions/0009):
    *  on unless "0"/"false". Its budget: at most this many bytes and pages (least recently used out first). */
   RENDER_CACHE: z
     .enum(["0", "1", "true", "false"])

@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { calculatorFromQuery, LoanCalculator } from "~/features/marketplace/components/calculator-form";
 import { site } from "~/content/site";
+import { publicPageHandle } from "~/platform/http/cache";
 
-export { publicPageHandle as handle } from "~/platform/http/cache";
+/** Its figures come from its query: only the page without a query is kept by the render cache. */
+export const handle = { ...publicPageHandle, renderCache: { query: "none" } } as const;
 
 export const meta: MetaFunction = () => [
   { title: `Business Loan Calculator | ${site.name}` },

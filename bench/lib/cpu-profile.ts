@@ -69,7 +69,8 @@ function ownArea(f: CallFrame): string | null {
     for (const [re, area] of PACKAGE_AREAS) if (re.test(pkg)) return area;
     return `package ${pkg}`;
   }
-  if (url.endsWith("/scripts/serve.js")) return "serve.js middleware (headers, log, origin check)";
+  if (url.endsWith("/scripts/serve.js") || url.includes("/app/platform/server/index.ts"))
+    return "server entry middleware (headers, log, origin check)";
   if (/\/build[^/]*\/index\.js$/.test(url)) {
     for (const [re, area] of APP_AREAS) if (re.test(fn)) return area;
     return "app code (loaders, actions, components)";

@@ -1,5 +1,5 @@
 /**
- * The production server under test: `scripts/serve.js` with its `npm start` node options, from the bench build (BUILD_DIR),
+ * The production server under test: the server entry as `npm start` runs it (app/platform/server/index.ts), from the bench build (BUILD_DIR),
  * on a free port, with a fresh `lm_bench_*` database and a temporary DATA_DIR, like the test
  * harness (tests/support/global-setup.ts). `stop()` ends it and removes both.
  */
@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import { ensureDatabase } from "../../app/platform/db/migrate.server";
-import { freePort, waitUntilUp } from "../../tests/support/processes";
+import { freePort, startScriptArgs, waitUntilUp } from "../../tests/support/processes";
 import { BENCH, BUILD_DIR, ROOT } from "./bench-env";
 
 export type BenchServer = {
@@ -33,7 +33,7 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000) {
 }
 
 export type ServerOptions = {
-  /** The checkout to run `scripts/serve.js` from (default: this one); its build is `<cwd>/<BUILD_DIR>`. */
+  /** The checkout to run the server from (default: this one); its build is `<cwd>/<BUILD_DIR>`. */
   cwd?: string;
   /** Extra arguments for node before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];
@@ -42,19 +42,45 @@ export type ServerOptions = {
 };
 
 /**
- * The node options a checkout's own `npm start` gives its server (`"start": "node <options>
- * scripts/serve.js"`), so each build is measured as it runs in production: this one with its V8
- * heap settings, an older commit with whatever its own start script said.
+ * A checkout's own `npm start` command as node arguments (tests/support/processes.ts), so each
+ * build is measured as it runs in production: this one with its V8 heap settings and its entry, an
+ * older commit with whatever its own start script said.
  */
-export function startScriptNodeArgs(cwd: string): string[] {
-  const start: string = JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")).scripts?.start ?? "";
-  const m = /^node\s+(.*?)\s*scripts\/serve\.js$/.exec(start.trim());
-  if (!m) throw new Error(`${cwd}/package.json: start script is not "node [options] scripts/serve.js": ${start}`);
-  return m[1] ? m[1].split(/\s+/) : [];
-}
+export const startScriptNodeArgs = startScriptArgs;
 
 /** BENCH_SERVER_NODE_ARGS: node options added for every server of the run (e.g. --trace-gc), space-separated. */
 const EXTRA_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
+/** The environment of a bench server on `port`: production, the bench's database, keys and pool. */
+export function benchServerEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    // Production requires the public origin: here the server's own address.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: BENCH.databaseUrl,
+    DATA_DIR: BENCH.dataDir,
+    SESSION_SECRET: BENCH.sessionSecret,
+    DOCUMENT_ENCRYPTION_KEY: BENCH.encryptionKey,
+    // Plain HTTP to 127.0.0.1 (a TLS-terminating proxy would sit in front in production).
+    COOKIE_SECURE: "false",
+    // The bench plays many clients: each sends its own X-Forwarded-For (see README).
+    TRUST_PROXY: "1",
+    // No per-request log line: the figures are the app's, not the log file's.
+    ACCESS_LOG: "0",
+    // The same pool for every build measured (old main's default queue of 50 answered most of a
+    // 50-connection run with 503s, which measures the queue, not the page).
+    DB_POOL_SIZE: "10",
+    DB_QUEUE_LIMIT: "1000",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+    SMTP_URL: "",
+    META_PIXEL_ID: "",
+  };
+}
 
 /** The production server of a checkout, on the bench's database (all servers of a run share it). */
 export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchServer> {
@@ -68,35 +94,10 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, opts.logName ?? "bench-server.log");
   const fd = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, [...startScriptNodeArgs(cwd), ...EXTRA_NODE_ARGS, ...(opts.nodeArgs ?? []), "scripts/serve.js"], {
+  const start = startScriptArgs(cwd);
+  const child = spawn(process.execPath, [...start.slice(0, -1), ...EXTRA_NODE_ARGS, ...(opts.nodeArgs ?? []), ...start.slice(-1)], {
     cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // Production requires the public origin: here the server's own address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: BENCH.databaseUrl,
-      DATA_DIR: BENCH.dataDir,
-      SESSION_SECRET: BENCH.sessionSecret,
-      DOCUMENT_ENCRYPTION_KEY: BENCH.encryptionKey,
-      // Plain HTTP to 127.0.0.1 (a TLS-terminating proxy would sit in front in production).
-      COOKIE_SECURE: "false",
-      // The bench plays many clients: each sends its own X-Forwarded-For (see README).
-      TRUST_PROXY: "1",
-      // No per-request log line: the figures are the app's, not the log file's.
-      ACCESS_LOG: "0",
-      // The same pool for every build measured (old main's default queue of 50 answered most of a
-      // 50-connection run with 503s, which measures the queue, not the page).
-      DB_POOL_SIZE: "10",
-      DB_QUEUE_LIMIT: "1000",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      SMTP_URL: "",
-      META_PIXEL_ID: "",
-    },
+    env: benchServerEnv(port),
     stdio: ["ignore", fd, fd],
   });
   fs.closeSync(fd);

@@ -1,6 +1,6 @@
 /**
  * The request's host and request line never decide what is rendered or cached
- * (app/platform/http/request-host.server.ts, app/platform/http/remix-handler.server.ts, scripts/serve.js):
+ * (app/platform/http/request-host.server.ts, app/platform/http/remix-handler.server.ts, app/platform/server/index.ts):
  * - a Host holding a path, a query or another host, and (behind TRUST_PROXY) such an
  *   X-Forwarded-Host, are answered 400 before the render cache and Remix, and the next anonymous
  *   visitor of the attacked page gets that page, rendered afresh (nothing was kept);

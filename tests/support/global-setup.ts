@@ -11,7 +11,7 @@ import path from "node:path";
 import mysql from "mysql2/promise";
 import type { TestProject } from "vitest/node";
 import { ensureDatabase } from "../../app/platform/db/migrate.server";
-import { freePort, testServerEnv, waitUntilUp } from "./processes";
+import { freePort, startScriptArgs, testServerEnv, waitUntilUp } from "./processes";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const serverLog = path.join(artifacts, `server-${project.name || "run"}.log`);
   const log = fs.openSync(serverLog, "w");
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/serve.js"], {
+  const child = spawn(process.execPath, startScriptArgs(ROOT), {
     cwd: ROOT,
     env: {
       ...process.env,

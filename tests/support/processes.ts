@@ -4,7 +4,22 @@
  * here imports vitest, so the global setup and the bench can load it.
  */
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
+
+/**
+ * The node arguments of a checkout's `npm start` (`"start": "node <options> <entry>"`, e.g.
+ * `node --max-semi-space-size=64 --import tsx app/platform/server/index.ts`), to spawn with
+ * `process.execPath`: tests and the bench run the server exactly as production does, and the bench
+ * runs an older commit's server with whatever its own start script said (scripts/serve.js then).
+ */
+export function startScriptArgs(cwd: string): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")).scripts?.start ?? "";
+  const m = /^node\s+(.*\S)$/.exec(start.trim());
+  if (!m || !/\.(c|m)?[jt]s$/.test(m[1]!)) throw new Error(`${cwd}/package.json: start script is not "node [options] <entry>": ${start}`);
+  return m[1]!.split(/\s+/);
+}
 
 /** A TCP port free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {

@@ -10,7 +10,7 @@ import os from "node:os";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll, inject } from "vitest";
 import { ensureDatabase } from "../../app/platform/db/migrate.server";
-import { freePort, testServerEnv, waitUntilUp } from "./processes";
+import { freePort, startScriptArgs, testServerEnv, waitUntilUp } from "./processes";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -54,7 +54,7 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
   const logFile = path.join(artifacts, `server-${opts.name}.log`);
   const fd = fs.openSync(logFile, "w");
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/serve.js"], {
+  const child = spawn(process.execPath, startScriptArgs(ROOT), {
     cwd: ROOT,
     // Its own address is its public origin (e-mailed links, the URL Remix routes on), unless the test says otherwise.
     env: { ...process.env, ...runEnv(), PUBLIC_URL: origin, ...opts.env, PORT: String(port) },

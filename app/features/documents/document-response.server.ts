@@ -14,11 +14,9 @@ import { contentDisposition } from "~/features/documents/document-naming.server"
 import { openDocument, type Disposition, type OpenedDocument } from "~/features/documents/document-serve.server";
 import { toastText, type ToastMessage } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
+import { DOCUMENT_ERROR_PAGE_HEADERS, DOCUMENT_FILE_HEADERS } from "~/platform/http/security-headers.server";
 import { apiError, endpoint } from "~/platform/api/api-route.server";
 import { getUser } from "~/features/accounts/index.server";
-
-const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'self'";
-const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** The decrypted file: its stored (sniffed) type, an RFC 6266 Content-Disposition, sandboxed. */
 export function documentFileResponse(doc: Extract<OpenedDocument, { ok: true }>, disposition: Disposition): Response {
@@ -29,11 +27,7 @@ export function documentFileResponse(doc: Extract<OpenedDocument, { ok: true }>,
       "Content-Type": doc.contentType,
       "Content-Length": String(doc.body.length),
       "Content-Disposition": contentDisposition(disposition, doc.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": DOCUMENT_CSP,
-      "Referrer-Policy": "no-referrer",
-      "Cross-Origin-Resource-Policy": "same-origin",
+      ...DOCUMENT_FILE_HEADERS,
     },
   });
 }
@@ -53,10 +47,7 @@ export function documentErrorPage(status: number, toast: ToastMessage, user: Pub
     status,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": ERROR_PAGE_CSP,
-      "Referrer-Policy": "no-referrer",
+      ...DOCUMENT_ERROR_PAGE_HEADERS,
     },
   });
 }

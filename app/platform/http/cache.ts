@@ -1,8 +1,11 @@
 /**
  * Public pages whose HTML is the same for every anonymous visitor mark themselves with this
- * handle; entry.server then lets a CDN keep them (see docs/decisions/0004-cdn-cache.md).
+ * handle; entry.server then lets a CDN keep them (see docs/decisions/0004-cdn-cache.md) and the
+ * server's render cache keeps their anonymous answer in memory (`renderCache`, read at request time
+ * by entry.server.tsx; app/platform/http/render-cache.server.ts). A page whose HTML depends on its query
+ * declares `renderCache: { query: "none" }` instead (the calculator).
  */
-export const publicPageHandle = { publicCache: true } as const;
+export const publicPageHandle = { publicCache: true, renderCache: { query: "campaign-tags" } } as const;
 
 /**
  * A public page that needs no JavaScript at all (plain links, a details menu, the FAQ's native
@@ -11,7 +14,7 @@ export const publicPageHandle = { publicCache: true } as const;
  * A signed-in visitor, or one with a toast, gets the scripts as on every other page. Pages with an
  * enhancement (calculator, status lookup, wizard) keep publicPageHandle.
  */
-export const staticPageHandle = { publicCache: true, hydrate: false } as const;
+export const staticPageHandle = { publicCache: true, hydrate: false, renderCache: { query: "campaign-tags" } } as const;
 
 /** True for a route handle that asks to be sent without scripts (see staticPageHandle). */
 export function isScriptFreeHandle(handle: unknown) {

@@ -14,7 +14,7 @@ export function combineHeaders(...all: Array<HeadersInit | null | undefined>) {
 }
 
 /**
- * Client address when the server entry gave none (scripts/serve.js passes the socket's address,
+ * Client address when the server entry gave none (app/platform/server/index.ts passes the socket's address,
  * or X-Forwarded-For under TRUST_PROXY, in the load context: see getClientIp). Only
  * X-Forwarded-For with TRUST_PROXY is read here; no other header a client could set is believed.
  */

@@ -1,11 +1,8 @@
 /**
- * The Express request handler for Remix that scripts/serve.js mounts: @remix-run/express's, except
+ * The Express request handler for Remix that the server entry (app/platform/server/index.ts) mounts: @remix-run/express's, except
  * for the URL. That adapter builds the URL Remix routes on from the Host (or X-Forwarded-Host)
  * header; this one builds it from the public origin (PUBLIC_URL) plus the request's path and query,
  * so no header decides which page or which query is rendered (request-host.server.ts has the rest).
- *
- * It also records, for the render cache, the URL of the document Remix actually rendered
- * (`res.locals.renderedUrl`): the cache keeps an answer only under the key of that URL.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -20,13 +17,6 @@ import {
 type ExpressRequest = IncomingMessage & { originalUrl?: string };
 type ExpressResponse = ServerResponse & { locals?: Record<string, unknown> };
 type Next = (error?: unknown) => void;
-
-const renderedUrls = new WeakMap<Request, string>();
-
-/** Called by entry.server.tsx's document handler: the path and query the document was rendered for. */
-export function noteRenderedUrl(request: Request, pathAndQuery: string) {
-  renderedUrls.set(request, pathAndQuery);
-}
 
 function remixHeaders(req: IncomingMessage) {
   const headers = new Headers();
@@ -57,7 +47,12 @@ export function createRemixRequest(req: ExpressRequest, res: ServerResponse, pub
 async function sendRemixResponse(res: ServerResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.statusCode = response.status;
-  for (const [key, value] of response.headers.entries()) res.appendHeader(key, value);
+  // The answer's own headers replace what the server entry set on every answer (nosniff, HSTS);
+  // Set-Cookie is the one header that may come more than once.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.appendHeader(key, value);
+    else res.setHeader(key, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
@@ -75,8 +70,6 @@ export function createRequestHandler(opts: {
       const request = createRemixRequest(req, res, opts.publicOrigin);
       const context = await opts.getLoadContext?.(req, res);
       const response = await handle(request, context);
-      const rendered = renderedUrls.get(request);
-      if (rendered !== undefined && res.locals) res.locals.renderedUrl = rendered;
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

@@ -1,6 +1,6 @@
 /**
  * Which host a request is for, decided once by the server entry before the render cache and Remix
- * see the request (scripts/serve.js). Remix's Express adapter builds the URL it routes on from the
+ * see the request (app/platform/server/index.ts). Remix's Express adapter builds the URL it routes on from the
  * Host header, so a Host such as `127.0.0.1/loan-calculator?amount=1000000&z=` made it render
  * another page (or another query) than the path the render cache keys on, and the cache then served
  * that page to every anonymous visitor. Three rules close that:

@@ -1,6 +1,6 @@
 /**
  * What one HTTP request has learnt so far, kept in AsyncLocalStorage for the request's whole
- * handling (scripts/serve.js runs the Remix handler inside `runInRequestScope` and ends the scope
+ * handling (app/platform/server/index.ts runs the Remix handler inside `runInRequestScope` and ends the scope
  * when the response closes). It holds whether the database did not answer: after a failed action
  * Remix still runs the loaders of the layouts above the error boundary, and without this each would
  * wait out its own deadline before the same 503. The scope object is also the key of the session

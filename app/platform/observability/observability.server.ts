@@ -1,5 +1,5 @@
 /**
- * What scripts/serve.js needs to make the server observable (docs/deploy.md, "Watching it"):
+ * What app/platform/server/index.ts needs to make the server observable (docs/deploy.md, "Watching it"):
  * - `observe(req, res)`, first thing for every request: gives it an id (`X-Request-Id`, see
  *   utils/request-id.ts), writes the JSON access log line when it ends (pino-http; method, masked
  *   path, status, time, route, render-cache outcome) and times it for the latency histogram by
