@@ -6,8 +6,10 @@
  * `backoffice.colleague_application_changed`.
  */
 import type { SQL } from "drizzle-orm";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
-import { site } from "~/content/site";
+import { type DocumentType } from "~/content/document-types";
+import { readerTimeZone } from "~/features/mail/domain/dates";
+import { renderMail } from "~/features/mail/render.server";
+import { documentRequestMail } from "~/features/mail/templates/application-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getUserById, isAdminUser, listAssignableAdmins } from "~/models/users.server";
 import { getAssignment, setAssignment } from "~/models/application-assignments.server";
@@ -21,7 +23,6 @@ import { AdminListParamsSchema, adminListSearch, type AdminListParams } from "~/
 import { QUEUES, REJECTION_REASON_LABELS, type DocumentRequestInput, type DocumentReviewInput } from "~/schemas/back-office.schema";
 import { transaction, type Tx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";
-import { publicLink } from "~/utils/env.server";
 
 export class BackOfficeNotFoundError extends Error {
   constructor(what = "application") {
@@ -63,27 +64,6 @@ export async function recordColleagueChange(adminId: number, applicationId: numb
   return true;
 }
 
-export function documentRequestEmail(c: { firstName: string; reference: string; documentTypes: DocumentType[]; message: string }) {
-  return {
-    kind: "document_request",
-    subject: `Documents needed for your application ${c.reference}`,
-    text: [
-      `Hello ${c.firstName},`,
-      "",
-      `To continue with your application ${c.reference}, we need the following:`,
-      ...c.documentTypes.map((t) => `- ${DOCUMENT_TYPE_LABELS[t]}`),
-      "",
-      `Message from our team: ${c.message}`,
-      "",
-      `Please sign in and upload them from your dashboard (Documents requested): ${publicLink("/dashboard")}`,
-      "",
-      site.name,
-      `Phone: ${site.supportPhone} (${site.hours})`,
-      `E-mail: ${site.supportEmail}`,
-    ].join("\n"),
-  };
-}
-
 async function createRequestIn(tx: Tx, adminId: number, applicationId: number, input: DocumentRequestInput) {
   const app = await lockSubmitted(tx, applicationId);
   const id = await insertDocumentRequest(tx, {
@@ -93,16 +73,15 @@ async function createRequestIn(tx: Tx, adminId: number, applicationId: number, i
     documentTypes: input.documentTypes,
   });
   await touchApplication(tx, applicationId);
-  await enqueueEmail(tx, {
-    ...documentRequestEmail({
-      firstName: app.firstName,
-      reference: app.reference,
-      documentTypes: input.documentTypes,
-      message: input.message,
-    }),
-    to: app.email,
-    userId: app.userId,
+  const mail = documentRequestMail({
+    firstName: app.firstName,
+    reference: app.reference,
+    documentTypes: input.documentTypes,
+    message: input.message,
+    requestedAt: new Date(),
+    timeZone: readerTimeZone(app),
   });
+  await enqueueEmail(tx, { ...renderMail(mail), kind: "document_request", to: app.email, userId: app.userId });
   return id;
 }
 

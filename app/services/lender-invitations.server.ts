@@ -7,7 +7,6 @@
  * (/lender/login/setup, the admin MFA code). Every step is audited.
  */
 import { randomBytes } from "node:crypto";
-import { site } from "~/content/site";
 import { createAccountToken, findUsableToken, useToken } from "~/models/account-tokens.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { transaction } from "~/models/db.server";
@@ -15,7 +14,8 @@ import { findLenderIdByName, getLender } from "~/models/lenders.server";
 import { insertLenderUser, listLenderUsers, setInvitedPassword, updateLenderUserForSeed } from "~/models/lender-users.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { EmailTakenError, getUserByEmail, getUserById } from "~/models/users.server";
-import { publicLink } from "~/utils/env.server";
+import { renderMail } from "~/features/mail/render.server";
+import { lenderInviteMail } from "~/features/mail/templates/account-mail.server";
 import { hashPassword } from "~/utils/password.server";
 import { generateTotpSecret, totpStep } from "~/utils/totp.server";
 import { kickOutbox } from "./mail.server";
@@ -24,7 +24,6 @@ import { generateRecoveryCodes, hashRecoveryCode, sealSecret } from "./mfa.serve
 /** How long an invitation link works. */
 export const LENDER_INVITE_TTL_MS = 72 * 60 * 60_000;
 export const LENDER_INVITE_EMAIL_KIND = "lender_invite";
-export const invitePath = (token: string) => `/lender/invite?token=${token}`;
 
 export type InviteOutcome = { ok: true; userId: number } | { ok: false; reason: "lender-not-found" | "email-taken" };
 
@@ -71,18 +70,14 @@ export async function inviteLenderUser(
         to: input.email.trim().toLowerCase(),
         userId: id,
         kind: LENDER_INVITE_EMAIL_KIND,
-        subject: `You are invited to the ${site.name} lender workspace`,
-        text: [
-          `Hello ${existing?.firstName ?? input.firstName},`,
-          "",
-          `You have been invited to review loan applications for ${lender.name} on ${site.name}.`,
-          `Set your password and turn on two-factor authentication here (the link works once, for ${LENDER_INVITE_TTL_MS / 3_600_000} hours):`,
-          publicLink(invitePath(token)),
-          "",
-          "If you did not expect this invitation, ignore this e-mail.",
-          "",
-          `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
-        ].join("\n"),
+        ...renderMail(
+          lenderInviteMail({
+            firstName: existing?.firstName ?? input.firstName,
+            lenderName: lender.name,
+            token,
+            validHours: LENDER_INVITE_TTL_MS / 3_600_000,
+          }),
+        ),
       });
       return id;
     });

@@ -10,6 +10,8 @@ import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";
+import { renderMail } from "~/features/mail/render.server";
+import { mfaLockedMail } from "~/features/mail/templates/account-mail.server";
 import {
   acceptTotpStep,
   claimMfaAttempt,
@@ -27,7 +29,7 @@ import {
 } from "~/models/users.server";
 import { hashEnrolmentCode } from "./admin-seed.server";
 import { transaction } from "~/models/db.server";
-import { getEnv, publicLink } from "~/utils/env.server";
+import { getEnv } from "~/utils/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "./document-crypto.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/utils/totp.server";
 
@@ -215,18 +217,7 @@ async function spendRecoveryCode(user: UserRecord, code: string) {
 async function settleFailure(user: UserRecord, ip: string | null) {
   const locked = await transaction(async (tx) => {
     if (!(await lockMfaIfSpent(tx, user.id, MFA_LOCK_AFTER))) return false;
-    await enqueueEmail(tx, {
-      to: user.email,
-      userId: user.id,
-      kind: "mfa_locked",
-      subject: `${site.name}: two-factor sign-in locked`,
-      text: [
-        `Hello ${user.firstName},`,
-        "",
-        `Someone entered ${MFA_LOCK_AFTER} wrong two-factor codes in a row for your ${site.name} admin account, so codes from your authenticator app are no longer accepted.`,
-        `Sign in with your password and one of your recovery codes to unlock it (${publicLink("/admin-login")}). If this was not you, change your password and tell your security contact.`,
-      ].join("\n"),
-    });
+    await enqueueEmail(tx, { ...renderMail(mfaLockedMail(user.firstName, MFA_LOCK_AFTER)), to: user.email, userId: user.id, kind: "mfa_locked" });
     return true;
   });
   if (locked)
