@@ -138,7 +138,10 @@ export function Signature({ support }: { support: MailSupport }) {
           <br />
           Phone: {support.phone} ({support.hours})
           <br />
-          E-mail: <a href={`mailto:${support.email}`} style={{ color: "#1d4ed8" }}>{support.email}</a>
+          E-mail:{" "}
+          <a href={`mailto:${support.email}`} style={{ color: "#1d4ed8" }}>
+            {support.email}
+          </a>
         </p>
       </td>
     </tr>

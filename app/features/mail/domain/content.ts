@@ -65,7 +65,7 @@ function blockText(b: MailBlock): string {
     case "action":
       return `${b.label}: ${b.href}`;
     case "notice":
-      return [b.title.toUpperCase(), ...b.blocks.map(blockText)].join("\n");
+      return [b.title, ...b.blocks.map(blockText)].join("\n");
   }
 }
 

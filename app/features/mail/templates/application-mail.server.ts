@@ -137,7 +137,9 @@ export function statusMail(to: AdminStatus, c: StatusMailContext): MailContent {
             paragraph(`Principal reason(s) for our decision: ${c.note ?? ""}`),
             paragraph(ECOA_NOTICE),
           ]),
-          paragraph("You can typically reapply after 60-90 days. If you have questions about this decision, contact us at the details below."),
+          paragraph(
+            "You can typically reapply after 60-90 days. If you have questions about this decision, contact us at the details below.",
+          ),
           status,
         ],
       };
@@ -145,10 +147,7 @@ export function statusMail(to: AdminStatus, c: StatusMailContext): MailContent {
       return {
         subject: `We received your application ${c.reference}`,
         greeting,
-        blocks: [
-          paragraph(`We have received ${what}. Initial review takes 24-48 hours; we will contact you with any questions.`),
-          status,
-        ],
+        blocks: [paragraph(`We have received ${what}. Initial review takes 24-48 hours; we will contact you with any questions.`), status],
       };
   }
 }
@@ -172,7 +171,13 @@ export function lenderVerifyingMail(firstName: string, a: StageMailApp, lenderNa
   ]);
 }
 
-export function fundedMail(firstName: string, a: StageMailApp, lenderName: string | undefined, f: { amountCents: number; date: string }, next: string) {
+export function fundedMail(
+  firstName: string,
+  a: StageMailApp,
+  lenderName: string | undefined,
+  f: { amountCents: number; date: string },
+  next: string,
+) {
   return stageMail(firstName, `Funded: ${a.reference}`, [
     paragraph(`${lenderName ?? "The lender"} sent ${formatCents(f.amountCents)} on ${formatMailCalendarDate(f.date)} for ${stageWhat(a)}.`),
     paragraph(next),
@@ -236,15 +241,26 @@ export function documentRequestMail(c: {
 // Offers
 // ---------------------------------------------------------------------------------------------
 
-export function offerWithdrawnMail(c: { firstName: string; reference: string; lenderName: string; reason: string; stillOpen: number }): MailContent {
+export function offerWithdrawnMail(c: {
+  firstName: string;
+  reference: string;
+  lenderName: string;
+  reason: string;
+  stillOpen: number;
+}): MailContent {
   const n = c.stillOpen;
   return {
     subject: `An offer for your application ${c.reference} was withdrawn`,
     greeting: hello(c.firstName),
     blocks: [
-      paragraph(`The offer from ${c.lenderName} for your application ${c.reference} was withdrawn: ${c.reason}. It can no longer be accepted.`),
+      paragraph(
+        `The offer from ${c.lenderName} for your application ${c.reference} was withdrawn: ${c.reason}. It can no longer be accepted.`,
+      ),
       ...(n > 0
-        ? [paragraph(`You still have ${n} open offer${n === 1 ? "" : "s"} to compare.`), action("Compare your offers", mailLinks.offers(c.reference))]
+        ? [
+            paragraph(`You still have ${n} open offer${n === 1 ? "" : "s"} to compare.`),
+            action("Compare your offers", mailLinks.offers(c.reference)),
+          ]
         : [
             paragraph(
               "No other offer is open for this application, so nothing can be accepted and no funding will follow from it. You can start a new application at any time.",
@@ -339,7 +355,12 @@ export function offerAcceptedMail(c: {
   };
 }
 
-export function offerAcceptedAdminMail(c: { applicationId: number; reference: string; offerId: number; offer: AcceptedOfferSummary }): MailContent {
+export function offerAcceptedAdminMail(c: {
+  applicationId: number;
+  reference: string;
+  offerId: number;
+  offer: AcceptedOfferSummary;
+}): MailContent {
   return {
     subject: `Offer Accepted - ${c.reference}`,
     signature: "none",
