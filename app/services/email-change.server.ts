@@ -53,7 +53,12 @@ export async function requestEmailChange(user: UserRecord, newEmail: string, ip?
   if ((other && other.id !== user.id) || (!other && (await addressHeldForUndo(email)))) return refuse("taken");
   await transaction(async (tx) => {
     const token = await createAccountToken(tx, { userId: user.id, purpose: "change-email", email, ttlMs: CHANGE_EMAIL_TTL_MS });
-    await enqueueEmail(tx, { ...renderMail(changeLinkMail(user.firstName, token)), to: email, userId: user.id, kind: "email_change_verification" });
+    await enqueueEmail(tx, {
+      ...renderMail(changeLinkMail(user.firstName, token)),
+      to: email,
+      userId: user.id,
+      kind: "email_change_verification",
+    });
     const notice = renderMail(changeRequestedMail(user.firstName, email));
     await enqueueEmail(tx, { ...notice, to: user.email, userId: user.id, kind: "email_change_notice" });
   });
@@ -148,7 +153,12 @@ export async function undoEmailChange(
       await setUserEmail(tx, user.id, row.email, new Date());
       await updateUser(user.id, { passwordHash }, tx);
       await revokeUserTokens(tx, user.id, ACCOUNT_TOKEN_PURPOSES);
-      await enqueueEmail(tx, { ...renderMail(changeUndoneMail(user.firstName)), to: row.email, userId: user.id, kind: "email_change_undone" });
+      await enqueueEmail(tx, {
+        ...renderMail(changeUndoneMail(user.firstName)),
+        to: row.email,
+        userId: user.id,
+        kind: "email_change_undone",
+      });
       return "ok" as const;
     });
   } catch (e) {

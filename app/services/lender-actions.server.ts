@@ -172,7 +172,12 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
       type: "lender_declined",
       note: `${s.lender.name} declined: ${reasons.join(", ")}`,
     });
-    const notice = lenderAdverseActionMail({ firstName: s.applicant.firstName, reference: s.app.reference, lender: s.lender, reasonTexts: texts });
+    const notice = lenderAdverseActionMail({
+      firstName: s.applicant.firstName,
+      reference: s.app.reference,
+      lender: s.lender,
+      reasonTexts: texts,
+    });
     await enqueueEmail(tx, { ...renderMail(notice), to: s.applicant.email, userId: s.applicant.id, kind: "lender_adverse_action" });
     return { ok: true, message: LENDER_ACTION_MSG.declineSent, details: reasons.join(", ") + moved };
   });

@@ -183,7 +183,9 @@ export function markFunded(
       note: `Funded ${formatCents(funding.amountCents)} on ${funding.date}`,
       funded: { cents: funding.amountCents, on: funding.date },
     });
-    await mailApplicant(tx, l, "stage_funded", (name, app) => fundedMail(name, app, l.accepted?.lenderName, funding, stageWords("funded").next));
+    await mailApplicant(tx, l, "stage_funded", (name, app) =>
+      fundedMail(name, app, l.accepted?.lenderName, funding, stageWords("funded").next),
+    );
     return r;
   });
 }

@@ -217,7 +217,12 @@ async function spendRecoveryCode(user: UserRecord, code: string) {
 async function settleFailure(user: UserRecord, ip: string | null) {
   const locked = await transaction(async (tx) => {
     if (!(await lockMfaIfSpent(tx, user.id, MFA_LOCK_AFTER))) return false;
-    await enqueueEmail(tx, { ...renderMail(mfaLockedMail(user.firstName, MFA_LOCK_AFTER)), to: user.email, userId: user.id, kind: "mfa_locked" });
+    await enqueueEmail(tx, {
+      ...renderMail(mfaLockedMail(user.firstName, MFA_LOCK_AFTER)),
+      to: user.email,
+      userId: user.id,
+      kind: "mfa_locked",
+    });
     return true;
   });
   if (locked)

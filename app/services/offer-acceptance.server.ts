@@ -117,7 +117,9 @@ export async function acceptOffer(
       }),
     );
     await enqueueEmail(tx, { ...accepted, to: user.email, userId: user.id, kind: "offer_accepted" });
-    const forAdmins = renderMail(offerAcceptedAdminMail({ applicationId: app.id, reference: app.reference, offerId: locked.id, offer: locked }));
+    const forAdmins = renderMail(
+      offerAcceptedAdminMail({ applicationId: app.id, reference: app.reference, offerId: locked.id, offer: locked }),
+    );
     for (const a of await listAdminEmails(tx)) {
       await enqueueEmail(tx, { ...forAdmins, to: a.email, userId: a.id, kind: "offer_accepted_admin" });
     }

@@ -48,7 +48,12 @@ export async function requestPasswordReset(email: string, ip?: string) {
       email: current.email,
       ttlMs: RESET_TOKEN_TTL_MS,
     });
-    await enqueueEmail(tx, { ...renderMail(resetPasswordMail(current.firstName, token)), to: current.email, userId: current.id, kind: "password_reset" });
+    await enqueueEmail(tx, {
+      ...renderMail(resetPasswordMail(current.firstName, token)),
+      to: current.email,
+      userId: current.id,
+      kind: "password_reset",
+    });
   });
   kickOutbox();
   await recordAudit({ actorUserId: user.id, action: "account.password_reset_requested", targetType: "user", targetId: user.id, ip });
