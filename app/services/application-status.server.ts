@@ -4,7 +4,7 @@
  * applicant. A rejection must carry its reason, which the e-mail (an adverse-action notice) states.
  */
 import { STATUS_MAIL_KIND, statusMail } from "~/features/mail/templates/application-mail.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";

@@ -7,8 +7,8 @@
  */
 import type { SQL } from "drizzle-orm";
 import { type DocumentType } from "~/content/document-types";
-import { readerTimeZone } from "~/features/mail/domain/dates";
-import { renderMail } from "~/features/mail/render.server";
+import { readerTimeZone } from "~/features/mail/domain/mail-dates";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { documentRequestMail } from "~/features/mail/templates/application-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getUserById, isAdminUser, listAssignableAdmins } from "~/models/users.server";

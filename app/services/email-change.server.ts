@@ -29,7 +29,7 @@ import {
   type UserRecord,
 } from "~/models/users.server";
 import { ACCOUNT_TOKEN_PURPOSES } from "~/schemas/enums";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { changeLinkMail, changedMail, changeRequestedMail, changeUndoneMail } from "~/features/mail/templates/account-mail.server";
 import { transaction } from "~/models/db.server";
 import { hashPassword } from "~/utils/password.server";

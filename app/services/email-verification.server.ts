@@ -9,7 +9,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { createAccountToken, findUsableToken, useToken } from "~/models/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { getUserById, setUserEmail } from "~/models/users.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { verificationMail } from "~/features/mail/templates/account-mail.server";
 import { transaction, type DbOrTx } from "~/models/db.server";
 import { kickOutbox } from "./mail.server";

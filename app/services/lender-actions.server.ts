@@ -10,8 +10,8 @@
  * is its declineAfterReview (the stage and admin status follow the lifecycle table).
  */
 import { declineReasonText } from "~/content/decline-reasons";
-import { readerTimeZone } from "~/features/mail/domain/dates";
-import { renderMail } from "~/features/mail/render.server";
+import { readerTimeZone } from "~/features/mail/domain/mail-dates";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { documentRequestMail, firmOfferMail, lenderAdverseActionMail } from "~/features/mail/templates/application-mail.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { lockApplication } from "~/models/applications.server";

@@ -26,7 +26,7 @@ import { getUserById } from "~/models/users.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { kickOutbox } from "~/services/mail.server";
 import { withdrawOutstandingOffer } from "~/services/offer-acceptance.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { offerWithdrawnMail } from "~/features/mail/templates/application-mail.server";
 import { log } from "~/utils/log.server";
 

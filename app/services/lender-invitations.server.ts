@@ -14,7 +14,7 @@ import { findLenderIdByName, getLender } from "~/models/lenders.server";
 import { insertLenderUser, listLenderUsers, setInvitedPassword, updateLenderUserForSeed } from "~/models/lender-users.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { EmailTakenError, getUserByEmail, getUserById } from "~/models/users.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { lenderInviteMail } from "~/features/mail/templates/account-mail.server";
 import { hashPassword } from "~/utils/password.server";
 import { generateTotpSecret, totpStep } from "~/utils/totp.server";

@@ -6,8 +6,8 @@
  * those runs in one transaction (retried on deadlock by transaction()), e-mails the applicant through
  * the outbox and is audit-logged. The timeline every screen shows is read by `lifecycleViews`.
  */
-import type { MailContent } from "~/features/mail/domain/content";
-import { renderMail } from "~/features/mail/render.server";
+import type { MailContent } from "~/features/mail/domain/mail-content";
+import { renderMail } from "~/features/mail/mail-render.server";
 import {
   cancelledMail,
   declinedAfterReviewMail,

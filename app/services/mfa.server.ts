@@ -10,7 +10,7 @@ import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { recordAudit } from "~/models/audit-log.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { mfaLockedMail } from "~/features/mail/templates/account-mail.server";
 import {
   acceptTotpStep,

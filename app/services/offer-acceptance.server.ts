@@ -2,8 +2,8 @@
  * Accepting an offer (final, idempotent, race-safe: the acceptance row is the lock) and the admin's
  * withdraw / manual offer. Every change is audit-logged and recorded as an application event.
  */
-import { readerTimeZone } from "~/features/mail/domain/dates";
-import { renderMail } from "~/features/mail/render.server";
+import { readerTimeZone } from "~/features/mail/domain/mail-dates";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { offerAcceptedAdminMail, offerAcceptedMail } from "~/features/mail/templates/application-mail.server";
 import { recordApplicationEvent } from "~/models/application-events.server";
 import { recordAudit } from "~/models/audit-log.server";

@@ -13,7 +13,7 @@ import { createAccountToken, findUsableToken, revokeUserTokens, useToken } from 
 import { enqueueEmail, releaseHeldEmails } from "~/models/outbox.server";
 import { deleteUserSessions } from "~/models/sessions.server";
 import { getUserByEmail, getUserById, lockUserRow, setUserEmail, updateUser, type UserRecord } from "~/models/users.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { passwordChangedMail, resetPasswordMail } from "~/features/mail/templates/account-mail.server";
 import { transaction, type DbOrTx } from "~/models/db.server";
 import { logError } from "~/utils/log.server";

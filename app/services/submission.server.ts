@@ -9,8 +9,8 @@
  *   - the wizard draft behind the application is marked submitted, so it is not submitted twice.
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
  */
-import { readerTimeZone } from "~/features/mail/domain/dates";
-import { renderMail } from "~/features/mail/render.server";
+import { readerTimeZone } from "~/features/mail/domain/mail-dates";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { confirmationMail } from "~/features/mail/templates/application-mail.server";
 import { insertApplication, markApplicationSubmitted, type ApplicationRow, type ApplicationValues } from "~/models/applications.server";
 import { recordApplicationEvent } from "~/models/application-events.server";

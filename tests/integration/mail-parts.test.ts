@@ -8,7 +8,7 @@
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { MAIL_DATE_TIME_PATTERN } from "~/features/mail/domain/dates";
+import { MAIL_DATE_TIME_PATTERN } from "~/features/mail/domain/mail-dates";
 import { getDb, schema } from "~/models/db.server";
 import { getUserByEmail } from "~/models/users.server";
 import { FirmOfferSchema } from "~/schemas/lender.schema";

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { getOutboxRow } from "~/models/outbox-queue.server";
 import { drainOutboxOnce, emlFileStem, OUTBOX_MAX_ATTEMPTS, type MailMessage, type MailTransport } from "~/services/mail.server";
 import { getDb, schema } from "~/models/db.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { resetPasswordMail } from "~/features/mail/templates/account-mail.server";
 import { uniqueEmail } from "../support/http";
 

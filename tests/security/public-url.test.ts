@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { getDb, schema } from "~/models/db.server";
 import { getUserByEmail } from "~/models/users.server";
-import { renderMail } from "~/features/mail/render.server";
+import { renderMail } from "~/features/mail/mail-render.server";
 import { confirmationMail } from "~/features/mail/templates/application-mail.server";
 import { createSubmittedApplication } from "../support/applications";
 import { signedInAdmin } from "../support/api";

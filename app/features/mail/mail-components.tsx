@@ -3,7 +3,7 @@
  * only (mail programs drop <style> and classes), no images, fonts or other external resources.
  */
 import type { ReactNode } from "react";
-import type { MailBlock, MailContent, MailSupport } from "./domain/content";
+import type { MailBlock, MailContent, MailSupport } from "./domain/mail-content";
 
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const text = { color: "#1e293b", fontFamily: font, fontSize: "16px", lineHeight: "24px" } as const;

@@ -3,9 +3,15 @@
  * text part that say the same things, links absolute, dates in the one format with the zone named.
  */
 import { describe, expect, it } from "vitest";
-import { linesToBlocks, mailText, paragraph, type MailContent } from "./domain/content";
-import { DEFAULT_MAIL_TIME_ZONE, formatMailCalendarDate, formatMailDateTime, MAIL_DATE_TIME_PATTERN, readerTimeZone } from "./domain/dates";
-import { MAIL_SUPPORT, renderMail } from "./render.server";
+import { linesToBlocks, mailText, paragraph, type MailContent } from "./domain/mail-content";
+import {
+  DEFAULT_MAIL_TIME_ZONE,
+  formatMailCalendarDate,
+  formatMailDateTime,
+  MAIL_DATE_TIME_PATTERN,
+  readerTimeZone,
+} from "./domain/mail-dates";
+import { MAIL_SUPPORT, renderMail } from "./mail-render.server";
 import { confirmationMail, documentRequestMail, offerAcceptedMail } from "./templates/application-mail.server";
 
 const at = new Date("2026-11-24T21:11:41Z");

@@ -3,8 +3,8 @@
  * second-factor lockout, a lender user's invitation. Links carry their one-time token.
  */
 import { site } from "~/content/site";
-import { action, paragraph, type MailContent } from "../domain/content";
-import { mailLinks } from "../links.server";
+import { action, paragraph, type MailContent } from "../domain/mail-content";
+import { mailLinks } from "../mail-links.server";
 
 const hello = (firstName: string) => `Hello ${firstName},`;
 

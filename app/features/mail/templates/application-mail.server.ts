@@ -12,9 +12,9 @@ import { adverseActionLines, lenderAdverseActionLines, noMatchLines } from "~/se
 import { formatBps, formatCents, formatUsd } from "~/utils/format";
 import { ECOA_NOTICE } from "~/utils/messages";
 import { OFFER_VALIDITY_DAYS } from "~/utils/offer-matching";
-import { action, facts, linesToBlocks, list, notice, paragraph, type MailBlock, type MailContent } from "../domain/content";
-import { formatMailCalendarDate, formatMailDateTime } from "../domain/dates";
-import { mailLinks } from "../links.server";
+import { action, facts, linesToBlocks, list, notice, paragraph, type MailBlock, type MailContent } from "../domain/mail-content";
+import { formatMailCalendarDate, formatMailDateTime } from "../domain/mail-dates";
+import { mailLinks } from "../mail-links.server";
 
 const hello = (firstName: string) => `Hello ${firstName},`;
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

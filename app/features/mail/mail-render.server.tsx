@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { site } from "~/content/site";
-import { mailText, type MailContent, type MailSupport } from "./domain/content";
+import { mailText, type MailContent, type MailSupport } from "./domain/mail-content";
 import { MailDocument } from "./mail-components";
 
 export const MAIL_SUPPORT: MailSupport = { name: site.name, phone: site.supportPhone, hours: site.hours, email: site.supportEmail };
