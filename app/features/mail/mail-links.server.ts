@@ -13,6 +13,7 @@ export const mailLinks = {
   /** The dashboard's documents of one application: the open request and its upload form. */
   documents: (reference: string) => publicLink(`/dashboard#documents-${encodeURIComponent(reference)}`),
   dashboard: () => publicLink("/dashboard"),
+  login: () => publicLink("/login"),
   verifyEmail: (token: string) => publicLink(`/verify-email?token=${token}`),
   resetPassword: (token: string) => publicLink(`/reset-password?token=${token}`),
   forgotPassword: () => publicLink("/forgot-password"),

@@ -81,6 +81,7 @@ export function changeUndoneMail(firstName: string): MailContent {
         "The change of your account's e-mail address was undone: this address signs you in again, with the new password you just chose.",
       ),
       paragraph("Every session of the account was signed out and every pending link was cancelled."),
+      action("Sign in", mailLinks.login()),
       paragraph(`If this was not you, call us at ${site.supportPhone}.`),
     ],
   };
