@@ -2,7 +2,7 @@
  * Every e-mail as the outbox holds it, after the journeys that cause them (sign-up, reset,
  * submission with offers, acceptance, document requests by our team and by a lender, the loan's
  * stages, a firm offer, a lender's decline, a cancellation, status changes, a change of address,
- * an invitation): each has an HTML part
+ * a second-factor lockout, an invitation): each has an HTML part
  * and a plain-text part saying the same things, its links are absolute on the public origin and
  * open the right page on the running server (followed with the recipient's own session), and every
  * date is written one way, in the reader's zone with the zone named.
@@ -15,12 +15,13 @@ import { getUserByEmail } from "~/models/users.server";
 import { FirmOfferSchema } from "~/schemas/lender.schema";
 import { declineApplication, makeFirmOffer, requestDocumentsAsLender } from "~/services/lender-actions.server";
 import { inviteLenderUser } from "~/services/lender-invitations.server";
-import { cancelApplication, markFunded, markVerifying } from "~/services/loan-stage.server";
+import { cancelApplication, declineAfterReview, markFunded, markVerifying } from "~/services/loan-stage.server";
+import { MFA_LOCK_AFTER } from "~/services/mfa.server";
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from "~/services/email-change.server";
 import { queuePasswordChangedEmail } from "~/services/password-reset.server";
 import { apiLogin, signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
-import { createApplicant } from "../support/fixtures";
+import { createAdmin, createApplicant } from "../support/fixtures";
 import { createLenderUser } from "../support/lenders";
 import { Client, uniqueEmail } from "../support/http";
 import { applyOverHttp } from "../support/wizard";
@@ -219,6 +220,7 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
     const status = (body: Record<string, string>) =>
       admin.fetch(`/api/admin/applications/${app.id}/status`, { method: "PATCH", json: body });
     expect((await status({ status: "under-review" })).status).toBe(200);
+    expect((await status({ status: "submitted" })).status).toBe(200);
     expect((await status({ status: "rejected", note: "Annual revenue below our minimum" })).status).toBe(200);
 
     const newEmail = uniqueEmail("mail-parts-new");
@@ -250,10 +252,47 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
         "email_change_verification",
         "email_changed_notice",
         "status_rejected",
+        "status_submitted",
         "status_under_review",
       ].sort(),
     );
     expect(rows.find((r) => r.kind === "status_rejected")!.bodyText).toContain(`${origin()}/application-status?id=${app.reference}`);
+  });
+
+  it("a lender's decline after review, and an admin's locked second factor", async () => {
+    const since = await lastOutboxId();
+    const c = await applyOverHttp({ tag: "mail-parts-c" });
+    const list = (await (await c.client.fetch(`/api/loan-applications/${c.app.reference}/offers`)).json()) as {
+      offers: Array<{ id: number }>;
+    };
+    const offerId = list.offers[0]!.id;
+    const d = (await (await c.client.fetch(`/api/offers/${offerId}`)).json()) as { disclosureSha256: string };
+    const accept = await c.client.fetch(`/api/offers/${offerId}/accept`, {
+      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    });
+    expect(accept.status).toBe(200);
+    const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, offerId));
+    const lenderUser = await createLenderUser(offer!.lenderId!);
+    const asLender = { userId: lenderUser.id, role: "lender" as const, lenderId: lenderUser.lenderId };
+    expect(await declineAfterReview(c.app.id, ["Identity could not be verified"], asLender)).toMatchObject({ ok: true });
+
+    const admin = await createAdmin();
+    const attacker = new Client();
+    await attacker.fetch("/admin-login", { form: { email: admin.email, password: admin.password } });
+    for (let i = 0; i < MFA_LOCK_AFTER; i++) await attacker.fetch("/admin-login/verify", { form: { code: "000000" } });
+
+    // Every admin also gets the acceptances of other files' applicants: only the lockout is this test's.
+    const rows = (await mailsSince(since, [c.email, admin.email])).filter((r) => r.toEmail === c.email || r.kind === "mfa_locked");
+    for (const kind of ["stage_lender_declined", "mfa_locked"])
+      expect(
+        rows.map((r) => r.kind),
+        kind,
+      ).toContain(kind);
+    for (const row of rows) {
+      expectWellFormed(row);
+      await expectLinksOpen(row, row.toEmail === admin.email ? new Client() : c.client);
+    }
+    expect(rows.find((r) => r.kind === "stage_lender_declined")!.bodyText).toContain("No loan will be made from this application.");
   });
 
   it("account e-mails: verification, reset, password changed, a lender's invitation", async () => {
