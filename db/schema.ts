@@ -15,6 +15,7 @@ import {
   decimal,
   index,
   int,
+  mediumtext,
   mysqlEnum,
   mysqlTable,
   text,
@@ -231,6 +232,8 @@ export const outbox = mysqlTable(
     toEmail: varchar("to_email", { length: 254 }).notNull(),
     subject: varchar("subject", { length: 255 }).notNull(),
     bodyText: text("body_text").notNull(),
+    /** The HTML part, rendered with the text part from the same content (app/features/mail). Null on rows queued before it existed: sent as text only. */
+    bodyHtml: mediumtext("body_html"),
     kind: varchar("kind", { length: 40 }).notNull(),
     status: mysqlEnum("status", E.OUTBOX_STATUSES).notNull().default("pending"),
     attempts: int("attempts").notNull().default(0),

@@ -10,6 +10,8 @@ import { describe, expect, inject, it } from "vitest";
 import { getOutboxRow } from "~/platform/outbox/outbox-queue.server";
 import { drainOutboxOnce, emlFileStem, OUTBOX_MAX_ATTEMPTS, type MailMessage, type MailTransport } from "~/features/mail/mail.server";
 import { getDb, schema } from "~/platform/db/db.server";
+import { renderMail } from "~/features/mail/mail-render.server";
+import { resetPasswordMail } from "~/features/mail/templates/account-mail.server";
 import { uniqueEmail } from "../support/http";
 
 const DAY = 24 * 3600_000;
@@ -57,6 +59,31 @@ describe("outbox worker", () => {
     expect(eml).toMatch(/^Subject: Application Submitted - APP-TEST 0$/m);
     expect(eml).toContain(`To: ${row!.toEmail}`);
     expect(eml).toContain("Body 0");
+  });
+
+  it("sends an e-mail queued with both parts as multipart/alternative: the text part, then the HTML part", async () => {
+    const at = future();
+    const mail = renderMail(resetPasswordMail("Ana", "tok_123"));
+    const [res] = await getDb()
+      .insert(schema.outbox)
+      .values({
+        toEmail: uniqueEmail("outbox-html"),
+        subject: mail.subject,
+        bodyText: mail.text,
+        bodyHtml: mail.html,
+        kind: "test",
+        nextAttemptAt: at,
+      });
+    const result = await drainOutboxOnce({ now: new Date(at.getTime() + 1000), ids: [res.insertId] });
+    expect(result).toEqual({ sent: 1, failed: 0 });
+    const row = (await getOutboxRow(res.insertId))!;
+    const eml = fs.readFileSync(path.join(inject("dataDir"), "outbox", `${emlFileStem(row)}.eml`), "utf8");
+    expect(eml).toMatch(/^Content-Type: multipart\/alternative;/m);
+    const text = eml.indexOf("Content-Type: text/plain");
+    const html = eml.indexOf("Content-Type: text/html");
+    expect(text).toBeGreaterThan(0);
+    expect(html).toBeGreaterThan(text);
+    expect(eml).toContain("tok_123");
   });
 
   it("retries a failed send later with exponential backoff, and never loses it", async () => {

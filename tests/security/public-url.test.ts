@@ -10,7 +10,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { getDb, schema } from "~/platform/db/db.server";
 import { getUserByEmail } from "~/features/accounts/users.server";
-import { marketplaceEmailLines } from "~/features/marketplace/offer-disclosure.server";
+import { renderMail } from "~/features/mail/mail-render.server";
+import { confirmationMail } from "~/features/mail/templates/application-mail.server";
 import { createSubmittedApplication } from "../support/applications";
 import { signedInAdmin } from "../support/api";
 import { Client, uniqueEmail } from "../support/http";
@@ -99,8 +100,20 @@ describe("links in e-mails", () => {
   });
 
   it("the submission's offers line links to the offers page on PUBLIC_URL", () => {
-    const text = marketplaceEmailLines("APP-ABCDEFGHJKMN", { offers: 2, reasons: [] }).join("\n");
-    expect(text).toContain(`${inject("baseUrl")}/dashboard/applications/APP-ABCDEFGHJKMN/offers`);
-    expect(links(text).relative).toEqual([]);
+    const mail = renderMail(
+      confirmationMail({
+        firstName: "Lin",
+        reference: "APP-ABCDEFGHJKMN",
+        amount: 25_000,
+        purpose: "working-capital",
+        submittedAt: new Date(),
+        timeZone: "America/New_York",
+        market: { offers: 2, reasons: [] },
+      }),
+    );
+    const offers = `${inject("baseUrl")}/dashboard/applications/APP-ABCDEFGHJKMN/offers`;
+    expect(mail.text).toContain(offers);
+    expect(mail.html).toContain(`href="${offers}"`);
+    expect(links(mail.text).relative).toEqual([]);
   });
 });

@@ -35,86 +35,15 @@ import {
   type UserRecord,
 } from "~/features/accounts/users.server";
 import { ACCOUNT_TOKEN_PURPOSES } from "~/content/enums";
-import { site } from "~/content/site";
+import { renderMail } from "~/features/mail/index.server";
+import { changeLinkMail, changedMail, changeRequestedMail, changeUndoneMail } from "~/features/mail/index.server";
 import { transaction } from "~/platform/db/db.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
-import { publicLink } from "./email-verification.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { needsSecondFactor, secondFactorPasses } from "./password-reset.server";
 
 export const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60_000;
 export const UNDO_EMAIL_CHANGE_TTL_MS = 7 * 24 * 60 * 60_000;
-
-const mask = (email: string) => email.replace(/^(.).*?(@.*)$/, "$1***$2");
-const signature = `The ${site.name} team`;
-
-function changeRequestedNotice(user: Pick<UserRecord, "firstName">, newEmail: string) {
-  return {
-    subject: `A change of e-mail address was requested for your ${site.name} account`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      `Someone signed in to your account asked to change its e-mail address to ${mask(newEmail)}.`,
-      "Nothing changes until the new address is confirmed from its inbox, in a signed-in session of your account.",
-      "",
-      `If this was not you, change your password at once (that cancels the change) and call us at ${site.supportPhone}.`,
-      "",
-      signature,
-    ].join("\n"),
-  };
-}
-
-function changeLinkEmail(user: Pick<UserRecord, "firstName">, link: string) {
-  return {
-    subject: `Confirm your new e-mail address for ${site.name}`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      `Please confirm that you want to use this address for your ${site.name} account. Open this link while signed in to your account:`,
-      "",
-      link,
-      "",
-      "The link works once, for 24 hours. If you did not ask for this, you can ignore this e-mail.",
-      "",
-      signature,
-    ].join("\n"),
-  };
-}
-
-function changedNotice(user: Pick<UserRecord, "firstName">, newEmail: string, undoLink: string) {
-  return {
-    subject: `The e-mail address of your ${site.name} account was changed`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      `The e-mail address of your account was changed to ${mask(newEmail)}. This address no longer signs you in.`,
-      "",
-      "If this was not you, undo the change here. Your address comes back, you choose a new password, and every session and link of the account ends:",
-      "",
-      undoLink,
-      "",
-      `The link works once, for 7 days. Call us at ${site.supportPhone} if you need help.`,
-      "",
-      signature,
-    ].join("\n"),
-  };
-}
-
-function undoneNotice(user: Pick<UserRecord, "firstName">) {
-  return {
-    subject: `Your ${site.name} e-mail address was restored`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      "The change of your account's e-mail address was undone: this address signs you in again, with the new password you just chose.",
-      "Every session of the account was signed out and every pending link was cancelled.",
-      "",
-      `If this was not you, call us at ${site.supportPhone}.`,
-      "",
-      signature,
-    ].join("\n"),
-  };
-}
 
 export type EmailChangeRequest = { ok: true } | { ok: false; reason: "taken" | "unverified" };
 
@@ -130,10 +59,14 @@ export async function requestEmailChange(user: UserRecord, newEmail: string, ip?
   if ((other && other.id !== user.id) || (!other && (await addressHeldForUndo(email)))) return refuse("taken");
   await transaction(async (tx) => {
     const token = await createAccountToken(tx, { userId: user.id, purpose: "change-email", email, ttlMs: CHANGE_EMAIL_TTL_MS });
-    const link = changeLinkEmail(user, publicLink(`/verify-email?token=${token}`));
-    await enqueueEmail(tx, { to: email, userId: user.id, kind: "email_change_verification", subject: link.subject, text: link.text });
-    const notice = changeRequestedNotice(user, email);
-    await enqueueEmail(tx, { to: user.email, userId: user.id, kind: "email_change_notice", subject: notice.subject, text: notice.text });
+    await enqueueEmail(tx, {
+      ...renderMail(changeLinkMail(user.firstName, token)),
+      to: email,
+      userId: user.id,
+      kind: "email_change_verification",
+    });
+    const notice = renderMail(changeRequestedMail(user.firstName, email));
+    await enqueueEmail(tx, { ...notice, to: user.email, userId: user.id, kind: "email_change_notice" });
   });
   kickOutbox();
   await recordAudit({ actorUserId: user.id, action: "account.email_change_requested", targetType: "user", targetId: user.id, ip });
@@ -175,8 +108,8 @@ export async function confirmEmailChange(token: string, sessionUserId: number, i
         email: user.email,
         ttlMs: UNDO_EMAIL_CHANGE_TTL_MS,
       });
-      const notice = changedNotice(user, row.email, publicLink(`/undo-email-change?token=${undo}`));
-      await enqueueEmail(tx, { to: user.email, userId: user.id, kind: "email_changed_notice", subject: notice.subject, text: notice.text });
+      const notice = renderMail(changedMail(user.firstName, row.email, undo));
+      await enqueueEmail(tx, { ...notice, to: user.email, userId: user.id, kind: "email_changed_notice" });
       return { ok: true, email: row.email };
     });
   } catch (e) {
@@ -226,8 +159,12 @@ export async function undoEmailChange(
       await setUserEmail(tx, user.id, row.email, new Date());
       await updateUser(user.id, { passwordHash }, tx);
       await revokeUserTokens(tx, user.id, ACCOUNT_TOKEN_PURPOSES);
-      const notice = undoneNotice(user);
-      await enqueueEmail(tx, { to: row.email, userId: user.id, kind: "email_change_undone", subject: notice.subject, text: notice.text });
+      await enqueueEmail(tx, {
+        ...renderMail(changeUndoneMail(user.firstName)),
+        to: row.email,
+        userId: user.id,
+        kind: "email_change_undone",
+      });
       return "ok" as const;
     });
   } catch (e) {

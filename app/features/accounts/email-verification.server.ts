@@ -9,37 +9,14 @@ import { recordAudit } from "~/platform/audit-log.server";
 import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
 import { getUserById, setUserEmail } from "~/features/accounts/users.server";
-import { site } from "~/content/site";
+import { renderMail } from "~/features/mail/index.server";
+import { verificationMail } from "~/features/mail/index.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
-import { publicLink } from "~/platform/env.server";
 import { kickOutbox } from "~/features/mail/index.server";
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60_000;
 
-/** Absolute links for e-mails come from PUBLIC_URL, never from the request's Host header. */
-export { publicLink };
-
 type Account = { id: number; email: string; firstName: string };
-
-function verificationEmail(a: Account, link: string, change: boolean) {
-  const lines = [
-    `Hello ${a.firstName},`,
-    "",
-    change
-      ? `Please confirm that you want to use this address for your ${site.name} account. Your e-mail changes once you open this link:`
-      : `Welcome to ${site.name}. Please confirm your e-mail address by opening this link:`,
-    "",
-    link,
-    "",
-    "The link works once, for 24 hours. If you did not ask for this, you can ignore this e-mail.",
-    "",
-    `The ${site.name} team`,
-  ];
-  return {
-    subject: change ? `Confirm your new e-mail address for ${site.name}` : `Confirm your e-mail address for ${site.name}`,
-    text: lines.join("\n"),
-  };
-}
 
 /**
  * Issues a verification link for `email` (default: the account's current address) and queues the
@@ -49,11 +26,9 @@ function verificationEmail(a: Account, link: string, change: boolean) {
 export async function issueEmailVerification(db: DbOrTx, account: Account, email = account.email) {
   const change = email.trim().toLowerCase() !== account.email.trim().toLowerCase();
   const token = await createAccountToken(db, { userId: account.id, purpose: "verify-email", email, ttlMs: VERIFY_EMAIL_TTL_MS });
-  const mail = verificationEmail(account, publicLink(`/verify-email?token=${token}`), change);
   await enqueueEmail(db, {
+    ...renderMail(verificationMail(account.firstName, token, change)),
     to: email,
-    subject: mail.subject,
-    text: mail.text,
     kind: change ? "email_change_verification" : "email_verification",
     userId: account.id,
   });

@@ -13,52 +13,21 @@ import { createAccountToken, findUsableToken, revokeUserTokens, useToken } from 
 import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
 import { deleteUserSessions } from "~/features/accounts/session/sessions.server";
 import { getUserByEmail, getUserById, lockUserRow, setUserEmail, updateUser, type UserRecord } from "~/features/accounts/users.server";
-import { site } from "~/content/site";
+import { renderMail } from "~/features/mail/index.server";
+import { passwordChangedMail, resetPasswordMail } from "~/features/mail/index.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
 import { logError } from "~/platform/observability/log.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { outsideRequestScope } from "~/platform/http/request-scope.server";
-import { publicLink } from "./email-verification.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { isEnrolled } from "~/features/accounts/mfa/mfa.server";
 import { checkSecondFactor } from "./sign-in.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-function resetEmail(user: Pick<UserRecord, "firstName">, link: string) {
-  return {
-    subject: `Reset your ${site.name} password`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      "Someone (hopefully you) asked to reset the password of your account. Choose a new password here:",
-      "",
-      link,
-      "",
-      "The link works once, for one hour. If you did not ask for this, ignore this e-mail: your password stays as it is.",
-      "",
-      `The ${site.name} team`,
-    ].join("\n"),
-  };
-}
-
 /** The "your password was changed" notice (reset, or change on /account). */
 export async function queuePasswordChangedEmail(db: DbOrTx, user: Pick<UserRecord, "id" | "email" | "firstName">) {
-  await enqueueEmail(db, {
-    to: user.email,
-    userId: user.id,
-    kind: "password_changed",
-    subject: `Your ${site.name} password was changed`,
-    text: [
-      `Hello ${user.firstName},`,
-      "",
-      "The password of your account was just changed, and every other signed-in session was signed out.",
-      "",
-      `If this was not you, reset your password at once at ${publicLink("/forgot-password")} and call us at ${site.supportPhone}.`,
-      "",
-      `The ${site.name} team`,
-    ].join("\n"),
-  });
+  await enqueueEmail(db, { ...renderMail(passwordChangedMail(user.firstName)), to: user.email, userId: user.id, kind: "password_changed" });
 }
 
 /** Sends a reset link when the account exists; does nothing visible otherwise. */
@@ -79,8 +48,12 @@ export async function requestPasswordReset(email: string, ip?: string) {
       email: current.email,
       ttlMs: RESET_TOKEN_TTL_MS,
     });
-    const mail = resetEmail(current, publicLink(`/reset-password?token=${token}`));
-    await enqueueEmail(tx, { to: current.email, userId: current.id, subject: mail.subject, text: mail.text, kind: "password_reset" });
+    await enqueueEmail(tx, {
+      ...renderMail(resetPasswordMail(current.firstName, token)),
+      to: current.email,
+      userId: current.id,
+      kind: "password_reset",
+    });
   });
   kickOutbox();
   await recordAudit({ actorUserId: user.id, action: "account.password_reset_requested", targetType: "user", targetId: user.id, ip });

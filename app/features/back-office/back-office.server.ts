@@ -6,8 +6,10 @@
  * `backoffice.colleague_application_changed`.
  */
 import type { SQL } from "drizzle-orm";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
-import { site } from "~/content/site";
+import { type DocumentType } from "~/content/document-types";
+import { readerTimeZone } from "~/features/mail";
+import { renderMail } from "~/features/mail/index.server";
+import { documentRequestMail } from "~/features/mail/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { getUserById, isAdminUser, listAssignableAdmins } from "~/features/accounts/index.server";
 import { getAssignment, setAssignment } from "~/features/back-office/application-assignments.server";
@@ -26,7 +28,6 @@ import {
 } from "~/features/back-office/back-office.schema";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { logError } from "~/platform/observability/log.server";
-import { publicLink } from "~/platform/env.server";
 
 export class BackOfficeNotFoundError extends Error {
   constructor(what = "application") {
@@ -68,27 +69,6 @@ export async function recordColleagueChange(adminId: number, applicationId: numb
   return true;
 }
 
-export function documentRequestEmail(c: { firstName: string; reference: string; documentTypes: DocumentType[]; message: string }) {
-  return {
-    kind: "document_request",
-    subject: `Documents needed for your application ${c.reference}`,
-    text: [
-      `Hello ${c.firstName},`,
-      "",
-      `To continue with your application ${c.reference}, we need the following:`,
-      ...c.documentTypes.map((t) => `- ${DOCUMENT_TYPE_LABELS[t]}`),
-      "",
-      `Message from our team: ${c.message}`,
-      "",
-      `Please sign in and upload them from your dashboard (Documents requested): ${publicLink("/dashboard")}`,
-      "",
-      site.name,
-      `Phone: ${site.supportPhone} (${site.hours})`,
-      `E-mail: ${site.supportEmail}`,
-    ].join("\n"),
-  };
-}
-
 async function createRequestIn(tx: Tx, adminId: number, applicationId: number, input: DocumentRequestInput) {
   const app = await lockSubmitted(tx, applicationId);
   const id = await insertDocumentRequest(tx, {
@@ -98,16 +78,15 @@ async function createRequestIn(tx: Tx, adminId: number, applicationId: number, i
     documentTypes: input.documentTypes,
   });
   await touchApplication(tx, applicationId);
-  await enqueueEmail(tx, {
-    ...documentRequestEmail({
-      firstName: app.firstName,
-      reference: app.reference,
-      documentTypes: input.documentTypes,
-      message: input.message,
-    }),
-    to: app.email,
-    userId: app.userId,
+  const mail = documentRequestMail({
+    firstName: app.firstName,
+    reference: app.reference,
+    documentTypes: input.documentTypes,
+    message: input.message,
+    requestedAt: new Date(),
+    timeZone: readerTimeZone(app),
   });
+  await enqueueEmail(tx, { ...renderMail(mail), kind: "document_request", to: app.email, userId: app.userId });
   return id;
 }
 

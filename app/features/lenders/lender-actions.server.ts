@@ -9,9 +9,10 @@
  * lifecycle service (app/features/marketplace/loan-stage.server.ts): mark verifying, mark funded, and a decline
  * is its declineAfterReview (the stage and admin status follow the lifecycle table).
  */
-import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
 import { declineReasonText } from "~/content/decline-reasons";
-import { site } from "~/content/site";
+import { readerTimeZone } from "~/features/mail";
+import { renderMail } from "~/features/mail/index.server";
+import { documentRequestMail, firmOfferMail, lenderAdverseActionMail } from "~/features/mail/index.server";
 import { recordApplicationEvent } from "~/features/applications/index.server";
 import { lockApplication } from "~/features/applications/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
@@ -31,10 +32,7 @@ import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getUserById } from "~/features/accounts/index.server";
 import type { FirmOfferInput } from "~/features/lenders/lender.schema";
 import type { DocumentRequestInput } from "~/features/back-office";
-import { publicLink } from "~/platform/env.server";
-import { formatBps, formatCents } from "~/ui/format";
 import { priceLoan } from "~/features/marketplace";
-import { offersPath } from "~/features/marketplace";
 import { kickOutbox } from "~/features/mail/index.server";
 import {
   declineAfterReviewIn,
@@ -43,7 +41,6 @@ import {
   markVerifying,
   type LifecycleOutcome,
 } from "~/features/marketplace/index.server";
-import { lenderAdverseActionLines } from "~/features/marketplace/index.server";
 
 export type LenderActor = { userId: number; lenderId: number; ip: string | null };
 export type LenderActionOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
@@ -70,7 +67,6 @@ export const LENDER_ACTION_MSG = {
 
 const notFound = { ok: false, status: 404, message: LENDER_ACTION_MSG.notFound } as const;
 const refused = (message: string) => ({ ok: false, status: 409, message }) as const;
-const signature = () => ["", site.name, `Phone: ${site.supportPhone} (${site.hours})`, `E-mail: ${site.supportEmail}`].join("\n");
 
 /** The locked, submitted application, shared with the actor's lender, with its applicant and the lender; null otherwise. */
 async function lockShared(tx: Tx, a: LenderActor, applicationId: number) {
@@ -114,6 +110,7 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       noteRateBps: input.noteRate,
       feeCents: input.originationFee,
     });
+    const expiresAt = new Date(now.getTime() + input.validityDays * 86_400_000);
     const offerId = await insertOffer(tx, applicationId, {
       ...figures,
       productId: product.id,
@@ -122,7 +119,7 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       productName: `${product.name} (firm offer)`,
       prepayment: input.prepayment,
       fundingDays: product.fundingDays,
-      expiresAt: new Date(now.getTime() + input.validityDays * 86_400_000),
+      expiresAt,
       nmlsId: s.lender.nmlsId,
       source: "lender",
       createdBy: a.userId,
@@ -133,24 +130,15 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       type: "lender_offer_added",
       note: `Firm offer ${offerId} from ${s.lender.name}`,
     });
-    await enqueueEmail(tx, {
-      to: s.applicant.email,
-      userId: s.applicant.id,
-      kind: "lender_firm_offer",
-      subject: `A firm offer from ${s.lender.name} - ${s.app.reference}`,
-      text: [
-        `Hello ${s.applicant.firstName},`,
-        "",
-        `${s.lender.name} (NMLS ${s.lender.nmlsId}) reviewed your application ${s.app.reference} and made you a firm offer:`,
-        `Funding provided: ${formatCents(figures.fundingCents)}`,
-        `Estimated APR: ${formatBps(figures.estimatedAprBps)}`,
-        `Payment: ${formatCents(figures.paymentCents)} monthly for ${figures.termMonths} months`,
-        `Valid for ${input.validityDays} day${input.validityDays === 1 ? "" : "s"}.`,
-        "",
-        `Compare it with your other offers and read its full disclosure: ${publicLink(offersPath(s.app.reference))}`,
-        signature(),
-      ].join("\n"),
+    const offerMail = firmOfferMail({
+      firstName: s.applicant.firstName,
+      reference: s.app.reference,
+      lender: s.lender,
+      figures,
+      expiresAt,
+      timeZone: readerTimeZone(s.applicant),
     });
+    await enqueueEmail(tx, { ...renderMail(offerMail), to: s.applicant.email, userId: s.applicant.id, kind: "lender_firm_offer" });
     return { ok: true, message: LENDER_ACTION_MSG.firmOfferMade, details: `offer ${offerId}` };
   });
 }
@@ -190,22 +178,13 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
       type: "lender_declined",
       note: `${s.lender.name} declined: ${reasons.join(", ")}`,
     });
-    await enqueueEmail(tx, {
-      to: s.applicant.email,
-      userId: s.applicant.id,
-      kind: "lender_adverse_action",
-      subject: `Decision by ${s.lender.name} on your application ${s.app.reference}`,
-      text: [
-        `Hello ${s.applicant.firstName},`,
-        "",
-        `Thank you for applying. This is about your application ${s.app.reference}.`,
-        "",
-        ...lenderAdverseActionLines(s.lender, texts),
-        "",
-        `Your offers: ${publicLink(offersPath(s.app.reference))}`,
-        signature(),
-      ].join("\n"),
+    const notice = lenderAdverseActionMail({
+      firstName: s.applicant.firstName,
+      reference: s.app.reference,
+      lender: s.lender,
+      reasonTexts: texts,
     });
+    await enqueueEmail(tx, { ...renderMail(notice), to: s.applicant.email, userId: s.applicant.id, kind: "lender_adverse_action" });
     return { ok: true, message: LENDER_ACTION_MSG.declineSent, details: reasons.join(", ") + moved };
   });
 }
@@ -227,23 +206,16 @@ export async function requestDocumentsAsLender(a: LenderActor, applicationId: nu
       type: "lender_documents_requested",
       note: `Request ${id} by ${s.lender.name}: ${input.documentTypes.join(", ")}`,
     });
-    await enqueueEmail(tx, {
-      to: s.applicant.email,
-      userId: s.applicant.id,
-      kind: "document_request",
-      subject: `Documents needed for your application ${s.app.reference}`,
-      text: [
-        `Hello ${s.applicant.firstName},`,
-        "",
-        `${s.lender.name}, a partner lender reviewing your application ${s.app.reference}, needs the following:`,
-        ...input.documentTypes.map((t) => `- ${DOCUMENT_TYPE_LABELS[t]}`),
-        "",
-        `Message from ${s.lender.name}: ${input.message}`,
-        "",
-        `Please sign in and upload them from your dashboard (Documents requested): ${publicLink("/dashboard")}`,
-        signature(),
-      ].join("\n"),
+    const request = documentRequestMail({
+      firstName: s.applicant.firstName,
+      reference: s.app.reference,
+      documentTypes: input.documentTypes,
+      message: input.message,
+      lenderName: s.lender.name,
+      requestedAt: new Date(),
+      timeZone: readerTimeZone(s.applicant),
     });
+    await enqueueEmail(tx, { ...renderMail(request), to: s.applicant.email, userId: s.applicant.id, kind: "document_request" });
     return { ok: true, message: LENDER_ACTION_MSG.documentsRequested, details: `request ${id}: ${input.documentTypes.join(", ")}` };
   });
 }

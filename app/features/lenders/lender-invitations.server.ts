@@ -7,7 +7,6 @@
  * (/lender/login/setup, the admin MFA code). Every step is audited.
  */
 import { randomBytes } from "node:crypto";
-import { site } from "~/content/site";
 import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { transaction } from "~/platform/db/db.server";
@@ -15,7 +14,8 @@ import { findLenderIdByName, getLender } from "~/features/marketplace/index.serv
 import { insertLenderUser, listLenderUsers, setInvitedPassword, updateLenderUserForSeed } from "~/features/lenders/lender-users.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { EmailTakenError, getUserByEmail, getUserById } from "~/features/accounts/index.server";
-import { publicLink } from "~/platform/env.server";
+import { renderMail } from "~/features/mail/index.server";
+import { lenderInviteMail } from "~/features/mail/index.server";
 import { hashPassword } from "~/features/accounts/index.server";
 import { generateTotpSecret, totpStep } from "~/features/accounts/index.server";
 import { kickOutbox } from "~/features/mail/index.server";
@@ -24,7 +24,6 @@ import { generateRecoveryCodes, hashRecoveryCode, sealSecret } from "~/features/
 /** How long an invitation link works. */
 export const LENDER_INVITE_TTL_MS = 72 * 60 * 60_000;
 export const LENDER_INVITE_EMAIL_KIND = "lender_invite";
-export const invitePath = (token: string) => `/lender/invite?token=${token}`;
 
 export type InviteOutcome = { ok: true; userId: number } | { ok: false; reason: "lender-not-found" | "email-taken" };
 
@@ -71,18 +70,14 @@ export async function inviteLenderUser(
         to: input.email.trim().toLowerCase(),
         userId: id,
         kind: LENDER_INVITE_EMAIL_KIND,
-        subject: `You are invited to the ${site.name} lender workspace`,
-        text: [
-          `Hello ${existing?.firstName ?? input.firstName},`,
-          "",
-          `You have been invited to review loan applications for ${lender.name} on ${site.name}.`,
-          `Set your password and turn on two-factor authentication here (the link works once, for ${LENDER_INVITE_TTL_MS / 3_600_000} hours):`,
-          publicLink(invitePath(token)),
-          "",
-          "If you did not expect this invitation, ignore this e-mail.",
-          "",
-          `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
-        ].join("\n"),
+        ...renderMail(
+          lenderInviteMail({
+            firstName: existing?.firstName ?? input.firstName,
+            lenderName: lender.name,
+            token,
+            validHours: LENDER_INVITE_TTL_MS / 3_600_000,
+          }),
+        ),
       });
       return id;
     });

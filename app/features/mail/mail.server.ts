@@ -16,7 +16,7 @@ import { singleton } from "~/platform/singleton.server";
 import { describeError, log, logError } from "~/platform/observability/log.server";
 import { recordOutboxFailure, recordOutboxSent } from "~/platform/observability/metrics.server";
 
-export type MailMessage = { from: string; to: string; subject: string; text: string; messageId?: string };
+export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string; messageId?: string };
 export type MailTransport = { name: string; send: (message: MailMessage, fileStem: string) => Promise<void> };
 
 export const OUTBOX_LEASE_MS = 2 * 60_000;
@@ -76,6 +76,8 @@ function toMessage(row: OutboxRow): MailMessage {
     to: row.toEmail,
     subject: row.subject,
     text: row.bodyText,
+    // Both parts (multipart/alternative); a row queued before HTML existed goes as text only.
+    html: row.bodyHtml ?? undefined,
     messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${getEnv().MAIL_FROM.replace(/^.*@/, "").replace(/>.*$/, "") || "localhost"}>`,
   };
 }

@@ -27,6 +27,7 @@ export {
   markFunded,
   markVerifying,
 } from "./loan-stage.server";
-export { lenderAdverseActionLines } from "./offer-disclosure.server";
+export type { MatchSummary } from "./marketplace.server";
+export { adverseActionLines, lenderAdverseActionLines, noMatchLines } from "./offer-disclosure.server";
 export { getAcceptance, insertOffer, listOffers, lockOffer, type OfferRow, setOfferStatus } from "./offers.server";
 export { afterSubmissionCommitted, submitApplication } from "./submission.server";

@@ -26,9 +26,8 @@ import { getUserById } from "~/features/accounts/index.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { withdrawOutstandingOffer } from "~/features/marketplace/offer-acceptance.server";
-import { site } from "~/content/site";
-import { publicLink } from "~/platform/env.server";
-import { offersPath } from "~/features/marketplace/domain/offer-matching";
+import { renderMail } from "~/features/mail/index.server";
+import { offerWithdrawnMail } from "~/features/mail/index.server";
 import { log } from "~/platform/observability/log.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -234,22 +233,14 @@ async function withdrawOffersOfPausedLender(adminId: number, lenderId: number, l
       const left = await withdrawOutstandingOffer(tx, app, offer, { actorUserId: adminId, actor: "admin", reason });
       const user = await getUserById(app.userId, tx);
       if (user) {
-        await enqueueEmail(tx, {
-          to: user.email,
-          userId: user.id,
-          kind: "offer_withdrawn",
-          subject: `An offer for your application ${app.reference} was withdrawn`,
-          text: [
-            `Hello ${user.firstName},`,
-            "",
-            `The offer from ${offer.lenderName} for your application ${app.reference} was withdrawn: ${reason}. It can no longer be accepted.`,
-            left > 0
-              ? `You still have ${left} open offer${left === 1 ? "" : "s"} to compare: ${publicLink(offersPath(app.reference))}`
-              : "No other offer is open for this application, so nothing can be accepted and no funding will follow from it. You can start a new application at any time.",
-            "",
-            `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
-          ].join("\n"),
+        const mail = offerWithdrawnMail({
+          firstName: user.firstName,
+          reference: app.reference,
+          lenderName: offer.lenderName,
+          reason,
+          stillOpen: left,
         });
+        await enqueueEmail(tx, { ...renderMail(mail), to: user.email, userId: user.id, kind: "offer_withdrawn" });
       }
       return true;
     });

@@ -6,8 +6,9 @@
  * those runs in one transaction (retried on deadlock by transaction()), e-mails the applicant through
  * the outbox and is audit-logged. The timeline every screen shows is read by `lifecycleViews`.
  */
-import { site } from "~/content/site";
-import { purposeLabel } from "~/content/loan-options";
+import type { MailContent } from "~/features/mail";
+import { renderMail } from "~/features/mail/index.server";
+import { cancelledMail, declinedAfterReviewMail, fundedMail, lenderVerifyingMail, type StageMailApp } from "~/features/mail/index.server";
 import { listStageEvents, recordApplicationEvent, STAGE_EVENT } from "~/features/applications/index.server";
 import {
   effectiveStage,
@@ -29,7 +30,7 @@ import {
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getUserById } from "~/features/accounts/index.server";
 import { kickOutbox } from "~/features/mail/index.server";
-import { formatCents, formatUsd } from "~/ui/format";
+import { formatCents } from "~/ui/format";
 import {
   buildTimeline,
   planMove,
@@ -42,7 +43,6 @@ import {
   type TimelineStep,
 } from "~/features/applications";
 import { explainNoMatch, type NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
-import { publicLink } from "~/platform/env.server";
 
 export class LifecycleRefusedError extends Error {
   constructor(
@@ -142,23 +142,12 @@ async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (t
   }
 }
 
-const signature = () => ["", site.name, `Phone: ${site.supportPhone} (${site.hours})`, `E-mail: ${site.supportEmail}`].join("\n");
-const statusLink = () => publicLink("/dashboard");
-
-async function mailApplicant(tx: Tx, l: Locked, kind: string, subject: string, body: string[]) {
+/** Queues the applicant's e-mail about a move of the loan (none when the account is gone). */
+async function mailApplicant(tx: Tx, l: Locked, kind: string, mail: (firstName: string, app: StageMailApp) => MailContent) {
   if (!l.applicant) return;
-  await enqueueEmail(tx, {
-    to: l.applicant.email,
-    userId: l.applicant.id,
-    kind,
-    subject,
-    text: [`Hello ${l.applicant.firstName},`, "", ...body, "", `Follow every step on your dashboard: ${statusLink()}`, signature()].join(
-      "\n",
-    ),
-  });
+  const app = { reference: l.app.reference, amount: Number(l.app.amount), purpose: l.app.purpose };
+  await enqueueEmail(tx, { ...renderMail(mail(l.applicant.firstName, app)), to: l.applicant.email, userId: l.applicant.id, kind });
 }
-
-const what = (l: Locked) => `your application ${l.app.reference} (${formatUsd(Number(l.app.amount))}, ${purposeLabel(l.app.purpose)})`;
 const actorKind = (a: LifecycleActor): Actor => a.role;
 
 /** The lender started verifying the applicant of its accepted offer. */
@@ -171,10 +160,9 @@ export function markVerifying(applicationId: number, actor: LifecycleActor): Pro
       hasAcceptedOffer: Boolean(l.accepted),
       note: `${l.accepted?.lenderName ?? "The lender"} started verifying`,
     });
-    await mailApplicant(tx, l, "stage_lender_verifying", `${l.accepted?.lenderName ?? "Your lender"} is verifying ${l.app.reference}`, [
-      `${l.accepted?.lenderName ?? "The lender"} whose offer you accepted is now verifying ${what(l)}.`,
-      stageWords("lender-verifying").next,
-    ]);
+    await mailApplicant(tx, l, "stage_lender_verifying", (name, app) =>
+      lenderVerifyingMail(name, app, l.accepted?.lenderName, stageWords("lender-verifying").next),
+    );
     return r;
   });
 }
@@ -196,10 +184,9 @@ export function markFunded(
       note: `Funded ${formatCents(funding.amountCents)} on ${funding.date}`,
       funded: { cents: funding.amountCents, on: funding.date },
     });
-    await mailApplicant(tx, l, "stage_funded", `Funded: ${l.app.reference}`, [
-      `${l.accepted?.lenderName ?? "The lender"} sent ${formatCents(funding.amountCents)} on ${funding.date} for ${what(l)}.`,
-      stageWords("funded").next,
-    ]);
+    await mailApplicant(tx, l, "stage_funded", (name, app) =>
+      fundedMail(name, app, l.accepted?.lenderName, funding, stageWords("funded").next),
+    );
     return r;
   });
 }
@@ -245,15 +232,7 @@ export async function declineAfterReviewIn(
     reason: list.join("; "),
   });
   if (opts.mail === false) return r;
-  await mailApplicant(tx, l, "stage_lender_declined", `Decision on your application ${l.app.reference}`, [
-    `After its review, ${l.accepted?.lenderName ?? "the lender"} declined ${what(l)}. No loan will be made from this application.`,
-    "",
-    "Statement of action taken: credit denied.",
-    "Principal reason(s):",
-    ...list.map((x) => `- ${x}`),
-    "",
-    "You can typically reapply after 60-90 days.",
-  ]);
+  await mailApplicant(tx, l, "stage_lender_declined", (name, app) => declinedAfterReviewMail(name, app, l.accepted?.lenderName, list));
   return r;
 }
 
@@ -286,14 +265,7 @@ export function cancelApplication(
         note: `Lender ${l.accepted.lenderName} (offer ${l.accepted.id}) told: application cancelled: ${reason.trim()}`,
       });
     }
-    await mailApplicant(tx, l, "stage_cancelled", `Your application ${l.app.reference} was cancelled`, [
-      `We have cancelled ${what(l)}.`,
-      `Reason: ${reason.trim()}`,
-      l.accepted
-        ? `The offer you accepted from ${l.accepted.lenderName} will not be funded; the lender has been told.`
-        : "Its offers have been withdrawn.",
-      stageWords("withdrawn").next,
-    ]);
+    await mailApplicant(tx, l, "stage_cancelled", (name, app) => cancelledMail(name, app, reason.trim(), l.accepted?.lenderName ?? null));
     return r;
   });
 }

@@ -2,9 +2,9 @@
  * Accepting an offer (final, idempotent, race-safe: the acceptance row is the lock) and the admin's
  * withdraw / manual offer. Every change is audit-logged and recorded as an application event.
  */
-import { formatBps, formatCents, formatUsd } from "~/ui/format";
-import { purposeLabel } from "~/content/loan-options";
-import { site } from "~/content/site";
+import { readerTimeZone } from "~/features/mail";
+import { renderMail } from "~/features/mail/index.server";
+import { offerAcceptedAdminMail, offerAcceptedMail } from "~/features/mail/index.server";
 import { recordApplicationEvent } from "~/features/applications/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import {
@@ -103,40 +103,25 @@ export async function acceptOffer(
       toStatus: "offer-accepted",
       note: `Accepted offer ${locked.id} from ${locked.lenderName}`,
     });
-    const summary = [
-      `Lender: ${locked.lenderName} (NMLS ${locked.lenderNmlsId})`,
-      `Funding provided: ${formatCents(locked.fundingCents)}`,
-      `Estimated APR: ${formatBps(locked.estimatedAprBps)}`,
-      `Payment: ${formatCents(locked.paymentCents)} monthly for ${locked.termMonths} months`,
-      `Estimated total payment amount: ${formatCents(locked.totalPaymentsCents)}`,
-    ];
-    await enqueueEmail(tx, {
-      to: user.email,
-      userId: user.id,
-      kind: "offer_accepted",
-      subject: `Offer Accepted - ${app.reference}`,
-      text: [
-        `Hello ${user.firstName},`,
-        "",
-        `You accepted an offer for your application ${app.reference} (${formatUsd(Number(app.amount))}, ${purposeLabel(app.purpose)}). Status: Offer Accepted.`,
-        "",
-        ...summary,
-        `Signed by: ${input.signerName} on ${now.toISOString()}`,
-        `Disclosure fingerprint (SHA-256): ${hash}`,
-        "",
-        "What happens next: the lender verifies your details and documents (it may ask you for more), then sends the money. The other offers were withdrawn.",
-        "",
-        `${site.name} - ${site.supportPhone} - ${site.supportEmail}`,
-      ].join("\n"),
-    });
+    const accepted = renderMail(
+      offerAcceptedMail({
+        firstName: user.firstName,
+        reference: app.reference,
+        amount: Number(app.amount),
+        purpose: app.purpose,
+        offer: locked,
+        signerName: input.signerName,
+        signedAt: now,
+        disclosureHash: hash,
+        timeZone: readerTimeZone(user),
+      }),
+    );
+    await enqueueEmail(tx, { ...accepted, to: user.email, userId: user.id, kind: "offer_accepted" });
+    const forAdmins = renderMail(
+      offerAcceptedAdminMail({ applicationId: app.id, reference: app.reference, offerId: locked.id, offer: locked }),
+    );
     for (const a of await listAdminEmails(tx)) {
-      await enqueueEmail(tx, {
-        to: a.email,
-        userId: a.id,
-        kind: "offer_accepted_admin",
-        subject: `Offer Accepted - ${app.reference}`,
-        text: [`Application ${app.reference} accepted offer ${locked.id}.`, "", ...summary].join("\n"),
-      });
+      await enqueueEmail(tx, { ...forAdmins, to: a.email, userId: a.id, kind: "offer_accepted_admin" });
     }
     return { ok: true, already: false, reference: app.reference, offerId: locked.id, mail: true };
   }).catch((e: unknown) => {

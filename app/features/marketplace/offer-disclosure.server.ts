@@ -1,29 +1,14 @@
 /**
  * What an applicant is shown and signs: the disclosure table of a stored offer (SB 1235 / CFDL
- * layout), its exact text and SHA-256, the offer's state, and the marketplace lines of the
- * confirmation e-mail (the offers, or the adverse-action notice).
+ * layout), its exact text and SHA-256, the offer's state, and the notices of action taken that
+ * the pages and e-mails share (no lender match, adverse action, a lender's decline).
  */
 import { formatBps, formatCents } from "~/ui/format";
 import { createHash } from "node:crypto";
 import { type OfferRow } from "~/features/marketplace/offers.server";
 import { MARKET_MSG } from "~/content/messages";
-import { publicLink } from "~/platform/env.server";
 
-import { OFFER_VALIDITY_DAYS, REASON_TEXT, offersPath, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
-import { type MatchSummary } from "./marketplace.server";
-
-/** The marketplace part of the confirmation e-mail: the offers, or the adverse-action notice. */
-export function marketplaceEmailLines(reference: string, m: MatchSummary): string[] {
-  if (m.offers > 0) {
-    return [
-      `Good news: ${m.offers} partner lender offer${m.offers === 1 ? "" : "s"} ${m.offers === 1 ? "is" : "are"} ready for you to compare.`,
-      `Sign in and open ${publicLink(offersPath(reference))} to compare them side by side with their cost disclosures. Offers are valid for ${OFFER_VALIDITY_DAYS} days.`,
-      "",
-    ];
-  }
-  if (m.noMatch) return [...noMatchLines(m.noMatch), ""];
-  return [...adverseActionLines(m.reasons), ""];
-}
+import { REASON_TEXT, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 
 /**
  * No lender match, said once the same way everywhere: the reasons that decided it, what

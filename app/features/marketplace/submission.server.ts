@@ -9,7 +9,9 @@
  *   - the wizard draft behind the application is marked submitted, so it is not submitted twice.
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
  */
-import { formatUsd } from "~/ui/format";
+import { readerTimeZone } from "~/features/mail";
+import { renderMail } from "~/features/mail/index.server";
+import { confirmationMail } from "~/features/mail/index.server";
 import {
   insertApplication,
   markApplicationSubmitted,
@@ -21,10 +23,7 @@ import { updateDraft, type DraftRow } from "~/features/applications/index.server
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getUserById, type PublicUser } from "~/features/accounts/index.server";
 import type { Tx } from "~/platform/db/db.server";
-import { purposeLabel } from "~/content/loan-options";
-import { site } from "~/content/site";
 import { kickOutbox } from "~/features/mail/index.server";
-import { marketplaceEmailLines } from "~/features/marketplace/offer-disclosure.server";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
 
 export type SubmissionInput = {
@@ -76,21 +75,16 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
   const applicant = input.applicant ?? (await getUserById(input.userId, tx));
   if (!applicant) throw new Error("applicant missing");
   const market = await matchOnSubmit(tx, row.id);
-  const mail = confirmationEmail({
+  const mail = confirmationMail({
     firstName: applicant.firstName,
     reference: row.reference,
     amount: input.values.amount,
     purpose: input.values.purpose,
-    marketplace: marketplaceEmailLines(row.reference, market),
-    matched: market.offers > 0,
+    submittedAt: now,
+    timeZone: readerTimeZone(applicant),
+    market,
   });
-  await enqueueEmail(tx, {
-    to: applicant.email,
-    userId: input.userId,
-    subject: mail.subject,
-    text: mail.text,
-    kind: "application_submitted",
-  });
+  await enqueueEmail(tx, { ...renderMail(mail), to: applicant.email, userId: input.userId, kind: "application_submitted" });
   const draftId = input.wizardDraft?.id ?? row.draftId;
   if (draftId) await updateDraft(draftId, { submittedAt: now, loanApplicationId: row.id, ...input.wizardDraft?.update }, tx);
   return row;
@@ -99,44 +93,4 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
 /** After the submitting transaction committed: the outbox worker sends the confirmation now. */
 export function afterSubmissionCommitted() {
   kickOutbox();
-}
-
-export function confirmationEmail(input: {
-  firstName: string;
-  reference: string;
-  amount: number;
-  purpose: string;
-  marketplace?: string[];
-  /** False when no lender matched: no review or funding timeline is promised. */
-  matched?: boolean;
-}) {
-  const ahead =
-    input.matched === false
-      ? []
-      : [
-          "What happens next:",
-          "1. Compare the offers and accept the one you want (nothing is final until you sign one).",
-          "2. The lender verifies your details and documents; it may ask you for more (1-3 days).",
-          "3. Funding: same day to 1 business day after the lender's verification.",
-          "",
-          "We will send updates by e-mail.",
-        ];
-  const lines = [
-    `Hello ${input.firstName},`,
-    "",
-    `Thank you for applying with ${site.name}. We have received your business loan application.`,
-    "",
-    `Application reference: ${input.reference}`,
-    `Requested amount: ${formatUsd(input.amount)}`,
-    `Purpose: ${purposeLabel(input.purpose)}`,
-    "",
-    ...(input.marketplace ?? []),
-    ...ahead,
-    `You can check your status at any time on our Application Status page with your reference ${input.reference}.`,
-    "",
-    `Questions? Call ${site.supportPhone} (${site.hours}) or write to ${site.supportEmail}.`,
-    "",
-    `The ${site.name} team`,
-  ];
-  return { subject: `Application Submitted - ${input.reference}`, text: lines.join("\n") };
 }

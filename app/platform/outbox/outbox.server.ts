@@ -14,7 +14,9 @@ import { currentRequestId } from "~/platform/http/request-scope.server";
 export type OutgoingEmail = {
   to: string;
   subject: string;
+  /** The plain-text part and the HTML part, rendered from the same content (app/features/mail). */
   text: string;
+  html: string;
   kind: string;
   /**
    * The account the e-mail is written for (null: no account). Required, so every sender decides:
@@ -29,6 +31,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
     toEmail: email.to,
     subject: email.subject.slice(0, 255),
     bodyText: email.text,
+    bodyHtml: email.html,
     kind: email.kind,
     holdUserId: await holdFor(db, email),
     userId: email.userId,

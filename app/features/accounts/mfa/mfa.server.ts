@@ -10,6 +10,8 @@ import QRCode from "qrcode";
 import { site } from "~/content/site";
 import { recordAudit } from "~/platform/audit-log.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
+import { renderMail } from "~/features/mail/index.server";
+import { mfaLockedMail } from "~/features/mail/index.server";
 import {
   acceptTotpStep,
   claimMfaAttempt,
@@ -27,7 +29,7 @@ import {
 } from "~/features/accounts/users.server";
 import { hashEnrolmentCode } from "~/features/accounts/admin-seed.server";
 import { transaction } from "~/platform/db/db.server";
-import { getEnv, publicLink } from "~/platform/env.server";
+import { getEnv } from "~/platform/env.server";
 import { currentMasterKey, masterKeyById, masterKeys, type MasterKey } from "~/platform/crypto/envelope.server";
 import { generateTotpSecret, otpauthUri, verifyTotp } from "~/features/accounts/mfa/totp.server";
 
@@ -216,16 +218,10 @@ async function settleFailure(user: UserRecord, ip: string | null) {
   const locked = await transaction(async (tx) => {
     if (!(await lockMfaIfSpent(tx, user.id, MFA_LOCK_AFTER))) return false;
     await enqueueEmail(tx, {
+      ...renderMail(mfaLockedMail(user.firstName, MFA_LOCK_AFTER)),
       to: user.email,
       userId: user.id,
       kind: "mfa_locked",
-      subject: `${site.name}: two-factor sign-in locked`,
-      text: [
-        `Hello ${user.firstName},`,
-        "",
-        `Someone entered ${MFA_LOCK_AFTER} wrong two-factor codes in a row for your ${site.name} admin account, so codes from your authenticator app are no longer accepted.`,
-        `Sign in with your password and one of your recovery codes to unlock it (${publicLink("/admin-login")}). If this was not you, change your password and tell your security contact.`,
-      ].join("\n"),
     });
     return true;
   });

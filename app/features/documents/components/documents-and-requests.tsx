@@ -100,7 +100,7 @@ export function DocumentsAndRequests({
           const closed = requests.filter((r) => r.applicationId === a.id && r.status !== "open");
           const docs = documents.filter((d) => d.applicationId === a.id);
           return (
-            <div key={a.id} data-reference={a.reference}>
+            <div key={a.id} id={`documents-${a.reference}`} data-reference={a.reference}>
               <h3 className="font-mono font-semibold">{a.reference}</h3>
               {open.map((r) => (
                 <div

@@ -1,0 +1,65 @@
+/**
+ * The one way an e-mail writes a date: Intl, en-US, in the reader's time zone, with the zone named
+ * ("Nov 24, 2026, 4:11 PM EST"). A calendar date (a funding date typed as YYYY-MM-DD) has no time
+ * or zone and is written the same way without them ("Nov 20, 2026").
+ */
+
+/** The zone of a reader whose account stores none: the support team's (US Eastern). */
+export const DEFAULT_MAIL_TIME_ZONE = "America/New_York";
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The reader's zone: the account's `timeZone` when it stores a valid IANA zone, else
+ * America/New_York. Takes any account record, so a zone stored later is used without more changes.
+ */
+export function readerTimeZone(account?: object | null): string {
+  const stored = account && "timeZone" in account ? account.timeZone : null;
+  const zone = typeof stored === "string" ? stored.trim() : "";
+  return zone && isTimeZone(zone) ? zone : DEFAULT_MAIL_TIME_ZONE;
+}
+
+function formatFor(timeZone: string) {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+const calendarFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Nov 24, 2026, 4:11 PM EST": an instant as the reader's clock shows it, the zone named. */
+export function formatMailDateTime(at: Date, timeZone: string = DEFAULT_MAIL_TIME_ZONE): string {
+  return formatFor(isTimeZone(timeZone) ? timeZone : DEFAULT_MAIL_TIME_ZONE).format(at);
+}
+
+/** "Nov 20, 2026" for the calendar date "2026-11-20" (no zone: it is the same day everywhere); anything else as given. */
+export function formatMailCalendarDate(ymd: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd.trim());
+  if (!m) return ymd;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(d.getTime()) ? ymd : calendarFormat.format(d);
+}
+
+/** What a test (or a reader) recognises as the e-mails' date-time format. */
+export const MAIL_DATE_TIME_PATTERN =
+  /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{2,5}(?:[+-]\d{1,2}(?::\d{2})?)?\b/;
