@@ -52,7 +52,7 @@ describe("import rules (eslint no-restricted-imports)", () => {
   const allowed: Array<[string, string]> = [
     [
       "app/features/lenders/x.server.ts",
-      'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n',
+      'import { getUserById } from "~/features/accounts/index.server";\nexport const x = getUserById;\n',
     ],
     [
       "app/features/lenders/x.server.ts",
@@ -63,7 +63,7 @@ describe("import rules (eslint no-restricted-imports)", () => {
       'import { stageWords } from "~/features/applications/domain/loan-lifecycle";\nexport const x = stageWords;\n',
     ],
     ["app/routes/x.tsx", 'import { getUserById } from "~/features/accounts/users.server";\nexport const x = getUserById;\n'],
-    ["app/ui/x.tsx", 'import type { PublicUser } from "~/features/accounts/users.server";\nexport const x = (u: PublicUser) => u;\n'],
+    ["app/ui/x.tsx", 'import type { PublicUser } from "~/features/accounts/index.server";\nexport const x = (u: PublicUser) => u;\n'],
   ];
 
   it.each(allowed)("%s: allows %s", async (file, code) => {
@@ -72,7 +72,7 @@ describe("import rules (eslint no-restricted-imports)", () => {
 
   it("asks for type-only imports to be written as such", async () => {
     const [result] = await eslint.lintText(
-      'import { PublicUser } from "~/features/accounts/users.server";\nexport const x = (u: PublicUser) => u;\n',
+      'import { PublicUser } from "~/features/accounts/index.server";\nexport const x = (u: PublicUser) => u;\n',
       {
         filePath: path.join(ROOT, "app/ui/x.tsx"),
       },
