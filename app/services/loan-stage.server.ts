@@ -22,6 +22,7 @@ import { getAcceptance, getOfferById, listDecisions, listOffers, setOfferStatus,
 import { enqueueEmail } from "~/models/outbox.server";
 import { getUserById } from "~/models/users.server";
 import { kickOutbox } from "~/services/mail.server";
+import { emitStageEvents } from "~/features/partners/webhooks.server";
 import { formatCents, formatUsd } from "~/utils/format";
 import {
   buildTimeline,
@@ -88,6 +89,8 @@ export async function applyMove(
     toStatus: plan.to,
     note: input.reason?.trim() || input.note || null,
   });
+  // Partners' webhooks: written in this transaction, so an event exists exactly when the move does.
+  await emitStageEvents(tx, { applicationId: app.id, from, to: plan.to, move, status }, input.now);
   return { applicationId: app.id, reference: app.reference, from, to: plan.to, fromStatus: app.status, status };
 }
 
