@@ -3,11 +3,7 @@
  * registers one (https on a public host; the events its kind of partner can receive) and answers
  * its signing secret, the only time it is shown.
  */
-import {
-  CreatedWebhookEndpointSchema,
-  WebhookEndpointBodySchema,
-  WebhookEndpointListSchema,
-} from "~/features/partners/webhooks.schema";
+import { CreatedWebhookEndpointSchema, WebhookEndpointBodySchema, WebhookEndpointListSchema } from "~/features/partners/webhooks.schema";
 import { partnerEndpoints, registerEndpoint } from "~/features/partners/webhooks.server";
 import { apiError, apiJson, apiRoute, apiValidationError, endpoint } from "~/server/api-route.server";
 
@@ -42,7 +38,10 @@ export const { loader, action, endpoints } = apiRoute({
       responses: {
         201: json(schema("CreatedWebhookEndpoint", CreatedWebhookEndpointSchema), "The endpoint, with its secret (shown only now)"),
         ...bodyErrors,
-        400: { ...bodyErrors[400], description: "Invalid body, a URL that is not https on a public host, or an event your kind of partner cannot receive" },
+        400: {
+          ...bodyErrors[400],
+          description: "Invalid body, a URL that is not https on a public host, or an event your kind of partner cannot receive",
+        },
       },
     }),
     async handler({ partner, body, ip }) {

@@ -228,7 +228,9 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
 /** The headers of every webhook delivery (Standard Webhooks). */
 const WebhookHeaders = z.object({
   "webhook-id": z.string().openapi({ description: "The event's id (msg_...): the same on every retry and replay; deduplicate by it" }),
-  "webhook-timestamp": z.string().openapi({ description: "Seconds since the Unix epoch when this attempt was signed; refuse one far from now" }),
+  "webhook-timestamp": z
+    .string()
+    .openapi({ description: "Seconds since the Unix epoch when this attempt was signed; refuse one far from now" }),
   "webhook-signature": z
     .string()
     .openapi({ description: "`v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>` under your endpoint's whsec_ secret" }),

@@ -34,7 +34,8 @@ type Sent = { status: number } | { status: null; error: string };
 function post(url: URL, address: string, headers: Record<string, string>, body: string): Promise<Sent> {
   const family = isIP(address) === 6 ? 6 : 4;
   const pinned: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
     else cb(null, address, family);
   };
   const client = url.protocol === "https:" ? https : http;

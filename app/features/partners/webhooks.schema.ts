@@ -47,7 +47,6 @@ export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
 }).strict();
 export const WebhookEndpointListSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) }).strict();
 
-
 export const WebhookDeliverySchema = z
   .object({
     id: z.number().int(),

@@ -71,7 +71,9 @@ export async function checkEndpointUrl(raw: string, policy: WebhookUrlPolicy = w
   if (isIP(host)) return { ok: true, url, addresses: [host] };
   try {
     const answers = await dnsLookup(host, { all: true, verbatim: true });
-    return answers.length ? { ok: true, url, addresses: answers.map((a) => a.address) } : { ok: false, reason: "The host name does not resolve" };
+    return answers.length
+      ? { ok: true, url, addresses: answers.map((a) => a.address) }
+      : { ok: false, reason: "The host name does not resolve" };
   } catch {
     return { ok: false, reason: "The host name does not resolve" };
   }
@@ -350,13 +352,25 @@ export async function emitStageEvents(
   const applicationId = facts.reference;
   const referral = await referralPartnerOf(move.applicationId, tx);
   if (referral !== null) {
-    await enqueueWebhookEvent(tx, [referral], "application.status_changed", { applicationId, fromStage: move.from, stage: move.to, status: move.status }, now);
+    await enqueueWebhookEvent(
+      tx,
+      [referral],
+      "application.status_changed",
+      { applicationId, fromStage: move.from, stage: move.to, status: move.status },
+      now,
+    );
     if (move.to === "offers-ready" && move.from !== "offers-ready") {
       const offered = await countOpenOffers(move.applicationId, tx);
       await enqueueWebhookEvent(tx, [referral], "application.offers_ready", { applicationId, offerCount: offered }, now);
     }
     if (move.to === "funded")
-      await enqueueWebhookEvent(tx, [referral], "application.funded", { applicationId, fundedAmountCents: facts.fundedCents, fundedOn: facts.fundedOn }, now);
+      await enqueueWebhookEvent(
+        tx,
+        [referral],
+        "application.funded",
+        { applicationId, fundedAmountCents: facts.fundedCents, fundedOn: facts.fundedOn },
+        now,
+      );
   }
   if (move.move === "match-offers" || move.move === "offer-added") {
     for (const p of await lenderPartnersWithOffers(move.applicationId, ["offered"], tx)) {
@@ -375,12 +389,21 @@ export async function emitStageEvents(
   }
   if (move.to === "withdrawn") {
     const partners = await lenderPartnersWithOffers(move.applicationId, ["offered", "accepted", "withdrawn"], tx);
-    await enqueueWebhookEvent(tx, partners.map((p) => p.partnerId), "application.withdrawn", { applicationId, stage: move.to }, now);
+    await enqueueWebhookEvent(
+      tx,
+      partners.map((p) => p.partnerId),
+      "application.withdrawn",
+      { applicationId, stage: move.to },
+      now,
+    );
   }
 }
 
 /** A document was uploaded (in the upload's transaction): lender partners with an open or accepted offer hear of it. */
-export async function emitDocumentUploaded(tx: Tx, doc: { applicationId: number; documentId: number; documentType: string; uploadedAt: Date }) {
+export async function emitDocumentUploaded(
+  tx: Tx,
+  doc: { applicationId: number; documentId: number; documentType: string; uploadedAt: Date },
+) {
   const partners = await lenderPartnersWithOffers(doc.applicationId, ["offered", "accepted"], tx);
   if (!partners.length) return;
   const facts = await applicationFacts(doc.applicationId, tx);
@@ -389,7 +412,25 @@ export async function emitDocumentUploaded(tx: Tx, doc: { applicationId: number;
     tx,
     partners.map((p) => p.partnerId),
     "application.documents_uploaded",
-    { applicationId: facts.reference, documentId: doc.documentId, documentType: doc.documentType, uploadedAt: doc.uploadedAt.toISOString() },
+    {
+      applicationId: facts.reference,
+      documentId: doc.documentId,
+      documentType: doc.documentType,
+      uploadedAt: doc.uploadedAt.toISOString(),
+    },
     doc.uploadedAt,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's partner page
+
+/** A partner's endpoints and its newest deliveries, as the admin page shows them. */
+export async function adminWebhookView(partnerId: number, limit = 50) {
+  const [endpoints, deliveries] = await Promise.all([listEndpoints(partnerId), listDeliveries({ partnerId, limit })]);
+  const urls = new Map(endpoints.map((e) => [e.id, e.url]));
+  return {
+    endpoints: endpoints.map(toEndpointView),
+    deliveries: deliveries.map((d) => ({ ...toDeliveryView(d), endpointUrl: urls.get(d.endpointId) ?? "" })),
+  };
 }

@@ -63,7 +63,10 @@ export function webhookRetryDelayMs(attempts: number, random = Math.random): num
  * After a failed attempt at `now`: give up when the event is older than the retry window (the
  * schedule is exhausted), else try again at the returned time.
  */
-export function afterFailure(input: { createdAt: Date; attempts: number; now: Date }, random = Math.random): { giveUp: true } | { giveUp: false; at: Date } {
+export function afterFailure(
+  input: { createdAt: Date; attempts: number; now: Date },
+  random = Math.random,
+): { giveUp: true } | { giveUp: false; at: Date } {
   if (input.now.getTime() - input.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS) return { giveUp: true };
   return { giveUp: false, at: new Date(input.now.getTime() + webhookRetryDelayMs(input.attempts, random)) };
 }
