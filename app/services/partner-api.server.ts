@@ -93,6 +93,7 @@ export async function createReferral(
         consentMarketing: false,
         draftRow: null,
         applicant: user,
+        partnerId: partner.partnerId,
       });
     } else {
       created = (
