@@ -285,6 +285,7 @@ export type ReplayOutcome = { ok: true; delivery: WebhookDeliveryView } | { ok: 
 export const WEBHOOK_MSG = {
   deliveryNotFound: "Delivery not found",
   endpointNotFound: "Webhook endpoint not found",
+  endpointRemoved: "Webhook endpoint removed",
   endpointDisabled: "The endpoint is disabled: turn it on again before replaying",
   stillPending: "This delivery is still being tried",
 } as const;
