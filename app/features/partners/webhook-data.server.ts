@@ -2,7 +2,7 @@
  * Partner webhooks' SQL: endpoints (webhook_endpoints), the delivery outbox (webhook_deliveries)
  * with its lease, and the reads the event triggers need (which partner hears of an application).
  */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/models/db.server";
 import type { WebhookEventType } from "./domain/webhook-events";
 
@@ -54,6 +54,20 @@ export async function enableEndpoint(id: number, db: DbOrTx = getDb()): Promise<
     .update(E)
     .set({ status: "active", disabledAt: null, disabledReason: null })
     .where(and(eq(E.id, id), eq(E.status, "disabled")));
+  return res.affectedRows === 1;
+}
+
+/** Endpoints after `afterId` (by id) with their sealed secret, for a key rotation. */
+export async function listSealedEndpointSecrets(afterId: number, limit: number) {
+  return getDb().select({ id: E.id, secretSealed: E.secretSealed }).from(E).where(gt(E.id, afterId)).orderBy(asc(E.id)).limit(limit);
+}
+
+/** Replaces a sealed secret if it is still the one read (compare-and-set); true when replaced. */
+export async function replaceEndpointSecret(row: { id: number; secretSealed: string }, next: string) {
+  const [res] = await getDb()
+    .update(E)
+    .set({ secretSealed: next })
+    .where(and(eq(E.id, row.id), eq(E.secretSealed, row.secretSealed)));
   return res.affectedRows === 1;
 }
 

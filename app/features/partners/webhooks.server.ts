@@ -38,7 +38,9 @@ import {
   lenderPartnersWithOffers,
   listDeliveries,
   listEndpoints,
+  listSealedEndpointSecrets,
   referralPartnerOf,
+  replaceEndpointSecret,
   subscribedEndpoints,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -105,6 +107,34 @@ export function openWebhookSecret(sealed: string) {
   const d = createDecipheriv("aes-256-gcm", sealingKey(master), raw.subarray(0, 12));
   d.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8");
+}
+
+/**
+ * Reseals every endpoint secret not under the current master key (`npm run keys:rotate`): those
+ * that no configured key opens are reported and left as they are.
+ */
+export async function resealWebhookSecrets(batchSize = 200) {
+  const prefix = `v1.${currentMasterKey().id}.`;
+  const out = { resealed: 0, changedMeanwhile: 0, failedEndpointIds: [] as number[] };
+  let after = 0;
+  for (;;) {
+    const rows = await listSealedEndpointSecrets(after, batchSize);
+    if (!rows.length) break;
+    for (const row of rows) {
+      after = row.id;
+      if (row.secretSealed.startsWith(prefix)) continue;
+      let next: string;
+      try {
+        next = sealWebhookSecret(openWebhookSecret(row.secretSealed));
+      } catch {
+        out.failedEndpointIds.push(row.id);
+        continue;
+      }
+      if (await replaceEndpointSecret(row, next)) out.resealed++;
+      else out.changedMeanwhile++;
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
