@@ -20,7 +20,8 @@ import { drainWebhooksOnce } from "~/features/partners/webhook-delivery.server";
 import { enqueueWebhookEvent, registerEndpoint } from "~/features/partners/webhooks.server";
 import { getDb, schema, transaction } from "~/models/db.server";
 import type { PartnerKind, PartnerScope } from "~/schemas/enums";
-import { applicationPayload, expectJsonError } from "../support/api";
+import { samplePdf } from "../fixtures/documents";
+import { applicationPayload, expectJsonError, signedInApplicant } from "../support/api";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { parse } from "../support/html";
 import { expectRedirect } from "../support/http";
@@ -220,6 +221,35 @@ describe("delivery", () => {
         });
       }
     }
+  });
+
+  it("tells a lender partner with an open offer that the applicant uploaded a document (its type, never the file)", async () => {
+    const r = await receiver();
+    const { client } = await signedInApplicant();
+    const created = await client.fetch("/api/loan-applications", {
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+    });
+    const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
+    const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));
+    const { partner, secret } = await partnerWithEndpoint("lender", r.url(), ["application.documents_uploaded"], {
+      lenderId: offer!.lenderId!,
+    });
+    const fd = new FormData();
+    fd.set("applicationId", String(id));
+    fd.set("documentType", "ein");
+    fd.set("file", new Blob([new Uint8Array(samplePdf())], { type: "application/pdf" }), "ein letter.pdf");
+    const up = await client.fetch("/api/documents/upload", { method: "POST", body: fd });
+    expect(up.status).toBe(201);
+    const { id: documentId } = (await up.json()) as { id: number };
+    const rows = await deliveryRows(partner.id);
+    expect(rows.map((d) => d.eventType)).toEqual(["application.documents_uploaded"]);
+    await drainWebhooksOnce({ ids: rows.map((d) => d.id), policy: LOCAL });
+    expect(r.received).toHaveLength(1);
+    expect(verify(secret, r.received[0]!)).toMatchObject({
+      type: "application.documents_uploaded",
+      data: { applicationId, documentId, documentType: "ein" },
+    });
+    expect(r.received[0]!.body).not.toContain("ein letter");
   });
 
   it("keeps an event for a receiver that is down and delivers it once the receiver is up (the retry clock moved, no waiting)", async () => {
