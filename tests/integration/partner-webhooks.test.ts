@@ -25,6 +25,7 @@ import { applicationPayload, expectJsonError, signedInApplicant } from "../suppo
 import { adminClient, createAdmin } from "../support/fixtures";
 import { parse } from "../support/html";
 import { expectRedirect } from "../support/http";
+import { startAppServer } from "../support/server";
 import { bearerFetch, createTestKey, createTestPartner, referralBody } from "../support/partners";
 
 const LOCAL = { allowLocal: true } as const;
@@ -344,6 +345,20 @@ describe("URLs that could reach inside", () => {
     expect(JSON.stringify(list)).not.toContain(made.secret);
     const [row] = await getDb().select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, made.id));
     expect(row!.secretSealed).not.toContain(made.secret.slice(6));
+  });
+
+  it("cannot be allowed in production: the development switch stops a production server from starting", async () => {
+    const err = await startAppServer({
+      name: "webhooks-local-in-production",
+      env: { WEBHOOKS_ALLOW_LOCAL_URLS: "1", ACCESS_LOG: "0" },
+    }).then(
+      async (s) => {
+        await s.stop();
+        return null;
+      },
+      (e: Error) => e,
+    );
+    expect(err?.message).toContain("WEBHOOKS_ALLOW_LOCAL_URLS is for development only");
   });
 
   it("are refused again at delivery (an address that turned local since registration is never connected to)", async () => {
