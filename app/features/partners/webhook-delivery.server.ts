@@ -17,7 +17,6 @@ import { Webhook } from "standardwebhooks";
 import { transaction } from "~/models/db.server";
 import { kickOutbox } from "~/services/mail.server";
 import { describeError, log, logError } from "~/utils/log.server";
-import { outsideRequestScope } from "~/utils/request-scope.server";
 import { singleton } from "~/utils/singleton.server";
 import { afterFailure, isDelivered } from "./domain/webhook-events";
 import { claimDueDeliveries, getEndpoint, markAttemptFailed, markDelivered, type WebhookDeliveryRow } from "./webhook-data.server";
@@ -49,10 +48,9 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
         timeout: WEBHOOK_TIMEOUT_MS,
       },
       (res) => {
-        // The answer's body is not read beyond what arrives; only the status counts.
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
-        res.on("error", () => resolve({ status: res.statusCode ?? 0 }));
+        // Only the status counts: the answer's body is never read (a receiver cannot hold the sender).
+        resolve({ status: res.statusCode ?? 0 });
+        res.destroy();
       },
     );
     req.on("timeout", () => req.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)));
@@ -173,9 +171,4 @@ export function startWebhookWorker(intervalMs = 5_000) {
 export function stopWebhookWorker() {
   if (worker.timer) clearInterval(worker.timer);
   worker.timer = undefined;
-}
-
-/** Asks the running worker to look now (after a commit that wrote events). */
-export function kickWebhooks() {
-  if (worker.timer) outsideRequestScope(() => setImmediate(() => void tick()));
 }
