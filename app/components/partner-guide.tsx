@@ -82,12 +82,9 @@ export function PartnerGuide() {
         </code>
       </pre>
       <p>
-        Each delivery is a JSON POST <code className={inline}>{'{ "type", "timestamp", "data" }'}</code> signed the{" "}
-        <a href="https://www.standardwebhooks.com/" className="text-blue-800 underline">
-          Standard Webhooks
-        </a>{" "}
-        way: headers <code className={inline}>webhook-id</code>, <code className={inline}>webhook-timestamp</code> and{" "}
-        <code className={inline}>webhook-signature</code>. Verify the raw body before trusting it, with the{" "}
+        Each delivery is a JSON POST <code className={inline}>{'{ "type", "timestamp", "data" }'}</code> signed the Standard Webhooks
+        (standardwebhooks.com) way: headers <code className={inline}>webhook-id</code>, <code className={inline}>webhook-timestamp</code>{" "}
+        and <code className={inline}>webhook-signature</code>. Verify the raw body before trusting it, with the{" "}
         <code className={inline}>standardwebhooks</code> library (npm, PyPI and others):
       </p>
       <pre className={code}>

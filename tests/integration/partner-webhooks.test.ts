@@ -24,7 +24,7 @@ import { samplePdf } from "../fixtures/documents";
 import { applicationPayload, expectJsonError, signedInApplicant } from "../support/api";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { parse } from "../support/html";
-import { expectRedirect } from "../support/http";
+import { Client, expectRedirect } from "../support/http";
 import { startAppServer } from "../support/server";
 import { bearerFetch, createTestKey, createTestPartner, referralBody } from "../support/partners";
 
@@ -503,5 +503,16 @@ describe("the admin partner page without JavaScript", () => {
       ]),
     );
     expect(notMine.status).toBe(404);
+  });
+});
+
+describe("the partner guide on /api-docs", () => {
+  it("explains registering an endpoint and verifying a delivery with the standardwebhooks library", async () => {
+    const { $ } = await parse(await new Client().fetch("/api-docs"));
+    const guide = $("section[aria-labelledby=partner-guide]").text();
+    expect(guide).toContain('POST "$BASE_URL/api/partner/webhooks"');
+    expect(guide).toContain('import { Webhook } from "standardwebhooks"');
+    expect(guide).toContain("wh.verify(");
+    expect(guide).toContain("webhook-signature");
   });
 });
