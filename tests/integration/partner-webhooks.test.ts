@@ -253,6 +253,36 @@ describe("delivery", () => {
     expect(r.received[0]!.body).not.toContain("ein letter");
   });
 
+  it("tells the lender partner whose offer the applicant accepted, and no other lender partner", async () => {
+    const r = await receiver();
+    const { client } = await signedInApplicant();
+    const created = await client.fetch("/api/loan-applications", {
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+    });
+    const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
+    const offers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));
+    const chosen = offers[0]!;
+    const winner = await partnerWithEndpoint("lender", r.url("/winner"), ["application.offer_accepted"], { lenderId: chosen.lenderId! });
+    const other = offers.find((o) => o.lenderId !== chosen.lenderId);
+    const loser = other
+      ? await partnerWithEndpoint("lender", r.url("/other"), ["application.offer_accepted"], { lenderId: other.lenderId! })
+      : null;
+    const { disclosureSha256 } = (await (await client.fetch(`/api/offers/${chosen.id}`)).json()) as { disclosureSha256: string };
+    const accepted = await client.fetch(`/api/offers/${chosen.id}/accept`, {
+      json: { signerName: "Jamie Rivera", confirmRead: true, disclosureSha256 },
+    });
+    expect(accepted.status).toBeLessThan(300);
+    const rows = await deliveryRows(winner.partner.id);
+    expect(rows.map((d) => d.eventType)).toEqual(["application.offer_accepted"]);
+    if (loser) expect(await deliveryRows(loser.partner.id)).toEqual([]);
+    await drainWebhooksOnce({ ids: rows.map((d) => d.id), policy: LOCAL });
+    expect(r.received).toHaveLength(1);
+    expect(verify(winner.secret, r.received[0]!)).toMatchObject({
+      type: "application.offer_accepted",
+      data: { applicationId, offerId: chosen.id },
+    });
+  });
+
   it("keeps an event for a receiver that is down and delivers it once the receiver is up (the retry clock moved, no waiting)", async () => {
     const r = await receiver();
     const port = r.port;
