@@ -684,5 +684,71 @@ export const idempotencyKeys = mysqlTable(
   (t) => [uniqueIndex("idempotency_scope_key_uq").on(t.scope, t.keyHash), index("idempotency_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * A partner's webhook endpoint: an https URL, the event types it wants, and its signing secret
+ * (`whsec_...`, shown once; stored sealed with AES-256-GCM, never in plain text).
+ */
+export const webhookEndpoints = mysqlTable(
+  "webhook_endpoints",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    partnerId: int("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    url: varchar("url", { length: 500 }).notNull(),
+    description: varchar("description", { length: 200 }).notNull().default(""),
+    events: jsonText<string[]>("events").notNull(),
+    /** Told when the endpoint is disabled after its retries ran out (admins are told too). */
+    contactEmail: varchar("contact_email", { length: 254 }),
+    secretSealed: varchar("secret_sealed", { length: 255 }).notNull(),
+    status: mysqlEnum("status", E.WEBHOOK_ENDPOINT_STATUSES).notNull().default("active"),
+    disabledAt: datetime("disabled_at", { mode: "date", fsp: 3 }),
+    disabledReason: varchar("disabled_reason", { length: 200 }),
+    createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_partner_idx").on(t.partnerId, t.status)],
+);
+
+/**
+ * The webhook outbox: one row per event and endpoint, written in the transaction of the change
+ * that causes the event, delivered by a worker under a lease (locked_by/locked_until), retried
+ * with backoff. A replay is a new row with the same event id (`replay_of_id`: the row replayed).
+ */
+export const webhookDeliveries = mysqlTable(
+  "webhook_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
+    endpointId: int("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    partnerId: int("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    /** The Standard Webhooks message id (webhook-id header): the same on every retry and replay. */
+    eventId: varchar("event_id", { length: 40 }).notNull(),
+    eventType: varchar("event_type", { length: 60 }).notNull(),
+    payload: text("payload").notNull(),
+    status: mysqlEnum("status", E.WEBHOOK_DELIVERY_STATUSES).notNull().default("pending"),
+    attempts: int("attempts").notNull().default(0),
+    nextAttemptAt: datetime("next_attempt_at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
+    lockedBy: varchar("locked_by", { length: 64 }),
+    lockedUntil: datetime("locked_until", { mode: "date", fsp: 3 }),
+    lastAttemptAt: datetime("last_attempt_at", { mode: "date", fsp: 3 }),
+    lastResponseCode: int("last_response_code"),
+    lastError: varchar("last_error", { length: 300 }),
+    deliveredAt: datetime("delivered_at", { mode: "date", fsp: 3 }),
+    replayOfId: bigint("replay_of_id", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_partner_idx").on(t.partnerId, t.id),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+  ],
+);
+
 export type Partner = typeof partners.$inferSelect;
 export type PartnerApiKey = typeof partnerApiKeys.$inferSelect;

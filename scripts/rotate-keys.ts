@@ -37,7 +37,13 @@ try {
   if (d.failedIds.length)
     console.error(`[keys] documents that could not be rewrapped (no configured key opens them): ${d.failedIds.join(", ")}`);
   if (m.failedUserIds.length) console.error(`[keys] users whose MFA secret could not be resealed: ${m.failedUserIds.join(", ")}`);
-  if (d.failedIds.length || m.failedUserIds.length || d.remaining) {
+  const w = report.webhookSecrets;
+  console.info(
+    `[keys] webhook secrets: ${w.resealed} resealed, ${w.changedMeanwhile} changed meanwhile, ${w.failedEndpointIds.length} failed`,
+  );
+  if (w.failedEndpointIds.length)
+    console.error(`[keys] webhook endpoints whose secret could not be resealed: ${w.failedEndpointIds.join(", ")}`);
+  if (d.failedIds.length || m.failedUserIds.length || w.failedEndpointIds.length || d.remaining) {
     console.error("[keys] Keep the previous key(s) configured until this reports nothing failed and nothing remaining.");
     process.exitCode = 1;
   } else {

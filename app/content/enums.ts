@@ -66,5 +66,9 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const PARTNER_KINDS = ["lender", "referral"] as const;
 /** What a partner API key may do; each endpoint that takes keys names the scope it needs. */
 export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "webhooks:manage"] as const;
+/** A partner's webhook endpoint: active, or disabled (by an admin, the partner, or after its retries ran out). */
+export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
+/** One delivery of one event to one endpoint: waiting (first try or a retry), delivered, or given up. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 export type PartnerScope = (typeof PARTNER_SCOPES)[number];

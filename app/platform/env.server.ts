@@ -83,6 +83,12 @@ const schema = z.object({
   /** Cookies marked Secure (and a __Host- session cookie) and, in production, HSTS. Default: on in
    *  production; COOKIE_SECURE=false serves production over plain HTTP (tests on 127.0.0.1). */
   COOKIE_SECURE: flag,
+  /** Development only: partner webhook endpoints may use http and private, loopback or link-local
+   *  addresses (a receiver on the developer's machine). Refused in production (the start stops). */
+  WEBHOOKS_ALLOW_LOCAL_URLS: flag.transform((v) => v ?? false),
+  /** The webhook sender of this server (default on). WEBHOOK_WORKER=false leaves delivery to other
+   *  servers, or to a test that drives it itself. */
+  WEBHOOK_WORKER: flag.transform((v) => v ?? true),
   /** The address the HTTP server listens on (default: every interface). */
   HOST: z.string().min(1).optional(),
   /** The PII-free access log (app/platform/server/index.ts): on unless 0/false. */
@@ -228,6 +234,9 @@ export function getEnv(): Env {
   // Metrics are never public: a listener on a non-loopback address needs the token.
   if (v.METRICS_PORT && !v.METRICS_TOKEN && !/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(v.METRICS_HOST)) {
     throw new Error(`Invalid configuration: METRICS_HOST ${v.METRICS_HOST} is not a loopback address: set METRICS_TOKEN too`);
+  }
+  if (v.NODE_ENV === "production" && v.WEBHOOKS_ALLOW_LOCAL_URLS) {
+    throw new Error("Invalid configuration: WEBHOOKS_ALLOW_LOCAL_URLS is for development only and is refused in production");
   }
   const dataDir = path.resolve(v.DATA_DIR);
   cached = {

@@ -4,6 +4,7 @@ import { upgradeLegacyRecoveryCodes } from "~/features/accounts/index.server";
 import { ensureLendersOnEmptyDatabase } from "~/features/marketplace/index.server";
 import { sweepOrphans } from "~/features/documents/index.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/features/mail/index.server";
+import { startWebhookWorker, stopWebhookWorker } from "~/features/partners/index.server";
 import { getEnv } from "~/platform/env.server";
 import { singleton } from "~/platform/singleton.server";
 import { log, logError } from "~/platform/observability/log.server";
@@ -16,7 +17,10 @@ const state = singleton("lifecycle", () => ({ draining: false, prepared: false }
 export function setDraining(v: boolean) {
   state.draining = v;
   // Draining: stop claiming e-mails (a row already claimed is finished or its lease expires).
-  if (v) stopOutboxWorker();
+  if (v) {
+    stopOutboxWorker();
+    stopWebhookWorker();
+  }
 }
 export const isDraining = () => Boolean(state.draining);
 
@@ -31,6 +35,13 @@ export function onServerStart(hook: Hook) {
 // Not under vitest's NODE_ENV=test (integration tests drive drainOutboxOnce themselves).
 onServerStart(() => {
   if (getEnv().NODE_ENV !== "test") startOutboxWorker();
+});
+
+// The webhook sender: like the outbox sender, one per app server (leases keep rows single), unless
+// WEBHOOK_WORKER=false; not under vitest (tests drive drainWebhooksOnce themselves).
+onServerStart(() => {
+  const env = getEnv();
+  if (env.NODE_ENV !== "test" && env.WEBHOOK_WORKER) startWebhookWorker();
 });
 
 // The document sweeper: removes staging objects and stored files without a documents row that are

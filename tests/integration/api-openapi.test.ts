@@ -5,10 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/platform/db/db.server";
+import { enqueueWebhookEvent } from "~/features/partners/webhooks.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
 import { applicationPayload, createDraftVia, registerPayload, signedInAdmin, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
-import { Client } from "../support/http";
+import { baseUrl, Client } from "../support/http";
 import { openApiValidator } from "../support/json-schema";
 import { samplePdf } from "../fixtures/documents";
 import { bearerFetch, createTestKey, createTestPartner, referralBody, referralPartnerWithKey } from "../support/partners";
@@ -283,7 +284,95 @@ async function backOfficeSetup() {
 const PARTNER_CALLS = [
   ["get", "/api/partner/referrals/{applicationId}"],
   ["get", "/api/partner/applications"],
+  ["get", "/api/partner/webhooks"],
+  ["post", "/api/partner/webhooks"],
+  ["delete", "/api/partner/webhooks/{id}"],
+  ["get", "/api/partner/webhooks/deliveries"],
+  ["post", "/api/partner/webhooks/deliveries/{id}/replay"],
 ] as const;
+
+/** A referral partner with a webhook endpoint (a public address; the test server never sends to it). */
+async function webhookPartner() {
+  const made = await referralPartnerWithKey({ scopes: ["webhooks:manage"] });
+  const res = await bearerFetch(made.key, "/api/partner/webhooks", {
+    json: { url: "https://93.184.215.14/hooks", events: ["application.status_changed"] },
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  return { ...made, endpointId: id };
+}
+
+/** A delivery of the partner's endpoint, given up on (so it can be replayed). */
+async function failedDelivery(partnerId: number) {
+  const [id] = await transaction((tx) => enqueueWebhookEvent(tx, [partnerId], "application.status_changed", { applicationId: "APP-X" }));
+  await getDb().update(schema.webhookDeliveries).set({ status: "failed" }).where(eq(schema.webhookDeliveries.id, id!));
+  return id!;
+}
+
+/** A bearer POST with a body as given (malformed JSON, another content type). */
+function rawBearerPost(key: string, path: string, body: string, contentType: string) {
+  return fetch(baseUrl() + path, { method: "POST", body, headers: { authorization: `Bearer ${key}`, "content-type": contentType } });
+}
+
+recipes.listWebhookEndpoints = async () => {
+  const { key } = await webhookPartner();
+  return [
+    await bearerFetch(key, "/api/partner/webhooks"),
+    await bearerFetch((await referralPartnerWithKey()).key, "/api/partner/webhooks"),
+    await new Client().fetch("/api/partner/webhooks"),
+  ];
+};
+
+recipes.createWebhookEndpoint = async () => {
+  const { key } = await referralPartnerWithKey({ scopes: ["webhooks:manage"] });
+  const url = "https://93.184.215.14/created";
+  return [
+    await bearerFetch(key, "/api/partner/webhooks", { json: { url, events: ["application.funded"], contactEmail: "ops@partner.example" } }),
+    await bearerFetch(key, "/api/partner/webhooks", { json: { url: "https://10.0.0.1/x", events: ["application.funded"] } }),
+    await bearerFetch(key, "/api/partner/webhooks", { json: { url, events: [] } }),
+    await rawBearerPost(key, "/api/partner/webhooks", "{", "application/json"),
+    await rawBearerPost(key, "/api/partner/webhooks", "x", "text/plain"),
+    await bearerFetch((await referralPartnerWithKey()).key, "/api/partner/webhooks", { json: { url, events: ["application.funded"] } }),
+    await new Client().fetch("/api/partner/webhooks", { json: { url, events: ["application.funded"] } }),
+  ];
+};
+
+recipes.deleteWebhookEndpoint = async () => {
+  const mine = await webhookPartner();
+  const other = await webhookPartner();
+  return [
+    await bearerFetch(mine.key, `/api/partner/webhooks/${mine.endpointId}`, { method: "DELETE" }),
+    await bearerFetch(mine.key, `/api/partner/webhooks/${other.endpointId}`, { method: "DELETE" }),
+    await bearerFetch(mine.key, "/api/partner/webhooks/abc", { method: "DELETE" }),
+    await new Client().fetch(`/api/partner/webhooks/${other.endpointId}`, { method: "DELETE" }),
+  ];
+};
+
+recipes.listWebhookDeliveries = async () => {
+  const { key, partner } = await webhookPartner();
+  await failedDelivery(partner.id);
+  return [
+    await bearerFetch(key, "/api/partner/webhooks/deliveries?status=failed"),
+    await bearerFetch(key, "/api/partner/webhooks/deliveries?limit=0"),
+    await bearerFetch((await referralPartnerWithKey()).key, "/api/partner/webhooks/deliveries"),
+    await new Client().fetch("/api/partner/webhooks/deliveries"),
+  ];
+};
+
+recipes.replayWebhookDelivery = async () => {
+  const mine = await webhookPartner();
+  const other = await webhookPartner();
+  const id = await failedDelivery(mine.partner.id);
+  const replay = await bearerFetch(mine.key, `/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" });
+  const { id: pending } = (await replay.clone().json()) as { id: number };
+  return [
+    replay,
+    await bearerFetch(mine.key, `/api/partner/webhooks/deliveries/${pending}/replay`, { method: "POST" }),
+    await bearerFetch(other.key, `/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" }),
+    await bearerFetch(mine.key, "/api/partner/webhooks/deliveries/abc/replay", { method: "POST" }),
+    await new Client().fetch(`/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" }),
+  ];
+};
 
 async function partnerCreateCalls() {
   const { key } = await referralPartnerWithKey();

@@ -224,8 +224,8 @@ describe("/api-docs", () => {
     expect(status).toBe(200);
     expect(squash($("h1").text())).toBe("API");
     const rows = $("tr").filter((_, tr) => $(tr).find("td").length > 0);
-    // The product's 12 calls, the marketplace's 3, the back office's 5 and the partner API's 2.
-    expect(rows).toHaveLength(12 + 3 + 5 + 2);
+    // The product's 12 calls, the marketplace's 3, the back office's 5 and the partner API's 2 + 5 (webhooks).
+    expect(rows).toHaveLength(12 + 3 + 5 + 2 + 5);
     const row = (text: string) => rows.filter((_, tr) => $(tr).text().includes(text)).first();
     expect(row("/api/offers/{id}/accept")).toHaveLength(1);
     const cells = (text: string) =>

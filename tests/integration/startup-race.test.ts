@@ -79,6 +79,8 @@ describe("start-up on a new database", () => {
           ...["idempotency_keys", "partner_api_keys", "partners"],
           // the lender workspace
           "lender_declines",
+          // partner webhooks: endpoints and the delivery outbox
+          ...["webhook_deliveries", "webhook_endpoints"],
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.

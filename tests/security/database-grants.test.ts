@@ -34,6 +34,8 @@ const TABLES = [
 TABLES.push("lenders", "lender_products", "lender_decisions", "offers", "offer_acceptances");
 // The partner API's tables.
 TABLES.push("partners", "partner_api_keys", "idempotency_keys");
+// Partner webhooks: endpoints and the delivery outbox.
+TABLES.push("webhook_endpoints", "webhook_deliveries");
 // The lender workspace.
 TABLES.push("lender_declines");
 /** Back office: read-write tables, and the append-only internal notes. */

@@ -57,6 +57,8 @@ export async function insertApplication(
     submittedAt?: Date | null;
     consentMarketing?: boolean;
     consentedAt?: Date | null;
+    /** The referral partner that sent it (partner API). */
+    partnerId?: number | null;
   },
 ): Promise<{ row: ApplicationRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -71,6 +73,7 @@ export async function insertApplication(
         submittedAt: input.submittedAt ?? null,
         consentMarketing: input.consentMarketing ?? false,
         consentedAt: input.consentedAt ?? null,
+        partnerId: input.partnerId ?? null,
       });
       return { row: (await getApplicationRowById(res.insertId, tx))!, created: true };
     } catch (e) {

@@ -9,6 +9,7 @@ import { lockApplication } from "~/features/applications/index.server";
 import { recordApplicationEvent } from "~/features/applications/index.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { documentTotals, insertDocument } from "~/features/documents/documents.server";
+import { emitDocumentUploaded } from "~/features/partners/index.server";
 import { APPLICATION_MAX_BYTES, APPLICATION_MAX_FILES } from "~/content/constants";
 import { MSG } from "~/content/messages";
 import type { DocumentSummary } from "./document-records.server";
@@ -67,6 +68,7 @@ export async function saveUpload(
         type: "document_uploaded",
         note: `${upload.documentType} (document ${id})`,
       });
+      await emitDocumentUploaded(tx, { applicationId, documentId: id, documentType: upload.documentType, uploadedAt });
       // The transaction helper repeats this callback after a lost lock conflict. A conflict
       // reported at COMMIT (a certification failure on a Galera cluster) comes after the move, so
       // the file is moved once and a repeated run finds it already in place.

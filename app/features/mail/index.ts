@@ -2,5 +2,5 @@
  * The public entry of this feature for code outside it (client-safe: no server module).
  * Other features and the shared folders import only from here or from index.server.ts.
  */
-export type { MailContent } from "./domain/mail-content";
+export { action, type MailContent, paragraph } from "./domain/mail-content";
 export { readerTimeZone } from "./domain/mail-dates";

@@ -30,6 +30,7 @@ import {
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getUserById } from "~/features/accounts/index.server";
 import { kickOutbox } from "~/features/mail/index.server";
+import { emitStageEvents } from "~/features/partners/index.server";
 import { formatCents } from "~/ui/format";
 import {
   buildTimeline,
@@ -95,6 +96,8 @@ export async function applyMove(
     toStatus: plan.to,
     note: input.reason?.trim() || input.note || null,
   });
+  // Partners' webhooks: written in this transaction, so an event exists exactly when the move does.
+  await emitStageEvents(tx, { applicationId: app.id, from, to: plan.to, move, status }, input.now);
   return { applicationId: app.id, reference: app.reference, from, to: plan.to, fromStatus: app.status, status };
 }
 

@@ -39,6 +39,8 @@ export type SubmissionInput = {
   wizardDraft?: { id: number; update?: Partial<Pick<DraftRow, "userId" | "data">> } | null;
   /** The applicant when the caller already has it (else read by userId). */
   applicant?: Pick<PublicUser, "email" | "firstName"> | null;
+  /** The referral partner sending it: set on the new row before matching, so its webhooks see the first move. */
+  partnerId?: number | null;
   now?: Date;
 };
 
@@ -61,6 +63,7 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
         submittedAt: now,
         consentMarketing: input.consentMarketing,
         consentedAt: now,
+        partnerId: input.partnerId ?? null,
       })
     ).row;
     await recordApplicationEvent(tx, { applicationId: row.id, actorUserId: input.actorUserId, type: "created", toStatus: "submitted" });

@@ -3,3 +3,5 @@
  * shared folders import only from here or from index.ts; routes may import the feature's files.
  */
 export { auditKeyUse, authenticateKey, bearerToken, countKeyCall, type PartnerCaller } from "./partner-keys.server";
+export { startWebhookWorker, stopWebhookWorker } from "./webhook-delivery.server";
+export { emitDocumentUploaded, emitStageEvents, resealWebhookSecrets } from "./webhooks.server";

@@ -94,6 +94,7 @@ export async function createReferral(
         consentMarketing: false,
         draftRow: null,
         applicant: user,
+        partnerId: partner.partnerId,
       });
     } else {
       created = (await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })).row;

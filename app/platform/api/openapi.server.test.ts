@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiEndpoints } from "./api-route.server";
 import { API_ROUTES, NOT_DESCRIBED } from "~/routes/api.openapi[.json]/api-catalogue.server";
 import { generateOpenApi, routePath } from "./openapi.server";
+import { WEBHOOK_EVENT_TYPES } from "~/features/partners/domain/webhook-events";
 
 const ROUTES_DIR = path.resolve(__dirname, "../../routes");
 // Route modules: app/routes/api.x.ts files and app/routes/api.x/ folders (their route.ts).
@@ -119,6 +120,23 @@ describe("the OpenAPI document, linted", () => {
       expect(report.totals.errors).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the webhooks partners receive", () => {
+  it("are declared as OpenAPI 3.1 webhooks, one per event type, with the Standard Webhooks headers", () => {
+    const document = generateOpenApi(API_ROUTES).document as unknown as {
+      webhooks: Record<string, { post: { parameters: Array<{ name: string; in: string }>; requestBody: unknown } }>;
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const hook of Object.values(document.webhooks)) {
+      expect(hook.post.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+        "header:webhook-id",
+        "header:webhook-signature",
+        "header:webhook-timestamp",
+      ]);
+      expect(hook.post.requestBody).toBeDefined();
     }
   });
 });

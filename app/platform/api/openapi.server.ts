@@ -20,6 +20,8 @@ import {
 import { z } from "zod";
 import { site } from "~/content/site";
 import { ApiErrorSchema, ApiMessageSchema, ApiValidationErrorSchema } from "~/features/applications";
+import { WEBHOOK_EVENT_TEXT, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS_BY_KIND } from "~/features/partners";
+import { webhookEnvelopeSchema } from "~/features/partners";
 import { API_BODY_LIMIT_BYTES, type ApiAuth, type ApiEndpoints } from "./api-route.server";
 import { SESSION_COOKIE_NAME } from "~/features/accounts/index.server";
 
@@ -219,7 +221,42 @@ function buildRegistry(routes: ApiCatalogueEntry[]) {
       });
     }
   }
+  registerWebhooks(registry);
   return { registry, summaries };
+}
+
+/** The headers of every webhook delivery (Standard Webhooks). */
+const WebhookHeaders = z.object({
+  "webhook-id": z.string().openapi({ description: "The event's id (msg_...): the same on every retry and replay; deduplicate by it" }),
+  "webhook-timestamp": z
+    .string()
+    .openapi({ description: "Seconds since the Unix epoch when this attempt was signed; refuse one far from now" }),
+  "webhook-signature": z
+    .string()
+    .openapi({ description: "`v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>` under your endpoint's whsec_ secret" }),
+});
+
+/** The events partners receive at their endpoints (OpenAPI 3.1 `webhooks`), one per event type. */
+function registerWebhooks(registry: OpenAPIRegistry) {
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const kind = WEBHOOK_EVENTS_BY_KIND.lender.includes(type) ? "lender" : "referral";
+    const name = `Webhook_${type.replace(/[^a-z]+/gi, "_")}`;
+    const body = registry.register(name, webhookEnvelopeSchema(type));
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `webhook_${type.replace(/[^a-z]+/gi, "_")}`,
+      tags: ["Partner webhooks"],
+      summary: type,
+      description: `${WEBHOOK_EVENT_TEXT[type]} Sent to ${kind} partners' endpoints subscribed to ${type}, signed the Standard Webhooks way (verify with the standardwebhooks library and your whsec_ secret). Answer 2xx within 10 seconds; anything else is retried with exponential backoff for 24 hours, after which the endpoint is disabled.`,
+      security: [],
+      request: { headers: WebhookHeaders, body: { required: true, content: { "application/json": { schema: body } } } },
+      responses: {
+        200: { description: "Received (any 2xx)" },
+        400: { description: "Any answer other than 2xx (or none within 10 seconds) is retried" },
+      },
+    });
+  }
 }
 
 /** The Idempotency-Key request header, added to POST and PATCH operations that take a JSON body. */

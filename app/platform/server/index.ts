@@ -37,7 +37,7 @@ const app = build.entry.module as unknown as typeof AppEntry;
 
 // The configuration (invalid: stop with the message), then: the framework patches are applied (in
 // production), the database is created if missing, migrations applied, the demo admin created on
-// an empty database (app/features/applications/lifecycle.server.ts).
+// an empty database (app/platform/server-lifecycle.server.ts).
 let env: ReturnType<typeof app.serverEnv>;
 try {
   env = app.serverEnv();

@@ -29,6 +29,10 @@ import * as offer from "~/routes/api.offers.$id";
 import * as offerAccept from "~/routes/api.offers.$id.accept";
 import * as partnerApplications from "~/routes/api.partner.applications";
 import * as partnerReferral from "~/routes/api.partner.referrals.$reference";
+import * as partnerWebhooks from "~/routes/api.partner.webhooks";
+import * as partnerWebhook from "~/routes/api.partner.webhooks.$id";
+import * as partnerWebhookDeliveries from "~/routes/api.partner.webhooks.deliveries";
+import * as partnerWebhookReplay from "~/routes/api.partner.webhooks.deliveries.$id.replay";
 import type { ApiCatalogueEntry } from "~/platform/api/openapi.server";
 
 /** app/routes/api.* files that are not endpoints of the document. */
@@ -58,4 +62,8 @@ export const API_ROUTES: ApiCatalogueEntry[] = [
   { route: "api.admin.applications.$id.notes", endpoints: adminNotes.endpoints },
   { route: "api.partner.referrals.$reference", endpoints: partnerReferral.endpoints },
   { route: "api.partner.applications", endpoints: partnerApplications.endpoints },
+  { route: "api.partner.webhooks", endpoints: partnerWebhooks.endpoints },
+  { route: "api.partner.webhooks.$id", endpoints: partnerWebhook.endpoints },
+  { route: "api.partner.webhooks.deliveries", endpoints: partnerWebhookDeliveries.endpoints },
+  { route: "api.partner.webhooks.deliveries.$id.replay", endpoints: partnerWebhookReplay.endpoints },
 ];

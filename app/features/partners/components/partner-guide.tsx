@@ -1,4 +1,4 @@
-/** The partner guide on /api-docs: keys, a first call, idempotency, limits and errors. */
+/** The partner guide on /api-docs: keys, a first call, idempotency, limits, webhooks (and how to verify them) and errors. */
 const code = "whitespace-pre-wrap break-all rounded bg-slate-900 p-3 text-sm text-slate-100";
 const inline = "rounded bg-slate-100 px-1";
 
@@ -62,7 +62,57 @@ export function PartnerGuide() {
         <code className={inline}>RateLimit-Remaining</code>, <code className={inline}>RateLimit-Reset</code> (seconds) and{" "}
         <code className={inline}>RateLimit-Policy</code>; over the limit you get 429 with <code className={inline}>Retry-After</code>.
       </p>
-      <h3 className="font-semibold text-slate-900">5. Errors</h3>
+      <h3 className="font-semibold text-slate-900">5. Webhooks</h3>
+      <p>
+        With a key that has <code className={inline}>webhooks:manage</code>, register an https endpoint on a public host for the events of
+        your kind of partner (lender partners: <code className={inline}>application.matched</code>,{" "}
+        <code className={inline}>application.offer_accepted</code>, <code className={inline}>application.documents_uploaded</code>,{" "}
+        <code className={inline}>application.withdrawn</code>; referral partners: <code className={inline}>application.status_changed</code>
+        , <code className={inline}>application.offers_ready</code>, <code className={inline}>application.funded</code>). The answer carries
+        the endpoint&apos;s signing secret (<code className={inline}>whsec_…</code>) once: store it.
+      </p>
+      <pre className={code}>
+        <code>
+          {`curl -X POST "$BASE_URL/api/partner/webhooks" \
+  -H "Authorization: Bearer $LENDWISE_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{"url":"https://hooks.example.com/lendwise",
+       "events":["application.status_changed","application.funded"],
+       "contactEmail":"ops@example.com"}'`}
+        </code>
+      </pre>
+      <p>
+        Each delivery is a JSON POST <code className={inline}>{'{ "type", "timestamp", "data" }'}</code> signed the Standard Webhooks
+        (standardwebhooks.com) way: headers <code className={inline}>webhook-id</code>, <code className={inline}>webhook-timestamp</code>{" "}
+        and <code className={inline}>webhook-signature</code>. Verify the raw body before trusting it, with the{" "}
+        <code className={inline}>standardwebhooks</code> library (npm, PyPI and others):
+      </p>
+      <pre className={code}>
+        <code>
+          {`import { Webhook } from "standardwebhooks";
+
+const wh = new Webhook(process.env.LENDWISE_WEBHOOK_SECRET); // "whsec_..."
+app.post("/lendwise", express.raw({ type: "application/json" }), (req, res) => {
+  let event;
+  try {
+    // Checks the HMAC-SHA256 signature over id.timestamp.body and
+    // refuses a timestamp more than 5 minutes away from now.
+    event = wh.verify(req.body.toString("utf8"), req.headers);
+  } catch {
+    return res.status(400).end();
+  }
+  // Deduplicate by the webhook-id header: retries and replays repeat it.
+  res.status(204).end();
+});`}
+        </code>
+      </pre>
+      <p>
+        Answer 2xx within 10 seconds. Anything else is retried with exponential backoff for 24 hours; then the endpoint is disabled and your
+        contact e-mail is told. <code className={inline}>GET /api/partner/webhooks/deliveries</code> shows each delivery (status, attempts,
+        last HTTP status, next attempt); <code className={inline}>POST /api/partner/webhooks/deliveries/…/replay</code> sends one again. The
+        payload of each event is in the OpenAPI document under <code className={inline}>webhooks</code>.
+      </p>
+      <h3 className="font-semibold text-slate-900">6. Errors</h3>
       <p>
         Errors are JSON <code className={inline}>{'{ "message": "..." }'}</code>:
       </p>
