@@ -27,7 +27,5 @@ export {
   markFunded,
   markVerifying,
 } from "./loan-stage.server";
-export type { MatchSummary } from "./marketplace.server";
-export { adverseActionLines, lenderAdverseActionLines, noMatchLines } from "./offer-disclosure.server";
 export { getAcceptance, insertOffer, listOffers, lockOffer, type OfferRow, setOfferStatus } from "./offers.server";
 export { afterSubmissionCommitted, submitApplication } from "./submission.server";

@@ -5,3 +5,4 @@
 export { OFFER_VALIDITY_DAYS, offersPath } from "./domain/offer-matching";
 export { priceLoan } from "./domain/offer-money";
 export { requiredRate } from "./offers.schema";
+export { adverseActionLines, lenderAdverseActionLines, type MatchSummary, noMatchLines } from "./domain/action-notices";

@@ -29,13 +29,12 @@ import {
 } from "~/features/marketplace/applicant-visible.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
-import { explainNoMatch, type NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
+import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
+import type { MatchSummary } from "~/features/marketplace/domain/action-notices";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
 // ---------------------------------------------------------------------------------------------
-
-export type MatchSummary = { offers: number; reasons: ReasonCode[]; noMatch?: NoMatchExplanation | null };
 
 /**
  * Runs matching for a just-submitted application inside the submit transaction, so decisions and

@@ -7,8 +7,7 @@ import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-type
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import type { AdminStatus } from "~/features/back-office";
-import type { MatchSummary } from "~/features/marketplace/index.server";
-import { adverseActionLines, lenderAdverseActionLines, noMatchLines } from "~/features/marketplace/index.server";
+import { adverseActionLines, lenderAdverseActionLines, type MatchSummary, noMatchLines } from "~/features/marketplace";
 import { formatBps, formatCents, formatUsd } from "~/ui/format";
 import { ECOA_NOTICE } from "~/content/messages";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace";
