@@ -1,6 +1,6 @@
 /** The partner guide on /api-docs: keys, a first call, idempotency, limits, webhooks (and how to verify them) and errors. */
 const code = "whitespace-pre-wrap break-all rounded bg-slate-900 p-3 text-sm text-slate-100";
-const inline = "rounded bg-slate-100 px-1";
+const inline = "rounded bg-slate-100 px-1 break-words [overflow-wrap:anywhere]";
 
 const ERRORS = [
   ["400", "The body or query is invalid; errors per field. A malformed Idempotency-Key too."],
