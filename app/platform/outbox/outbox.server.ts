@@ -66,8 +66,8 @@ export const LEGAL_NOTICE_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "offer_accepted",
 ]);
 
-/** Kinds never held: they are how an address gets verified or how the owner hears of a change. */
-export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
+/** Account e-mails: how an address gets verified or how the owner hears of a change to the account. */
+export const ACCOUNT_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "email_verification",
   "email_change_verification",
   "email_change_notice",
@@ -77,8 +77,10 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "password_changed",
   // A lender user's invitation is how its address gets proved.
   "lender_invite",
-  ...LEGAL_NOTICE_EMAIL_KINDS,
 ]);
+
+/** Kinds never held: account e-mails and the legally required notices. */
+export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([...ACCOUNT_EMAIL_KINDS, ...LEGAL_NOTICE_EMAIL_KINDS]);
 const FIRST_CONFIRMATION_KIND = "application_submitted";
 
 async function holdFor(db: DbOrTx, email: OutgoingEmail): Promise<number | null> {
