@@ -124,7 +124,10 @@ export function actionNoticeMail(input: {
       blocks: [
         paragraph(`Thank you for applying. This notice is about your application ${input.reference}.`),
         noticeOf(lines),
-        action(market.offers > 0 ? "Compare your offers" : "Open your dashboard", market.offers > 0 ? mailLinks.offers(input.reference) : mailLinks.dashboard()),
+        action(
+          market.offers > 0 ? "Compare your offers" : "Open your dashboard",
+          market.offers > 0 ? mailLinks.offers(input.reference) : mailLinks.dashboard(),
+        ),
       ],
     },
   };

@@ -10,13 +10,7 @@
  */
 import { ECOA_NOTICE } from "~/content/messages";
 import { site } from "~/content/site";
-import {
-  INCOMPLETE_REASONS,
-  isEvaluated,
-  REASON_CODES,
-  REASON_TEXT,
-  type ReasonCode,
-} from "~/features/marketplace/domain/offer-matching";
+import { INCOMPLETE_REASONS, isEvaluated, REASON_CODES, REASON_TEXT, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import type { NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
 
 /** At most this many principal reasons per creditor, as on the Regulation B model forms. */
