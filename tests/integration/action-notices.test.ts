@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/platform/db/db.server";
+import { formatMailCalendarDate } from "~/features/mail/domain/mail-dates";
 import { signedInAdmin } from "../support/api";
 import { getPage, squash } from "../support/html";
 import { mailsTo } from "../support/mail";
@@ -118,7 +119,7 @@ describe("the notice of action taken at submission", () => {
     expect(text).not.toContain("has declined");
     expect(text).toContain("Lone Star Merchant Finance");
     expect(text).toContain("- Your estimated personal credit score");
-    const deadline = new Date(app.submittedAt!.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const deadline = formatMailCalendarDate(new Date(app.submittedAt!.getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
     expect(text).toContain(`Please send it to Lendwise, support@lendwise.example, 1-800-555-0199`);
     expect(text).toContain(`by ${deadline} (30 days from this notice)`);
     expect(await mailsTo(notice.toEmail, "adverse_action")).toEqual([]);

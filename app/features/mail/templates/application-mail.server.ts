@@ -112,7 +112,10 @@ export function actionNoticeMail(input: {
   sentAt: Date;
 }): { kind: "adverse_action" | "incompleteness_notice"; content: MailContent } | null {
   const { market } = input;
-  let lines = lenderNoticeLines(market.notices, { offers: market.offers, deadline: incompleteDeadline(input.sentAt) });
+  let lines = lenderNoticeLines(market.notices, {
+    offers: market.offers,
+    deadline: formatMailCalendarDate(incompleteDeadline(input.sentAt)),
+  });
   if (!lines.length && market.offers === 0 && market.noMatch) lines = noMatchLines(market.noMatch);
   if (!lines.length) return null;
   const adverse = lines[0]!.startsWith("NOTICE OF ACTION TAKEN");
