@@ -41,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       // The Meta pixel only on public marketing pages: never admin, dashboard, wizard or account pages.
       pixelId: isMarketingPath(new URL(request.url).pathname) ? (getEnv().META_PIXEL_ID ?? null) : null,
+      // The footer's licence line: only when the marketplace's NMLS id is configured.
+      nmlsId: getEnv().MARKETPLACE_NMLS_ID ?? null,
     },
     { headers: combineHeaders(toastHeaders) },
   );

@@ -256,8 +256,14 @@ export const outbox = mysqlTable(
      * an account since deleted.
      */
     userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The application a notice of action taken is about (shown on the applicant's dashboard); null for other e-mails. */
+    applicationId: int("application_id").references(() => loanApplications.id, { onDelete: "set null" }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_user_idx").on(t.userId, t.id),
+    index("outbox_application_idx").on(t.applicationId, t.id),
+  ],
 );
 
 /** Append-only security audit log: sign-ins, MFA, admin views, downloads, denials. */

@@ -118,9 +118,17 @@ export const uploadedToast = (shortName: string): ToastMessage => ({
   description: `${shortName} uploaded successfully`,
 });
 
-/** The Equal Credit Opportunity Act notice of every adverse-action notice (admin rejection, no lender). */
+/**
+ * The Equal Credit Opportunity Act notice of every notice of action taken (admin rejection, a
+ * lender's decline, no lender match), in the words of Regulation B's model forms (12 CFR 1002,
+ * appendix C). The agency is the one Regulation B's appendix A lists for creditors that are not
+ * banks, savings associations or credit unions (the Federal Trade Commission), at the address the
+ * 2023 amendment of appendix A gives it (effective April 19, 2023, mandatory from March 20, 2024;
+ * source: 12 CFR part 1002, appendix A, as published at
+ * https://www.bankersonline.com/regulations/12-1002-appa and in the eCFR).
+ */
 export const ECOA_NOTICE =
-  "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.";
+  "Notice: The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Consumer Response Center, 600 Pennsylvania Avenue NW, Washington, DC 20580.";
 
 /** The marketplace: offers, disclosures, acceptance, lenders. */
 export const MARKET_MSG = {

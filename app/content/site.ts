@@ -7,6 +7,14 @@ export const site = {
   supportEmail: "support@lendwise.example",
   hours: "Mon-Fri 9AM-6PM EST",
   copyrightYear: 2025,
+  /**
+   * The footer's equal-credit-opportunity statement (a true claim for business credit; "Equal
+   * Housing Lender" is a legend for housing credit, which the marketplace does not arrange).
+   */
+  equalCreditStatement:
+    "Equal credit opportunity: the federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age, because income derives from public assistance, or because an applicant has exercised a right under the Consumer Credit Protection Act.",
+  /** NMLS Consumer Access, where anyone can check a company's licences by its NMLS id. */
+  nmlsConsumerAccessUrl: (nmlsId: string) => `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${nmlsId}`,
   /** The footer's social profiles (links, not plain text). Example profiles. */
   social: [
     { label: "Facebook", href: "https://www.facebook.com/lendwise.example" },

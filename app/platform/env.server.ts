@@ -79,6 +79,14 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, "META_PIXEL_ID must be digits")
     .optional(),
+  /**
+   * The marketplace's own NMLS unique identifier. With it the footer states the licence and links
+   * to its record on NMLS Consumer Access; without it the footer makes no licence claim.
+   */
+  MARKETPLACE_NMLS_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "MARKETPLACE_NMLS_ID must be the NMLS unique identifier (digits)")
+    .optional(),
   TRUST_PROXY: flag.transform((v) => v ?? false),
   /** Cookies marked Secure (and a __Host- session cookie) and, in production, HSTS. Default: on in
    *  production; COOKIE_SECURE=false serves production over plain HTTP (tests on 127.0.0.1). */

@@ -188,7 +188,7 @@ export default function AdminOffers() {
               <tr key={d.id} className="border-b align-top">
                 <td className="p-2">{d.lenderName}</td>
                 <td className="p-2">{d.productName}</td>
-                <td className="p-2">{d.eligible ? "Eligible" : "Not eligible"}</td>
+                <td className="p-2">{d.eligible ? "Eligible" : d.evaluated ? "Not eligible" : "Not evaluated"}</td>
                 <td className="p-2">{[...d.reasons, ...d.unlock].join("; ") || "-"}</td>
               </tr>
             ))}

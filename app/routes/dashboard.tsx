@@ -22,6 +22,8 @@ import {
   withHistory,
 } from "~/features/applications/applicant-views.server";
 import { lifecycleViewsByIds } from "~/features/marketplace/loan-stage.server";
+import { listApplicantNotices } from "~/features/marketplace/applicant-visible.server";
+import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
 import { DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/content/messages";
@@ -50,11 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Then, at once, what hangs off those applications: their progress, the back office's open
   // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
-  const [applications, requests, documents, lifecycle] = await Promise.all([
+  const [applications, requests, documents, lifecycle, notices] = await Promise.all([
     withHistory(rows),
     listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
     lifecycleViewsByIds(appIds),
+    listApplicantNotices(appIds),
   ]);
   return {
     backOffice: { requests, documents },
@@ -62,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     memberSince: account?.createdAt.toISOString() ?? null,
     applications: applications.flatMap((a) => {
       const view = lifecycle.get(a.id);
-      return view ? [{ ...a, lifecycle: view }] : [];
+      return view ? [{ ...a, lifecycle: view, notices: notices.get(a.id) ?? [] }] : [];
     }),
     activity,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
@@ -125,7 +128,9 @@ export default function Dashboard() {
                   </div>
                 ) : null}
                 {applications.map((a) => (
-                  <ApplicationCard key={a.id} app={a} />
+                  <ApplicationCard key={a.id} app={a}>
+                    <SentNotices notices={a.notices} headingLevel="h4" />
+                  </ApplicationCard>
                 ))}
                 {!applications.length && !draft ? <p className="text-slate-700">You have no applications yet.</p> : null}
               </div>

@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/features/marketplace/components/offer-ui";
 import { StatusBadge } from "~/ui/status-badge";
+import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function OffersPage() {
-  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle } =
+  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle, notices } =
     useLoaderData<typeof loader>();
   if (lifecycle && lifecycle.stage === "no-lender-match" && offers.length === 0) {
     // Nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
@@ -59,6 +60,7 @@ export default function OffersPage() {
         <div className="mt-6 card">
           <LifecycleTimeline view={lifecycle} headingLevel="h2" />
         </div>
+        <SentNotices notices={notices} headingLevel="h2" />
         <p className="mt-4 text-sm text-slate-700">{MARKET_MSG.ecoaNotice}</p>
       </MarketShell>
     );
@@ -115,6 +117,7 @@ export default function OffersPage() {
       ) : (
         <p className="mt-6 card">No offers yet: our partner lenders have not reviewed this application.</p>
       )}
+      <SentNotices notices={notices} headingLevel="h2" />
       {lenderDeclines.map((d) => (
         <div key={d.lenderName} className="mt-6">
           <AdverseActionNotice lenderName={d.lenderName} reasons={d.reasons} unlock={[]} ecoa={MARKET_MSG.ecoaNotice} />

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { NewTabNote } from "~/ui/new-tab";
 import { site } from "~/content/site";
 
@@ -21,6 +22,8 @@ const plainItems = ["Inventory Financing", "Emergency Business Loans"];
 const companyItems = ["Interest Rates", "Success Stories", "Licensing", "Compliance"];
 
 export function SiteFooter() {
+  // The licence line comes from configuration (MARKETPLACE_NMLS_ID), read by the root loader.
+  const nmlsId = useRouteLoaderData<typeof rootLoader>("root")?.nmlsId ?? null;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-200" id="support">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -112,10 +115,20 @@ export function SiteFooter() {
             <Link to="/privacy-policy" className="hover:text-white hover:underline">
               Privacy Policy
             </Link>
-            <span>NMLS ID: Licensed</span>
-            <span>Equal Housing Lender</span>
+            {nmlsId ? (
+              <span data-testid="licence-line">
+                {site.name} NMLS ID {nmlsId} (
+                <a href={site.nmlsConsumerAccessUrl(nmlsId)} className="underline hover:text-white">
+                  NMLS Consumer Access
+                </a>
+                )
+              </span>
+            ) : null}
           </div>
         </div>
+        <p className="mx-auto max-w-6xl px-4 pb-6 text-xs text-slate-300" data-testid="equal-credit-statement">
+          {site.equalCreditStatement}
+        </p>
       </div>
     </footer>
   );

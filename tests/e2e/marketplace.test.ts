@@ -104,7 +104,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       await card.getByTestId("stage-badge").filter({ hasText: "Offer Accepted" }).waitFor();
       await card.getByRole("link", { name: /View your accepted offer/ }).waitFor();
 
-      // The e-mail (the admins' copy; the applicant's is held until the address is verified)
+      // The e-mail (the signed disclosure goes to the applicant at once, verified or not, and the admins get a copy)
       const eml = await emlFor(`Offer Accepted - ${reference}`, 20_000);
       expect(eml).toContain("Funding provided");
 

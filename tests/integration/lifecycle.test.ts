@@ -106,10 +106,14 @@ describe("no lender match (Alaska), everywhere the applicant looks", () => {
     expect(squash(offers("h1").text())).toBe("No lender match");
     checkText("offers page", squash(offers("main").text()));
 
-    // The confirmation e-mail.
-    const mail = (await mailsTo(email)).find((m) => m.kind === "application_submitted");
-    checkText("confirmation e-mail", mail!.bodyText.replace(/Application Status page/, ""));
+    // The confirmation e-mail, and the notice of action taken in an e-mail of its own.
+    const mails = await mailsTo(email);
+    const mail = mails.find((m) => m.kind === "application_submitted");
+    for (const f of forbidden) expect(mail!.bodyText.replace(/Application Status page/, ""), `confirmation says ${f}`).not.toMatch(f);
     expect(mail!.bodyText).not.toContain(`/dashboard/applications/${app.reference}/offers`);
+    const notice = mails.find((m) => m.kind === "adverse_action");
+    checkText("notice e-mail", notice!.bodyText);
+    expect(notice!.bodyText).not.toContain(`/dashboard/applications/${app.reference}/offers`);
   });
 });
 

@@ -74,7 +74,10 @@ describe("matching on submission", () => {
     expect(seeded.length).toBeGreaterThan(1);
     for (const p of seeded) expect(decided).toContain(p.id);
     expect(decisions.some((d) => !d.eligible && d.reasons.includes("credit-score-unknown"))).toBe(true);
-    const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
+    const [mail] = await getDb()
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.toEmail, email), eq(schema.outbox.kind, "application_submitted")));
     expect(mail!.bodyText).toContain(`/dashboard/applications/${app.reference}/offers`);
 
     const page = await client.fetch(`/dashboard/applications/${app.reference}/offers?sort=payment`);
@@ -99,7 +102,10 @@ describe("matching on submission", () => {
     const html = await (await client.fetch(`/dashboard/applications/${app.reference}/offers`)).text();
     expect(html).toContain("No lender match");
     expect(html).toContain("None of our partner lenders lends to businesses in Alaska.");
-    const [mail] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
+    const [mail] = await getDb()
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.toEmail, email), eq(schema.outbox.kind, "adverse_action")));
     expect(mail!.bodyText).toContain("NOTICE OF ACTION TAKEN");
     expect(mail!.bodyText).toContain("Equal Credit Opportunity Act");
   });

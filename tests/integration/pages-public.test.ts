@@ -260,12 +260,16 @@ describe("public shell", () => {
       "Success Stories",
       "Licensing",
       "Compliance",
-      "NMLS ID: Licensed",
-      "Equal Housing Lender",
       "© 2025",
       "Mon-Fri 9AM-6PM EST",
     ])
       expect(body).toContain(t);
+    // True claims only: no housing-credit legend, no licence claim without a configured NMLS id
+    // (tests/integration/footer-licence.test.ts has the configured one), and the ECOA statement.
+    expect(body).not.toContain("Equal Housing Lender");
+    expect(body).not.toContain("NMLS ID");
+    expect($("[data-testid=licence-line]")).toHaveLength(0);
+    expect(squash($("[data-testid=equal-credit-statement]").text())).toBe(site.equalCreditStatement);
     // Items without a page are not links.
     for (const t of ["Interest Rates", "Success Stories", "Licensing", "Compliance"]) expect(linkHrefs($, t)).toEqual([]);
     // The mobile menu is a <details> whose summary says Menu; Sign Up is inside it.

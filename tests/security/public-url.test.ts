@@ -108,7 +108,7 @@ describe("links in e-mails", () => {
         purpose: "working-capital",
         submittedAt: new Date(),
         timeZone: "America/New_York",
-        market: { offers: 2, reasons: [] },
+        market: { offers: 2, notices: [] },
       }),
     );
     const offers = `${inject("baseUrl")}/dashboard/applications/APP-ABCDEFGHJKMN/offers`;

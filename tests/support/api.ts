@@ -1,7 +1,7 @@
 /** Helpers for the JSON API's integration tests: signed-in clients, payloads, row counts. */
 import { and, count, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
-import { NEVER_HELD_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
+import { ACCOUNT_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
 import { getDb, schema } from "~/platform/db/db.server";
 import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
@@ -105,7 +105,7 @@ export async function eventsOf(applicationId: number, type?: string) {
 /** The application e-mails to `email` (account e-mails such as the verification link left out). */
 export async function outboxTo(email: string) {
   const rows = await getDb().select().from(schema.outbox).where(eq(schema.outbox.toEmail, email));
-  return rows.filter((r) => !NEVER_HELD_EMAIL_KINDS.has(r.kind));
+  return rows.filter((r) => !ACCOUNT_EMAIL_KINDS.has(r.kind));
 }
 
 /** Every API error answer: JSON with a string message, no stack, no SQL. */

@@ -75,6 +75,7 @@ export function testServerEnv(run: {
     ADMIN_PASSWORD: "",
     SMTP_URL: "",
     META_PIXEL_ID: "",
+    MARKETPLACE_NMLS_ID: "",
     // Webhook tests drive delivery themselves (drainWebhooksOnce with their own clock).
     WEBHOOK_WORKER: "false",
   };

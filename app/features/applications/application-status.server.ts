@@ -104,7 +104,13 @@ export async function changeStatus(
         note: reason ?? undefined,
         lenderName,
       });
-      await enqueueEmail(tx, { ...renderMail(mail), kind: STATUS_MAIL_KIND[to], to: applicant.email, userId: applicant.id });
+      await enqueueEmail(tx, {
+        ...renderMail(mail),
+        kind: STATUS_MAIL_KIND[to],
+        to: applicant.email,
+        userId: applicant.id,
+        applicationId: app.id,
+      });
     }
     return { applicationId: app.id, reference: app.reference, from: app.status, to, changed: true };
   });

@@ -184,7 +184,13 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
       lender: s.lender,
       reasonTexts: texts,
     });
-    await enqueueEmail(tx, { ...renderMail(notice), to: s.applicant.email, userId: s.applicant.id, kind: "lender_adverse_action" });
+    await enqueueEmail(tx, {
+      ...renderMail(notice),
+      to: s.applicant.email,
+      userId: s.applicant.id,
+      kind: "lender_adverse_action",
+      applicationId: s.app.id,
+    });
     return { ok: true, message: LENDER_ACTION_MSG.declineSent, details: reasons.join(", ") + moved };
   });
 }

@@ -16,6 +16,7 @@ export {
   verificationMail,
 } from "./templates/account-mail.server";
 export {
+  actionNoticeMail,
   cancelledMail,
   confirmationMail,
   declinedAfterReviewMail,

@@ -112,12 +112,12 @@ describe("renderMail", () => {
         timeZone: "America/New_York",
         market: {
           offers: 0,
-          reasons: [],
+          notices: [],
           noMatch: { codes: [], reasons: ["None of our partner lenders lends to businesses in Alaska."], nextSteps: ["Apply again"] },
         },
       }),
     );
-    expect(c.text).toContain("NOTICE OF ACTION TAKEN: no lender match");
+    expect(c.text).toContain("notice of action taken, with the reasons, in a separate e-mail");
     expect(c.text).not.toMatch(/compare your offers|funding:|same day to 1 business day|\/offers/i);
     expect(c.text).toContain("Submitted: Nov 24, 2026, 4:11 PM EST");
   });

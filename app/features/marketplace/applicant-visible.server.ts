@@ -21,6 +21,8 @@ import type { RejectionReason } from "~/features/back-office";
 import { REASON_TEXT, principalReasons, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import { offerState } from "~/features/marketplace/offer-disclosure.server";
 import { declineReasonText } from "~/content/decline-reasons";
+import { getDb } from "~/platform/db/db.server";
+import { listApplicationNotices } from "~/platform/outbox/outbox.server";
 
 // ---------------------------------------------------------------------------------------------
 // The application itself: what the applicant entered, its status and dates
@@ -252,3 +254,29 @@ export const applicantLenderDecline = (d: { lenderName: string; reasons: string[
   reasons: d.reasons.map(declineReasonText),
   at: d.createdAt.toISOString(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Notices of action taken sent about an application (adverse action, incompleteness)
+// ---------------------------------------------------------------------------------------------
+
+/** A notice as its applicant received it: the e-mail's subject and text, and when it was sent (null: being sent). */
+export type ApplicantNotice = { id: number; subject: string; text: string; sentAt: string | null; queuedAt: string };
+
+/** The notices sent about these applications, oldest first, keyed by application id. */
+export async function listApplicantNotices(applicationIds: readonly number[]): Promise<Map<number, ApplicantNotice[]>> {
+  const rows = await listApplicationNotices(getDb(), applicationIds);
+  const out = new Map<number, ApplicantNotice[]>();
+  for (const r of rows) {
+    if (r.applicationId == null) continue;
+    const list = out.get(r.applicationId) ?? [];
+    list.push({
+      id: r.id,
+      subject: r.subject,
+      text: r.bodyText,
+      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      queuedAt: r.createdAt.toISOString(),
+    });
+    out.set(r.applicationId, list);
+  }
+  return out;
+}

@@ -5,4 +5,11 @@
 export { OFFER_VALIDITY_DAYS, offersPath } from "./domain/offer-matching";
 export { priceLoan } from "./domain/offer-money";
 export { requiredRate } from "./offers.schema";
-export { adverseActionLines, lenderAdverseActionLines, type MatchSummary, noMatchLines } from "./domain/action-notices";
+export {
+  incompleteDeadline,
+  lenderAdverseActionLines,
+  lenderNoticeLines,
+  type MatchSummary,
+  noMatchLines,
+  RIGHT_TO_REASONS,
+} from "./domain/action-notices";

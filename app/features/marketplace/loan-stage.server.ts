@@ -149,7 +149,13 @@ async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (t
 async function mailApplicant(tx: Tx, l: Locked, kind: string, mail: (firstName: string, app: StageMailApp) => MailContent) {
   if (!l.applicant) return;
   const app = { reference: l.app.reference, amount: Number(l.app.amount), purpose: l.app.purpose };
-  await enqueueEmail(tx, { ...renderMail(mail(l.applicant.firstName, app)), to: l.applicant.email, userId: l.applicant.id, kind });
+  await enqueueEmail(tx, {
+    ...renderMail(mail(l.applicant.firstName, app)),
+    to: l.applicant.email,
+    userId: l.applicant.id,
+    kind,
+    applicationId: l.app.id,
+  });
 }
 const actorKind = (a: LifecycleActor): Actor => a.role;
 

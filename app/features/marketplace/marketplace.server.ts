@@ -20,17 +20,18 @@ import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationBy
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
 import type { Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
-import { REASON_TEXT, matchApplication, principalReasons, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
+import { REASON_TEXT, isEvaluated, matchApplication, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import {
   applicantLenderDecline,
   applicantMarketplace,
+  listApplicantNotices,
   toAcceptanceView,
   toOfferView,
 } from "~/features/marketplace/applicant-visible.server";
 import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
-import type { MatchSummary } from "~/features/marketplace/domain/action-notices";
+import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
@@ -41,7 +42,7 @@ import type { MatchSummary } from "~/features/marketplace/domain/action-notices"
  * offers commit with the submission or not at all. Runs once: a second call finds the decisions.
  */
 export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Date()): Promise<MatchSummary> {
-  if (await hasDecisions(tx, applicationId)) return { offers: 0, reasons: [] };
+  if (await hasDecisions(tx, applicationId)) return { offers: 0, notices: [] };
   const app = await getApplicationSummary(applicationId, tx);
   if (!app) throw new Error("application missing");
   const products = await listActiveProductTerms(tx);
@@ -71,7 +72,10 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
       now,
     });
   }
-  return { offers, reasons: offers ? [] : principalReasons(decisions), noMatch };
+  // Each lender that evaluated the application and made no offer sends its own notice, offers or not.
+  const nmlsOf = new Map(products.map((p) => [p.productId, p.nmlsId]));
+  const notices = lenderNotices(decisions.map((d) => ({ ...d, nmlsId: nmlsOf.get(d.productId) ?? "" })));
+  return { offers, notices, noMatch };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,12 +96,13 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
   await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
-  const [offers, decisions, acceptance, declines, lifecycle] = await Promise.all([
+  const [offers, decisions, acceptance, declines, lifecycle, notices] = await Promise.all([
     listOffers(app.id),
     listDecisions(app.id),
     getAcceptance(app.id),
     listDeclinesForApplication(app.id),
     lifecycleViewById(app.id),
+    listApplicantNotices([app.id]),
   ]);
   const market = applicantMarketplace({ offers, decisions, acceptance });
   return {
@@ -108,6 +113,8 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
     /** Each partner lender that declined after review, named, with its principal reasons. */
     lenderDeclines: declines.map(applicantLenderDecline),
     lifecycle,
+    /** The notices of action taken sent about it, with when each was sent. */
+    notices: notices.get(app.id) ?? [],
   };
 }
 
@@ -150,6 +157,8 @@ export async function getMarketplaceForAdmin(applicationId: number) {
       lenderName: d.lenderName,
       productName: d.productName,
       eligible: d.eligible,
+      /** False: the product does not serve the applicant's state or purpose, so it did not evaluate the application. */
+      evaluated: isEvaluated(d),
       reasons: d.reasons.map((r) => REASON_TEXT[r as ReasonCode] ?? r),
       unlock: d.unlock,
     })),

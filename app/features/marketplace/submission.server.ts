@@ -11,7 +11,7 @@
  */
 import { readerTimeZone } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
-import { confirmationMail } from "~/features/mail/index.server";
+import { actionNoticeMail, confirmationMail } from "~/features/mail/index.server";
 import {
   insertApplication,
   markApplicationSubmitted,
@@ -88,6 +88,16 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     market,
   });
   await enqueueEmail(tx, { ...renderMail(mail), to: applicant.email, userId: input.userId, kind: "application_submitted" });
+  // The lenders' notices of action taken (or of incompleteness): legally required, so never held.
+  const notice = actionNoticeMail({ firstName: applicant.firstName, reference: row.reference, market, sentAt: now });
+  if (notice)
+    await enqueueEmail(tx, {
+      ...renderMail(notice.content),
+      to: applicant.email,
+      userId: input.userId,
+      kind: notice.kind,
+      applicationId: row.id,
+    });
   const draftId = input.wizardDraft?.id ?? row.draftId;
   if (draftId) await updateDraft(draftId, { submittedAt: now, loanApplicationId: row.id, ...input.wizardDraft?.update }, tx);
   return row;

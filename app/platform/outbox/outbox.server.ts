@@ -7,7 +7,7 @@
  * or PostgreSQL, so enqueueing there could not be part of a MySQL transaction; what is left (a
  * table, a lease, retries: outbox-queue.server.ts) is a few statements.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "~/platform/db/db.server";
 import { currentRequestId } from "~/platform/http/request-scope.server";
 
@@ -24,6 +24,11 @@ export type OutgoingEmail = {
    * was, since an address can move from one account to another.
    */
   userId: number | null;
+  /**
+   * The loan application a notice of action taken is about (adverse action, incompleteness): the
+   * dashboard shows the notices sent for an application, with the time each was sent, from here.
+   */
+  applicationId?: number | null;
 };
 
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
@@ -35,18 +40,34 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
     kind: email.kind,
     holdUserId: await holdFor(db, email),
     userId: email.userId,
+    applicationId: email.applicationId ?? null,
     requestId: currentRequestId() ?? null,
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Holding e-mails until the address is verified. Account e-mails (verification, reset,
-// notices) and an applicant's first submission confirmation go at once; everything else addressed
-// to an account whose e-mail is not verified yet (status changes, offers, later confirmations)
-// waits in the outbox and is released, to the verified address, by releaseHeldEmails.
+// notices), legally required notices (adverse action, incompleteness, the signed disclosure) and an
+// applicant's first submission confirmation go at once; everything else addressed to an account
+// whose e-mail is not verified yet (status changes, offers, later confirmations) waits in the
+// outbox and is released, to the verified address, by releaseHeldEmails.
 
-/** Kinds never held: they are how an address gets verified or how the owner hears of a change. */
-export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
+/**
+ * Notices the law requires us to deliver (Regulation B, 12 CFR 1002.9: a notice of action taken
+ * within 30 days, a notice of incompleteness; the signed disclosure of an accepted offer). They are
+ * never held for an unverified address: holding them has no time limit, the law has one.
+ */
+export const LEGAL_NOTICE_EMAIL_KINDS: ReadonlySet<string> = new Set([
+  "adverse_action",
+  "incompleteness_notice",
+  "lender_adverse_action",
+  "status_rejected",
+  "stage_lender_declined",
+  "offer_accepted",
+]);
+
+/** Account e-mails: how an address gets verified or how the owner hears of a change to the account. */
+export const ACCOUNT_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "email_verification",
   "email_change_verification",
   "email_change_notice",
@@ -57,6 +78,9 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   // A lender user's invitation is how its address gets proved.
   "lender_invite",
 ]);
+
+/** Kinds never held: account e-mails and the legally required notices. */
+export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([...ACCOUNT_EMAIL_KINDS, ...LEGAL_NOTICE_EMAIL_KINDS]);
 const FIRST_CONFIRMATION_KIND = "application_submitted";
 
 async function holdFor(db: DbOrTx, email: OutgoingEmail): Promise<number | null> {
@@ -91,4 +115,23 @@ export async function releaseHeldEmails(db: DbOrTx, userId: number, verifiedEmai
     .set({ toEmail: verifiedEmail, holdUserId: null, nextAttemptAt: new Date() })
     .where(eq(o.holdUserId, userId));
   return res.affectedRows;
+}
+
+/** The notices of action taken sent (or being sent) about an application, oldest first, with when each was sent. */
+export async function listApplicationNotices(db: DbOrTx, applicationIds: readonly number[]) {
+  if (applicationIds.length === 0) return [];
+  const o = schema.outbox;
+  return db
+    .select({
+      id: o.id,
+      applicationId: o.applicationId,
+      kind: o.kind,
+      subject: o.subject,
+      bodyText: o.bodyText,
+      createdAt: o.createdAt,
+      sentAt: o.sentAt,
+    })
+    .from(o)
+    .where(and(inArray(o.applicationId, [...applicationIds]), inArray(o.kind, [...LEGAL_NOTICE_EMAIL_KINDS])))
+    .orderBy(asc(o.id));
 }

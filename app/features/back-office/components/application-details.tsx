@@ -83,7 +83,7 @@ export function ApplicationDetails({
             [
               "E-mail verified",
               <span key="v" data-testid="email-verified">
-                {a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is"}
+                {a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is (notices of action taken are sent at once)"}
               </span>,
             ],
           ]}

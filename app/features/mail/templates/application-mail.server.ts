@@ -7,7 +7,14 @@ import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-type
 import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import type { AdminStatus } from "~/features/back-office";
-import { adverseActionLines, lenderAdverseActionLines, type MatchSummary, noMatchLines } from "~/features/marketplace";
+import {
+  incompleteDeadline,
+  lenderAdverseActionLines,
+  lenderNoticeLines,
+  type MatchSummary,
+  noMatchLines,
+  RIGHT_TO_REASONS,
+} from "~/features/marketplace";
 import { formatBps, formatCents, formatUsd } from "~/ui/format";
 import { ECOA_NOTICE } from "~/content/messages";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace";
@@ -63,8 +70,14 @@ export function confirmationMail(input: {
       ]),
       paragraph("We will send updates by e-mail."),
     );
-  } else if (input.market?.noMatch) market.push(noticeOf(noMatchLines(input.market.noMatch)));
-  else if (input.market) market.push(noticeOf(adverseActionLines(input.market.reasons)));
+  } else if (input.market) {
+    // The notice of action taken itself goes in an e-mail of its own, never held (actionNoticeMail).
+    market.push(
+      paragraph(
+        "None of our partner lenders can make you an offer for this application. We have sent you the notice of action taken, with the reasons, in a separate e-mail; it is also on your dashboard.",
+      ),
+    );
+  }
   return {
     subject: `Application Submitted - ${input.reference}`,
     greeting: hello(input.firstName),
@@ -80,6 +93,46 @@ export function confirmationMail(input: {
       paragraph(`You can check your status at any time on our Application Status page with your reference ${input.reference}.`),
       action("Check your application status", mailLinks.status(input.reference)),
     ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The notice of action taken at submission (each declining lender, incompleteness, no lender match)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The notice the lenders' decisions at submission call for, or null when every lender that
+ * evaluated the application made an offer. Its kind is "adverse_action" when a lender declined or
+ * no lender could match, "incompleteness_notice" when lenders only need more information.
+ */
+export function actionNoticeMail(input: {
+  firstName: string;
+  reference: string;
+  market: MatchSummary;
+  sentAt: Date;
+}): { kind: "adverse_action" | "incompleteness_notice"; content: MailContent } | null {
+  const { market } = input;
+  let lines = lenderNoticeLines(market.notices, {
+    offers: market.offers,
+    deadline: formatMailCalendarDate(incompleteDeadline(input.sentAt)),
+  });
+  if (!lines.length && market.offers === 0 && market.noMatch) lines = noMatchLines(market.noMatch);
+  if (!lines.length) return null;
+  const adverse = lines[0]!.startsWith("NOTICE OF ACTION TAKEN");
+  return {
+    kind: adverse ? "adverse_action" : "incompleteness_notice",
+    content: {
+      subject: `${adverse ? "Notice of action taken" : "Information needed"} on your application ${input.reference}`,
+      greeting: hello(input.firstName),
+      blocks: [
+        paragraph(`Thank you for applying. This notice is about your application ${input.reference}.`),
+        noticeOf(lines),
+        action(
+          market.offers > 0 ? "Compare your offers" : "Open your dashboard",
+          market.offers > 0 ? mailLinks.offers(input.reference) : mailLinks.dashboard(),
+        ),
+      ],
+    },
   };
 }
 
@@ -143,6 +196,7 @@ export function statusMail(to: AdminStatus, c: StatusMailContext): MailContent {
           paragraph(`Thank you for applying. After careful review, we are unable to approve ${what}.`),
           notice("Statement of action taken: credit denied.", [
             paragraph(`Principal reason(s) for our decision: ${c.note ?? ""}`),
+            paragraph(RIGHT_TO_REASONS),
             paragraph(ECOA_NOTICE),
           ]),
           paragraph(
@@ -195,7 +249,12 @@ export function fundedMail(
 export function declinedAfterReviewMail(firstName: string, a: StageMailApp, lenderName: string | undefined, reasons: readonly string[]) {
   return stageMail(firstName, `Decision on your application ${a.reference}`, [
     paragraph(`After its review, ${lenderName ?? "the lender"} declined ${stageWhat(a)}. No loan will be made from this application.`),
-    notice("Statement of action taken: credit denied.", [paragraph("Principal reason(s):"), list(reasons)]),
+    notice("Statement of action taken: credit denied.", [
+      paragraph(`Principal reason(s)${lenderName ? ` given by ${lenderName}` : ""}:`),
+      list(reasons),
+      paragraph(RIGHT_TO_REASONS),
+      paragraph(ECOA_NOTICE),
+    ]),
     paragraph("You can typically reapply after 60-90 days."),
   ]);
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/ui/app-header";
 import { formatBps, formatCents } from "~/ui/format";
 import { OFFER_SORTS, type OfferSort } from "~/features/marketplace/domain/offer-matching";
+import { RIGHT_TO_REASONS } from "~/features/marketplace/domain/action-notices";
 
 export type OfferSummary = {
   id: number;
@@ -251,8 +252,7 @@ export function AdverseActionNotice({
         </>
       ) : null}
       <p className="mt-4 text-sm text-slate-700">
-        You may reapply with different details, for example another amount or purpose. You have the right to a statement of specific reasons
-        within 60 days: contact us to ask for it.
+        You may reapply with different details, for example another amount or purpose. {RIGHT_TO_REASONS}
       </p>
       <p className="mt-2 text-xs text-slate-700">{ecoa}</p>
     </section>

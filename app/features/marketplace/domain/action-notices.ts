@@ -1,13 +1,115 @@
 /**
  * The notices of action taken that pages and e-mails share (no lender match, adverse action, a
- * lender's decline): pure text, so the mail feature and the browser can use them.
+ * lender's decline, incompleteness): pure text, so the mail feature and the browser can use them.
+ *
+ * Regulation B (12 CFR 1002.9): each creditor that declines names itself and states its own
+ * principal reasons (at most four, as the model forms do); the applicant may ask, within 60 days
+ * of the notice, for a statement of specific reasons, which is sent within 30 days of the request;
+ * an application that lacks information a creditor needs gets a notice of incompleteness (1002.9(c))
+ * naming what is missing and a deadline, instead of a denial.
  */
-import { MARKET_MSG } from "~/content/messages";
-import { REASON_TEXT, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
+import { ECOA_NOTICE } from "~/content/messages";
+import { site } from "~/content/site";
+import { INCOMPLETE_REASONS, isEvaluated, REASON_CODES, REASON_TEXT, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import type { NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
 
-/** What matching decided at submission: the offers made, and the reasons when there were none. */
-export type MatchSummary = { offers: number; reasons: ReasonCode[]; noMatch?: NoMatchExplanation | null };
+/** At most this many principal reasons per creditor, as on the Regulation B model forms. */
+export const MAX_PRINCIPAL_REASONS = 4;
+/** Days an applicant has to supply what a notice of incompleteness asks for. */
+export const INCOMPLETE_DEADLINE_DAYS = 30;
+
+/** What each `*-unknown` reason says is missing, in a notice of incompleteness. */
+export const MISSING_INFORMATION: Record<(typeof INCOMPLETE_REASONS)[number], string> = {
+  "credit-score-unknown": "Your estimated personal credit score",
+  "years-in-business-unknown": "How long your business has operated (time in business)",
+};
+
+/** Who to contact about a notice: the marketplace, which passes a request on to the lender. */
+export const NOTICE_CONTACT = `${site.name}, ${site.supportEmail}, ${site.supportPhone} (${site.hours})`;
+
+/** The right to a statement of specific reasons, in the words of Regulation B's model forms C-1 and C-3. */
+export const RIGHT_TO_REASONS = `You have the right to a statement of specific reasons why your application was denied. To obtain the statement, please contact ${NOTICE_CONTACT} within 60 days from the date you are notified of this decision. We will send you a written statement of reasons for the denial within 30 days of receiving your request for the statement.`;
+
+/** What matching decided at submission: the offers made, each lender's notice, and no lender match. */
+export type MatchSummary = { offers: number; notices: LenderNotice[]; noMatch?: NoMatchExplanation | null };
+
+/** One creditor's action on an application: a denial with its own reasons, or a request for what is missing. */
+export type LenderNotice =
+  | { lenderName: string; nmlsId: string; kind: "adverse"; reasons: string[] }
+  | { lenderName: string; nmlsId: string; kind: "incomplete"; missing: string[] };
+
+/**
+ * The notices of the lenders that evaluated an application and made no offer, one per lender:
+ * products that do not serve the applicant's state or purpose did not evaluate it (they are not
+ * creditors for it), and a lender with an offer from any of its products did not decline. A lender
+ * whose only reasons are information the application lacks sends a notice of incompleteness.
+ */
+export function lenderNotices(
+  decisions: ReadonlyArray<{ lenderName: string; nmlsId: string; eligible: boolean; reasons: readonly string[] }>,
+): LenderNotice[] {
+  const byLender = new Map<string, { nmlsId: string; offered: boolean; codes: Set<ReasonCode> }>();
+  for (const d of decisions) {
+    if (!isEvaluated(d)) continue;
+    const l = byLender.get(d.lenderName) ?? { nmlsId: d.nmlsId, offered: false, codes: new Set<ReasonCode>() };
+    if (d.eligible) l.offered = true;
+    for (const r of d.reasons) if ((REASON_CODES as readonly string[]).includes(r)) l.codes.add(r as ReasonCode);
+    byLender.set(d.lenderName, l);
+  }
+  const out: LenderNotice[] = [];
+  for (const [lenderName, l] of byLender) {
+    if (l.offered || l.codes.size === 0) continue;
+    const codes = REASON_CODES.filter((c) => l.codes.has(c));
+    const incomplete = codes.filter((c): c is (typeof INCOMPLETE_REASONS)[number] => (INCOMPLETE_REASONS as readonly string[]).includes(c));
+    if (incomplete.length === codes.length) {
+      out.push({ lenderName, nmlsId: l.nmlsId, kind: "incomplete", missing: incomplete.map((c) => MISSING_INFORMATION[c]) });
+    } else {
+      out.push({
+        lenderName,
+        nmlsId: l.nmlsId,
+        kind: "adverse",
+        reasons: codes.slice(0, MAX_PRINCIPAL_REASONS).map((c) => REASON_TEXT[c]),
+      });
+    }
+  }
+  return out;
+}
+
+const lenderLabel = (l: { lenderName: string; nmlsId: string }) => (l.nmlsId ? `${l.lenderName} (NMLS ${l.nmlsId})` : l.lenderName);
+
+/** The date by which an incompleteness notice's information is due, as YYYY-MM-DD (UTC). */
+export function incompleteDeadline(sentAt: Date): string {
+  return new Date(sentAt.getTime() + INCOMPLETE_DEADLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The combined notice of an application's lenders, as lines (the first one the title): each
+ * declining lender named with its own principal reasons, then each lender that needs more
+ * information with what it needs and the deadline. Empty when no lender declined.
+ */
+export function lenderNoticeLines(notices: readonly LenderNotice[], opts: { offers: number; deadline: string }): string[] {
+  const adverse = notices.filter((n) => n.kind === "adverse");
+  const incomplete = notices.filter((n) => n.kind === "incomplete");
+  if (!adverse.length && !incomplete.length) return [];
+  const lines: string[] = [adverse.length ? "NOTICE OF ACTION TAKEN" : "NOTICE OF INCOMPLETE APPLICATION"];
+  for (const n of adverse) {
+    lines.push(`${lenderLabel(n)} has declined to extend credit on this application.`, `Principal reason(s) given by ${n.lenderName}:`);
+    lines.push(...n.reasons.map((r) => `- ${r}`));
+  }
+  if (incomplete.length) {
+    if (adverse.length) lines.push("NOTICE OF INCOMPLETE APPLICATION");
+    for (const n of incomplete) {
+      lines.push(`${lenderLabel(n)} cannot decide on this application without the following information:`);
+      lines.push(...n.missing.map((m) => `- ${m}`));
+    }
+    lines.push(
+      `Please send it to ${NOTICE_CONTACT} by ${opts.deadline} (${INCOMPLETE_DEADLINE_DAYS} days from this notice). If we do not receive it by then, these lenders will not consider this application further, and you may apply again at any time.`,
+    );
+  }
+  if (opts.offers > 0) lines.push("Offers from other partner lenders are not affected: you can still compare and accept them.");
+  if (adverse.length) lines.push(RIGHT_TO_REASONS);
+  lines.push(ECOA_NOTICE);
+  return lines;
+}
 
 /**
  * No lender match, said once the same way everywhere: the reasons that decided it, what
@@ -21,20 +123,8 @@ export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonl
     ...e.reasons.map((r) => `- ${r}`),
     "What you can do:",
     ...e.nextSteps.map((r) => `- ${r}`),
-    "You have the right to a statement of specific reasons within 60 days: contact us to ask for it.",
-    MARKET_MSG.ecoaNotice,
-  ];
-}
-
-/** ECOA / Regulation B style notice when no partner lender could make an offer. */
-export function adverseActionLines(reasons: readonly ReasonCode[]): string[] {
-  return [
-    "NOTICE OF ACTION TAKEN",
-    "None of our partner lenders was able to make you an offer for this application.",
-    "Principal reason(s):",
-    ...reasons.map((r) => `- ${REASON_TEXT[r]}`),
-    "You may reapply with different details (for example another amount or purpose). You have the right to a statement of specific reasons within 60 days: contact us to ask for it.",
-    MARKET_MSG.ecoaNotice,
+    RIGHT_TO_REASONS,
+    ECOA_NOTICE,
   ];
 }
 
@@ -47,8 +137,9 @@ export function lenderAdverseActionLines(lender: { name: string; nmlsId: string 
     "NOTICE OF ACTION TAKEN",
     `${lender.name} (NMLS ${lender.nmlsId}) has declined to extend credit on this application.`,
     `Principal reason(s) given by ${lender.name}:`,
-    ...reasonTexts.map((r) => `- ${r}`),
-    "Offers from other partner lenders, if any, are not affected. You have the right to a statement of specific reasons within 60 days: contact us to ask for it.",
-    MARKET_MSG.ecoaNotice,
+    ...reasonTexts.slice(0, MAX_PRINCIPAL_REASONS).map((r) => `- ${r}`),
+    "Offers from other partner lenders, if any, are not affected.",
+    RIGHT_TO_REASONS,
+    ECOA_NOTICE,
   ];
 }

@@ -195,9 +195,29 @@ export function decide(p: LenderProductTerms, a: ApplicantProfile, now: Date): D
   return { ...head, eligible: false, reasons, unlock: hints, offer: null };
 }
 
-/** Every active product's decision, in the order given. */
+/**
+ * The reasons that keep a product from evaluating an application at all: a product that does not
+ * serve the applicant's state or the loan's purpose is not a creditor for it.
+ */
+export const NOT_EVALUATED_REASONS = ["state-not-served", "purpose-not-served"] as const satisfies readonly ReasonCode[];
+/** Reasons that say the application lacks information the product needs (an incomplete application). */
+export const INCOMPLETE_REASONS = ["credit-score-unknown", "years-in-business-unknown"] as const satisfies readonly ReasonCode[];
+
+/** Did this product evaluate the application (it serves the state and the purpose)? */
+export function isEvaluated(d: { reasons: readonly string[] }): boolean {
+  return !d.reasons.some((r) => (NOT_EVALUATED_REASONS as readonly string[]).includes(r));
+}
+
+/**
+ * Every active product's decision, in the order given. A product that does not serve the
+ * applicant's state or purpose did not evaluate it: its decision says only that, no other reason.
+ */
 export function matchApplication(products: readonly LenderProductTerms[], a: ApplicantProfile, now: Date): Decision[] {
-  return products.map((p) => decide(p, a, now));
+  return products.map((p) => {
+    const d = decide(p, a, now);
+    if (isEvaluated(d) || d.eligible) return d;
+    return { ...d, reasons: d.reasons.filter((r) => (NOT_EVALUATED_REASONS as readonly string[]).includes(r)), unlock: [] };
+  });
 }
 
 /**
@@ -207,7 +227,9 @@ export function matchApplication(products: readonly LenderProductTerms[], a: App
  */
 export function principalReasons(decisions: ReadonlyArray<{ reasons: readonly ReasonCode[] }>, max = 4): ReasonCode[] {
   const count = new Map<ReasonCode, number>();
-  for (const d of decisions) for (const r of d.reasons) count.set(r, (count.get(r) ?? 0) + 1);
+  // Products that did not evaluate the application give no reason of their own, unless none did.
+  const evaluated = decisions.filter((d) => d.reasons.length > 0 && isEvaluated(d));
+  for (const d of evaluated.length ? evaluated : decisions) for (const r of d.reasons) count.set(r, (count.get(r) ?? 0) + 1);
   return [...count.entries()]
     .sort((x, y) => y[1] - x[1] || REASON_CODES.indexOf(x[0]) - REASON_CODES.indexOf(y[0]))
     .slice(0, max)

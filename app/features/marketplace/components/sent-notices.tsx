@@ -1,0 +1,28 @@
+/**
+ * The notices of action taken (adverse action, incompleteness) sent about one application, as the
+ * applicant received them by e-mail, with the time each was sent: on the dashboard and on the
+ * offers page, so a notice can be read again without the e-mail.
+ */
+import type { ApplicantNotice } from "~/features/marketplace/applicant-visible.server";
+import { formatDateTime } from "~/ui/format";
+
+export function SentNotices({ notices, headingLevel = "h3" }: { notices: readonly ApplicantNotice[]; headingLevel?: "h2" | "h3" | "h4" }) {
+  if (!notices.length) return null;
+  const Heading = headingLevel;
+  return (
+    <section className="mt-4" aria-label="Notices sent to you" data-testid="sent-notices">
+      <Heading className="font-semibold">Notices sent to you</Heading>
+      {notices.map((n) => (
+        <details key={n.id} className="mt-2 rounded-md border border-slate-300 p-3" data-testid="sent-notice">
+          <summary className="cursor-pointer">
+            <span className="font-medium">{n.subject}</span>{" "}
+            <span className="text-sm text-slate-700">
+              {n.sentAt ? `Sent ${formatDateTime(n.sentAt)}` : `Sending (queued ${formatDateTime(n.queuedAt)})`}
+            </span>
+          </summary>
+          <div className="mt-2 whitespace-pre-line break-words text-sm">{n.text}</div>
+        </details>
+      ))}
+    </section>
+  );
+}
