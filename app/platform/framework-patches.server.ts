@@ -42,10 +42,12 @@ export function unpatchedFrameworkFiles(root = process.cwd()): string[] {
 export function assertFrameworkPatched(root = process.cwd()) {
   const missing = unpatchedFrameworkFiles(root);
   if (!missing.length) return;
-  const list = missing.map((f) => path.relative(root, f)).join(", ");
+  // Named from inside node_modules: "node_modules/@scope/..." reads as an e-mail address to the
+  // log's masking, which would print "[email]" instead of the file.
+  const list = missing.map((f) => path.relative(path.join(root, "node_modules"), f)).join(", ");
   throw Object.assign(new Error("framework patches not applied"), {
     userMessage:
-      `[server] Refusing to start in production: the framework patches in patches/ are not applied (${list}). ` +
+      `[server] Refusing to start in production: the framework patches in patches/ are not applied (in node_modules: ${list}). ` +
       "Install with `npm ci` (not --ignore-scripts), or run `npx patch-package` after the install. See docs/deploy.md.",
   });
 }
