@@ -219,7 +219,8 @@ export async function lenderQueue(ctx: BenchContext): Promise<SectionResult> {
   for (const v of views) {
     const res = await v.who.fetch(v.path);
     const html = await res.text();
-    if (res.status !== 200 || !html.includes(v.mustContain)) throw new Error(`${v.path}: ${res.status}, expected "${v.mustContain}" on the page`);
+    if (res.status !== 200 || !html.includes(v.mustContain))
+      throw new Error(`${v.path}: ${res.status}, expected "${v.mustContain}" on the page`);
   }
 
   const figures = new Map<string, LoadFigures>();

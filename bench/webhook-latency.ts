@@ -130,10 +130,12 @@ export async function webhookLatency(ctx: BenchContext): Promise<SectionResult> 
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       calls.push(
-        client.fetch(`/api/admin/applications/${id}/status`, { method: "PATCH", json: { status: "rejected", note: "Bench rejection" } }).then(async (res) => {
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          await res.arrayBuffer();
-        }),
+        client
+          .fetch(`/api/admin/applications/${id}/status`, { method: "PATCH", json: { status: "rejected", note: "Bench rejection" } })
+          .then(async (res) => {
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            await res.arrayBuffer();
+          }),
       );
     }
     await Promise.all(calls);
