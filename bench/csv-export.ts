@@ -18,12 +18,13 @@ const SAMPLE_MS = 50;
 const STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 
-async function ensureRows(ownerId: number) {
+/** Fills the database up to `n` submitted applications of `ownerId` (the lender-queue bench reuses it). */
+export async function ensureRows(ownerId: number, n = N) {
   const { getDb, getPool, schema } = await import("~/platform/db/db.server");
   const { generateReference } = await import("~/features/applications/reference.server");
   const apps = schema.loanApplications;
   const [row] = await getDb().select({ n: count() }).from(apps).where(ne(apps.status, "draft"));
-  const missing = Math.max(0, N - Number(row?.n ?? 0));
+  const missing = Math.max(0, n - Number(row?.n ?? 0));
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 3600 * 1000;
   for (let start = 0; start < missing; start += BATCH) {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds into build-bench/, then runs every bench against a throwaway database
  * and production server and prints one table per bench plus the budget checks.
- *   tsx bench/run.ts [page-weight no-js low-end-phone lighthouse upload throughput admin-scale marketplace csv-export profile] [--md FILE]
+ *   tsx bench/run.ts [page-weight no-js low-end-phone lighthouse upload throughput admin-scale marketplace csv-export framework-patches lender-queue api-auth webhooks profile] [--md FILE]
  * With names, only those benches run. --md writes the tables as Markdown (for bench/RESULTS.md).
  * Exit code 1 when a budget check fails.
  */
@@ -10,11 +10,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { adminScale } from "./admin-scale";
+import { apiAuth } from "./api-auth";
 import { csvExport } from "./csv-export";
 import { createContext, type BenchContext } from "./lib/context";
 import { formatChecks, formatTable, markdownChecks, markdownTable, type SectionResult } from "./lib/report";
 import { frameworkPatches } from "./framework-patches";
 import { dropBenchData, startBenchServer, startScriptNodeArgs, type BenchServer } from "./lib/server";
+import { lenderQueue } from "./lender-queue";
 import { lighthouseBench } from "./lighthouse";
 import { lowEndPhone } from "./low-end-phone";
 import { marketplace } from "./marketplace";
@@ -23,6 +25,7 @@ import { pageWeight } from "./page-weight";
 import { profile } from "./profile";
 import { throughput } from "./throughput";
 import { uploadMemory } from "./upload-memory";
+import { webhookLatency } from "./webhook-latency";
 
 const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Promise<SectionResult> }> = {
   "page-weight": { title: "Page load: bytes of HTML, CSS and JavaScript", run: pageWeight },
@@ -39,6 +42,10 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
     title: "Framework patches: throughput with and without them; an unpatched install refuses to start",
     run: frameworkPatches,
   },
+  // After the benches above: it adds 50 lenders and their offers to the admin-scale rows.
+  "lender-queue": { title: "Lender queue at scale: 100,000 applications across 50 lenders", run: lenderQueue },
+  "api-auth": { title: "API: key authentication vs cookie authentication (50 connections)", run: apiAuth },
+  webhooks: { title: "Webhook delivery latency: stage change to a local receiver", run: webhookLatency },
   // Only when named (`npm run bench -- profile`): a server per page under the CPU profiler.
   profile: { title: "CPU profiles of the uncached pages (node --cpu-prof under autocannon)", run: profile },
 };

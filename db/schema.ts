@@ -556,7 +556,12 @@ export const offers = mysqlTable(
     lenderConfirmedAt: datetime("lender_confirmed_at", { mode: "date", fsp: 3 }),
     lenderConfirmedBy: int("lender_confirmed_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("offers_application_idx").on(t.applicationId, t.status), index("offers_lender_idx").on(t.lenderId, t.applicationId)],
+  (t) => [
+    index("offers_application_idx").on(t.applicationId, t.status),
+    index("offers_lender_idx").on(t.lenderId, t.applicationId),
+    // The lender queue's offers by product, newest application first (read from the index alone).
+    index("offers_lender_product_idx").on(t.lenderProductId, t.applicationId),
+  ],
 );
 
 export const offerAcceptances = mysqlTable(

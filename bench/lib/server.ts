@@ -39,6 +39,8 @@ export type ServerOptions = {
   nodeArgs?: string[];
   /** Log file name under tests/.artifacts/<BUILD_DIR>/ (default bench-server.log). */
   logName?: string;
+  /** Settings over the bench's (e.g. the webhook bench's sender: development, local receivers allowed). */
+  env?: NodeJS.ProcessEnv;
 };
 
 /**
@@ -71,6 +73,9 @@ export function benchServerEnv(port: number): NodeJS.ProcessEnv {
     TRUST_PROXY: "1",
     // No per-request log line: the figures are the app's, not the log file's.
     ACCESS_LOG: "0",
+    // No webhook sender here: the webhook bench starts its own (a production server refuses the
+    // local receiver, and a second sender would claim its rows and fail them).
+    WEBHOOK_WORKER: "false",
     // The same pool for every build measured (old main's default queue of 50 answered most of a
     // 50-connection run with 503s, which measures the queue, not the page).
     DB_POOL_SIZE: "10",
@@ -97,7 +102,7 @@ export async function startBenchServer(opts: ServerOptions = {}): Promise<BenchS
   const start = startScriptArgs(cwd);
   const child = spawn(process.execPath, [...start.slice(0, -1), ...EXTRA_NODE_ARGS, ...(opts.nodeArgs ?? []), ...start.slice(-1)], {
     cwd,
-    env: benchServerEnv(port),
+    env: { ...benchServerEnv(port), ...opts.env },
     stdio: ["ignore", fd, fd],
   });
   fs.closeSync(fd);

@@ -1,0 +1,1 @@
+CREATE INDEX `offers_lender_product_idx` ON `offers` (`lender_product_id`,`application_id`);
