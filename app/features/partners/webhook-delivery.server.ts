@@ -18,6 +18,8 @@ import { transaction } from "~/platform/db/db.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { describeError, log, logError } from "~/platform/observability/log.server";
 import { singleton } from "~/platform/singleton.server";
+import { outsideRequestScope } from "~/platform/http/request-scope.server";
+import { onWebhookWake } from "./webhook-wake.server";
 import { afterFailure, isDelivered } from "./domain/webhook-events";
 import { claimDueDeliveries, getEndpoint, markAttemptFailed, markDelivered, type WebhookDeliveryRow } from "./webhook-data.server";
 import { checkEndpointUrl, disableExhaustedEndpoint, openWebhookSecret, webhookUrlPolicy, type WebhookUrlPolicy } from "./webhooks.server";
@@ -165,10 +167,14 @@ export function startWebhookWorker(intervalMs = 5_000) {
   if (worker.timer) return;
   worker.timer = setInterval(() => void tick(), intervalMs);
   worker.timer.unref?.();
+  // A committed event wakes the sender at once; the pass above catches anything a wake missed.
+  // The pass runs outside the request that committed the event (its own log scope, no request id).
+  onWebhookWake(() => outsideRequestScope(() => setImmediate(() => void tick())));
   void tick();
 }
 
 export function stopWebhookWorker() {
   if (worker.timer) clearInterval(worker.timer);
   worker.timer = undefined;
+  onWebhookWake(null);
 }

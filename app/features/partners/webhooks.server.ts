@@ -17,9 +17,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { recordAudit } from "~/platform/audit-log.server";
-import { transaction, type Tx } from "~/platform/db/db.server";
+import { afterCommit, transaction, type Tx } from "~/platform/db/db.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getPartner } from "~/features/partners/partners.server";
+import { wakeWebhookSender } from "~/features/partners/webhook-wake.server";
 import type { PartnerKind } from "~/content/enums";
 import { currentMasterKey, masterKeyById, type MasterKey } from "~/platform/crypto/envelope.server";
 import { getEnv, publicLink } from "~/platform/env.server";
@@ -368,6 +369,9 @@ export async function enqueueWebhookEvent(
   if (!endpoints.length) return [];
   const eventId = newEventId();
   const payload = JSON.stringify(envelope(type, data, now));
+  // The sender's pass every few seconds would find it; waking it once the event is committed
+  // delivers in milliseconds instead.
+  afterCommit(tx, wakeWebhookSender);
   return insertDeliveries(
     endpoints.map((e) => ({ endpointId: e.id, partnerId: e.partnerId, eventId, eventType: type, payload })),
     tx,

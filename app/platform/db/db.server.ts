@@ -33,6 +33,7 @@ import { FailoverPool } from "./db-cluster.server";
 import { databaseDownInThisRequest, markDatabaseDown } from "~/platform/http/request-scope.server";
 import { singleton } from "~/platform/singleton.server";
 import { observePoolWait, type PoolStats } from "~/platform/observability/metrics.server";
+import { logError } from "~/platform/observability/log.server";
 
 export type Database = MySql2Database<typeof schema>;
 
@@ -392,8 +393,22 @@ export const transactionRetryCount = () => retryState.count;
 export async function transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { retry?: boolean } = {}): Promise<T> {
   const { attempts, baseDelayMs, maxDelayMs } = TRANSACTION_RETRY;
   for (let attempt = 1; ; attempt++) {
+    // Each attempt has hooks of its own: a rolled-back attempt's are dropped with it.
+    const hooks: Array<() => void> = [];
     try {
-      return await getDb().transaction(fn);
+      const out = await getDb().transaction((tx) => {
+        commitHooks.set(tx, hooks);
+        return fn(tx);
+      });
+      for (const hook of hooks) {
+        try {
+          hook();
+        } catch (e) {
+          // The work is committed; a hook (a wake-up call) failing must not report it as failed.
+          logError("db", e);
+        }
+      }
+      return out;
     } catch (e) {
       const code = lockConflictCode(e);
       if (!code || opts.retry === false || attempt >= attempts) throw e;
@@ -411,6 +426,21 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { retry?:
   }
 }
 export type DbOrTx = Database | Tx;
+
+const commitHooks = new WeakMap<DbOrTx, Array<() => void>>();
+
+/**
+ * Runs `hook` once the transaction that `db` belongs to has committed, for a wake-up that must not
+ * run before the rows it announces are visible (a sender's pass over its outbox). Outside a
+ * transaction opened by transaction() (the pool itself, or a nested savepoint) it runs on the next
+ * turn of the event loop. Nothing may depend on it running: a crash between COMMIT and the hook
+ * loses the hook, so senders keep their periodic pass.
+ */
+export function afterCommit(db: DbOrTx, hook: () => void): void {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else setImmediate(hook);
+}
 
 /**
  * A query whose SQL text drizzle builds once per connection pool (or transaction) instead of on
