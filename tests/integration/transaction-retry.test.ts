@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import mysql from "mysql2/promise";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import {
+  afterCommit,
   onTransactionRetry,
   transaction,
   TRANSACTION_RETRY,
@@ -138,5 +139,30 @@ describe("transaction(): retry after a lost lock conflict", () => {
     ).rejects.toBe(deadlock);
     expect(runs).toBe(1);
     expect(events).toEqual([]);
+  });
+
+  it("runs after-commit hooks once the rows are visible to other connections, and never those of a rolled-back attempt", async () => {
+    const key = bucket("hook");
+    await rows(key);
+    const seen: number[] = [];
+    let attempt = 0;
+    const deadlock = Object.assign(new Error("Deadlock found when trying to get lock"), { code: "ER_LOCK_DEADLOCK", errno: 1213 });
+    await transaction(async (tx) => {
+      attempt++;
+      await tx.execute(sql`UPDATE rate_limits SET hits = hits + 1 WHERE bucket = ${key}`);
+      // What a woken sender would read, from another connection, when the hook runs.
+      const other = async () => {
+        const c = await mysql.createConnection(inject("databaseUrl"));
+        const [r] = (await c.query("SELECT hits FROM rate_limits WHERE bucket = ?", [key])) as unknown as [Array<{ hits: number }>];
+        await c.end();
+        seen.push(Number(r[0]?.hits));
+      };
+      afterCommit(tx, () => void other());
+      if (attempt === 1) throw new Error("Failed query: update ...", { cause: deadlock });
+    });
+    await expect.poll(() => seen.length).toBe(1);
+    // Only the committed attempt's hook ran, and it saw its own committed row.
+    expect(seen).toEqual([1]);
+    expect(attempt).toBe(2);
   });
 });
