@@ -83,7 +83,7 @@ export interface paths {
      * Create an application (draft or final submission)
      * @description Creates an application of the caller. Without status (or 'draft') it is a draft: fields may be missing (the product's defaults apply) but a field that is given must be valid. With status 'submitted' every wizard step is checked, submittedAt is set and the confirmation e-mail is queued. Money fields are numeric strings.
      *
-     *     A referral partner's API key sends a PartnerReferralRequest (the same fields without userId, plus the applicant) and gets a PartnerReferral back: the application is attributed to the partner, whose key can then read its status at /api/partner/referrals/{applicationId}.
+     *     A referral partner's API key sends a PartnerReferralRequest (the same fields without userId, plus the applicant: the business owner) and gets a PartnerReferral back: a draft attributed to the partner, whose key can then read its status, offers count and funding at /api/partner/referrals/{applicationId}. The owner is e-mailed at once: a new e-mail gets an account and a single-use link (7 days) to choose a password, an existing account a notice to sign in. The owner reviews the details in the application wizard, gives the consents and submits it. A partner cannot submit for the owner: status 'submitted' with a partner key is refused with 422 and nothing is created.
      *
      *     Signed in (any role): 401 when signed out. Browsers must send a same-origin Origin (cross-site: 403). Partner API keys (referral partners) need the scope applications:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
      */
@@ -423,7 +423,7 @@ export interface paths {
     };
     /**
      * Read one of your referrals
-     * @description The status of an application your referral partner account sent (POST /api/loan-applications with your key).
+     * @description The status of an application your referral partner account sent (POST /api/loan-applications with your key): 'draft' until the business owner submits it, then its progress, how many offers lenders made (open or accepted) and, once funded, the amount and day. Nothing personal and no documents; another partner's referral answers 403.
      *
      *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (referral partners) need the scope applications:read; each key has its own rate limit per minute (429 with Retry-After over it).
      */
@@ -812,11 +812,11 @@ export interface components {
       /** @description ZIP code: 5 digits or 5+4 (required to submit) */
       zipCode?: string;
       /**
-       * @description 'draft' (default) keeps it open; 'submitted' is the final submission: every field is checked and a confirmation e-mail is sent.
+       * @description Leave it out or send 'draft': the application stays a draft until the business owner submits it. 'submitted' is refused with 422: only the owner gives the consents and submits.
        * @enum {string}
        */
       status?: "draft" | "submitted";
-      /** @description The applicant. An account is made for a new e-mail (the applicant sets a password through 'Forgot password'); an existing applicant's account gets the application. */
+      /** @description The business owner the application is for. A new e-mail gets an account and an e-mail with a single-use link (7 days) to choose a password and open the application; an existing applicant's account gets the application and an e-mail asking them to sign in to it. Either way the owner reviews the application, gives the consents and submits it. */
       applicant: {
         /** Format: email */
         email: string;
@@ -881,12 +881,22 @@ export interface components {
     PartnerReferral: {
       /** @description The APP- reference */
       applicationId: string;
+      /** @description 'draft' until the business owner submits it; then submitted, pending, under-review, approved, rejected, offer-accepted or withdrawn */
       status: string;
       amount: number;
       purpose: string;
+      /** @description Offers lenders made on the application that are open or accepted */
+      offersCount: number;
+      /** @description Set once the loan is funded; null before */
+      funding: {
+        /** @description The amount the lender sent, in cents */
+        amountCents: number;
+        /** @description The day the lender sent it (YYYY-MM-DD) */
+        fundedOn: string;
+      } | null;
       /**
        * Format: date-time
-       * @description ISO 8601 date-time (UTC)
+       * @description When the business owner submitted it; null while it is a draft
        */
       submittedAt: string | null;
       /**
@@ -1921,7 +1931,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Idempotency-Key reused with another body, or (partner key) an applicant e-mail that cannot be used */
+      /** @description Idempotency-Key reused with another body; or (partner key) status 'submitted' (only the business owner submits) or an applicant e-mail that cannot be used */
       422: {
         headers: {
           [name: string]: unknown;

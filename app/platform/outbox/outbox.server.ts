@@ -56,6 +56,8 @@ export const NEVER_HELD_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "password_changed",
   // A lender user's invitation is how its address gets proved.
   "lender_invite",
+  // A referred applicant's claim link is how the new account's address gets proved.
+  "referral_claim",
 ]);
 const FIRST_CONFIRMATION_KIND = "application_submitted";
 
