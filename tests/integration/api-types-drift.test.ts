@@ -16,6 +16,6 @@ describe("the generated API types", () => {
     const now = await apiTypesSource(root);
     // A plain equality, not a diff in the report: the fix is always the same command.
     expect(committed === now, `${API_TYPES_FILE} is stale: run \`npm run api:types\` and commit it`).toBe(true);
-    expect(now).toContain('"/api/partner/referrals/{reference}"');
+    expect(now).toContain('"/api/partner/referrals/{applicationId}"');
   });
 });

@@ -135,7 +135,6 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
       purpose: A.purpose,
       fundedCents: A.fundedCents,
       fundedOn: A.fundedOn,
-      offersCount: sql<number>`(SELECT count(*) FROM ${O} WHERE ${O.applicationId} = ${A.id} AND ${O.status} IN ('offered', 'accepted'))`,
       submittedAt: A.submittedAt,
       createdAt: A.createdAt,
       updatedAt: A.updatedAt,
@@ -143,7 +142,12 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
     .from(A)
     .where(eq(A.reference, reference.toUpperCase()))
     .limit(1);
-  return row ? { ...row, offersCount: Number(row.offersCount) } : null;
+  if (!row) return null;
+  const [offered] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(O)
+    .where(and(eq(O.applicationId, row.id), inArray(O.status, ["offered", "accepted"])));
+  return { ...row, offersCount: Number(offered?.n ?? 0) };
 }
 
 /** The applications with an offer from `lenderId`, newest first, with that lender's offers only. */
