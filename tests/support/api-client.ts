@@ -5,6 +5,7 @@
  * success, `error` when not, `response` the raw Response (status, headers).
  */
 import createClient, { type Middleware } from "openapi-fetch";
+import { expect } from "vitest";
 import type { components, paths } from "./openapi-types";
 import { baseUrl, randomIp, type Client } from "./http";
 
@@ -39,4 +40,32 @@ export function sessionApi(client: Client) {
       return client.fetch(path, { method: request.method, headers: Object.fromEntries(request.headers), body });
     },
   });
+}
+
+/** GET /api/partner/referrals/{applicationId} with `key`. */
+export function readReferral(key: string, applicationId: string) {
+  return partnerApi(key).GET("/api/partner/referrals/{applicationId}", { params: { path: { applicationId } } });
+}
+
+/** POST /api/loan-applications with a referral partner's key. */
+export function postReferral(key: string, body: ApiSchemas["PartnerReferralRequest"], headers: Record<string, string> = {}) {
+  return partnerApi(key).POST("/api/loan-applications", { body, headers });
+}
+
+/**
+ * A body the document does not allow, sent on purpose (the tests of the API's refusals): typed as
+ * whatever the call expects, so the compiler lets the test send it.
+ */
+export const malformed = (body: unknown) => body as never;
+
+/** Every API error answer, through the typed client: JSON with a string message, not cached, no sniffing. */
+export async function expectApiError(result: { response: Response; error?: unknown }, status: number) {
+  expect(result.response.status).toBe(status);
+  expect(result.response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(result.response.headers.get("cache-control")).toBe("no-store");
+  expect(result.response.headers.get("x-content-type-options")).toBe("nosniff");
+  const error = result.error as { message: unknown; errors?: Record<string, string[]> };
+  expect(typeof error.message).toBe("string");
+  expect(JSON.stringify(error)).not.toMatch(/\bat \S+ \(|\.ts:\d+|Failed query|params:|\bselect\b.+\bfrom\b|insert into|ER_[A-Z_]+/i);
+  return error as { message: string; errors?: Record<string, string[]>; requiredScope?: string };
 }
