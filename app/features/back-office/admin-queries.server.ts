@@ -217,6 +217,8 @@ export type AdminApplicationDetails = ApplicationFieldValues & {
   submittedAt: string | null;
   updatedAt: string;
   applicant: { firstName: string; lastName: string; email: string; phone: string; emailVerified?: boolean };
+  /** The referral partner that sent it through the partner API (null: the applicant came directly). */
+  referredBy: { id: number; name: string } | null;
   documents: ApplicationDocument[];
   history: StatusHistoryEntry[];
 };
@@ -271,9 +273,11 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       phone: users.phone,
+      partnerName: schema.partners.name,
     })
     .from(apps)
     .innerJoin(users, eq(users.id, apps.userId))
+    .leftJoin(schema.partners, eq(schema.partners.id, apps.partnerId))
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
   if (!row) return null;
@@ -293,6 +297,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       phone: row.phone,
       emailVerified: Boolean(row.emailVerifiedAt),
     },
+    referredBy: a.partnerId != null && row.partnerName ? { id: a.partnerId, name: row.partnerName } : null,
     documents,
     history,
   };
