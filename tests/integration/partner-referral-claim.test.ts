@@ -14,11 +14,11 @@ import { ACCOUNT_MSG, MSG, PARTNER_MSG } from "~/content/messages";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password/password-policy.server";
 import { applicationPayload } from "../support/api";
 import { partnerApi } from "../support/api-client";
-import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { formValues, parse } from "../support/html";
 import { baseUrl, Client, expectRedirect } from "../support/http";
 import { linkIn, mailsTo, waitForMail } from "../support/mail";
-import { applicationsOfPartner, referralBody, referralPartnerWithKey } from "../support/partners";
+import { applicationsOfPartner, referralBody, referralPartnerWithKey, referralSubmittedByOwner } from "../support/partners";
 
 const TEXAS = applicationPayload({ amount: "30000", city: "Dallas", state: "TX", zipCode: "75201" });
 
@@ -201,5 +201,20 @@ describe("a referral partner's referral, claimed by the business owner", () => {
       params: { path: { applicationId: "APP-ZZZZZZZZZZZZ" } },
     });
     expect(unknown.response.status).toBe(404);
+  });
+
+  it("the admin panel names the referring partner and filters by source", async () => {
+    const { key, partner } = await referralPartnerWithKey();
+    const { applicationId, id } = await referralSubmittedByOwner(key, TEXAS);
+    const admin = await adminClient(await createAdmin());
+    const { $ } = await parse(await admin.fetch(`/admin/applications/${id}`));
+    expect($("[data-testid=referred-by]").text()).toBe(partner.name);
+    expect($("[data-testid=referred-by]").attr("href")).toBe(`/admin/partners/${partner.id}`);
+    const referred = await parse(await admin.fetch(`/admin?referred=referred&q=${applicationId}`));
+    expect(referred.text("table")).toContain(applicationId);
+    expect(referred.$("#admin-referred-filter option[selected]").attr("value")).toBe("referred");
+    const direct = await parse(await admin.fetch(`/admin?referred=direct&q=${applicationId}`));
+    expect(direct.text("table")).not.toContain(applicationId);
+    expect(direct.text("table")).toContain("No applications found");
   });
 });
