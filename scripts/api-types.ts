@@ -12,4 +12,4 @@ import { API_TYPES_FILE, apiTypesSource } from "./api-types-source";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 writeFileSync(path.join(root, API_TYPES_FILE), await apiTypesSource(root));
-console.log(`wrote ${API_TYPES_FILE}`);
+console.info(`wrote ${API_TYPES_FILE}`);

@@ -2408,6 +2408,7 @@ export interface operations {
         sort?: "desc" | "asc";
         assigned?: "any" | "mine" | "unassigned";
         queue?: "any" | "new-today" | "waiting" | "stale";
+        referred?: "any" | "referred" | "direct";
       };
       header?: never;
       path?: never;
