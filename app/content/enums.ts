@@ -49,7 +49,14 @@ export const REJECTION_REASONS = ["unreadable", "expired", "wrong-type", "does-n
  * password, "change-email" (sent to a new address) finishes a change of e-mail in the owner's
  * signed-in session, "undo-email-change" (sent to the address a change left) puts it back.
  */
-export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email", "undo-email-change", "lender-invite"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = [
+  "verify-email",
+  "reset-password",
+  "change-email",
+  "undo-email-change",
+  "lender-invite",
+  "referral-claim",
+] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export const LENDER_STATUSES = ["active", "paused"] as const;
 export const OFFER_STATUSES = ["offered", "accepted", "withdrawn"] as const;

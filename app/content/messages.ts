@@ -207,6 +207,9 @@ export const ACCOUNT_MSG = {
   undoPrompt: "Put this address back on your account. Choose a new password: every session and link of the account ends.",
   undoInvalid: "This link to undo the change of e-mail address is invalid, has expired or was already used.",
   undoTaken: "Your previous e-mail address now belongs to another account, so it cannot be put back. Please call us.",
+  referralClaimPrompt: "A referral partner started a loan application for you. Choose a password to review it and submit it yourself.",
+  referralClaimInvalid:
+    'This link cannot be used: it has expired, was already used, or a password was already set for the account. If you chose a password, sign in to open your application; otherwise choose one with "Forgot password".',
   deleteConfirmRequired: "Type DELETE to confirm",
   throttled: "Too many attempts. Please wait and try again later.",
 } as const;
@@ -228,6 +231,10 @@ export const ACCOUNT_TOASTS = {
   signedOutElsewhere: { title: "Signed out elsewhere", description: "Every other session of your account has been signed out." },
   recoveryCodesRegenerated: { title: "New recovery codes", description: "Your old recovery codes no longer work." },
   authenticatorReenrolled: { title: "Authenticator changed", description: "Your new authenticator app is now your second factor." },
+  referralClaimed: {
+    title: "Password set",
+    description: "Your password is set and your e-mail address confirmed. Check your application, then submit it from the review step.",
+  },
   dataDeleted: { title: "Data deleted", description: "Your unsubmitted applications and drafts have been deleted." },
   accountDeleted: { title: "Account deleted", description: "Your account and its data have been deleted." },
 } as const satisfies Record<string, ToastMessage>;
@@ -256,6 +263,8 @@ export const PARTNER_MSG = {
   idempotencyKeyInvalid: "Idempotency-Key must be 1-255 visible ASCII characters",
   referralNotYours: "This application was not referred by your partner account",
   applicantEmailUnusable: "This applicant e-mail cannot be used for a referral",
+  referralSubmitRefused:
+    "A referral partner cannot submit an application: send it without status (or 'draft'). The business owner reviews it, gives the consents and submits it.",
   partnerSaved: "Partner created",
   partnerNameTaken: "A partner with this name already exists",
   keyCreated: "API key created. Copy it now: it will not be shown again.",

@@ -1,6 +1,7 @@
 /**
  * GET /api/partner/referrals/{applicationId}: a referral partner's view of one application it sent
- * (status, amount, purpose, dates; nothing personal). Another partner's application: 403.
+ * (status, amount, purpose, offers count, funding, dates; nothing personal, never documents).
+ * Another partner's application: 403.
  */
 import { PartnerReferralParamsSchema, PartnerReferralPathSchema, PartnerReferralSchema } from "~/features/partners/partner.schema";
 import { getReferral } from "~/features/partners/partner-api.server";
@@ -18,7 +19,8 @@ export const { loader, action, endpoints } = apiRoute({
       request: { params: PartnerReferralPathSchema },
       tag: "Partner API",
       summary: "Read one of your referrals",
-      description: "The status of an application your referral partner account sent (POST /api/loan-applications with your key).",
+      description:
+        "The status of an application your referral partner account sent (POST /api/loan-applications with your key): 'draft' until the business owner submits it, then its progress, how many offers lenders made (open or accepted) and, once funded, the amount and day. Nothing personal and no documents; another partner's referral answers 403.",
       responses: {
         200: json(schema("PartnerReferral", PartnerReferralSchema), "The referral"),
         403: err(`${PARTNER_MSG.referralNotYours}; or the key lacks the scope or is not a referral partner's`),

@@ -1,6 +1,6 @@
 /**
- * The partner API: referral partners create applications attributed to them and read
- * their status; lender partners list the applications their lender offered on; keys rotate with an
+ * The partner API, through the typed client built from the OpenAPI document: referral partners
+ * start draft applications attributed to them and read their status; lender partners list the applications their lender offered on; keys rotate with an
  * overlap; Idempotency-Key replays the first answer, refuses another body (422) and lets one of
  * several concurrent requests do the work; the admin's partner pages work without JavaScript.
  */
@@ -10,69 +10,61 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { beginIdempotent, finishIdempotent } from "~/platform/api/idempotency.server";
 import { rotateKey } from "~/features/partners/partner-keys.server";
 import { PARTNER_MSG } from "~/content/messages";
-import { applicationCountOf, applicationPayload, expectJsonError, outboxTo, signedInApplicant } from "../support/api";
+import { applicationCountOf, applicationPayload, expectJsonError, signedInApplicant } from "../support/api";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { formValues, parse } from "../support/html";
 import { Client, expectRedirect } from "../support/http";
-import {
-  applicationsOfPartner,
-  bearerFetch,
-  createTestKey,
-  createTestPartner,
-  keyRow,
-  referralBody,
-  referralPartnerWithKey,
-} from "../support/partners";
+import { expectApiError, malformed, partnerApi, type PartnerReferralAnswer, postReferral, readReferral } from "../support/api-client";
+import { mailsTo } from "../support/mail";
+import { applicationsOfPartner, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe("referrals", () => {
-  it("creates an application for a new applicant, attributed to the partner, answered without personal details", async () => {
+  it("creates a draft for a new business owner, attributed to the partner, answered without personal details", async () => {
     const { key, partner } = await referralPartnerWithKey();
-    const body = referralBody({ ...applicationPayload(), status: "submitted" });
-    const res = await bearerFetch(key, "/api/loan-applications", { json: body });
-    expect(res.status).toBe(201);
-    const answer = await res.json();
+    const body = referralBody(applicationPayload());
+    const { data, response } = await postReferral(key, body);
+    expect(response.status).toBe(201);
+    const answer = data as PartnerReferralAnswer;
     expect(answer).toEqual({
       applicationId: expect.stringMatching(/^APP-[0-9A-Z]{12}$/),
-      status: "submitted",
+      status: "draft",
       amount: 25000,
       purpose: "working-capital",
-      submittedAt: expect.stringMatching(ISO),
+      offersCount: 0,
+      funding: null,
+      submittedAt: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     });
     const [row] = await applicationsOfPartner(partner.id);
-    expect(row).toMatchObject({ reference: answer.applicationId, partnerId: partner.id, status: "submitted", city: "Springfield" });
+    expect(row).toMatchObject({ reference: answer.applicationId, partnerId: partner.id, status: "draft", city: "Springfield" });
     const [user] = await getDb().select().from(schema.users).where(eq(schema.users.id, row!.userId));
     expect(user).toMatchObject({ email: body.applicant.email, firstName: "Robin", role: "user", emailVerifiedAt: null });
-    // The applicant hears about it (the usual confirmation e-mail).
-    expect((await outboxTo(body.applicant.email)).length).toBeGreaterThan(0);
+    // The owner hears about it: the link to claim it (tests/integration/partner-referral-claim.test.ts walks it).
+    expect(await mailsTo(body.applicant.email, "referral_claim")).toHaveLength(1);
   });
 
   it("gives an existing applicant's account the application; a draft needs only some fields", async () => {
     const { key, partner } = await referralPartnerWithKey();
     const { user } = await signedInApplicant();
-    const res = await bearerFetch(key, "/api/loan-applications", {
-      json: referralBody({ applicant: { email: user.email.toUpperCase(), firstName: "X", lastName: "Y" } }),
-    });
-    expect(res.status).toBe(201);
-    expect((await res.json()).status).toBe("draft");
+    const res = await postReferral(key, referralBody({ applicant: { email: user.email.toUpperCase(), firstName: "X", lastName: "Y" } }));
+    expect(res.response.status).toBe(201);
+    expect(res.data!.status).toBe("draft");
     expect(await applicationCountOf(user.id)).toBe(1);
     expect((await applicationsOfPartner(partner.id))[0]!.userId).toBe(user.id);
   });
 
   it("refuses an invalid referral with field errors and a staff e-mail with 422", async () => {
     const { key } = await referralPartnerWithKey();
-    const bad = await expectJsonError(await bearerFetch(key, "/api/loan-applications", { json: referralBody({ amount: "1" }) }), 400);
+    const bad = await expectApiError(await postReferral(key, referralBody({ amount: "1" })), 400);
     expect(bad.errors?.amount).toBeDefined();
-    await expectJsonError(await bearerFetch(key, "/api/loan-applications", { json: { amount: "25000" } }), 400);
-    await expectJsonError(await bearerFetch(key, "/api/loan-applications", { json: referralBody({ userId: 1 }) }), 400);
+    await expectApiError(await postReferral(key, malformed({ amount: "25000" })), 400);
+    await expectApiError(await postReferral(key, malformed(referralBody({ userId: 1 }))), 400);
     const admin = await createAdmin();
-    const staff = await bearerFetch(key, "/api/loan-applications", {
-      json: referralBody({ applicant: { email: admin.email, firstName: "A", lastName: "B" } }),
-    });
-    expect((await expectJsonError(staff, 422)).message).toBe(PARTNER_MSG.applicantEmailUnusable);
+    const staff = await postReferral(key, referralBody({ applicant: { email: admin.email, firstName: "A", lastName: "B" } }));
+    expect((await expectApiError(staff, 422)).message).toBe(PARTNER_MSG.applicantEmailUnusable);
   });
 });
 
@@ -88,19 +80,18 @@ describe("lender partners", () => {
     const lenderId = offers[0]!.lenderId!;
     const partner = await createTestPartner("lender", lenderId);
     const { key } = await createTestKey(partner.id, { scopes: ["applications:read"] });
-    const res = await bearerFetch(key, "/api/partner/applications?limit=100");
-    expect(res.status).toBe(200);
-    const { applications } = await res.json();
-    const mine = applications.find((a: { applicationId: string }) => a.applicationId === applicationId);
+    const res = await partnerApi(key).GET("/api/partner/applications", { params: { query: { limit: 100 } } });
+    expect(res.response.status).toBe(200);
+    const mine = res.data!.applications.find((a) => a.applicationId === applicationId)!;
     expect(mine).toMatchObject({ status: expect.any(String), amount: 30000, state: "TX" });
-    expect(mine.offers.map((o: { id: number }) => o.id).sort()).toEqual(
+    expect(mine.offers.map((o) => o.id).sort()).toEqual(
       offers
         .filter((o) => o.lenderId === lenderId)
         .map((o) => o.id)
         .sort(),
     );
     expect(JSON.stringify(mine)).not.toMatch(/email|firstName|streetAddress|annualIncome/);
-    await expectJsonError(await bearerFetch(key, "/api/partner/applications?limit=500"), 400);
+    await expectApiError(await partnerApi(key).GET("/api/partner/applications", { params: { query: { limit: 500 } } }), 400);
   });
 });
 
@@ -110,13 +101,13 @@ describe("key rotation", () => {
     const adminId = (await keyRow(id)).createdBy!;
     const rotated = await rotateKey(adminId, partner.id, id, new Date(Date.now() + 3_600_000), "127.0.0.1");
     expect(rotated!.key).not.toBe(key);
-    expect((await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ")).status).toBe(404);
-    expect((await bearerFetch(rotated!.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ")).status).toBe(404);
+    expect((await readReferral(key, "APP-ZZZZZZZZZZZZ")).response.status).toBe(404);
+    expect((await readReferral(rotated!.key, "APP-ZZZZZZZZZZZZ")).response.status).toBe(404);
     expect((await keyRow(rotated!.id)).rotatedFromId).toBe(id);
 
     const again = await rotateKey(adminId, partner.id, rotated!.id, new Date(), "127.0.0.1");
-    await expectJsonError(await bearerFetch(rotated!.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"), 401);
-    expect((await bearerFetch(again!.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ")).status).toBe(404);
+    await expectApiError(await readReferral(rotated!.key, "APP-ZZZZZZZZZZZZ"), 401);
+    expect((await readReferral(again!.key, "APP-ZZZZZZZZZZZZ")).response.status).toBe(404);
   });
 });
 
@@ -125,14 +116,14 @@ describe("Idempotency-Key", () => {
     const { key, partner } = await referralPartnerWithKey();
     const body = referralBody();
     const headers = { "idempotency-key": "order-1" };
-    const first = await bearerFetch(key, "/api/loan-applications", { json: body, headers });
-    const firstBody = await first.text();
+    const api = partnerApi(key, headers);
+    const first = await api.POST("/api/loan-applications", { body, parseAs: "text" });
     // The same JSON in another key order is the same request.
-    const reordered = Object.fromEntries(Object.entries(body).reverse());
-    const second = await bearerFetch(key, "/api/loan-applications", { json: reordered, headers });
-    expect(second.status).toBe(first.status);
-    expect(await second.text()).toBe(firstBody);
-    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    const reordered = Object.fromEntries(Object.entries(body).reverse()) as typeof body;
+    const second = await api.POST("/api/loan-applications", { body: reordered, parseAs: "text" });
+    expect(second.response.status).toBe(first.response.status);
+    expect(second.data).toBe(first.data);
+    expect(second.response.headers.get("idempotent-replayed")).toBe("true");
     expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
   });
 
@@ -140,26 +131,22 @@ describe("Idempotency-Key", () => {
     const { key, partner } = await referralPartnerWithKey();
     const other = await referralPartnerWithKey();
     const headers = { "idempotency-key": "order-2" };
-    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers })).status).toBe(201);
-    const res = await bearerFetch(key, "/api/loan-applications", { json: referralBody({ amount: "30000" }), headers });
-    expect((await expectJsonError(res, 422)).message).toBe(PARTNER_MSG.idempotencyMismatch);
-    expect((await bearerFetch(other.key, "/api/loan-applications", { json: referralBody(), headers })).status).toBe(201);
+    expect((await postReferral(key, referralBody(), headers)).response.status).toBe(201);
+    const res = await postReferral(key, referralBody({ amount: "30000" }), headers);
+    expect((await expectApiError(res, 422)).message).toBe(PARTNER_MSG.idempotencyMismatch);
+    expect((await postReferral(other.key, referralBody(), headers)).response.status).toBe(201);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
-    await expectJsonError(
-      await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers: { "idempotency-key": "" } }),
-      400,
-    );
+    await expectApiError(await postReferral(key, referralBody(), { "idempotency-key": "" }), 400);
   });
 
   it("lets one of five concurrent requests with one key do the work; all get its answer", async () => {
     const { key, partner } = await referralPartnerWithKey();
-    const body = referralBody({ ...applicationPayload(), status: "submitted" });
-    const headers = { "idempotency-key": `parallel-${Date.now()}` };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => bearerFetch(key, "/api/loan-applications", { json: body, headers })));
-    const texts = await Promise.all(answers.map((r) => r.text()));
-    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    expect(new Set(texts).size).toBe(1);
-    expect(answers.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(4);
+    const body = referralBody(applicationPayload());
+    const api = partnerApi(key, { "idempotency-key": `parallel-${Date.now()}` });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.POST("/api/loan-applications", { body, parseAs: "text" })));
+    expect(answers.map((r) => r.response.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((r) => r.data)).size).toBe(1);
+    expect(answers.filter((r) => r.response.headers.get("idempotent-replayed") === "true")).toHaveLength(4);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
   });
 
@@ -244,7 +231,7 @@ describe("admin partner pages without JavaScript", () => {
     const key = $made("input[readonly]").val() as string;
     expect(key).toMatch(/^lm_live_/);
     expect($made('[role="status"]').text()).toContain(PARTNER_MSG.keyCreated);
-    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody() })).status).toBe(201);
+    expect((await postReferral(key, referralBody())).response.status).toBe(201);
 
     const { $: shown, html } = await parse(await admin.fetch(path));
     expect(html).not.toContain(key);
@@ -259,7 +246,7 @@ describe("admin partner pages without JavaScript", () => {
     expect(rotated.status).toBe(200);
     const newKey = (await parse(rotated)).$("input[readonly]").val() as string;
     expect(newKey).not.toBe(key);
-    await expectJsonError(await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"), 401);
+    await expectApiError(await readReferral(key, "APP-ZZZZZZZZZZZZ"), 401);
 
     const { $: $after } = await parse(await admin.fetch(path));
     const newId = $after("tr")
@@ -268,7 +255,7 @@ describe("admin partner pages without JavaScript", () => {
       .first()
       .val() as string;
     await expectRedirect(await admin.fetch(path, { form: { intent: "revoke", keyId: newId } }), path, "revoked");
-    await expectJsonError(await bearerFetch(newKey, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"), 401);
+    await expectApiError(await readReferral(newKey, "APP-ZZZZZZZZZZZZ"), 401);
     expect((await keyRow(Number(newId))).revokedAt).toBeInstanceOf(Date);
 
     // Another site's form post is refused (the same-origin rule of every admin form).

@@ -21,12 +21,17 @@ import { enqueueWebhookEvent, registerEndpoint } from "~/features/partners/webho
 import { getDb, schema, transaction } from "~/platform/db/db.server";
 import type { PartnerKind, PartnerScope } from "~/content/enums";
 import { samplePdf } from "../fixtures/documents";
-import { applicationPayload, expectJsonError, signedInApplicant } from "../support/api";
+import { applicationPayload, signedInApplicant } from "../support/api";
 import { adminClient, createAdmin } from "../support/fixtures";
 import { parse } from "../support/html";
 import { Client, expectRedirect } from "../support/http";
 import { startAppServer } from "../support/server";
-import { bearerFetch, createTestKey, createTestPartner, referralBody } from "../support/partners";
+import { createTestKey, createTestPartner, referralSubmittedByOwner } from "../support/partners";
+import { expectApiError, partnerApi } from "../support/api-client";
+
+/** POST /api/partner/webhooks/deliveries/{id}/replay with `key`. */
+const replayOf = (key: string, id: number) =>
+  partnerApi(key).POST("/api/partner/webhooks/deliveries/{id}/replay", { params: { path: { id: String(id) } } });
 
 const LOCAL = { allowLocal: true } as const;
 
@@ -148,10 +153,9 @@ describe("delivery", () => {
       "application.status_changed",
       "application.offers_ready",
     ]);
-    const res = await bearerFetch(key, "/api/loan-applications", { json: referralBody({ ...applicationPayload(), status: "submitted" }) });
-    expect(res.status).toBe(201);
-    const { applicationId } = await res.json();
-    // Written in the referral's own transaction: there when the answer is.
+    // The partner starts the draft; the business owner submits it (a partner cannot).
+    const { applicationId } = await referralSubmittedByOwner(key, applicationPayload());
+    // Written in the submission's own transaction: there when the answer is.
     const rows = await deliveryRows(partner.id);
     expect(rows.map((d) => d.eventType)).toContain("application.status_changed");
     expect(rows.every((d) => d.status === "pending")).toBe(true);
@@ -177,7 +181,7 @@ describe("delivery", () => {
     expect(() => verify(`whsec_${Buffer.alloc(32, 1).toString("base64")}`, first)).toThrow();
 
     // The partner's log says so.
-    const log = await (await bearerFetch(key, "/api/partner/webhooks/deliveries")).json();
+    const log = (await partnerApi(key).GET("/api/partner/webhooks/deliveries")).data!;
     expect(log.deliveries).toHaveLength(rows.length);
     for (const d of log.deliveries)
       expect(d).toMatchObject({ status: "delivered", attempts: 1, lastResponseCode: 204, nextAttemptAt: null });
@@ -194,10 +198,7 @@ describe("delivery", () => {
       });
     const referrer = await createTestPartner("referral");
     const { key } = await createTestKey(referrer.id, { scopes: ["applications:write"] });
-    const res = await bearerFetch(key, "/api/loan-applications", {
-      json: referralBody({ ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" }),
-    });
-    const { applicationId } = await res.json();
+    const { applicationId } = await referralSubmittedByOwner(key, applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }));
     const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId));
     const offers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app!.id));
     expect(offers.length).toBeGreaterThan(0);
@@ -354,24 +355,24 @@ describe("URLs that could reach inside", () => {
       "https://user:pw@93.184.215.14/hooks",
     ];
     for (const url of refused) {
-      const res = await bearerFetch(key, "/api/partner/webhooks", { json: { url, events: ["application.status_changed"] } });
-      const body = await expectJsonError(res, 400);
+      const res = await partnerApi(key).POST("/api/partner/webhooks", { body: { url, events: ["application.status_changed"] } });
+      const body = await expectApiError(res, 400);
       expect(body.errors?.url, url).toBeDefined();
     }
-    const wrongEvent = await bearerFetch(key, "/api/partner/webhooks", {
-      json: { url: "https://93.184.215.14/hooks", events: ["application.matched"] },
+    const wrongEvent = await partnerApi(key).POST("/api/partner/webhooks", {
+      body: { url: "https://93.184.215.14/hooks", events: ["application.matched"] },
     });
-    expect((await expectJsonError(wrongEvent, 400)).errors?.events).toBeDefined();
+    expect((await expectApiError(wrongEvent, 400)).errors?.events).toBeDefined();
 
-    const ok = await bearerFetch(key, "/api/partner/webhooks", {
-      json: { url: "https://93.184.215.14/hooks", events: ["application.funded"], description: "Main" },
+    const ok = await partnerApi(key).POST("/api/partner/webhooks", {
+      body: { url: "https://93.184.215.14/hooks", events: ["application.funded"], description: "Main" },
     });
-    expect(ok.status).toBe(201);
-    const made = await ok.json();
+    expect(ok.response.status).toBe(201);
+    const made = ok.data!;
     expect(made).toMatchObject({ url: "https://93.184.215.14/hooks", events: ["application.funded"], status: "active" });
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // Shown once: the list never carries it, and the row holds it sealed.
-    const list = await (await bearerFetch(key, "/api/partner/webhooks")).json();
+    const list = (await partnerApi(key).GET("/api/partner/webhooks")).data;
     expect(JSON.stringify(list)).not.toContain(made.secret);
     const [row] = await getDb().select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, made.id));
     expect(row!.secretSealed).not.toContain(made.secret.slice(6));
@@ -411,22 +412,25 @@ describe("replay and isolation", () => {
     const other = await emit(b.partner.id);
 
     // Still being tried: no replay yet.
-    await expectJsonError(await bearerFetch(a.key, `/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" }), 409);
+    await expectApiError(await replayOf(a.key, id), 409);
     await drainWebhooksOnce({ ids: [id, other], policy: LOCAL });
 
     // Each partner sees its own deliveries only, and cannot replay or remove another's.
-    const logA = (await (await bearerFetch(a.key, "/api/partner/webhooks/deliveries")).json()).deliveries as Array<{ id: number }>;
-    const logB = (await (await bearerFetch(b.key, "/api/partner/webhooks/deliveries")).json()).deliveries as Array<{ id: number }>;
+    const logA = (await partnerApi(a.key).GET("/api/partner/webhooks/deliveries")).data!.deliveries;
+    const logB = (await partnerApi(b.key).GET("/api/partner/webhooks/deliveries")).data!.deliveries;
     expect(logA.map((d) => d.id)).toEqual([id]);
     expect(logB.map((d) => d.id)).toEqual([other]);
-    await expectJsonError(await bearerFetch(b.key, `/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" }), 404);
-    await expectJsonError(await bearerFetch(b.key, `/api/partner/webhooks/${a.endpoint.id}`, { method: "DELETE" }), 404);
-    const endpointsB = (await (await bearerFetch(b.key, "/api/partner/webhooks")).json()).endpoints as Array<{ id: number }>;
+    await expectApiError(await replayOf(b.key, id), 404);
+    await expectApiError(
+      await partnerApi(b.key).DELETE("/api/partner/webhooks/{id}", { params: { path: { id: String(a.endpoint.id) } } }),
+      404,
+    );
+    const endpointsB = (await partnerApi(b.key).GET("/api/partner/webhooks")).data!.endpoints;
     expect(endpointsB.map((e) => e.id)).toEqual([b.endpoint.id]);
 
-    const replay = await bearerFetch(a.key, `/api/partner/webhooks/deliveries/${id}/replay`, { method: "POST" });
-    expect(replay.status).toBe(202);
-    const again = await replay.json();
+    const replay = await replayOf(a.key, id);
+    expect(replay.response.status).toBe(202);
+    const again = replay.data!;
     expect(again).toMatchObject({ status: "pending", replayOfId: id, attempts: 0 });
     await drainWebhooksOnce({ ids: [again.id], policy: LOCAL });
     const original = await deliveryRow(id);
@@ -438,8 +442,8 @@ describe("replay and isolation", () => {
   it("refuses a key without the webhooks:manage scope", async () => {
     const partner = await createTestPartner("referral");
     const { key } = await createTestKey(partner.id, { scopes: ["applications:read"] });
-    const res = await bearerFetch(key, "/api/partner/webhooks/deliveries");
-    expect(((await expectJsonError(res, 403)) as { requiredScope?: string }).requiredScope).toBe("webhooks:manage");
+    const res = await partnerApi(key).GET("/api/partner/webhooks/deliveries");
+    expect((await expectApiError(res, 403)).requiredScope).toBe("webhooks:manage");
   });
 });
 

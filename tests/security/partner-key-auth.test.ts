@@ -3,7 +3,7 @@
  * answer 401; a missing scope, the wrong partner kind and another partner's referral 403; bearer
  * calls skip the browser same-origin rule (only with a valid key) while cookie calls keep it; the
  * per-key rate limit answers 429 with Retry-After and the RateLimit headers; every use is audited
- * without the key.
+ * without the key. Calls go through the typed client built from the OpenAPI document.
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
@@ -12,15 +12,8 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { revokeKey } from "~/features/partners/partner-keys.server";
 import { PARTNER_MSG } from "~/content/messages";
 import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
-import {
-  applicationsOfPartner,
-  bearerFetch,
-  createTestKey,
-  createTestPartner,
-  keyRow,
-  referralBody,
-  referralPartnerWithKey,
-} from "../support/partners";
+import { expectApiError, partnerApi, type PartnerReferralAnswer, postReferral, readReferral } from "../support/api-client";
+import { applicationsOfPartner, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
 
 const EVIL = { origin: "http://evil.test", "sec-fetch-site": "cross-site" };
 
@@ -59,30 +52,28 @@ describe("bearer authentication", () => {
     const revoked = await createTestKey(partner.id);
     await revokeKey((await keyRow(id)).createdBy!, partner.id, revoked.id, "127.0.0.1");
     for (const token of [unknown, "lm_live_nope", "not a key", expired.key, revoked.key]) {
-      const res = await bearerFetch(token, "/api/loan-applications", { json: referralBody() });
-      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
-      expect((await expectJsonError(res, 401)).message).toBe(PARTNER_MSG.keyInvalid);
+      const res = await postReferral(token, referralBody());
+      expect(res.response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect((await expectApiError(res, 401)).message).toBe(PARTNER_MSG.keyInvalid);
     }
     // The valid key of the same partner still works.
-    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody() })).status).toBe(201);
+    expect((await postReferral(key, referralBody())).response.status).toBe(201);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(1);
   });
 
   it("answers 403 for a missing scope, the wrong partner kind, or an endpoint that takes no keys", async () => {
     const readOnly = await referralPartnerWithKey({ scopes: ["applications:read"] });
-    const res = await bearerFetch(readOnly.key, "/api/loan-applications", { json: referralBody() });
-    expect(await expectJsonError(res, 403)).toMatchObject({ message: PARTNER_MSG.keyScopeMissing, requiredScope: "applications:write" });
+    const res = await postReferral(readOnly.key, referralBody());
+    expect(await expectApiError(res, 403)).toMatchObject({ message: PARTNER_MSG.keyScopeMissing, requiredScope: "applications:write" });
 
     const [lender] = await getDb().select().from(schema.lenders).limit(1);
     const lenderPartner = await createTestPartner("lender", lender!.id);
     const lenderKey = await createTestKey(lenderPartner.id, { scopes: ["applications:read", "applications:write"] });
-    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/loan-applications", { json: referralBody() }), 403)).message).toBe(
+    expect((await expectApiError(await postReferral(lenderKey.key, referralBody()), 403)).message).toBe(PARTNER_MSG.keyKindNotAllowed);
+    expect((await expectApiError(await partnerApi(readOnly.key).GET("/api/partner/applications"), 403)).message).toBe(
       PARTNER_MSG.keyKindNotAllowed,
     );
-    expect((await expectJsonError(await bearerFetch(readOnly.key, "/api/partner/applications"), 403)).message).toBe(
-      PARTNER_MSG.keyKindNotAllowed,
-    );
-    expect((await expectJsonError(await bearerFetch(lenderKey.key, "/api/admin/applications"), 403)).message).toBe(
+    expect((await expectApiError(await partnerApi(lenderKey.key).GET("/api/admin/applications"), 403)).message).toBe(
       PARTNER_MSG.keyNotAccepted,
     );
   });
@@ -90,32 +81,32 @@ describe("bearer authentication", () => {
   it("lets a referral partner read its own referral only: another partner's is 403, an unknown one 404", async () => {
     const mine = await referralPartnerWithKey();
     const other = await referralPartnerWithKey();
-    const created = await (await bearerFetch(mine.key, "/api/loan-applications", { json: referralBody() })).json();
-    const own = await bearerFetch(mine.key, `/api/partner/referrals/${created.applicationId.toLowerCase()}`);
-    expect(own.status).toBe(200);
-    expect(await own.json()).toEqual(created);
-    const theirs = await bearerFetch(other.key, `/api/partner/referrals/${created.applicationId}`);
-    expect((await expectJsonError(theirs, 403)).message).toBe(PARTNER_MSG.referralNotYours);
+    const created = (await postReferral(mine.key, referralBody())).data as PartnerReferralAnswer;
+    const own = await readReferral(mine.key, created.applicationId.toLowerCase());
+    expect(own.response.status).toBe(200);
+    expect(own.data).toEqual(created);
+    const theirs = await readReferral(other.key, created.applicationId);
+    expect((await expectApiError(theirs, 403)).message).toBe(PARTNER_MSG.referralNotYours);
     // An application nobody referred is not any partner's either.
     const { client } = await signedInApplicant();
     const direct = await (await client.fetch("/api/loan-applications", { json: { amount: "20000" } })).json();
-    await expectJsonError(await bearerFetch(mine.key, `/api/partner/referrals/${direct.applicationId}`), 403);
-    await expectJsonError(await bearerFetch(mine.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ"), 404);
+    await expectApiError(await readReferral(mine.key, direct.applicationId), 403);
+    await expectApiError(await readReferral(mine.key, "APP-ZZZZZZZZZZZZ"), 404);
   });
 });
 
 describe("bearer calls and the browser's same-origin rule", () => {
   it("a valid key's POST needs no Origin and is not refused for a foreign one", async () => {
     const { key, partner } = await referralPartnerWithKey();
-    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody() })).status).toBe(201);
-    expect((await bearerFetch(key, "/api/loan-applications", { json: referralBody(), headers: EVIL })).status).toBe(201);
+    expect((await postReferral(key, referralBody())).response.status).toBe(201);
+    expect((await postReferral(key, referralBody(), EVIL)).response.status).toBe(201);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(2);
   });
 
   it("an invalid key with a foreign Origin is refused (401) and does nothing", async () => {
     const { key, partner } = await referralPartnerWithKey();
     const forged = key.slice(0, -4) + "AAAA";
-    await expectJsonError(await bearerFetch(forged, "/api/loan-applications", { json: referralBody(), headers: EVIL }), 401);
+    await expectApiError(await postReferral(forged, referralBody(), EVIL), 401);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(0);
   });
 
@@ -144,31 +135,31 @@ describe("per-key rate limit", () => {
     const other = await createTestKey(partner.id, { rateLimitPerMinute: 3 });
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
-      expect(res.status).toBe(404);
-      expect(res.headers.get("ratelimit-limit")).toBe("3");
-      expect(res.headers.get("ratelimit-policy")).toBe("3;w=60");
-      remaining.push(res.headers.get("ratelimit-remaining")!);
+      const { response } = await readReferral(key, "APP-ZZZZZZZZZZZZ");
+      expect(response.status).toBe(404);
+      expect(response.headers.get("ratelimit-limit")).toBe("3");
+      expect(response.headers.get("ratelimit-policy")).toBe("3;w=60");
+      remaining.push(response.headers.get("ratelimit-remaining")!);
     }
     expect(remaining).toEqual(["2", "1", "0"]);
-    const limited = await bearerFetch(key, "/api/loan-applications", { json: referralBody() });
-    expect((await expectJsonError(limited, 429)).message).toBe(PARTNER_MSG.rateLimited);
-    const retry = Number(limited.headers.get("retry-after"));
+    const limited = await postReferral(key, referralBody());
+    expect((await expectApiError(limited, 429)).message).toBe(PARTNER_MSG.rateLimited);
+    const retry = Number(limited.response.headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
-    expect(Number(limited.headers.get("ratelimit-reset"))).toBe(retry);
+    expect(limited.response.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(limited.response.headers.get("ratelimit-reset"))).toBe(retry);
     expect(await applicationsOfPartner(partner.id)).toHaveLength(0);
     // The limit is the key's own: another key of the partner is not held.
-    expect((await bearerFetch(other.key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ")).status).toBe(404);
+    expect((await readReferral(other.key, "APP-ZZZZZZZZZZZZ")).response.status).toBe(404);
   });
 });
 
 describe("audit of key use", () => {
   it("writes one row per call with the outcome, never the key", async () => {
     const { key, id } = await referralPartnerWithKey({ scopes: ["applications:write"] });
-    await bearerFetch(key, "/api/loan-applications", { json: referralBody() });
-    await bearerFetch(key, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+    await postReferral(key, referralBody());
+    await readReferral(key, "APP-ZZZZZZZZZZZZ");
     const rows = await auditOf(id);
     expect(rows.map((r) => [r.outcome, r.details?.replace(/ partner \d+$/, "")])).toEqual([
       ["denied", "GET /api/partner/referrals/APP-*** -> 403"],
@@ -179,7 +170,7 @@ describe("audit of key use", () => {
     expect((await keyRow(id)).lastUsedAt).toBeInstanceOf(Date);
 
     const unknown = key.slice(0, 21) + "B".repeat(43);
-    await bearerFetch(unknown, "/api/partner/referrals/APP-ZZZZZZZZZZZZ");
+    await readReferral(unknown, "APP-ZZZZZZZZZZZZ");
     const publicId = key.slice(8, 20);
     const denied = await getDb()
       .select()

@@ -145,6 +145,7 @@ export function inventory(s: Seed): State[] {
     { name: "admin sign-in", as: "visitor", path: "/admin-login" },
     { name: "lender sign-in", as: "visitor", path: "/lender/login" },
     { name: "lender invitation: invalid link", as: "visitor", path: "/lender/invite?token=not-a-token" },
+    { name: "referral claim: invalid link", as: "visitor", path: "/referral/claim?token=not-a-token" },
     {
       name: "admin second factor",
       as: "visitor",

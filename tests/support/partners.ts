@@ -5,6 +5,10 @@ import type { PartnerKind, PartnerScope } from "~/content/enums";
 import { createPartner, createPartnerKey } from "~/features/partners/partner-keys.server";
 import { createApplicant } from "./fixtures";
 import { baseUrl, randomIp } from "./http";
+import { postReferral, sessionApi, type ApiSchemas } from "./api-client";
+import { apiLogin } from "./api";
+
+type PartnerReferralRequest = ApiSchemas["PartnerReferralRequest"];
 
 let creatorId: number | null = null;
 /** The account recorded as the partner's and key's creator. */
@@ -62,14 +66,14 @@ export function bearerFetch(key: string, path: string, init: { method?: string; 
   });
 }
 
-/** A referral for a new applicant (draft unless the body says otherwise). */
-export function referralBody(overrides: Record<string, unknown> = {}) {
+/** A referral for a new business owner (a draft: only the owner submits), typed by the OpenAPI document. */
+export function referralBody(overrides: Record<string, unknown> = {}): PartnerReferralRequest {
   return {
     amount: "25000",
     purpose: "working-capital",
     applicant: { email: `referral.${suffix()}@example.com`, firstName: "Robin", lastName: "Referral" },
     ...overrides,
-  };
+  } as PartnerReferralRequest;
 }
 
 export async function keyRow(id: number) {
@@ -79,4 +83,28 @@ export async function keyRow(id: number) {
 
 export async function applicationsOfPartner(partnerId: number) {
   return getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.partnerId, partnerId));
+}
+
+/**
+ * A referral the business owner then submits: the partner's key starts the draft for an existing
+ * applicant, who signs in and submits it through the API (PATCH .../db/{id} with status
+ * 'submitted'). The webhook tests need a referral that moves; the walk through the e-mailed link
+ * and the wizard is tests/integration/partner-referral-claim.test.ts.
+ */
+export async function referralSubmittedByOwner(key: string, fields: Record<string, unknown>) {
+  const owner = await createApplicant();
+  const created = await postReferral(
+    key,
+    referralBody({ ...fields, applicant: { email: owner.email, firstName: "Robin", lastName: "Referral" } }),
+  );
+  if (created.response.status !== 201) throw new Error(`referral answered ${created.response.status}`);
+  const applicationId = created.data!.applicationId;
+  const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId));
+  const { client } = await apiLogin(owner.email, owner.password);
+  const submitted = await sessionApi(client).PATCH("/api/loan-applications/db/{id}", {
+    params: { path: { id: String(row!.id) } },
+    body: { status: "submitted" },
+  });
+  if (submitted.response.status !== 200) throw new Error(`the owner's submission answered ${submitted.response.status}`);
+  return { applicationId, id: row!.id, owner };
 }

@@ -16,6 +16,7 @@ export {
 } from "./mfa/mfa.server";
 export { generateTotpSecret, totpStep } from "./mfa/totp.server";
 export { hashPassword } from "./password/password.server";
+export { queueReferralEmail } from "./referral-claim.server";
 export {
   commitSession,
   createUserSession,

@@ -134,8 +134,9 @@ export async function resetPassword(input: { token: string; password: string; se
     if (!current || current.email !== row.email) return false;
     await updateUser(user.id, { passwordHash }, tx);
     // Every pending link ends: other reset links, a sign-up confirmation and, above all, a change of
-    // e-mail that whoever held the account before may have kept. Not an undo link (see above).
-    await revokeUserTokens(tx, user.id, ["reset-password", "verify-email", "change-email"]);
+    // e-mail that whoever held the account before may have kept, and a referral's claim link (it
+    // sets a password only for an account that never had one). Not an undo link (see above).
+    await revokeUserTokens(tx, user.id, ["reset-password", "verify-email", "change-email", "referral-claim"]);
     // The link reached this mailbox, which proves the address as well as a verification link would.
     if (!user.emailVerifiedAt) {
       await setUserEmail(tx, user.id, user.email, new Date());

@@ -1,6 +1,6 @@
 /**
  * The pages opened from an e-mailed single-use link that ask for a new password: /reset-password,
- * /undo-email-change and /lender/invite. Opening the link changes nothing (mail
+ * /undo-email-change, /lender/invite and /referral/claim. Opening the link changes nothing (mail
  * scanners open links); the form's POST (token + new password, and an enrolled admin's second
  * factor where asked) is parsed and throttled here once, then each page's service uses the token.
  */
@@ -11,6 +11,7 @@ import { LENDER_MSG } from "~/features/lenders";
 import { inspectUndoToken, undoEmailChange } from "~/features/accounts/email-change.server";
 import { acceptLenderInvite, inspectLenderInvite } from "~/features/lenders/index.server";
 import { inspectResetToken, resetPassword } from "~/features/accounts/password-reset.server";
+import { claimReferral, inspectReferralClaim } from "~/features/accounts/referral-claim.server";
 import { throttle } from "~/platform/security/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG, type ToastMessage } from "~/content/messages";
 import { withPasswordPolicy } from "~/features/accounts/password/password-policy.server";
@@ -105,5 +106,21 @@ export async function lenderInviteForm(request: Request, context: AppLoadContext
     if (!outcome.ok) return { status: 400, formErrors: [LENDER_MSG.inviteInvalid] };
     const cookie = await createUserSession(request, outcome.user);
     return redirect("/lender/login/setup", { headers: { "set-cookie": cookie } });
+  });
+}
+
+export async function referralClaimPage(request: Request) {
+  const token = tokenFromUrl(request);
+  const info = token ? await inspectReferralClaim(token) : null;
+  return { token: info ? token : "", email: info?.email ?? null };
+}
+
+/** /referral/claim: sets the password, proves the address, signs in and opens the referred application in the wizard. */
+export async function referralClaimForm(request: Request, context: AppLoadContext) {
+  return tokenPasswordForm(request, context, async ({ token, password }, ip) => {
+    const outcome = await claimReferral(token, password, ip);
+    if (!outcome.ok) return { status: 400, formErrors: [ACCOUNT_MSG.referralClaimInvalid] };
+    const cookie = await createUserSession(request, outcome.user);
+    return redirectWithToast("/apply", ACCOUNT_TOASTS.referralClaimed, { headers: { "set-cookie": cookie } });
   });
 }

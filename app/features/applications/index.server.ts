@@ -19,6 +19,7 @@ export {
   setApplicationStage,
   touchApplication,
 } from "./applications.server";
+export { insertReferredApplication } from "./referred-application.server";
 export { type DraftRow, updateDraft } from "./wizard/application-drafts.server";
 export {
   admitDraftAccount,

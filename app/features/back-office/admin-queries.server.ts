@@ -9,7 +9,7 @@
  *   reference search-> loan_applications_ref_uq (LIKE 'APP-XYZ%' is a range on the unique index)
  *   no filter       -> loan_applications_submitted_idx (submitted_at, id), read in order
  */
-import { and, asc, count, desc, eq, inArray, like, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import { LOAN_PURPOSE_VALUES as PURPOSES, purposeLabel } from "~/content/loan-options";
 import { ADMIN_PAGE_SIZE, type AdminListParams } from "~/features/back-office/admin.schema";
@@ -61,13 +61,16 @@ export function resolveSearch(raw: string): SearchIntent {
 const crockford = (body: string) => body.replace(/O/g, "0").replace(/[IL]/g, "1");
 
 export function listConditions(
-  params: Pick<AdminListParams, "q" | "status"> & Partial<Pick<AdminListParams, "assigned" | "queue">>,
+  params: Pick<AdminListParams, "q" | "status"> & Partial<Pick<AdminListParams, "assigned" | "queue" | "referred">>,
   viewerId: number | null = null,
 ): SQL | null {
   const conds: SQL[] = [];
   // Back office: assignee and queue filters.
   conds.push(...backOfficeConditions({ assigned: params.assigned ?? "any", queue: params.queue ?? "any" }, viewerId));
   conds.push(params.status === "all" ? ne(apps.status, "draft") : eq(apps.status, params.status));
+  // Referred by a partner (the partner API) or not.
+  if (params.referred === "referred") conds.push(isNotNull(apps.partnerId));
+  if (params.referred === "direct") conds.push(isNull(apps.partnerId));
   const search = resolveSearch(params.q);
   if (search.kind === "none") return null;
   if (search.kind === "reference") conds.push(like(apps.reference, `${search.prefix}%`));
@@ -217,6 +220,8 @@ export type AdminApplicationDetails = ApplicationFieldValues & {
   submittedAt: string | null;
   updatedAt: string;
   applicant: { firstName: string; lastName: string; email: string; phone: string; emailVerified?: boolean };
+  /** The referral partner that sent it through the partner API (null: the applicant came directly). */
+  referredBy: { id: number; name: string } | null;
   documents: ApplicationDocument[];
   history: StatusHistoryEntry[];
 };
@@ -271,9 +276,11 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       phone: users.phone,
+      partnerName: schema.partners.name,
     })
     .from(apps)
     .innerJoin(users, eq(users.id, apps.userId))
+    .leftJoin(schema.partners, eq(schema.partners.id, apps.partnerId))
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
   if (!row) return null;
@@ -293,6 +300,7 @@ export async function getApplicationForAdmin(id: number, db: DbOrTx = getDb()): 
       phone: row.phone,
       emailVerified: Boolean(row.emailVerifiedAt),
     },
+    referredBy: a.partnerId != null && row.partnerName ? { id: a.partnerId, name: row.partnerName } : null,
     documents,
     history,
   };

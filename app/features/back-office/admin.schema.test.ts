@@ -12,14 +12,15 @@ const form = (entries: Record<string, string>) => {
 
 describe("admin list params", () => {
   it("defaults, and falls back to them for anything malformed", () => {
-    expect(params("")).toEqual({ q: "", status: "all", page: 1, sort: "desc", assigned: "any", queue: "any" });
-    expect(params("status=draft&page=-3&sort=sideways&assigned=someone&queue=later")).toEqual({
+    expect(params("")).toEqual({ q: "", status: "all", page: 1, sort: "desc", assigned: "any", queue: "any", referred: "any" });
+    expect(params("status=draft&page=-3&sort=sideways&assigned=someone&queue=later&referred=maybe")).toEqual({
       q: "",
       status: "all",
       page: 1,
       sort: "desc",
       assigned: "any",
       queue: "any",
+      referred: "any",
     });
     expect(params("status=pending&page=abc")).toMatchObject({ status: "all", page: 1 });
     expect(params(`q=${"x".repeat(500)}`).q).toBe("");
@@ -30,8 +31,13 @@ describe("admin list params", () => {
       sort: "asc",
       assigned: "any",
       queue: "any",
+      referred: "any",
     });
-    expect(params("assigned=mine&queue=waiting")).toMatchObject({ assigned: "mine", queue: "waiting" });
+    expect(params("assigned=mine&queue=waiting&referred=referred")).toMatchObject({
+      assigned: "mine",
+      queue: "waiting",
+      referred: "referred",
+    });
   });
   it("builds short, linkable query strings", () => {
     expect(adminListSearch({ q: "", status: "all", page: 1, sort: "desc" })).toBe("");

@@ -3,7 +3,7 @@
  * linkable) and the status change form. Pure: used by the routes, the client and the tests.
  */
 import { z } from "zod";
-import { ASSIGNEE_FILTERS, QUEUE_FILTERS } from "./back-office.schema";
+import { ASSIGNEE_FILTERS, QUEUE_FILTERS, REFERRAL_FILTERS } from "./back-office.schema";
 
 /** The four statuses an admin may set (docs/product.md, "Admin panel"), in the order the dropdown shows them. */
 export const ADMIN_STATUSES = ["submitted", "under-review", "approved", "rejected"] as const;
@@ -33,6 +33,7 @@ export const AdminListParamsSchema = z.object({
   // Back office: assignee and queue filters.
   assigned: fallback(z.enum(ASSIGNEE_FILTERS), "any").default("any"),
   queue: fallback(z.enum(QUEUE_FILTERS), "any").default("any"),
+  referred: fallback(z.enum(REFERRAL_FILTERS), "any").default("any"),
 });
 export type AdminListParams = z.infer<typeof AdminListParamsSchema>;
 
@@ -45,6 +46,7 @@ export function parseAdminListParams(search: URLSearchParams): AdminListParams {
     sort: search.get("sort") ?? undefined,
     assigned: search.get("assigned") ?? undefined,
     queue: search.get("queue") ?? undefined,
+    referred: search.get("referred") ?? undefined,
   });
 }
 
@@ -56,6 +58,7 @@ export function adminListSearch(params: Partial<AdminListParams>): string {
   if (params.sort && params.sort !== "desc") s.set("sort", params.sort);
   if (params.assigned && params.assigned !== "any") s.set("assigned", params.assigned);
   if (params.queue && params.queue !== "any") s.set("queue", params.queue);
+  if (params.referred && params.referred !== "any") s.set("referred", params.referred);
   if (params.page && params.page > 1) s.set("page", String(params.page));
   const str = s.toString();
   return str ? `?${str}` : "";

@@ -123,6 +123,15 @@ export const AssignFormSchema = z.object({
 // List filters and queues
 // ---------------------------------------------------------------------------------------------
 
+/** Referral filter of the list: applications a referral partner sent through the partner API, or the others. */
+export const REFERRAL_FILTERS = ["any", "referred", "direct"] as const;
+export type ReferralFilter = (typeof REFERRAL_FILTERS)[number];
+export const REFERRAL_FILTER_LABELS: Record<ReferralFilter, string> = {
+  any: "Any source",
+  referred: "Referred by a partner",
+  direct: "Came directly",
+};
+
 /** Assignee filter of the list. */
 export const ASSIGNEE_FILTERS = ["any", "mine", "unassigned"] as const;
 export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];

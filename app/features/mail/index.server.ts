@@ -12,6 +12,8 @@ export {
   lenderInviteMail,
   mfaLockedMail,
   passwordChangedMail,
+  referralClaimMail,
+  referralNoticeMail,
   resetPasswordMail,
   verificationMail,
 } from "./templates/account-mail.server";

@@ -19,6 +19,10 @@ export const mailLinks = {
   forgotPassword: () => publicLink("/forgot-password"),
   undoEmailChange: (token: string) => publicLink(`/undo-email-change?token=${token}`),
   lenderInvite: (token: string) => publicLink(`/lender/invite?token=${token}`),
+  /** A referred applicant's new account: set a password, then the referred application in the wizard. */
+  referralClaim: (token: string) => publicLink(`/referral/claim?token=${token}`),
+  /** Sign in, then the wizard (the open application: a referral lands there). */
+  loginToApply: () => publicLink("/login?redirectTo=/apply"),
   adminLogin: () => publicLink("/admin-login"),
   adminApplication: (id: number) => publicLink(`/admin/applications/${id}`),
   newApplication: () => publicLink("/apply"),

@@ -1,23 +1,26 @@
 /**
  * What partner API keys can do:
- *   - a referral partner creates an application for an applicant (POST /api/loan-applications with
- *     a key): the application carries the partner's id; the applicant's account is found by e-mail
- *     or made (no usable password until the applicant sets one through "Forgot password");
- *   - a referral partner reads the status of its own referrals, and of nothing else;
+ *   - a referral partner starts an application for a business owner (POST /api/loan-applications
+ *     with a key): a draft attributed to the partner, in the owner's account (found by e-mail, or
+ *     made without a usable password). In the same transaction the owner is e-mailed: a new account
+ *     gets a single-use link to choose a password, an existing one a notice with a sign-in link.
+ *     The owner reviews the draft in the wizard, gives the consents and submits it; a partner
+ *     cannot submit for the owner ('submitted' is refused with 422);
+ *   - a referral partner reads the status of its own referrals (status, offers count, funding),
+ *     and of nothing else;
  *   - a lender partner lists the applications its lender has made offers on.
  * Answers hold no personal details and no documents.
  */
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "~/platform/audit-log.server";
-import { recordApplicationEvent } from "~/features/applications/index.server";
-import { insertApplication, type ApplicationRow } from "~/features/applications/index.server";
+import { insertReferredApplication } from "~/features/applications/index.server";
 import { transaction } from "~/platform/db/db.server";
-import { getApplicationForPartner, listApplicationsOfferedBy, setApplicationPartner } from "~/features/partners/partners.server";
-import { getUserByEmail, insertUser, toPublicUser } from "~/features/accounts/index.server";
+import { getApplicationForPartner, listApplicationsOfferedBy } from "~/features/partners/partners.server";
+import { getUserByEmail, insertUser, queueReferralEmail, toPublicUser } from "~/features/accounts/index.server";
 import { APPLICATION_DEFAULTS, mergeApplicationValues } from "~/features/applications";
 import { type ApplicationFieldValues } from "~/features/applications";
 import type { PartnerReferral, PartnerReferralBody } from "~/features/partners/partner.schema";
-import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
+import { kickOutbox } from "~/features/mail/index.server";
 import { MSG, PARTNER_MSG } from "~/content/messages";
 import { hashPassword } from "~/features/accounts/index.server";
 import type { PartnerCaller } from "./partner-keys.server";
@@ -30,35 +33,40 @@ export type PartnerOutcome<T> =
 const FIELD_KEYS = Object.keys(APPLICATION_DEFAULTS) as Array<keyof ApplicationFieldValues>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toReferral(row: Pick<ApplicationRow, "reference" | "status" | "amount" | "purpose" | "submittedAt" | "createdAt" | "updatedAt">) {
+type ReferralFacts = NonNullable<Awaited<ReturnType<typeof getApplicationForPartner>>>;
+
+function toReferral(row: ReferralFacts) {
   return {
     applicationId: row.reference,
     status: row.status,
     amount: Number(row.amount),
     purpose: row.purpose,
+    offersCount: row.offersCount,
+    funding: row.fundedCents != null && row.fundedOn ? { amountCents: row.fundedCents, fundedOn: row.fundedOn } : null,
     submittedAt: iso(row.submittedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   } satisfies PartnerReferral;
 }
 
-/** A referral: an application for the applicant, attributed to the partner. */
+/** A referral: a draft application for the business owner, attributed to the partner; the owner is e-mailed. */
 export async function createReferral(
   partner: PartnerCaller,
   body: PartnerReferralBody,
   ip: string,
 ): Promise<PartnerOutcome<PartnerReferral>> {
+  // Submitting is the owner's act (the review step's consents): a partner only starts the draft.
+  if (body.status === "submitted") return { ok: false, status: 422, message: PARTNER_MSG.referralSubmitRefused };
   const given: Partial<ApplicationFieldValues> = {};
   for (const key of FIELD_KEYS) if (body[key] !== undefined) (given as Record<string, unknown>)[key] = body[key];
-  const final = body.status === "submitted";
-  const merged = mergeApplicationValues(APPLICATION_DEFAULTS, given, final);
+  const merged = mergeApplicationValues(APPLICATION_DEFAULTS, given, false);
   if (!merged.ok) return { ok: false, status: 400, errors: merged.errors };
 
   const existing = await getUserByEmail(body.applicant.email);
   if (existing && (existing.role !== "user" || existing.disabledAt)) {
     return { ok: false, status: 422, message: PARTNER_MSG.applicantEmailUnusable };
   }
-  // A new applicant gets an account nobody can sign in to until they set a password by e-mail.
+  // A new applicant gets an account nobody can sign in to until they choose a password from the e-mailed link.
   const unusableHash = existing ? null : await hashPassword(randomBytes(32).toString("base64url"));
 
   const row = await transaction(async (tx) => {
@@ -77,7 +85,7 @@ export async function createReferral(
       );
       user = {
         id,
-        email: body.applicant.email.toLowerCase(),
+        email: body.applicant.email.trim().toLowerCase(),
         firstName: body.applicant.firstName,
         lastName: body.applicant.lastName,
         phone: "",
@@ -85,25 +93,11 @@ export async function createReferral(
         role: "user",
       };
     }
-    let created: ApplicationRow;
-    if (final) {
-      created = await submitApplication(tx, {
-        userId: user.id,
-        actorUserId: user.id,
-        values: merged.values,
-        consentMarketing: false,
-        draftRow: null,
-        applicant: user,
-        partnerId: partner.partnerId,
-      });
-    } else {
-      created = (await insertApplication(tx, { userId: user.id, draftId: null, values: merged.values, status: "draft" })).row;
-      await recordApplicationEvent(tx, { applicationId: created.id, actorUserId: user.id, type: "created", toStatus: created.status });
-    }
-    await setApplicationPartner(created.id, partner.partnerId, tx);
+    const created = await insertReferredApplication(tx, { userId: user.id, partnerId: partner.partnerId, given, values: merged.values });
+    await queueReferralEmail(tx, { user, newAccount: !existing, partnerName: partner.partnerName, reference: created.reference });
     return created;
   });
-  if (final) afterSubmissionCommitted();
+  kickOutbox();
   await recordAudit({
     action: "partner.referral",
     targetType: "application",
@@ -112,7 +106,8 @@ export async function createReferral(
     details: `partner ${partner.partnerId} key ${partner.keyId}${existing ? "" : " new applicant account"}`,
   });
   const fresh = await getApplicationForPartner(row.reference);
-  return { ok: true, status: 201, value: toReferral(fresh ?? row) };
+  if (!fresh) throw new Error("referral missing after commit");
+  return { ok: true, status: 201, value: toReferral(fresh) };
 }
 
 /** A referral's status, for the partner that sent it only (another partner's: 403; unknown: 404). */

@@ -11,11 +11,17 @@ const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 dat
 
 export const PartnerReferralBodySchema = ApiCreateApplicationBodySchema.omit({ userId: true })
   .extend({
+    status: z
+      .enum(["draft", "submitted"], { errorMap: () => ({ message: "status must be 'draft' or 'submitted'" }) })
+      .optional()
+      .describe(
+        "Leave it out or send 'draft': the application stays a draft until the business owner submits it. 'submitted' is refused with 422: only the owner gives the consents and submits.",
+      ),
     applicant: z
       .object({ email: emailField, firstName: firstNameField, lastName: lastNameField })
       .strict()
       .describe(
-        "The applicant. An account is made for a new e-mail (the applicant sets a password through 'Forgot password'); an existing applicant's account gets the application.",
+        "The business owner the application is for. A new e-mail gets an account and an e-mail with a single-use link (7 days) to choose a password and open the application; an existing applicant's account gets the application and an e-mail asking them to sign in to it. Either way the owner reviews the application, gives the consents and submits it.",
       ),
   })
   .strict();
@@ -25,10 +31,23 @@ export type PartnerReferralBody = z.infer<typeof PartnerReferralBodySchema>;
 export const PartnerReferralSchema = z
   .object({
     applicationId: z.string().describe("The APP- reference"),
-    status: z.string(),
+    status: z
+      .string()
+      .describe(
+        "'draft' until the business owner submits it; then submitted, pending, under-review, approved, rejected, offer-accepted or withdrawn",
+      ),
     amount: z.number(),
     purpose: z.string(),
-    submittedAt: isoDateTime.nullable(),
+    offersCount: z.number().int().describe("Offers lenders made on the application that are open or accepted"),
+    funding: z
+      .object({
+        amountCents: z.number().int().describe("The amount the lender sent, in cents"),
+        fundedOn: z.string().describe("The day the lender sent it (YYYY-MM-DD)"),
+      })
+      .strict()
+      .nullable()
+      .describe("Set once the loan is funded; null before"),
+    submittedAt: isoDateTime.nullable().describe("When the business owner submitted it; null while it is a draft"),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

@@ -120,11 +120,10 @@ export async function touchPartnerKey(id: number, now: Date, db: DbOrTx = getDb(
 // ---------------------------------------------------------------------------------------------
 // Applications as partners see them.
 
-export async function setApplicationPartner(applicationId: number, partnerId: number, db: DbOrTx = getDb()) {
-  await db.update(A).set({ partnerId }).where(eq(A.id, applicationId));
-}
-
-/** An application by its reference (any letter case) with the partner that referred it. */
+/**
+ * An application by its reference (any letter case) with the partner that referred it, and what a
+ * referral partner may read of it: status, offers made (open or accepted) and the funding.
+ */
 export async function getApplicationForPartner(reference: string, db: DbOrTx = getDb()) {
   const [row] = await db
     .select({
@@ -134,6 +133,8 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
       status: A.status,
       amount: A.amount,
       purpose: A.purpose,
+      fundedCents: A.fundedCents,
+      fundedOn: A.fundedOn,
       submittedAt: A.submittedAt,
       createdAt: A.createdAt,
       updatedAt: A.updatedAt,
@@ -141,7 +142,12 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
     .from(A)
     .where(eq(A.reference, reference.toUpperCase()))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const [offered] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(O)
+    .where(and(eq(O.applicationId, row.id), inArray(O.status, ["offered", "accepted"])));
+  return { ...row, offersCount: Number(offered?.n ?? 0) };
 }
 
 /** The applications with an offer from `lenderId`, newest first, with that lender's offers only. */

@@ -77,6 +77,8 @@ export const ACCOUNT_EMAIL_KINDS: ReadonlySet<string> = new Set([
   "password_changed",
   // A lender user's invitation is how its address gets proved.
   "lender_invite",
+  // A referred applicant's claim link is how the new account's address gets proved.
+  "referral_claim",
 ]);
 
 /** Kinds never held: account e-mails and the legally required notices. */

@@ -7,7 +7,7 @@
 import { parseWithZod } from "~/platform/http/parse-form";
 import { z } from "zod";
 import { HAS_MONTHLY_PAYMENT } from "~/content/loan-options";
-import { FIELD_LIST, fieldsOfStep, stepRules } from "~/features/applications/fields";
+import { FIELD_LIST, fieldsOfStep, stepRules, type ApplicationFieldValues } from "~/features/applications/fields";
 import { MSG } from "~/content/messages";
 import { AccountFields } from "~/features/accounts";
 import { newPasswordField, optionalCheckbox, requiredCheckbox } from "~/features/accounts";
@@ -190,6 +190,22 @@ export function draftValues(data: DraftData | null | undefined): DraftValues | n
   const finances = parseStored(FinancesStepSchema, d.finances);
   if (loan.status !== "success" || address.status !== "success" || finances.status !== "success") return null;
   return { loan: loan.value as LoanStep, address: address.value as AddressStep, finances: finances.value as FinancesStep };
+}
+
+/**
+ * A draft holding the fields someone else gave (a referral partner through the API), as the forms
+ * store them, starting at step 1: the applicant reviews every step. Fields not given stay empty,
+ * so the wizard asks for them; the step 2 declaration and the review's consents are always the
+ * applicant's own.
+ */
+export function draftDataOfFields(given: Partial<ApplicationFieldValues>): DraftData {
+  const data: DraftData = { step: 1 };
+  for (const f of FIELD_LIST) {
+    const v = given[f.name];
+    if (v === undefined) continue;
+    data[f.step] = { ...data[f.step], [f.name]: String(v) };
+  }
+  return data;
 }
 
 /** The owner details of an anonymous draft, or null. */

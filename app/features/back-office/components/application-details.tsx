@@ -86,6 +86,18 @@ export function ApplicationDetails({
                 {a.applicant.emailVerified ? "Yes" : "No, status e-mails are held until it is (notices of action taken are sent at once)"}
               </span>,
             ],
+            [
+              "Referred by",
+              a.referredBy ? (
+                <a key="r" href={`/admin/partners/${a.referredBy.id}`} className="link" data-testid="referred-by">
+                  {a.referredBy.name}
+                </a>
+              ) : (
+                <span key="r" data-testid="referred-by">
+                  Nobody: the applicant came directly
+                </span>
+              ),
+            ],
           ]}
         />
       </Section>

@@ -5,7 +5,14 @@
  */
 import { Link } from "@remix-run/react";
 import { adminListSearch, type AdminListParams } from "~/features/back-office/admin.schema";
-import { ASSIGNEE_FILTER_LABELS, ASSIGNEE_FILTERS, QUEUE_FILTER_LABELS, QUEUE_FILTERS } from "~/features/back-office/back-office.schema";
+import {
+  ASSIGNEE_FILTER_LABELS,
+  ASSIGNEE_FILTERS,
+  QUEUE_FILTER_LABELS,
+  QUEUE_FILTERS,
+  REFERRAL_FILTER_LABELS,
+  REFERRAL_FILTERS,
+} from "~/features/back-office/back-office.schema";
 
 export type RowExtras = Record<number, { assignee: { id: number; name: string } | null; waitingSince: string | null }>;
 export type QueueLinkView = { key: string; label: string; href: string; count: number; active: boolean };
@@ -87,6 +94,18 @@ export function BackOfficeFilterFields({ params }: { params: AdminListParams }) 
           {QUEUE_FILTERS.map((q) => (
             <option key={q} value={q}>
               {QUEUE_FILTER_LABELS[q]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="admin-referred-filter" className="label">
+          Source
+        </label>
+        <select id="admin-referred-filter" name="referred" defaultValue={params.referred} className="input mt-1">
+          {REFERRAL_FILTERS.map((r) => (
+            <option key={r} value={r}>
+              {REFERRAL_FILTER_LABELS[r]}
             </option>
           ))}
         </select>

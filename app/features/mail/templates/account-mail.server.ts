@@ -139,3 +139,46 @@ export function lenderInviteMail(c: { firstName: string; lenderName: string; tok
     ],
   };
 }
+
+/** What the owner is told about a referral: who sent it and which application. */
+type ReferralMailFacts = { firstName: string; partnerName: string; reference: string };
+
+/** To a business owner a referral partner sent an application for, with a new account: the claim link. */
+export function referralClaimMail(c: ReferralMailFacts & { token: string; validDays: number }): MailContent {
+  return {
+    subject: `${c.partnerName} started a loan application for you on ${site.name}`,
+    greeting: hello(c.firstName),
+    blocks: [
+      paragraph(
+        `${c.partnerName}, a referral partner of ${site.name}, started loan application ${c.reference} for your business and made you an account with this e-mail address.`,
+      ),
+      paragraph(
+        "Nothing is sent to lenders yet. Choose a password to open the application, check the details your partner gave, and submit it yourself when they are right:",
+      ),
+      action("Set your password and review the application", mailLinks.referralClaim(c.token)),
+      paragraph(
+        `The link works once, for ${c.validDays} days. If it has expired, choose a password with "Forgot password" on the sign-in page. If you do not know ${c.partnerName}, ignore this e-mail: nothing is submitted without you.`,
+      ),
+    ],
+  };
+}
+
+/** To the owner of an existing account a referral partner sent an application to: sign in to it (no link sets a password). */
+export function referralNoticeMail(c: ReferralMailFacts): MailContent {
+  return {
+    subject: `${c.partnerName} referred a loan application to your ${site.name} account`,
+    greeting: hello(c.firstName),
+    blocks: [
+      paragraph(
+        `${c.partnerName}, a referral partner of ${site.name}, started loan application ${c.reference} for your business in your account.`,
+      ),
+      paragraph(
+        "Nothing is sent to lenders yet. Sign in to check the details your partner gave and submit the application yourself when they are right:",
+      ),
+      action("Sign in to review the application", mailLinks.loginToApply()),
+      paragraph(
+        `If you do not know ${c.partnerName}, ignore this e-mail or call us at ${site.supportPhone}: nothing is submitted without you.`,
+      ),
+    ],
+  };
+}

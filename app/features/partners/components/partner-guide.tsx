@@ -44,9 +44,14 @@ export function PartnerGuide() {
         </code>
       </pre>
       <p>
-        The answer (201) holds the application&apos;s reference; read its status later with{" "}
-        <code className={inline}>GET /api/partner/referrals/APP-…</code>. A lender partner lists the applications its lender has offered on
-        with <code className={inline}>GET /api/partner/applications</code>.
+        The answer (201) holds the application&apos;s reference. It is a draft: the business owner gets an e-mail at once (a new e-mail
+        address gets an account and a single-use link, valid 7 days, to choose a password; an existing account a notice to sign in), reviews
+        the details you sent in our application wizard, gives the consents and submits it. You cannot submit for the owner:{" "}
+        <code className={inline}>&quot;status&quot;: &quot;submitted&quot;</code> with a partner key is refused with 422 and nothing is
+        created. Read the referral later with <code className={inline}>GET /api/partner/referrals/APP-…</code>: its status (
+        <code className={inline}>draft</code> until the owner submits), how many offers lenders made, and the funding once the loan is
+        funded; nothing personal and no documents, and only your own referrals. A lender partner lists the applications its lender has
+        offered on with <code className={inline}>GET /api/partner/applications</code>.
       </p>
       <h3 className="font-semibold text-slate-900">3. Retries and Idempotency-Key</h3>
       <p>

@@ -1,0 +1,1 @@
+ALTER TABLE `account_tokens` MODIFY COLUMN `purpose` enum('verify-email','reset-password','change-email','undo-email-change','lender-invite','referral-claim') NOT NULL;
