@@ -38,36 +38,6 @@ export type PartnerReferral = z.infer<typeof PartnerReferralSchema>;
 export const PartnerReferralParamsSchema = ApiStatusParamsSchema;
 export const PartnerReferralPathSchema = ApiStatusPathSchema;
 
-export const PartnerApplicationsQuerySchema = z
-  .object({ limit: z.coerce.number().int().min(1).max(100).default(50).describe("At most this many, newest first (1-100, default 50)") })
-  .strict();
-
-export const PartnerLenderApplicationSchema = z
-  .object({
-    applicationId: z.string(),
-    status: z.string(),
-    amount: z.number(),
-    purpose: z.string(),
-    state: z.string().describe("Two-letter US state of the business"),
-    submittedAt: isoDateTime.nullable(),
-    offers: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          status: z.string(),
-          productName: z.string(),
-          amountCents: z.number().int(),
-          termMonths: z.number().int(),
-          noteRateBps: z.number().int(),
-          estimatedAprBps: z.number().int(),
-          expiresAt: isoDateTime,
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-export const PartnerLenderApplicationListSchema = z.object({ applications: z.array(PartnerLenderApplicationSchema) }).strict();
-
 // ---------------------------------------------------------------------------------------------
 // Admin forms (/admin/partners)
 
