@@ -73,4 +73,10 @@ export const RotateKeyFormSchema = z.object({
     .refine((h) => (ROTATION_OVERLAP_HOURS as readonly number[]).includes(h), "Choose an overlap"),
 });
 
+/** The scopes a lender partner's key can use (referrals are a referral partner's). */
+export const LENDER_KEY_SCOPES = PARTNER_SCOPES.filter((s) => s !== "applications:write");
+
+/** /lender/keys: a new key of one of the lender's partners. */
+export const LenderCreateKeyFormSchema = CreateKeyFormSchema.extend({ partnerId: z.coerce.number().int().positive() });
+
 export const RevokeKeyFormSchema = z.object({ keyId: z.coerce.number().int().positive() });

@@ -143,3 +143,12 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
     .limit(1);
   return row ?? null;
 }
+
+/** The lender partners acting for `lenderId` (a lender user manages their keys at /lender/keys). */
+export async function listLenderPartners(lenderId: number, db: DbOrTx = getDb()) {
+  return db
+    .select({ id: P.id, name: P.name })
+    .from(P)
+    .where(and(eq(P.kind, "lender"), eq(P.lenderId, lenderId)))
+    .orderBy(P.id);
+}
