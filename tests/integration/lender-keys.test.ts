@@ -106,11 +106,12 @@ describe("a lender user's own keys", () => {
   });
 
   it("refuses another lender's key ids and partner (404): nothing changes, the refusal is audited", async () => {
-    for (const form of [
+    const forms: Array<Record<string, string>> = [
       { intent: "revoke", keyId: String(keyB.id) },
       { intent: "rotate", keyId: String(keyB.id), overlapHours: "0" },
       { intent: "revoke", keyId: "2000000000" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect((await clientA.fetch("/lender/keys", { form })).status, JSON.stringify(form)).toBe(404);
     }
     const otherPartner = (await keyRow(keyB.id)).partnerId;

@@ -176,7 +176,7 @@ describe("a lender key takes an application from its queue to funded", () => {
       }),
       400,
     );
-    expect(bad.errors.amount).toEqual([LENDER_MSG.amount]);
+    expect(bad.errors?.amount).toEqual([LENDER_MSG.amount]);
     const offer = {
       amount: 30000,
       termMonths: 24,
@@ -286,7 +286,7 @@ describe("a lender key declines, confirms and withdraws", () => {
     await shareWithLender(app.id, ours.id);
     const path = `/api/partner/applications/${app.reference}/decline`;
     const invalid = await expectJsonError(await bearerFetch(key.key, path, { json: { reasons: ["no-such-reason"] } }), 400);
-    expect(invalid.errors.reasons).toBeDefined();
+    expect(invalid.errors?.reasons).toBeDefined();
     const res = await bearerFetch(key.key, path, { json: { reasons: ["insufficient-income", "credit-history"] } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { message: string }).message).toBe(LENDER_ACTION_MSG.declineSent);
