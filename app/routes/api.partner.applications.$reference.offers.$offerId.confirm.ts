@@ -30,7 +30,7 @@ export const { loader, action, endpoints } = apiRoute({
         409: err([LENDER_ACTION_MSG.offerNotInstant, LENDER_ACTION_MSG.offerNotOpen].join("; or ")),
       },
     }),
-    handler: ({ partner, params, body, ip }) =>
+    handler: ({ partner, params, ip }) =>
       lenderApiAnswer(partner, ip, (actor) => lenderApiConfirmOffer(actor, params.reference, params.offerId)),
   }),
 });

@@ -29,6 +29,6 @@ export const { loader, action, endpoints } = apiRoute({
         409: err([LENDER_ACTION_MSG.notAccepted].join("; or ")),
       },
     }),
-    handler: ({ partner, params, body, ip }) => lenderApiAnswer(partner, ip, (actor) => lenderApiMarkVerifying(actor, params.reference)),
+    handler: ({ partner, params, ip }) => lenderApiAnswer(partner, ip, (actor) => lenderApiMarkVerifying(actor, params.reference)),
   }),
 });

@@ -1,8 +1,8 @@
 /**
- * Partners and their API keys (partners, partner_api_keys), and the partner API's reads of
- * applications (a referral partner's own referrals; the applications a lender has offered on).
+ * Partners and their API keys (partners, partner_api_keys), a lender's partners, and a referral
+ * partner's reads of its own referrals.
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 import { isDuplicate } from "~/features/accounts/index.server";
 import type { PartnerKind } from "~/content/enums";
@@ -10,7 +10,6 @@ import type { PartnerKind } from "~/content/enums";
 const P = schema.partners;
 const K = schema.partnerApiKeys;
 const A = schema.loanApplications;
-const O = schema.offers;
 
 export type PartnerRow = typeof schema.partners.$inferSelect;
 export type PartnerKeyRow = typeof schema.partnerApiKeys.$inferSelect;
