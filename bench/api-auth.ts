@@ -53,9 +53,9 @@ export async function apiAuth(ctx: BenchContext): Promise<SectionResult> {
   const { listApplicationsForAdmin } = await import("~/features/back-office/admin-queries.server");
   const { getApplicationRowsInOrder } = await import("~/features/applications/applications.server");
   const { ApiAdminListQuerySchema } = await import("~/features/applications/api.schema");
-  const { listApplicationsOfferedBy } = await import("~/features/partners/partners.server");
+  const { lenderQueueWithOffers } = await import("~/features/lenders/lender-workspace.server");
   const reads = [
-    () => listApplicationsOfferedBy(lender.id, 25),
+    () => lenderQueueWithOffers(lender.id, null, 25),
     async () => getApplicationRowsInOrder((await listApplicationsForAdmin(ApiAdminListQuerySchema.parse({}))).rows.map((r) => r.id)),
   ];
   const readP50: number[] = [];

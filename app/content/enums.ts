@@ -71,8 +71,20 @@ export type LivingSituation = (typeof LIVING_SITUATION_VALUES)[number];
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Partner API: a lender partner's keys act for its lender; a referral partner sends applicants. */
 export const PARTNER_KINDS = ["lender", "referral"] as const;
-/** What a partner API key may do; each endpoint that takes keys names the scope it needs. */
-export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "webhooks:manage"] as const;
+/**
+ * What a partner API key may do; each endpoint that takes keys names the scope it needs.
+ * documents:read is apart from applications:read: a lender's system that only tracks its queue
+ * never holds the applicants' files (bank statements, tax returns).
+ */
+export const PARTNER_SCOPES = ["applications:read", "applications:write", "offers:write", "documents:read", "webhooks:manage"] as const;
+/** What each scope allows, for the key forms and the guide. */
+export const PARTNER_SCOPE_TEXT: Record<(typeof PARTNER_SCOPES)[number], string> = {
+  "applications:read": "list and read applications",
+  "applications:write": "send referrals (referral partners)",
+  "offers:write": "offers, declines, document requests, verifying and funded (lender partners)",
+  "documents:read": "download the applicants' shared documents (lender partners)",
+  "webhooks:manage": "register and manage webhook endpoints",
+};
 /** A partner's webhook endpoint: active, or disabled (by an admin, the partner, or after its retries ran out). */
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
 /** One delivery of one event to one endpoint: waiting (first try or a retry), delivered, or given up. */

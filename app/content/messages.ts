@@ -270,4 +270,6 @@ export const PARTNER_MSG = {
   keyCreated: "API key created. Copy it now: it will not be shown again.",
   keyRevoked: "API key revoked",
   keyRotated: "API key rotated. Copy the new key now: it will not be shown again.",
+  lenderNoPartner:
+    "Your lender has no partner API account yet. Ask a Lendwise administrator to open one for your lender; you can then make and manage its keys here.",
 } as const;

@@ -8,7 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
-import { PARTNER_SCOPES } from "~/content/enums";
+import { PARTNER_SCOPE_TEXT, PARTNER_SCOPES } from "~/content/enums";
 import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema, ROTATION_OVERLAP_HOURS } from "~/features/partners/partner.schema";
 import {
   createPartnerKey,
@@ -270,8 +270,8 @@ export default function AdminPartner() {
         <fieldset aria-describedby={e?.scopes ? "scopes-error" : undefined}>
           <legend className="label">Scopes</legend>
           {PARTNER_SCOPES.map((s) => (
-            <label key={s} className="mr-4 inline-block">
-              <input type="checkbox" name="scopes" value={s} /> {s}
+            <label key={s} className="block">
+              <input type="checkbox" name="scopes" value={s} /> {s} <span className="text-xs text-slate-700">{PARTNER_SCOPE_TEXT[s]}</span>
             </label>
           ))}
           {e?.scopes ? (

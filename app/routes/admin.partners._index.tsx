@@ -65,39 +65,41 @@ export default function AdminPartners() {
         partner&apos;s keys act for its lender; a referral partner sends applicants.
       </p>
       {partners.length ? (
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Partners</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Kind
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Lender
-              </th>
-              <th scope="col" className="py-2">
-                Active keys
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {partners.map((p) => (
-              <tr key={p.id} className="border-b border-slate-200">
-                <td className="py-2 pr-4">
-                  <Link to={`/admin/partners/${p.id}`} className="text-blue-800 underline">
-                    {p.name}
-                  </Link>
-                </td>
-                <td className="py-2 pr-4">{p.kind === "lender" ? "Lender" : "Referral"}</td>
-                <td className="py-2 pr-4">{p.lenderName ?? "-"}</td>
-                <td className="py-2">{p.activeKeys}</td>
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Partners">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Partners</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Kind
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Lender
+                </th>
+                <th scope="col" className="py-2">
+                  Active keys
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {partners.map((p) => (
+                <tr key={p.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-4 [overflow-wrap:anywhere]">
+                    <Link to={`/admin/partners/${p.id}`} className="text-blue-800 underline">
+                      {p.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">{p.kind === "lender" ? "Lender" : "Referral"}</td>
+                  <td className="py-2 pr-4 [overflow-wrap:anywhere]">{p.lenderName ?? "-"}</td>
+                  <td className="py-2">{p.activeKeys}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p>No partners yet.</p>
       )}

@@ -1,29 +1,33 @@
 /**
- * GET /api/partner/applications: a lender partner's applications, those its lender has made an
- * offer on, newest first, each with that lender's offers (never another lender's, nothing personal).
+ * GET /api/partner/applications: a lender partner's matched applications, everything the lender
+ * workspace's queue shows (newest first, optionally one stage), each with that lender's offers
+ * (never another lender's, nothing personal).
  */
-import { PartnerApplicationsQuerySchema, PartnerLenderApplicationListSchema } from "~/features/partners/partner.schema";
-import { listLenderApplications } from "~/features/partners/partner-api.server";
-import { apiJson, apiRoute, endpoint } from "~/platform/api/api-route.server";
+import { LenderApiApplicationListSchema, LenderApiListQuerySchema } from "~/features/lenders/lender-api.schema";
+import { lenderApiAnswer, listLenderApiApplications } from "~/features/lenders/lender-api.server";
+import type { LenderStage } from "~/features/lenders/domain/lender-stage";
+import { apiRoute, endpoint } from "~/platform/api/api-route.server";
 
 export const { loader, action, endpoints } = apiRoute({
   GET: endpoint({
     auth: "partner",
     partner: { scope: "applications:read", kinds: ["lender"] },
-    query: PartnerApplicationsQuerySchema,
+    query: LenderApiListQuerySchema,
     openapi: ({ schema, json, bodyErrors }) => ({
       operationId: "listPartnerApplications",
-      request: { query: PartnerApplicationsQuerySchema },
+      request: { query: LenderApiListQuerySchema },
       tag: "Partner API",
-      summary: "List the applications your lender has offered on",
-      description: "Applications with at least one offer from the lender your partner account acts for, newest first, with those offers.",
+      summary: "List your lender's matched applications",
+      description:
+        "The applications shared with the lender your partner account acts for (the lender workspace's queue: matched by one of its products, or offered on), newest first, each with its stage for your lender and your lender's offers. `stage` keeps one stage.",
       responses: {
-        200: json(schema("PartnerApplicationList", PartnerLenderApplicationListSchema), "The applications"),
-        400: { ...bodyErrors[400], description: "An invalid limit (errors per field)" },
+        200: json(schema("PartnerApplicationList", LenderApiApplicationListSchema), "The applications"),
+        400: { ...bodyErrors[400], description: "An invalid limit or stage (errors per field)" },
       },
     }),
-    async handler({ partner, query }) {
-      return apiJson({ applications: await listLenderApplications(partner, query.limit) });
-    },
+    handler: ({ partner, query, ip }) =>
+      lenderApiAnswer(partner, ip, (actor) =>
+        listLenderApiApplications(actor, (query.stage as LenderStage | undefined) ?? null, query.limit),
+      ),
   }),
 });

@@ -34,7 +34,7 @@ function applicationId(params: Record<string, string | undefined>) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, lenderId } = await requireLender(request);
-  const view = await lenderApplicationView(user, lenderId, applicationId(params), getClientIp(request, context));
+  const view = await lenderApplicationView({ userId: user.id, lenderId, ip: getClientIp(request, context) }, applicationId(params));
   if (!view) throw data(null, { status: 404 });
   return view;
 }

@@ -24,7 +24,14 @@ function LenderShell({ firstName, children }: { firstName?: string; children: Re
         width="6xl"
         navLabel="Lender workspace"
         before={firstName ? <span className="text-sm font-medium text-slate-800">Lender: {firstName}</span> : null}
-        links={firstName ? [{ to: "/lender", label: "Queue" }] : []}
+        links={
+          firstName
+            ? [
+                { to: "/lender", label: "Queue" },
+                { to: "/lender/keys", label: "API keys" },
+              ]
+            : []
+        }
         logout={Boolean(firstName)}
       />
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">{children}</main>

@@ -284,6 +284,15 @@ async function backOfficeSetup() {
 const PARTNER_CALLS = [
   ["get", "/api/partner/referrals/{applicationId}"],
   ["get", "/api/partner/applications"],
+  ["get", "/api/partner/applications/{applicationId}"],
+  ["get", "/api/partner/applications/{applicationId}/documents/{documentId}"],
+  ["post", "/api/partner/applications/{applicationId}/offers"],
+  ["post", "/api/partner/applications/{applicationId}/offers/{offerId}/confirm"],
+  ["post", "/api/partner/applications/{applicationId}/offers/{offerId}/withdraw"],
+  ["post", "/api/partner/applications/{applicationId}/decline"],
+  ["post", "/api/partner/applications/{applicationId}/document-requests"],
+  ["post", "/api/partner/applications/{applicationId}/verifying"],
+  ["post", "/api/partner/applications/{applicationId}/funded"],
   ["get", "/api/partner/webhooks"],
   ["post", "/api/partner/webhooks"],
   ["delete", "/api/partner/webhooks/{id}"],
@@ -412,6 +421,109 @@ recipes.listPartnerApplications = async () => {
     await bearerFetch(key, "/api/partner/applications?limit=0"),
     await bearerFetch((await referralPartnerWithKey()).key, "/api/partner/applications"),
     await new Client().fetch("/api/partner/applications"),
+  ];
+};
+
+/** A Texas application with instant offers, and a key of the lender of its first offer with every lender scope. */
+async function lenderKeyOnApplication() {
+  const a = await applicantWithOffers();
+  const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, a.offerIds[0]!));
+  const partner = await createTestPartner("lender", offer!.lenderId);
+  const { key } = await createTestKey(partner.id, { scopes: ["applications:read", "offers:write", "documents:read"] });
+  const base = `/api/partner/applications/${a.applicationId}`;
+  const accept = async () => {
+    const d = (await (await a.client.fetch(`/api/offers/${offer!.id}`)).json()) as { disclosureSha256: string };
+    const res = await a.client.fetch(`/api/offers/${offer!.id}/accept`, {
+      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    });
+    expect(res.status).toBe(200);
+  };
+  return { ...a, key, base, offerId: offer!.id, accept };
+}
+const FIRM_OFFER = { amount: 30000, termMonths: 24, noteRate: 11, originationFee: 600, prepayment: "None", validityDays: 14 };
+
+recipes.getPartnerApplication = async () => {
+  const { key, base } = await lenderKeyOnApplication();
+  return [
+    await bearerFetch(key, base),
+    await bearerFetch(key, "/api/partner/applications/APP-ZZZZZZZZZZZZ"),
+    await bearerFetch((await referralPartnerWithKey()).key, base),
+    await new Client().fetch(base),
+  ];
+};
+
+recipes.downloadPartnerApplicationDocument = async () => {
+  const { key, base, client, applicationId } = await lenderKeyOnApplication();
+  const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId));
+  const up = await upload(client, app!.id);
+  expect(up.status).toBe(201);
+  const { id } = (await up.json()) as { id: number };
+  return [await bearerFetch(key, `${base}/documents/${id}`), await bearerFetch(key, `${base}/documents/${id + 100000}`)];
+};
+
+recipes.createPartnerFirmOffer = async () => {
+  const { key, base } = await lenderKeyOnApplication();
+  return [
+    await bearerFetch(key, `${base}/offers`, { json: FIRM_OFFER }),
+    await bearerFetch(key, `${base}/offers`, { json: { ...FIRM_OFFER, amount: 1 } }),
+    await bearerFetch(key, "/api/partner/applications/APP-ZZZZZZZZZZZZ/offers", { json: FIRM_OFFER }),
+  ];
+};
+
+recipes.confirmPartnerInstantOffer = async () => {
+  const { key, base, offerId } = await lenderKeyOnApplication();
+  await bearerFetch(key, `${base}/offers/${offerId}/confirm`, { json: {} });
+  return [
+    await bearerFetch(key, `${base}/offers/${offerId}/confirm`, { json: {} }),
+    await bearerFetch(key, `${base}/offers/1999999999/confirm`, { json: {} }),
+    await bearerFetch(key, `${base}/offers/${offerId}/confirm`, { json: { extra: 1 } }),
+  ];
+};
+
+recipes.withdrawPartnerInstantOffer = async () => {
+  const { key, base, offerId } = await lenderKeyOnApplication();
+  return [
+    await bearerFetch(key, `${base}/offers/${offerId}/withdraw`, { json: { reason: "Terms changed" } }),
+    await bearerFetch(key, `${base}/offers/${offerId}/withdraw`, { json: { reason: "Again" } }),
+    await bearerFetch(key, `${base}/offers/${offerId}/withdraw`, { json: {} }),
+  ];
+};
+
+recipes.declinePartnerApplication = async () => {
+  const { key, base } = await lenderKeyOnApplication();
+  return [
+    await bearerFetch(key, `${base}/decline`, { json: { reasons: ["insufficient-income"] } }),
+    await bearerFetch(key, `${base}/decline`, { json: { reasons: ["insufficient-income"] } }),
+    await bearerFetch(key, `${base}/decline`, { json: { reasons: [] } }),
+  ];
+};
+
+recipes.createPartnerDocumentRequest = async () => {
+  const { key, base } = await lenderKeyOnApplication();
+  return [
+    await bearerFetch(key, `${base}/document-requests`, { json: { documentTypes: ["bank-statements"], message: "Please" } }),
+    await bearerFetch(key, `${base}/document-requests`, { json: {} }),
+    await bearerFetch(key, "/api/partner/applications/APP-ZZZZZZZZZZZZ/document-requests", {
+      json: { documentTypes: ["bank-statements"], message: "Please" },
+    }),
+  ];
+};
+
+recipes.markPartnerApplicationVerifying = async () => {
+  const { key, base, accept } = await lenderKeyOnApplication();
+  const early = await bearerFetch(key, `${base}/verifying`, { json: {} });
+  await accept();
+  return [await bearerFetch(key, `${base}/verifying`, { json: {} }), early, await bearerFetch(key, `${base}/verifying`, { json: {} })];
+};
+
+recipes.markPartnerApplicationFunded = async () => {
+  const { key, base, accept } = await lenderKeyOnApplication();
+  await accept();
+  expect((await bearerFetch(key, `${base}/verifying`, { json: {} })).status).toBe(200);
+  return [
+    await bearerFetch(key, `${base}/funded`, { json: { amount: "25000", fundedOn: "2026-01-05" } }),
+    await bearerFetch(key, `${base}/funded`, { json: { amount: "25000", fundedOn: "2026-01-05" } }),
+    await bearerFetch(key, `${base}/funded`, { json: { amount: "lots" } }),
   ];
 };
 

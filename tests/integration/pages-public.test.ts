@@ -224,8 +224,8 @@ describe("/api-docs", () => {
     expect(status).toBe(200);
     expect(squash($("h1").text())).toBe("API");
     const rows = $("tr").filter((_, tr) => $(tr).find("td").length > 0);
-    // The product's 12 calls, the marketplace's 3, the back office's 5 and the partner API's 2 + 5 (webhooks).
-    expect(rows).toHaveLength(12 + 3 + 5 + 2 + 5);
+    // The product's 12 calls, the marketplace's 3, the back office's 5 and the partner API's 2 + 9 (a lender's) + 5 (webhooks).
+    expect(rows).toHaveLength(12 + 3 + 5 + 2 + 9 + 5);
     const row = (text: string) => rows.filter((_, tr) => $(tr).text().includes(text)).first();
     expect(row("/api/offers/{id}/accept")).toHaveLength(1);
     const cells = (text: string) =>
@@ -237,10 +237,18 @@ describe("/api-docs", () => {
     expect(cells("/api/documents/upload")[2]).toBe("Signed in");
     expect(cells("/api/admin/applications/{id}/status")[2]).toBe("Admin");
     expect(cells("/api/partner/applications")[2]).toBe("API key applications:read");
+    expect(cells("/api/partner/applications/{applicationId}/offers")[2]).toBe("API key offers:write");
+    expect(cells("/api/partner/applications/{applicationId}/documents/{documentId}")[2]).toBe("API key documents:read");
     expect(row("/api/loan-applications").find("td").eq(2).text()).toMatch(/^Signed in or API key applications:write$/);
     expect(linkHrefs($, "OpenAPI 3.1 document")).toEqual(["/api/openapi.json"]);
     // The partner guide.
-    expect(squash($("#partner-guide").parent().text())).toContain("Authorization: Bearer $LENDWISE_KEY");
+    const guide = squash($("#partner-guide").parent().text());
+    expect(guide).toContain("Authorization: Bearer $LENDWISE_KEY");
+    // Each lender call has its line, and the decline reason codes are listed.
+    for (const call of ["/offers/{offerId}/confirm", "/decline", "/document-requests", "/verifying", "/funded", "/documents/{id}"]) {
+      expect(guide).toContain(call);
+    }
+    expect(guide).toContain("insufficient-income");
   });
 });
 

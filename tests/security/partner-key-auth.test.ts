@@ -11,9 +11,14 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/platform/db/db.server";
 import { revokeKey } from "~/features/partners/partner-keys.server";
 import { PARTNER_MSG } from "~/content/messages";
+import { PARTNER_KINDS, PARTNER_SCOPES } from "~/content/enums";
+import { API_ROUTES } from "~/routes/api.openapi[.json]/api-catalogue.server";
+import { routePath } from "~/platform/api/openapi.server";
+import { builtRoutes } from "../support/build-routes";
+import { Client } from "../support/http";
 import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
 import { expectApiError, partnerApi, type PartnerReferralAnswer, postReferral, readReferral } from "../support/api-client";
-import { applicationsOfPartner, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
+import { applicationsOfPartner, bearerFetch, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
 
 const EVIL = { origin: "http://evil.test", "sec-fetch-site": "cross-site" };
 
@@ -177,5 +182,54 @@ describe("audit of key use", () => {
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.action, "partner_key.use"), like(schema.auditLog.targetId, `unknown:${publicId}`)));
     expect(denied.map((r) => r.outcome)).toEqual(["denied"]);
+  });
+});
+
+describe("every partner API route of the build", () => {
+  it("refuses no key, a cookie session, the wrong partner kind and a key without the scope", async () => {
+    // Every api/partner route the build serves is described in the catalogue (so walked below).
+    const built = (await builtRoutes()).filter((r) => /^api\/partner\//.test(r.pattern)).map((r) => `/${r.pattern}`);
+    const catalogued = API_ROUTES.filter((r) => r.route.startsWith("api.partner."));
+    const paths = catalogued.map((r) => routePath(r.route));
+    expect(built.map((p) => p.replace(/:reference/g, "{applicationId}").replace(/:(\w+)/g, "{$1}")).sort()).toEqual([...paths].sort());
+    expect(paths).toEqual(
+      expect.arrayContaining(["/api/partner/applications/{applicationId}/offers", "/api/partner/applications/{applicationId}/funded"]),
+    );
+
+    const [lender] = await getDb().select().from(schema.lenders).limit(1);
+    const partners = {
+      lender: await createTestPartner("lender", lender!.id),
+      referral: await createTestPartner("referral"),
+    };
+    const { client: cookie } = await signedInApplicant();
+    for (const entry of catalogued) {
+      const url = routePath(entry.route)
+        .replace("{applicationId}", "APP-ZZZZZZZZZZZZ")
+        .replace(/\{\w+\}/g, "1");
+      for (const [method, ep] of Object.entries(entry.endpoints)) {
+        const partner = ep?.partner;
+        const where = `${method} ${url}`;
+        expect(partner, `${where} takes partner keys`).toBeDefined();
+        const init = method === "GET" ? { method } : { method, json: {} };
+        if (ep!.auth === "partner") {
+          const anonymous = await new Client().fetch(url, method === "GET" ? {} : { method, json: {} });
+          expect(anonymous.status, `${where} without a key`).toBe(401);
+          const viaCookie = await cookie.fetch(url, method === "GET" ? {} : { method, json: {} });
+          expect((await expectJsonError(viaCookie, 401)).message, `${where} with a cookie`).toBe(PARTNER_MSG.keyRequired);
+        }
+        for (const kind of PARTNER_KINDS.filter((k) => !partner!.kinds.includes(k))) {
+          const wrong = await createTestKey(partners[kind].id, { scopes: [...PARTNER_SCOPES] });
+          expect((await expectJsonError(await bearerFetch(wrong.key, url, init), 403)).message, `${where} ${kind} key`).toBe(
+            PARTNER_MSG.keyKindNotAllowed,
+          );
+        }
+        const kind = partner!.kinds[0]!;
+        const lacking = await createTestKey(partners[kind].id, { scopes: PARTNER_SCOPES.filter((sc) => sc !== partner!.scope) });
+        expect(await expectJsonError(await bearerFetch(lacking.key, url, init), 403), `${where} without ${partner!.scope}`).toMatchObject({
+          message: PARTNER_MSG.keyScopeMissing,
+          requiredScope: partner!.scope,
+        });
+      }
+    }
   });
 });

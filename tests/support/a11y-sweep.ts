@@ -21,6 +21,7 @@ import { waitForHydration, type BrowserHarness } from "./browser";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD, type TestAdmin } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
 import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "./lenders";
+import { createTestKey, createTestPartner } from "./partners";
 import { completeAnonymousData, draftSession } from "./wizard";
 
 export const PHONE = 375;
@@ -81,6 +82,8 @@ export async function seed(): Promise<Seed> {
   const lenderId = offer?.lenderId ?? (await twoLenders())[0].id;
   if (!offer) await shareWithLender(app.id, lenderId);
   const lenderCookies = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
+  // A partner account of that lender with one key: /lender/keys lists it and offers its forms.
+  await createTestKey((await createTestPartner("lender", lenderId)).id, { scopes: ["applications:read"] });
   // A second Texas application whose applicant accepted this lender's offer: the lender's
   // verifying, funding and decline-after-review forms, and the admin's cancellation form.
   const [ours] = await getDb()
@@ -228,6 +231,8 @@ export function inventory(s: Seed): State[] {
       : []),
     // The lender workspace.
     { name: "lender queue", as: "lender", path: "/lender" },
+    { name: "lender API keys", as: "lender", path: "/lender/keys" },
+    { name: "lender API keys: no scope", as: "lender", path: "/lender/keys", act: click("Create key") },
     { name: "lender application", as: "lender", path: `/lender/applications/${s.appId}` },
     {
       name: "lender decline: no reason",

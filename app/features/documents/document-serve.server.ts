@@ -33,20 +33,26 @@ export async function openDocument(
      * shared with the signed-in lender user's lender. Without it only an admin or the owner may read.
      */
     lenderMayRead?: (applicationId: number) => Promise<boolean>;
+    /**
+     * A lender's partner API key reading for its lender (no user): read as a lender user
+     * (through `lenderMayRead`), audited with the key named in the details.
+     */
+    partnerKey?: { id: number; prefix: string };
   },
 ): Promise<OpenedDocument> {
   const action = opts.disposition === "inline" ? "document.preview" : "document.download";
   const notFound = { ok: false, status: 404, toast: TOASTS.fileNotFound } as const;
   const valid = documentId !== null && Number.isSafeInteger(documentId) && documentId > 0 && documentId <= 2_147_483_647;
   const found = valid ? await getDocumentWithOwner(documentId) : null;
+  const key = opts.partnerKey ? `partner key ${opts.partnerKey.id} ${opts.partnerKey.prefix}` : null;
+  const asLender = key !== null ? user === null : user?.role === "lender";
   const allowed = Boolean(
-    user &&
     found &&
-    (user.role === "lender"
+    (asLender
       ? opts.lenderMayRead && (await opts.lenderMayRead(found.document.applicationId))
-      : user.role === "admin" || found.ownerUserId === user.id),
+      : user && (user.role === "admin" || found.ownerUserId === user.id)),
   );
-  if (!allowed || !found || !user) {
+  if (!allowed || !found) {
     await recordAudit({
       actorUserId: user?.id ?? null,
       action,
@@ -54,12 +60,21 @@ export async function openDocument(
       targetId: valid ? documentId : "invalid",
       outcome: "denied",
       ip: opts.ip,
+      details: key ?? undefined,
     });
     return notFound;
   }
   const doc = found.document;
   const audit = (outcome: "success" | "failure", details?: string) =>
-    recordAudit({ actorUserId: user.id, action, targetType: "document", targetId: doc.id, outcome, ip: opts.ip, details });
+    recordAudit({
+      actorUserId: user?.id ?? null,
+      action,
+      targetType: "document",
+      targetId: doc.id,
+      outcome,
+      ip: opts.ip,
+      details: [key, details].filter(Boolean).join("; ") || undefined,
+    });
 
   const file = await getDocumentStore().get(doc.storageKey);
   if (!file) {
@@ -82,6 +97,6 @@ export async function openDocument(
   }
 
   // Admins' and lender users' reads are audited (an owner reading their own file is not).
-  if (user.role === "admin" || user.role === "lender") await audit("success");
+  if (asLender || user?.role === "admin") await audit("success");
   return { ok: true, body, fileName: doc.fileName, contentType: doc.contentType };
 }

@@ -5,7 +5,7 @@
 export { type DocumentRequestView, fulfilOpenRequests, insertDocumentRequest, listDocumentRequests } from "./document-requests.server";
 export { documentErrorPage, documentFileResponse } from "./document-response.server";
 export { getDocumentForReview, listReviews, reasonText, upsertDocumentReview } from "./document-reviews.server";
-export { type Disposition, openDocument } from "./document-serve.server";
+export { type Disposition, openDocument, type OpenedDocument } from "./document-serve.server";
 export { sweepOrphans } from "./document-sweep.server";
 export { type DocumentRow, listDocumentRows } from "./documents.server";
 export { getDocumentStore } from "./store/document-store.server";

@@ -42,8 +42,17 @@ import {
   type LifecycleOutcome,
 } from "~/features/marketplace/index.server";
 
-export type LenderActor = { userId: number; lenderId: number; ip: string | null };
-export type LenderActionOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+/**
+ * Who acts for the lender: one of its users (`userId`), or its own systems through one of its
+ * partner API keys (`userId` null, `partnerKey` set; the audit rows name the key, never a user).
+ */
+export type LenderActor = { userId: number | null; lenderId: number; ip: string | null; partnerKey?: { id: number; prefix: string } };
+
+/** How an audit row names a partner key acting for the lender ("" for a lender user). */
+export const lenderActorNote = (a: Pick<LenderActor, "partnerKey">) =>
+  a.partnerKey ? `partner key ${a.partnerKey.id} ${a.partnerKey.prefix}` : "";
+/** `id`: what the action made (the firm offer's, the document request's), for the partner API's answer. */
+export type LenderActionOutcome = { ok: true; message: string; id?: number } | { ok: false; status: 400 | 404 | 409; message: string };
 
 export const LENDER_ACTION_MSG = {
   notFound: "Application not found",
@@ -78,7 +87,16 @@ async function lockShared(tx: Tx, a: LenderActor, applicationId: number) {
 }
 
 async function audit(a: LenderActor, action: string, applicationId: number, outcome: "success" | "denied", details?: string) {
-  await recordAudit({ actorUserId: a.userId, action, targetType: "application", targetId: applicationId, outcome, ip: a.ip, details });
+  const note = lenderActorNote(a);
+  await recordAudit({
+    actorUserId: a.userId,
+    action,
+    targetType: "application",
+    targetId: applicationId,
+    outcome,
+    ip: a.ip,
+    details: [note, details].filter(Boolean).join("; ") || undefined,
+  });
 }
 
 /** Runs an action's transaction, then audits it (success or the refusal) and starts the outbox. */
@@ -91,7 +109,7 @@ async function run(
   const out = await transaction(work);
   await audit(a, action, applicationId, out.ok ? "success" : "denied", out.ok ? out.details : out.message);
   if (out.ok) kickOutbox();
-  return out.ok ? { ok: true as const, message: out.message } : out;
+  return out.ok ? { ok: true as const, message: out.message, ...(out.id != null ? { id: out.id } : {}) } : out;
 }
 
 export async function makeFirmOffer(a: LenderActor, applicationId: number, input: FirmOfferInput, now = new Date()) {
@@ -139,7 +157,7 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       timeZone: readerTimeZone(s.applicant),
     });
     await enqueueEmail(tx, { ...renderMail(offerMail), to: s.applicant.email, userId: s.applicant.id, kind: "lender_firm_offer" });
-    return { ok: true, message: LENDER_ACTION_MSG.firmOfferMade, details: `offer ${offerId}` };
+    return { ok: true, message: LENDER_ACTION_MSG.firmOfferMade, details: `offer ${offerId}`, id: offerId };
   });
 }
 
@@ -157,13 +175,7 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
       // After acceptance the decline is the lifecycle's "declined after review" (stage, status, event);
       // the applicant's notice is the one below, naming the lender and its reasons.
       try {
-        const r = await declineAfterReviewIn(
-          tx,
-          applicationId,
-          texts,
-          { userId: a.userId, role: "lender", lenderId: a.lenderId },
-          { mail: false },
-        );
+        const r = await declineAfterReviewIn(tx, applicationId, texts, lifecycleActor(a), { mail: false });
         moved = `; ${r.from} -> ${r.to}`;
       } catch (e) {
         if (e instanceof LifecycleRefusedError) return e.status === 404 ? notFound : refused(e.message);
@@ -222,7 +234,7 @@ export async function requestDocumentsAsLender(a: LenderActor, applicationId: nu
       timeZone: readerTimeZone(s.applicant),
     });
     await enqueueEmail(tx, { ...renderMail(request), to: s.applicant.email, userId: s.applicant.id, kind: "document_request" });
-    return { ok: true, message: LENDER_ACTION_MSG.documentsRequested, details: `request ${id}: ${input.documentTypes.join(", ")}` };
+    return { ok: true, message: LENDER_ACTION_MSG.documentsRequested, details: `request ${id}: ${input.documentTypes.join(", ")}`, id };
   });
 }
 
@@ -282,7 +294,13 @@ async function refuseUnlessAccepted(a: LenderActor, action: string, applicationI
   return refused(LENDER_ACTION_MSG.notAccepted);
 }
 
-const lifecycleActor = (a: LenderActor) => ({ userId: a.userId, role: "lender" as const, lenderId: a.lenderId, ip: a.ip });
+const lifecycleActor = (a: LenderActor) => ({
+  userId: a.userId,
+  role: "lender" as const,
+  lenderId: a.lenderId,
+  ip: a.ip,
+  via: lenderActorNote(a) || undefined,
+});
 
 /** The applicant accepted this lender's offer: the lender starts verifying (lifecycle: offer accepted -> lender verifying). */
 export async function markVerifyingAsLender(a: LenderActor, applicationId: number): Promise<LenderActionOutcome> {

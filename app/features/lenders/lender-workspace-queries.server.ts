@@ -85,13 +85,13 @@ export async function documentRequestsOfLender(lenderId: number, applicationId: 
 
 export async function insertLenderDecline(
   tx: Tx,
-  v: { applicationId: number; lenderId: number; lenderName: string; reasons: string[]; declinedBy: number },
+  v: { applicationId: number; lenderId: number; lenderName: string; reasons: string[]; declinedBy: number | null },
 ) {
   const [res] = await tx.insert(L).values(v);
   return res.insertId;
 }
 
-export async function confirmOffer(tx: Tx, offerId: number, userId: number, now = new Date()) {
+export async function confirmOffer(tx: Tx, offerId: number, userId: number | null, now = new Date()) {
   await tx.update(O).set({ lenderConfirmedAt: now, lenderConfirmedBy: userId }).where(eq(O.id, offerId));
 }
 

@@ -24,6 +24,7 @@ import {
 import { getUserById } from "~/features/accounts/index.server";
 import { LENDER_STAGES, lenderStage, type LenderStage } from "~/features/lenders/domain/lender-stage";
 import { lenderApplication, lenderDeclineView, lenderDocument, lenderOffer } from "./lender-visible.server";
+import { lenderActorNote, type LenderActor } from "./lender-actions.server";
 
 type Row = Awaited<ReturnType<typeof offersOfLender>>[number];
 
@@ -31,8 +32,8 @@ function stageOf(app: Pick<ApplicationRow, "id" | "stage" | "status">, offers: R
   return lenderStage({ stage: effectiveStage(app), offers, declinedByLender: declined, acceptedOfferId: accepted.get(app.id) ?? null });
 }
 
-/** The lender's queue: counts per stage and the applications of the chosen stage (all when none). */
-export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
+/** Every application shared with the lender (drafts aside), newest first, with its queue stage and this lender's offers. */
+async function queueRows(lenderId: number) {
   const ids = await sharedApplicationIds(lenderId);
   const [apps, offers, declines, accepted, lender] = await Promise.all([
     getApplicationRowsInOrder(ids),
@@ -44,38 +45,59 @@ export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
   const declined = new Set(declines.map((d) => d.applicationId));
   const rows = apps
     .filter((a) => a.status !== "draft")
-    .map((a) => ({
-      id: a.id,
-      reference: a.reference,
-      amount: Number(a.amount),
-      purpose: a.purpose,
-      state: a.state,
-      submittedAt: a.submittedAt?.toISOString() ?? null,
-      stage: stageOf(
-        a,
-        offers.filter((o) => o.applicationId === a.id),
-        declined.has(a.id),
-        accepted,
-      ),
-    }));
+    .map((a) => {
+      const own = offers.filter((o) => o.applicationId === a.id);
+      return {
+        id: a.id,
+        reference: a.reference,
+        status: a.status,
+        amount: Number(a.amount),
+        purpose: a.purpose,
+        state: a.state,
+        submittedAt: a.submittedAt?.toISOString() ?? null,
+        stage: stageOf(a, own, declined.has(a.id), accepted),
+        offers: own,
+      };
+    });
+  return { lenderName: lender?.name ?? "", rows };
+}
+
+/** The lender's queue: counts per stage and the applications of the chosen stage (all when none). */
+export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
+  const { lenderName, rows: all } = await queueRows(lenderId);
+  const rows = all.map(({ offers: _offers, status: _status, ...r }) => r);
   const counts = LENDER_STAGES.map((s) => ({ ...s, count: rows.filter((r) => r.stage === s.value).length }));
-  return { lenderName: lender?.name ?? "", counts, total: rows.length, applications: stage ? rows.filter((r) => r.stage === stage) : rows };
+  return { lenderName, counts, total: rows.length, applications: stage ? rows.filter((r) => r.stage === stage) : rows };
+}
+
+/** The same queue for the lender's systems (partner API): the chosen stage's applications (all when none) with this lender's offers. */
+export async function lenderQueueWithOffers(lenderId: number, stage: LenderStage | null, limit: number) {
+  const { rows } = await queueRows(lenderId);
+  return (stage ? rows.filter((r) => r.stage === stage) : rows).slice(0, limit);
 }
 
 /** Is the application shared with this lender (the guard of every per-application read and action)? */
 export const applicationSharedWith = (lenderId: number, applicationId: number) => isSharedWithLender(lenderId, applicationId);
 
-/** One application for the lender, or null (not shared, or a draft). The read is audited. */
-export async function lenderApplicationView(user: { id: number }, lenderId: number, applicationId: number, ip: string | null) {
-  if (!(await isSharedWithLender(lenderId, applicationId))) {
-    await recordAudit({
-      actorUserId: user.id,
+/**
+ * One application for the lender (a lender user, or the lender's partner API key), or null (not
+ * shared, or a draft). The read is audited, naming the key when a key reads.
+ */
+export async function lenderApplicationView(actor: LenderActor, applicationId: number) {
+  const { lenderId, ip } = actor;
+  const note = lenderActorNote(actor) || undefined;
+  const audit = (targetId: number, outcome?: "denied") =>
+    recordAudit({
+      actorUserId: actor.userId,
       action: "lender.application_viewed",
       targetType: "application",
-      targetId: applicationId,
-      outcome: "denied",
+      targetId,
+      outcome,
       ip,
+      details: note,
     });
+  if (!(await isSharedWithLender(lenderId, applicationId))) {
+    await audit(applicationId, "denied");
     return null;
   }
   const app = await getApplicationRowById(applicationId);
@@ -88,7 +110,7 @@ export async function lenderApplicationView(user: { id: number }, lenderId: numb
     acceptedOfferIds([app.id]),
     documentRequestsOfLender(lenderId, app.id),
   ]);
-  await recordAudit({ actorUserId: user.id, action: "lender.application_viewed", targetType: "application", targetId: app.id, ip });
+  await audit(app.id);
   const acceptedId = accepted.get(app.id) ?? null;
   return {
     application: lenderApplication(app, owner),

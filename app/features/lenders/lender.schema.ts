@@ -39,20 +39,22 @@ const num = (min: number, max: number, message: string) =>
     z.coerce.number({ invalid_type_error: message, required_error: message }).min(min, message).max(max, message),
   );
 
+/** A firm offer's fields, in dollars, percent and days as typed (the form) or sent (the partner API). */
+const firmOfferFields = {
+  amount: num(1_000, 10_000_000, LENDER_MSG.amount).transform((d) => Math.round(d * 100)),
+  termMonths: num(1, 360, LENDER_MSG.term).pipe(z.number().int(LENDER_MSG.term)),
+  // The catalogue's rule: required, and no rate under the pricing floor (a 0 % offer is a mistake).
+  noteRate: requiredRate("Note rate"),
+  originationFee: num(0, 10_000_000, LENDER_MSG.fee).transform((d) => Math.round(d * 100)),
+  prepayment: z.string({ required_error: LENDER_MSG.prepayment }).trim().min(1, LENDER_MSG.prepayment).max(300, LENDER_MSG.prepayment),
+  validityDays: num(1, 90, LENDER_MSG.validity).pipe(z.number().int(LENDER_MSG.validity)),
+};
+const feeUnderAmount = <T extends { originationFee: number; amount: number }>(s: z.ZodType<T, z.ZodTypeDef, unknown>) =>
+  s.refine((v) => v.originationFee < v.amount, { path: ["originationFee"], message: LENDER_MSG.fee });
+
 /** A firm offer, in dollars, percent and days as typed; priced by the money module in cents and basis points. */
-export const FirmOfferSchema = z
-  .object({
-    intent: z.literal("firm-offer"),
-    amount: num(1_000, 10_000_000, LENDER_MSG.amount).transform((d) => Math.round(d * 100)),
-    termMonths: num(1, 360, LENDER_MSG.term).pipe(z.number().int(LENDER_MSG.term)),
-    // The catalogue's rule: required, and no rate under the pricing floor (a 0 % offer is a mistake).
-    noteRate: requiredRate("Note rate"),
-    originationFee: num(0, 10_000_000, LENDER_MSG.fee).transform((d) => Math.round(d * 100)),
-    prepayment: z.string({ required_error: LENDER_MSG.prepayment }).trim().min(1, LENDER_MSG.prepayment).max(300, LENDER_MSG.prepayment),
-    validityDays: num(1, 90, LENDER_MSG.validity).pipe(z.number().int(LENDER_MSG.validity)),
-  })
-  .refine((v) => v.originationFee < v.amount, { path: ["originationFee"], message: LENDER_MSG.fee });
-export type FirmOfferInput = z.infer<typeof FirmOfferSchema>;
+export const FirmOfferSchema = feeUnderAmount(z.object({ intent: z.literal("firm-offer"), ...firmOfferFields }));
+export type FirmOfferInput = Omit<z.infer<typeof FirmOfferSchema>, "intent">;
 
 /** A decline: one to four reason codes from the shared list. */
 export const LenderDeclineSchema = z.object({
@@ -100,3 +102,46 @@ export const MarkFundedSchema = z.object({
 });
 
 export const ApplicationIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+// ---------------------------------------------------------------------------------------------
+// The partner API's bodies for the same actions (a lender's systems, with its partner API key):
+// the same fields and messages as the workspace's forms, as JSON (numbers may be sent as numbers).
+
+const described = <T extends z.ZodTypeAny>(t: T, d: string) => t.describe(d);
+
+export const ApiFirmOfferBodySchema = feeUnderAmount(
+  z
+    .object({
+      amount: described(firmOfferFields.amount, "Loan amount in US dollars (1,000 to 10,000,000)"),
+      termMonths: described(firmOfferFields.termMonths, "Term in months (1 to 360)"),
+      noteRate: described(firmOfferFields.noteRate, "Note (interest) rate in percent a year, at least the pricing floor"),
+      originationFee: described(firmOfferFields.originationFee, "Origination fee in US dollars (0 or more, less than the amount)"),
+      prepayment: described(firmOfferFields.prepayment, "The prepayment terms as the applicant will read them (up to 300 characters)"),
+      validityDays: described(firmOfferFields.validityDays, "How many days the offer stays open (1 to 90)"),
+    })
+    .strict(),
+);
+
+export const ApiLenderDeclineBodySchema = z
+  .object({ reasons: described(LenderDeclineSchema.shape.reasons, "One to four reason codes from the shared list (see the guide)") })
+  .strict();
+
+export const ApiLenderDocumentRequestBodySchema = DocumentRequestFields.strict();
+
+export const ApiWithdrawOfferBodySchema = z
+  .object({ reason: WithdrawInstantOfferSchema.shape.reason.describe("Why (up to 200 characters)") })
+  .strict();
+
+/** Confirm an instant offer, mark verifying: nothing to send but `{}` (a JSON body, so Idempotency-Key applies). */
+export const ApiEmptyBodySchema = z.object({}).strict();
+
+export const ApiMarkFundedBodySchema = z
+  .object({
+    amount: z
+      .union([z.number(), z.string()], { errorMap: () => ({ message: LENDER_MSG.fundedAmount }) })
+      .transform(String)
+      .pipe(MarkFundedSchema.shape.amount)
+      .describe("The amount sent, in US dollars (more than 0, cents at most)"),
+    fundedOn: MarkFundedSchema.shape.fundedOn.describe("The funding date, YYYY-MM-DD (today or earlier)"),
+  })
+  .strict();

@@ -105,9 +105,14 @@ export async function applyMove(
 // The lender's moves (called by the lender workspace) and the admin's cancellation
 // ---------------------------------------------------------------------------------------------
 
-/** Who makes a move: an admin, or a lender user acting for its lender (only on its own accepted offers). */
+/**
+ * Who makes a move: an admin, or a lender acting for itself (only on its own accepted offers): one of
+ * its users, or its systems through a partner API key (no user: `userId` null, `via` names the key
+ * in the audit row).
+ */
 export type LifecycleActor =
-  { userId: number; role: "admin"; ip?: string | null } | { userId: number; role: "lender"; lenderId: number; ip?: string | null };
+  | { userId: number; role: "admin"; ip?: string | null }
+  | { userId: number | null; role: "lender"; lenderId: number; ip?: string | null; via?: string };
 
 export type LifecycleOutcome = { ok: true; result: MoveResult } | { ok: false; status: 400 | 404 | 409; message: string };
 
@@ -136,7 +141,7 @@ async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (t
       targetType: "application",
       targetId: result.applicationId,
       ip: actor.ip ?? null,
-      details: `${result.from} -> ${result.to}`,
+      details: `${result.from} -> ${result.to}${"via" in actor && actor.via ? `; ${actor.via}` : ""}`,
     });
     return { ok: true, result };
   } catch (e) {

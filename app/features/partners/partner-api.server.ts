@@ -8,14 +8,15 @@
  *     cannot submit for the owner ('submitted' is refused with 422);
  *   - a referral partner reads the status of its own referrals (status, offers count, funding),
  *     and of nothing else;
- *   - a lender partner lists the applications its lender has made offers on.
+ *   - a lender partner's keys act for its lender like the lender workspace's users
+ *     (app/features/lenders/lender-api.server.ts).
  * Answers hold no personal details and no documents.
  */
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "~/platform/audit-log.server";
 import { insertReferredApplication } from "~/features/applications/index.server";
 import { transaction } from "~/platform/db/db.server";
-import { getApplicationForPartner, listApplicationsOfferedBy } from "~/features/partners/partners.server";
+import { getApplicationForPartner } from "~/features/partners/partners.server";
 import { getUserByEmail, insertUser, queueReferralEmail, toPublicUser } from "~/features/accounts/index.server";
 import { APPLICATION_DEFAULTS, mergeApplicationValues } from "~/features/applications";
 import { type ApplicationFieldValues } from "~/features/applications";
@@ -116,28 +117,4 @@ export async function getReferral(partner: PartnerCaller, reference: string): Pr
   if (!row) return { ok: false, status: 404, message: MSG.statusNotFound };
   if (row.partnerId !== partner.partnerId) return { ok: false, status: 403, message: PARTNER_MSG.referralNotYours };
   return { ok: true, status: 200, value: toReferral(row) };
-}
-
-/** The applications the lender partner's lender has offered on, with those offers. */
-export async function listLenderApplications(partner: PartnerCaller, limit: number) {
-  if (partner.lenderId == null) return [];
-  const rows = await listApplicationsOfferedBy(partner.lenderId, limit);
-  return rows.map((a) => ({
-    applicationId: a.reference,
-    status: a.status,
-    amount: Number(a.amount),
-    purpose: a.purpose,
-    state: a.state,
-    submittedAt: iso(a.submittedAt),
-    offers: a.offers.map((o) => ({
-      id: o.id,
-      status: o.status,
-      productName: o.productName,
-      amountCents: o.amountCents,
-      termMonths: o.termMonths,
-      noteRateBps: o.noteRateBps,
-      estimatedAprBps: o.estimatedAprBps,
-      expiresAt: o.expiresAt.toISOString(),
-    })),
-  }));
 }

@@ -57,36 +57,6 @@ export type PartnerReferral = z.infer<typeof PartnerReferralSchema>;
 export const PartnerReferralParamsSchema = ApiStatusParamsSchema;
 export const PartnerReferralPathSchema = ApiStatusPathSchema;
 
-export const PartnerApplicationsQuerySchema = z
-  .object({ limit: z.coerce.number().int().min(1).max(100).default(50).describe("At most this many, newest first (1-100, default 50)") })
-  .strict();
-
-export const PartnerLenderApplicationSchema = z
-  .object({
-    applicationId: z.string(),
-    status: z.string(),
-    amount: z.number(),
-    purpose: z.string(),
-    state: z.string().describe("Two-letter US state of the business"),
-    submittedAt: isoDateTime.nullable(),
-    offers: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          status: z.string(),
-          productName: z.string(),
-          amountCents: z.number().int(),
-          termMonths: z.number().int(),
-          noteRateBps: z.number().int(),
-          estimatedAprBps: z.number().int(),
-          expiresAt: isoDateTime,
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-export const PartnerLenderApplicationListSchema = z.object({ applications: z.array(PartnerLenderApplicationSchema) }).strict();
-
 // ---------------------------------------------------------------------------------------------
 // Admin forms (/admin/partners)
 
@@ -121,5 +91,11 @@ export const RotateKeyFormSchema = z.object({
     .int()
     .refine((h) => (ROTATION_OVERLAP_HOURS as readonly number[]).includes(h), "Choose an overlap"),
 });
+
+/** The scopes a lender partner's key can use (referrals are a referral partner's). */
+export const LENDER_KEY_SCOPES = PARTNER_SCOPES.filter((s) => s !== "applications:write");
+
+/** /lender/keys: a new key of one of the lender's partners. */
+export const LenderCreateKeyFormSchema = CreateKeyFormSchema.extend({ partnerId: z.coerce.number().int().positive() });
 
 export const RevokeKeyFormSchema = z.object({ keyId: z.coerce.number().int().positive() });

@@ -1,6 +1,6 @@
 /**
- * Partners and their API keys (partners, partner_api_keys), and the partner API's reads of
- * applications (a referral partner's own referrals; the applications a lender has offered on).
+ * Partners and their API keys (partners, partner_api_keys), a lender's partners, and a referral
+ * partner's reads of its own referrals.
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
@@ -150,45 +150,11 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
   return { ...row, offersCount: Number(offered?.n ?? 0) };
 }
 
-/** The applications with an offer from `lenderId`, newest first, with that lender's offers only. */
-export async function listApplicationsOfferedBy(lenderId: number, limit: number, db: DbOrTx = getDb()) {
-  const offered = await db
-    .selectDistinct({ applicationId: O.applicationId })
-    .from(O)
-    .where(eq(O.lenderId, lenderId))
-    .orderBy(desc(O.applicationId))
-    .limit(limit);
-  const ids = offered.map((o) => o.applicationId);
-  if (!ids.length) return [];
-  const apps = await db
-    .select({
-      id: A.id,
-      reference: A.reference,
-      status: A.status,
-      amount: A.amount,
-      purpose: A.purpose,
-      state: A.state,
-      submittedAt: A.submittedAt,
-    })
-    .from(A)
-    .where(inArray(A.id, ids));
-  const offers = await db
-    .select({
-      id: O.id,
-      applicationId: O.applicationId,
-      status: O.status,
-      productName: O.productName,
-      amountCents: O.amountCents,
-      termMonths: O.termMonths,
-      noteRateBps: O.noteRateBps,
-      estimatedAprBps: O.estimatedAprBps,
-      expiresAt: O.expiresAt,
-    })
-    .from(O)
-    .where(and(eq(O.lenderId, lenderId), inArray(O.applicationId, ids)));
-  const byId = new Map(apps.map((a) => [a.id, a]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((a): a is NonNullable<typeof a> => Boolean(a))
-    .map((a) => ({ ...a, offers: offers.filter((o) => o.applicationId === a.id) }));
+/** The lender partners acting for `lenderId` (a lender user manages their keys at /lender/keys). */
+export async function listLenderPartners(lenderId: number, db: DbOrTx = getDb()) {
+  return db
+    .select({ id: P.id, name: P.name })
+    .from(P)
+    .where(and(eq(P.kind, "lender"), eq(P.lenderId, lenderId)))
+    .orderBy(P.id);
 }

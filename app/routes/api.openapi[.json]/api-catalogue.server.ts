@@ -28,6 +28,15 @@ import * as applicationStatus from "~/routes/api.loan-applications.status.$refer
 import * as offer from "~/routes/api.offers.$id";
 import * as offerAccept from "~/routes/api.offers.$id.accept";
 import * as partnerApplications from "~/routes/api.partner.applications";
+import * as partnerApplication from "~/routes/api.partner.applications.$reference";
+import * as partnerApplicationDocument from "~/routes/api.partner.applications.$reference.documents.$documentId";
+import * as partnerFirmOffer from "~/routes/api.partner.applications.$reference.offers";
+import * as partnerOfferConfirm from "~/routes/api.partner.applications.$reference.offers.$offerId.confirm";
+import * as partnerOfferWithdraw from "~/routes/api.partner.applications.$reference.offers.$offerId.withdraw";
+import * as partnerDecline from "~/routes/api.partner.applications.$reference.decline";
+import * as partnerDocumentRequests from "~/routes/api.partner.applications.$reference.document-requests";
+import * as partnerVerifying from "~/routes/api.partner.applications.$reference.verifying";
+import * as partnerFunded from "~/routes/api.partner.applications.$reference.funded";
 import * as partnerReferral from "~/routes/api.partner.referrals.$reference";
 import * as partnerWebhooks from "~/routes/api.partner.webhooks";
 import * as partnerWebhook from "~/routes/api.partner.webhooks.$id";
@@ -62,6 +71,15 @@ export const API_ROUTES: ApiCatalogueEntry[] = [
   { route: "api.admin.applications.$id.notes", endpoints: adminNotes.endpoints },
   { route: "api.partner.referrals.$reference", endpoints: partnerReferral.endpoints },
   { route: "api.partner.applications", endpoints: partnerApplications.endpoints },
+  { route: "api.partner.applications.$reference", endpoints: partnerApplication.endpoints },
+  { route: "api.partner.applications.$reference.documents.$documentId", endpoints: partnerApplicationDocument.endpoints },
+  { route: "api.partner.applications.$reference.offers", endpoints: partnerFirmOffer.endpoints },
+  { route: "api.partner.applications.$reference.offers.$offerId.confirm", endpoints: partnerOfferConfirm.endpoints },
+  { route: "api.partner.applications.$reference.offers.$offerId.withdraw", endpoints: partnerOfferWithdraw.endpoints },
+  { route: "api.partner.applications.$reference.decline", endpoints: partnerDecline.endpoints },
+  { route: "api.partner.applications.$reference.document-requests", endpoints: partnerDocumentRequests.endpoints },
+  { route: "api.partner.applications.$reference.verifying", endpoints: partnerVerifying.endpoints },
+  { route: "api.partner.applications.$reference.funded", endpoints: partnerFunded.endpoints },
   { route: "api.partner.webhooks", endpoints: partnerWebhooks.endpoints },
   { route: "api.partner.webhooks.$id", endpoints: partnerWebhook.endpoints },
   { route: "api.partner.webhooks.deliveries", endpoints: partnerWebhookDeliveries.endpoints },
