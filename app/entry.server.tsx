@@ -19,7 +19,13 @@ import { MSG } from "~/content/messages";
 import { isPublicCacheHandle, PUBLIC_CACHE_CONTROL } from "~/platform/http/cache";
 import { checkOrigin as checkOriginPure, type OriginInput } from "~/platform/http/origin.server";
 import { applyDocumentSecurityHeaders, applySecurityHeaders, everyAnswerHeaders } from "~/platform/http/security-headers.server";
-import { keyOfRenderedUrl, RenderCache, renderCacheKey, renderCacheRule, type CacheableRequest } from "~/platform/http/render-cache.server";
+import {
+  keyOfRenderedUrl,
+  RenderCache,
+  renderCacheKey,
+  renderCacheRule,
+  type CacheableRequest,
+} from "~/platform/http/render-cache/render-cache.server";
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
 import { createRequestHandler as createPublicRequestHandler } from "~/platform/http/remix-handler.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
@@ -50,7 +56,7 @@ export async function closeResources() {
 }
 
 /**
- * The render cache (app/platform/http/render-cache.server.ts): made on first use from the configuration
+ * The render cache (app/platform/http/render-cache/render-cache.server.ts): made on first use from the configuration
  * (RENDER_CACHE=0: none). Filled by handleRequest below for the routes that declare
  * `handle.renderCache`; read by the server entry before Remix runs.
  */

@@ -11,7 +11,7 @@
  */
 import net from "node:net";
 import zlib from "node:zlib";
-import { RenderCache } from "~/platform/http/render-cache.server";
+import { RenderCache } from "~/platform/http/render-cache/render-cache.server";
 
 const N = Number(process.env.STORE_BENCH_N || 20_000);
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";

@@ -16,7 +16,7 @@ import { createSubmittedApplication } from "../support/applications";
 import { builtRoutes } from "../support/build-routes";
 import { createDocument } from "../support/documents";
 import { base32Decode, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
-import { createAdmin, createApplicant, nextSecondFactor, TEST_PASSWORD } from "../support/fixtures";
+import { createAdmin, createApplicant, nextSecondFactor, signUpForm, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { newestLink, waitForMail } from "../support/mail";
 import { fillStepsOverHttp } from "../support/wizard";
@@ -45,16 +45,7 @@ async function userRow(id: number) {
 async function signUp(email = uniqueEmail("acct")) {
   const c = new Client();
   const res = await c.fetch("/signup", {
-    form: {
-      firstName: "Robin",
-      lastName: "Okafor",
-      email,
-      password: TEST_PASSWORD,
-      phone: "555-010-4242",
-      dateOfBirth: "1988-07-01",
-      usCitizen: "on",
-      agreeToTerms: "on",
-    },
+    form: signUpForm(email),
   });
   expect(res.headers.get("location")).toBe("/dashboard");
   const [u] = await db().select().from(schema.users).where(eq(schema.users.email, email));

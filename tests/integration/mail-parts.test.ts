@@ -21,7 +21,7 @@ import { confirmEmailChange, requestEmailChange, undoEmailChange } from "~/featu
 import { queuePasswordChangedEmail } from "~/features/accounts/password-reset.server";
 import { apiLogin, signedInAdmin } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant } from "../support/fixtures";
+import { createAdmin, createApplicant, signUpForm } from "../support/fixtures";
 import { createLenderUser } from "../support/lenders";
 import { Client, uniqueEmail } from "../support/http";
 import { applyOverHttp } from "../support/wizard";
@@ -299,16 +299,13 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
     const since = await lastOutboxId();
     const email = uniqueEmail("mail-parts-account");
     const signup = await new Client().fetch("/signup", {
-      form: {
+      form: signUpForm(email, {
         firstName: "Lin",
         lastName: "Kage",
-        email,
         password: "Absolute-Links-42",
         phone: "555-010-4545",
         dateOfBirth: "1980-02-02",
-        usCitizen: "on",
-        agreeToTerms: "on",
-      },
+      }),
     });
     expect(signup.status).toBe(302);
     expect((await new Client().fetch("/forgot-password", { form: { email } })).status).toBeLessThan(400);

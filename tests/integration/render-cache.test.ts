@@ -1,5 +1,5 @@
 /**
- * The render cache of anonymous public pages (app/platform/server/index.ts, app/platform/http/render-cache.server.ts,
+ * The render cache of anonymous public pages (app/platform/server/index.ts, app/platform/http/render-cache/render-cache.server.ts,
  * docs/decisions/0009): real servers from the build, real MySQL. Servers of this file's own, so
  * what is cached (and the budgets) is known: other files' requests never warm them.
  */

@@ -13,7 +13,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
-import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
+import { adminClient, createAdmin, createApplicant, signUpForm, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 
 const tag = () => Math.random().toString(36).slice(2, 10).toUpperCase();
@@ -246,19 +246,7 @@ describe("whose e-mails the export lists", () => {
     // A signs up with the shared address, proves it, submits an application (e-mailed with its
     // reference) and moves to another address, confirming it in A's own session.
     const a = new Client();
-    const signUp = (c: Client, email: string, firstName: string) =>
-      c.fetch("/signup", {
-        form: {
-          firstName,
-          lastName: "Okafor",
-          email,
-          password: TEST_PASSWORD,
-          phone: "555-010-4242",
-          dateOfBirth: "1988-07-01",
-          usCitizen: "on",
-          agreeToTerms: "on",
-        },
-      });
+    const signUp = (c: Client, email: string, firstName: string) => c.fetch("/signup", { form: signUpForm(email, { firstName }) });
     expect((await signUp(a, shared, "Avery")).headers.get("location")).toBe("/dashboard");
     await verifyNewest(a, shared, "email_verification");
     const submitted = await a.fetch("/api/loan-applications", {

@@ -17,7 +17,7 @@ import { hashAccountToken } from "~/features/accounts/account-tokens.server";
 import { getDb, schema } from "~/platform/db/db.server";
 import { UNDO_EMAIL_CHANGE_TTL_MS } from "~/features/accounts/email-change.server";
 import { ACCOUNT_MSG } from "~/content/messages";
-import { TEST_PASSWORD } from "../support/fixtures";
+import { signUpForm, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
 import { mailsTo, newestLink } from "../support/mail";
 
@@ -42,16 +42,7 @@ async function liveTokens(userId: number) {
 async function signUp(email: string) {
   const client = new Client();
   const res = await client.fetch("/signup", {
-    form: {
-      firstName: "Robin",
-      lastName: "Okafor",
-      email,
-      password: TEST_PASSWORD,
-      phone: "555-010-4242",
-      dateOfBirth: "1988-07-01",
-      usCitizen: "on",
-      agreeToTerms: "on",
-    },
+    form: signUpForm(email),
   });
   expect(res.headers.get("location")).toBe("/dashboard");
   const [u] = await getDb().select().from(schema.users).where(eq(schema.users.email, email));

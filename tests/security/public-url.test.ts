@@ -16,6 +16,7 @@ import { createSubmittedApplication } from "../support/applications";
 import { signedInAdmin } from "../support/api";
 import { Client, uniqueEmail } from "../support/http";
 import { startAppServer } from "../support/server";
+import { signUpForm } from "../support/fixtures";
 
 describe("production without PUBLIC_URL", () => {
   const refused = (env: Record<string, string>, name: string) =>
@@ -66,16 +67,13 @@ describe("links in e-mails", () => {
   it("are absolute and built from PUBLIC_URL: verification, reset, documents requested", async () => {
     const email = uniqueEmail("public-url-links");
     const signup = await new Client().fetch("/signup", {
-      form: {
+      form: signUpForm(email, {
         firstName: "Lin",
         lastName: "Kage",
-        email,
         password: "Absolute-Links-42",
         phone: "555-010-4545",
         dateOfBirth: "1980-02-02",
-        usCitizen: "on",
-        agreeToTerms: "on",
-      },
+      }),
     });
     expect(signup.status).toBe(302);
     expect((await new Client().fetch("/forgot-password", { form: { email } })).status).toBeLessThan(400);

@@ -21,6 +21,21 @@ export function accountInput(overrides: Partial<Record<string, string>> = {}) {
   });
 }
 
+/** The sign-up form (/signup) as a browser without JavaScript posts it: every field filled, both boxes ticked. */
+export function signUpForm(email: string, overrides: Partial<Record<string, string>> = {}) {
+  return {
+    firstName: "Robin",
+    lastName: "Okafor",
+    email,
+    password: TEST_PASSWORD,
+    phone: "555-010-4242",
+    dateOfBirth: "1988-07-01",
+    usCitizen: "on",
+    agreeToTerms: "on",
+    ...overrides,
+  };
+}
+
 export async function createApplicant(overrides: Partial<Record<string, string>> = {}) {
   const input = accountInput(overrides);
   const user = await registerUser(input);

@@ -2,7 +2,7 @@
  * Public pages whose HTML is the same for every anonymous visitor mark themselves with this
  * handle; entry.server then lets a CDN keep them (see docs/decisions/0004-cdn-cache.md) and the
  * server's render cache keeps their anonymous answer in memory (`renderCache`, read at request time
- * by entry.server.tsx; app/platform/http/render-cache.server.ts). A page whose HTML depends on its query
+ * by entry.server.tsx; app/platform/http/render-cache/render-cache.server.ts). A page whose HTML depends on its query
  * declares `renderCache: { query: "none" }` instead (the calculator).
  */
 export const publicPageHandle = { publicCache: true, renderCache: { query: "campaign-tags" } } as const;

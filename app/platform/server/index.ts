@@ -71,7 +71,7 @@ server.use((_req, res, next) => {
 });
 
 /**
- * The render cache (app/platform/http/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
+ * The render cache (app/platform/http/render-cache/render-cache.server.ts, docs/decisions/0009): an anonymous GET/HEAD
  * of a page whose route declares `handle.renderCache` is answered from memory when this process
  * rendered it within its s-maxage, with a fresh CSP nonce, plain or gzip as `accepts` negotiates
  * (the cache keeps the page pre-compressed around the nonce: compressing each hit cost ten times
