@@ -14,6 +14,8 @@ export {
   getApplicationSummary,
   getSubmittedApplicationByReference,
   insertApplication,
+  lenderShareConsentGiven,
+  type LenderShareConsent,
   lockApplication,
   markApplicationSubmitted,
   setApplicationStage,

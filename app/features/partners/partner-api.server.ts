@@ -92,6 +92,8 @@ export async function createReferral(
         actorUserId: user.id,
         values: merged.values,
         consentMarketing: false,
+        // The referral partner records the applicant's consent the same way (shareWithLenders).
+        shareWithLenders: body.shareWithLenders === true,
         draftRow: null,
         applicant: user,
         partnerId: partner.partnerId,

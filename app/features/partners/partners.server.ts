@@ -2,7 +2,7 @@
  * Partners and their API keys (partners, partner_api_keys), and the partner API's reads of
  * applications (a referral partner's own referrals; the applications a lender has offered on).
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 import { isDuplicate } from "~/features/accounts/index.server";
 import type { PartnerKind } from "~/content/enums";
@@ -144,12 +144,16 @@ export async function getApplicationForPartner(reference: string, db: DbOrTx = g
   return row ?? null;
 }
 
-/** The applications with an offer from `lenderId`, newest first, with that lender's offers only. */
+/**
+ * The applications with an offer from `lenderId` whose applicant agreed to share them with the
+ * matched partner lenders, newest first, with that lender's offers only.
+ */
 export async function listApplicationsOfferedBy(lenderId: number, limit: number, db: DbOrTx = getDb()) {
   const offered = await db
     .selectDistinct({ applicationId: O.applicationId })
     .from(O)
-    .where(eq(O.lenderId, lenderId))
+    .innerJoin(A, eq(A.id, O.applicationId))
+    .where(and(eq(O.lenderId, lenderId), isNotNull(A.lenderShareConsentAt)))
     .orderBy(desc(O.applicationId))
     .limit(limit);
   const ids = offered.map((o) => o.applicationId);
