@@ -120,6 +120,14 @@ export const submittedToast = (reference: string): ToastMessage => ({
 });
 
 /** 'Document Uploaded - <name shortened to 25> uploaded successfully' */
+/** After "Boost your offers": the lenders whose new offers the added answers unlocked. */
+export const boostedToast = (lenderNames: readonly string[]): ToastMessage => ({
+  title: MARKET_MSG.boostDone,
+  description: lenderNames.length
+    ? `${lenderNames.length} new offer${lenderNames.length === 1 ? "" : "s"}: ${lenderNames.join(", ")}.`
+    : "No new offer this time: the offers you have stay as they are.",
+});
+
 export const uploadedToast = (shortName: string): ToastMessage => ({
   title: "Document Uploaded",
   description: `${shortName} uploaded successfully`,

@@ -304,6 +304,9 @@ const summaryColumns = {
   amount: apps.amount,
   purpose: apps.purpose,
   state: apps.state,
+  // The optional answers matching uses (Boost your offers asks for the missing ones).
+  timeInBusiness: apps.timeInBusiness,
+  creditScoreRange: apps.creditScoreRange,
 };
 
 /** A submitted application by its reference (any letter case), with its owner. */
@@ -323,6 +326,16 @@ export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
   return row ?? null;
+}
+
+/** The answers lenders price on that the applicant gives after submitting ("Boost your offers"), in the caller's transaction. */
+export async function setPricingAnswers(
+  tx: Tx,
+  id: number,
+  answers: Partial<Pick<ApplicationFieldValues, "timeInBusiness" | "creditScoreRange">>,
+) {
+  if (!Object.keys(answers).length) return;
+  await tx.update(apps).set(answers).where(eq(apps.id, id));
 }
 
 /** True for an existing, non-draft application (the back office never works on drafts). */

@@ -19,6 +19,7 @@ export {
   lockApplication,
   markApplicationSubmitted,
   setApplicationStage,
+  setPricingAnswers,
   touchApplication,
 } from "./applications.server";
 export { type DraftRow, updateDraft } from "./wizard/application-drafts.server";
