@@ -91,7 +91,17 @@ export async function fillStepsOverHttp(client = new Client(), email = uniqueEma
  * working capital (by default) from Austin, Texas; every step must answer with its redirect, and the
  * review must land on the submitted page. Returns the signed-in client and the stored rows.
  */
-export async function applyOverHttp(opts: { state?: string; city?: string; zip?: string; amount?: string; tag?: string } = {}) {
+export async function applyOverHttp(
+  opts: {
+    state?: string;
+    city?: string;
+    zip?: string;
+    amount?: string;
+    tag?: string;
+    /** Step 4's fields added to FINANCES (the optional answers lenders price on). */
+    finances?: Record<string, string>;
+  } = {},
+) {
   const client = new Client();
   const email = uniqueEmail(opts.tag ?? "applied");
   const post = async (path: string, form: Record<string, string>) => {
@@ -107,7 +117,7 @@ export async function applyOverHttp(opts: { state?: string; city?: string; zip?:
     state: opts.state ?? "TX",
     zipCode: opts.zip ?? "78701",
   });
-  await post("/apply/finances", FINANCES);
+  await post("/apply/finances", { ...FINANCES, ...opts.finances });
   await post("/apply/documents", {});
   const review = await post("/apply/review", { agreeTerms: "on", authorizeCredit: "on" });
   if (review.headers.get("location") !== "/apply/submitted") throw new Error(`review went to ${review.headers.get("location")}`);
