@@ -195,7 +195,7 @@ describe("delivery", () => {
     const referrer = await createTestPartner("referral");
     const { key } = await createTestKey(referrer.id, { scopes: ["applications:write"] });
     const res = await bearerFetch(key, "/api/loan-applications", {
-      json: referralBody({ ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" }),
+      json: referralBody({ ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true }),
     });
     const { applicationId } = await res.json();
     const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId));
@@ -228,7 +228,7 @@ describe("delivery", () => {
     const r = await receiver();
     const { client } = await signedInApplicant();
     const created = await client.fetch("/api/loan-applications", {
-      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
     });
     const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
     const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));
@@ -257,7 +257,7 @@ describe("delivery", () => {
     const r = await receiver();
     const { client } = await signedInApplicant();
     const created = await client.fetch("/api/loan-applications", {
-      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
     });
     const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
     const offers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));
