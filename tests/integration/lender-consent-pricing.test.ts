@@ -23,8 +23,7 @@ import { applyOverHttp, fillStepsOverHttp } from "../support/wizard";
 
 const CONSENT_SHA256 = createHash("sha256").update(LENDER_SHARE_CONSENT.text, "utf8").digest("hex");
 const offersOf = (applicationId: number) => getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, applicationId));
-const rowOf = async (id: number) =>
-  (await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id)))[0]!;
+const rowOf = async (id: number) => (await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id)))[0]!;
 
 describe("consent to share with partner lenders", () => {
   it("the review shows the sentence next to Submit; submitting records its time and SHA-256, and the export lists it", async () => {
@@ -90,7 +89,9 @@ describe("consent to share with partner lenders", () => {
   it("a referral partner records the applicant's consent the same way", async () => {
     const { key } = await referralPartnerWithKey();
     const post = async (extra: Record<string, unknown>) => {
-      const res = await bearerFetch(key, "/api/loan-applications", { json: referralBody({ ...applicationPayload(), status: "submitted", ...extra }) });
+      const res = await bearerFetch(key, "/api/loan-applications", {
+        json: referralBody({ ...applicationPayload(), status: "submitted", ...extra }),
+      });
       expect(res.status).toBe(201);
       const { applicationId } = await res.json();
       return (await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId)))[0]!;
@@ -133,11 +134,17 @@ describe("the optional answers lenders price on", () => {
     const fresh = await fillStepsOverHttp();
     const step4 = await parse(await fresh.client.fetch("/apply/finances"));
     expect(step4.text("fieldset legend")).toContain(FIELD_GROUPS.lenders.legend);
-    const filled = formValues(step4.$, 'form:has(input[name="annualIncome"])', { ...ANSWERS, annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500" });
+    const filled = formValues(step4.$, 'form:has(input[name="annualIncome"])', {
+      ...ANSWERS,
+      annualIncome: "120000",
+      livingSituation: "rent",
+      monthlyPayment: "1500",
+    });
     expectRedirect(await fresh.client.fetch("/apply/finances", { form: { ...filled, intent: "continue" } }), "/apply/documents", "step 4");
     const review = await parse(await fresh.client.fetch("/apply/review"));
     const text = review.text();
-    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"]) expect(text).toContain(shown);
+    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"])
+      expect(text).toContain(shown);
 
     const admin = await adminClient(await createAdmin());
     const details = await parse(await admin.fetch(`/admin/applications/${app.id}`));
@@ -148,7 +155,8 @@ describe("the optional answers lenders price on", () => {
     const lenderId = (await offersOf(app.id)).find((o) => o.lenderId != null)!.lenderId!;
     const lenderClient = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
     const figures = (await parse(await lenderClient.fetch(`/lender/applications/${app.id}`))).text('[data-testid="lender-figures"]');
-    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"]) expect(figures).toContain(shown);
+    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"])
+      expect(figures).toContain(shown);
   });
 
   it("a malformed EIN is refused in place with a clear message; leaving every answer out is fine", async () => {
@@ -168,11 +176,21 @@ describe("the optional answers lenders price on", () => {
     expect(empty.text()).not.toContain(MSG.einInvalid);
 
     const { client: api } = await signedInApplicant();
-    const refused = await expectJsonError(await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), ein: "1234" } }), 400);
+    const refused = await expectJsonError(
+      await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), ein: "1234" } }),
+      400,
+    );
     expect(refused.errors?.ein).toEqual([MSG.einInvalid]);
     const ok = await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted" } });
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toMatchObject({ businessName: "", ein: "", industry: "", timeInBusiness: "", monthlyRevenue: "0", creditScoreRange: "" });
+    expect(await ok.json()).toMatchObject({
+      businessName: "",
+      ein: "",
+      industry: "",
+      timeInBusiness: "",
+      monthlyRevenue: "0",
+      creditScoreRange: "",
+    });
   });
 });
 

@@ -195,7 +195,11 @@ describe("delivery", () => {
     const referrer = await createTestPartner("referral");
     const { key } = await createTestKey(referrer.id, { scopes: ["applications:write"] });
     const res = await bearerFetch(key, "/api/loan-applications", {
-      json: referralBody({ ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true }),
+      json: referralBody({
+        ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }),
+        status: "submitted",
+        shareWithLenders: true,
+      }),
     });
     const { applicationId } = await res.json();
     const [app] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId));

@@ -120,10 +120,7 @@ const moneyRule = (required: string, min: string, max: string, limit: number) =>
 /** An optional answer: absent and "" both mean "not answered" (the step then stores the field's default). */
 const notAnswered = (v: unknown) => (v === "" || v === null ? undefined : v);
 const optionalChoiceRule = (values: readonly string[], message: string) =>
-  z.preprocess(
-    notAnswered,
-    z.enum(values.filter((v) => v !== "") as [string, ...string[]], { errorMap: () => ({ message }) }).optional(),
-  );
+  z.preprocess(notAnswered, z.enum(values.filter((v) => v !== "") as [string, ...string[]], { errorMap: () => ({ message }) }).optional());
 const orNotProvided = (s: string | null) => s ?? "Not provided";
 const revenue = (v: AnyFieldValues) => (Number(v.monthlyRevenue ?? 0) > 0 ? usd(v.monthlyRevenue) : null);
 
@@ -269,7 +266,10 @@ export const APPLICATION_FIELDS = {
       pair: true,
       group: "lenders",
     },
-    api: { description: "Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '')" },
+    api: {
+      description:
+        "Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '')",
+    },
     review: { label: "EIN", show: (v) => (v.ein ? formatEin(String(v.ein)) : null) },
     admin: { label: "EIN", show: (v) => (v.ein ? formatEin(String(v.ein)) : "–") },
   },
@@ -281,7 +281,9 @@ export const APPLICATION_FIELDS = {
     rule: optionalChoiceRule(INDUSTRY_VALUES, MSG.industryInvalid),
     default: "",
     form: { input: "select", label: "Industry (optional)", placeholder: "Not answered", options: INDUSTRIES, pair: true, group: "lenders" },
-    api: { description: `Optional: the business's industry, one of ${INDUSTRY_VALUES.filter(Boolean).join(", ")} ('' = not answered, the default)` },
+    api: {
+      description: `Optional: the business's industry, one of ${INDUSTRY_VALUES.filter(Boolean).join(", ")} ('' = not answered, the default)`,
+    },
     review: { label: "Industry", show: (v) => industryLabel(String(v.industry ?? "")) },
     admin: { label: "Industry", show: (v) => orNotProvided(industryLabel(String(v.industry ?? ""))) },
   },

@@ -97,7 +97,11 @@ export function StepFields({ step, fields }: { step: FieldStep; fields: Record<s
     <>
       {runs.map((run, i) =>
         run.group ? (
-          <fieldset key={`group-${i}`} className="space-y-4 rounded-lg border border-slate-200 p-4" aria-describedby={`group-${run.group}-hint`}>
+          <fieldset
+            key={`group-${i}`}
+            className="space-y-4 rounded-lg border border-slate-200 p-4"
+            aria-describedby={`group-${run.group}-hint`}
+          >
             <legend className="px-1 font-semibold text-slate-900">{FIELD_GROUPS[run.group].legend}</legend>
             <p id={`group-${run.group}-hint`} className="text-sm text-slate-700">
               {FIELD_GROUPS[run.group].hint}

@@ -24,9 +24,7 @@ import { applyMove } from "./loan-stage.server";
 import type { BoostAnswers } from "./boost.schema";
 
 export type BoostOutcome =
-  | { ok: true; added: number; lenderNames: string[] }
-  | { ok: false; status: 404 }
-  | { ok: false; status: 400 | 409; message: string };
+  { ok: true; added: number; lenderNames: string[] } | { ok: false; status: 404 } | { ok: false; status: 400 | 409; message: string };
 
 /** Stages that may still gain offers. */
 const OPEN_STAGES: ReadonlySet<string> = new Set(["submitted", "offers-ready", "no-lender-match"]);
@@ -58,7 +56,10 @@ export async function boostOffers(userId: number, reference: string, answers: Bo
         state: row.state,
         purpose: row.purpose,
         annualIncomeCents: toCents(row.annualIncome),
-        ...profileAnswers({ creditScoreRange: given.creditScoreRange ?? row.creditScoreRange, timeInBusiness: given.timeInBusiness ?? row.timeInBusiness }),
+        ...profileAnswers({
+          creditScoreRange: given.creditScoreRange ?? row.creditScoreRange,
+          timeInBusiness: given.timeInBusiness ?? row.timeInBusiness,
+        }),
       },
       now,
     );

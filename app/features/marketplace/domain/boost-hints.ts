@@ -36,7 +36,12 @@ export function boostHints(decisions: readonly DecisionLike[], missing: Readonly
       const fields = d.reasons.map((r) => UNKNOWN[r as ReasonCode]);
       if (fields.every((f): f is BoostField => f !== undefined && missing.has(f))) {
         const unique = BOOST_FIELDS.filter((f) => fields.includes(f));
-        hints.push({ lenderName: d.lenderName, fields: unique, effect: "unlock", text: `Tell us ${joinAsks(unique)} to see ${d.lenderName}'s offer.` });
+        hints.push({
+          lenderName: d.lenderName,
+          fields: unique,
+          effect: "unlock",
+          text: `Tell us ${joinAsks(unique)} to see ${d.lenderName}'s offer.`,
+        });
         seen.add(d.lenderName);
       }
     } else if (d.eligible && missing.has("creditScoreRange") && d.unlock.some((u) => /credit score/i.test(u))) {
