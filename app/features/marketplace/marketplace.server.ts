@@ -115,7 +115,8 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   ]);
   const market = applicantMarketplace({ offers, decisions, acceptance });
   const missing = new Set(BOOST_FIELDS.filter((f) => !app[f]));
-  const open = boostOpen(lifecycle?.stage ?? effectiveStage(app), Boolean(acceptance));
+  // Only the applicant answers for their business: an admin reading the page sees no form.
+  const open = viewer.id === app.userId && boostOpen(lifecycle?.stage ?? effectiveStage(app), Boolean(acceptance));
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
     ...market,
@@ -126,7 +127,7 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
     lifecycle,
     /**
      * "Boost your offers": which missing answer would unlock or improve which named lender's offer,
-     * and the answers the form asks for; null once the application can gain no offer.
+     * and the answers the form asks for; null once the application can gain no offer, or for an admin.
      */
     boost: open && missing.size ? { hints: boostHints(decisions, missing), missing: [...missing] } : null,
   };
