@@ -165,6 +165,12 @@ export function ensureLenderData(ctx: BenchContext) {
     const owner = await ctx.bulkOwner();
     const t0 = Date.now();
     const { seeded, total } = await ensureRows(owner.id, N);
+    // Lenders see only applications whose applicant agreed to share them: every bulk one has.
+    const { getPool } = await import("~/platform/db/db.server");
+    await getPool().query(
+      "UPDATE loan_applications SET lender_share_consent_at = submitted_at, lender_share_consent_version = 'bench', lender_share_consent_sha256 = REPEAT('0', 64) WHERE user_id = ? AND lender_share_consent_at IS NULL AND submitted_at IS NOT NULL",
+      [owner.id],
+    );
     console.info(`  applications: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const lenders = await seedLenders();
     const offerCount = await seedQueues(owner.id);

@@ -124,6 +124,14 @@ export const loanApplications = mysqlTable(
     annualIncome: decimal("annual_income", { precision: 14, scale: 2 }).notNull().default("0"),
     livingSituation: mysqlEnum("living_situation", LIVING_SITUATIONS_DB).notNull().default("own"),
     monthlyPayment: decimal("monthly_payment", { precision: 12, scale: 2 }).notNull().default("0"),
+    /** The optional answers lenders price on (app/features/applications/fields.ts); '' / 0: not answered. */
+    businessName: varchar("business_name", { length: 120 }).notNull().default(""),
+    /** 9 digits, shown XX-XXXXXXX. */
+    ein: varchar("ein", { length: 9 }).notNull().default(""),
+    industry: mysqlEnum("industry", E.INDUSTRY_VALUES).notNull().default(""),
+    timeInBusiness: mysqlEnum("time_in_business", E.TIME_IN_BUSINESS_VALUES).notNull().default(""),
+    monthlyRevenue: decimal("monthly_revenue", { precision: 14, scale: 2 }).notNull().default("0"),
+    creditScoreRange: mysqlEnum("credit_score_range", E.CREDIT_SCORE_RANGE_VALUES).notNull().default(""),
     streetAddress: varchar("street_address", { length: 200 }).notNull().default(""),
     city: varchar("city", { length: 100 }).notNull().default(""),
     state: varchar("state", { length: 2 }).notNull().default(""),
@@ -136,6 +144,14 @@ export const loanApplications = mysqlTable(
     fundedOn: varchar("funded_on", { length: 10 }),
     consentMarketing: boolean("consent_marketing").notNull().default(false),
     consentedAt: datetime("consented_at", { mode: "date", fsp: 3 }),
+    /**
+     * The applicant's consent to share the application and its documents with the matched partner
+     * lenders: when, which text (its version id) and the SHA-256 of the exact words shown. Null: not
+     * given, and no lender sees the application (app/content/lender-share-consent.ts).
+     */
+    lenderShareConsentAt: datetime("lender_share_consent_at", { mode: "date", fsp: 3 }),
+    lenderShareConsentVersion: varchar("lender_share_consent_version", { length: 40 }),
+    lenderShareConsentSha256: char("lender_share_consent_sha256", { length: 64 }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
     /** The referral partner that sent this application through the partner API; null otherwise. */
     partnerId: int("partner_id").references((): AnyMySqlColumn => partners.id, { onDelete: "set null" }),

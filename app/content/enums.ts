@@ -40,6 +40,24 @@ export const LOAN_PURPOSE_VALUES = [
   "other",
 ] as const;
 export const LIVING_SITUATION_VALUES = ["rent", "mortgage", "own"] as const;
+/**
+ * The optional answers lenders price on (step 4). "" is "not answered": it is a value of the
+ * MySQL ENUM so the column can stay NOT NULL with a default, like every application field.
+ */
+export const INDUSTRY_VALUES = [
+  "",
+  "retail",
+  "restaurant-food",
+  "construction",
+  "professional-services",
+  "healthcare",
+  "transportation",
+  "manufacturing",
+  "technology",
+  "other",
+] as const;
+export const TIME_IN_BUSINESS_VALUES = ["", "under-1", "1-2", "2-5", "5-plus"] as const;
+export const CREDIT_SCORE_RANGE_VALUES = ["", "under-580", "580-669", "670-739", "740-799", "800-plus"] as const;
 export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
 export const DOCUMENT_REQUEST_STATUSES = ["open", "fulfilled"] as const;
 export const REVIEW_DECISIONS = ["accepted", "rejected"] as const;

@@ -17,6 +17,13 @@ export const MSG = {
   cityRequired: "City is required",
   stateRequired: "State is required",
   zipInvalid: "Invalid ZIP code",
+  businessNameTooLong: "Business name must be at most 120 characters",
+  einInvalid: "EIN must be 9 digits, written XX-XXXXXXX (for example 12-3456789)",
+  industryInvalid: "Please choose an industry from the list",
+  timeInBusinessInvalid: "Please choose how long the business has operated from the list",
+  monthlyRevenueInvalid: "Average monthly revenue must be a number of 0 or more",
+  monthlyRevenueTooLarge: "Average monthly revenue is too large",
+  creditScoreRangeInvalid: "Please choose a credit-score range from the list",
   incomeRequired: "Annual income is required",
   livingRequired: "Living situation is required",
   statusIdRequired: "Please enter your application ID",
@@ -113,6 +120,14 @@ export const submittedToast = (reference: string): ToastMessage => ({
 });
 
 /** 'Document Uploaded - <name shortened to 25> uploaded successfully' */
+/** After "Boost your offers": the lenders whose new offers the added answers unlocked. */
+export const boostedToast = (lenderNames: readonly string[]): ToastMessage => ({
+  title: MARKET_MSG.boostDone,
+  description: lenderNames.length
+    ? `${lenderNames.length} new offer${lenderNames.length === 1 ? "" : "s"}: ${lenderNames.join(", ")}.`
+    : "No new offer this time: the offers you have stay as they are.",
+});
+
 export const uploadedToast = (shortName: string): ToastMessage => ({
   title: "Document Uploaded",
   description: `${shortName} uploaded successfully`,
@@ -150,6 +165,10 @@ export const MARKET_MSG = {
   lenderWebsiteInvalid: "Website: enter a full http:// or https:// address, e.g. https://lender.example",
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",
+  boostNothingGiven: "Please answer at least one question to boost your offers.",
+  boostClosed:
+    "Your offers can no longer be re-run: this application already has an accepted offer, was funded, was declined or was withdrawn.",
+  boostDone: "Thank you. We checked your application with our partner lenders again.",
   ecoaNotice: ECOA_NOTICE,
 } as const;
 

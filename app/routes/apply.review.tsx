@@ -1,6 +1,7 @@
 /**
  * Step 6: Review Application - every value, the uploaded documents, three consents (two required)
- * and Submit. With JavaScript the button stays disabled until both required boxes are ticked;
+ * and Submit, with the sentence next to it by which submitting shares the application with the
+ * matched partner lenders (recorded with the submission: time, text version, SHA-256). With JavaScript the button stays disabled until both required boxes are ticked;
  * without it the server refuses with a clear message. Submission runs the submit service.
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -24,6 +25,7 @@ import { submittedToast, TOASTS } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
+import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
@@ -167,6 +169,9 @@ export default function ReviewStep() {
         />
         <CheckboxField label="Send me updates and promotions by email and SMS (optional)" meta={fields.marketingConsent} />
         <FormError id={form.errorId} errors={form.errors} />
+        <p className="text-sm text-slate-700" data-testid="lender-share-consent">
+          {LENDER_SHARE_CONSENT.text}
+        </p>
         <WizardNav
           formAction={ACTION}
           continueLabel="Submit Application"

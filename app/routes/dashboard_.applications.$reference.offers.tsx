@@ -1,10 +1,17 @@
 /**
  * /dashboard/applications/:reference/offers: the application's offers side by side (table on
  * desktop, cards on a phone), sorted by a GET form, best values marked; or the notice of action
- * taken when no lender could offer. The owner, or an admin, only (anyone else: 404).
+ * taken when no lender could offer. The owner, or an admin, only (anyone else: 404). Below them,
+ * "Boost your offers": which missing answer would unlock or improve which named lender's offer,
+ * and a plain POST form taking those answers (the owner only) that re-runs matching.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "~/platform/http/parse-form";
+import { BoostOffers } from "~/features/marketplace/components/boost-offers";
+import { BoostFormSchema } from "~/features/marketplace/boost.schema";
+import { boostOffers } from "~/features/marketplace/offer-boost.server";
+import { redirectWithToast } from "~/platform/http/toast.server";
 import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/features/marketplace/components/offer-ui";
 import { StatusBadge } from "~/ui/status-badge";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
@@ -13,8 +20,8 @@ import { purposeLabel } from "~/content/loan-options";
 import { site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
 import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
-import { MARKET_MSG } from "~/content/messages";
-import { bestValues, parseOfferSort, sortOffers } from "~/features/marketplace/domain/offer-matching";
+import { boostedToast, MARKET_MSG } from "~/content/messages";
+import { bestValues, offersPath, parseOfferSort, sortOffers } from "~/features/marketplace/domain/offer-matching";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { formatUsd } from "~/ui/format";
@@ -40,9 +47,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Boost your offers: the owner's missing answers, then matching again (one transaction, one event). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = ReferenceParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: BoostFormSchema });
+  if (submission.status !== "success") {
+    return data({ formError: null, fieldErrors: (submission.reply().error ?? {}) as Record<string, string[]> }, { status: 400 });
+  }
+  const outcome = await boostOffers(user.id, parsed.data.reference, submission.value);
+  if (!outcome.ok && outcome.status === 404) throw data(null, { status: 404 });
+  if (!outcome.ok) return data({ formError: outcome.message, fieldErrors: {} }, { status: outcome.status });
+  return redirectWithToast(offersPath(parsed.data.reference), boostedToast(outcome.lenderNames));
+}
+
 export default function OffersPage() {
-  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle, notices } =
+  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle, notices, boost } =
     useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const boostAction = offersPath(application.reference);
+  const boostSection = boost ? (
+    <BoostOffers boost={boost} action={boostAction} formError={actionData?.formError} fieldErrors={actionData?.fieldErrors} />
+  ) : actionData?.formError ? (
+    <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-3 text-red-800" data-testid="boost-refused">
+      {actionData.formError}
+    </p>
+  ) : null;
   if (lifecycle && lifecycle.stage === "no-lender-match" && offers.length === 0) {
     // Nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
     return (
@@ -61,6 +92,7 @@ export default function OffersPage() {
           <LifecycleTimeline view={lifecycle} headingLevel="h2" />
         </div>
         <SentNotices notices={notices} headingLevel="h2" />
+        {boostSection}
         <p className="mt-4 text-sm text-slate-700">{MARKET_MSG.ecoaNotice}</p>
       </MarketShell>
     );
@@ -123,6 +155,7 @@ export default function OffersPage() {
           <AdverseActionNotice lenderName={d.lenderName} reasons={d.reasons} unlock={[]} ecoa={MARKET_MSG.ecoaNotice} />
         </div>
       ))}
+      {boostSection}
     </MarketShell>
   );
 }

@@ -45,6 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleLenderAction({ userId: user.id, lenderId, ip: getClientIp(request, context) }, id, await request.formData());
 }
 
+const NOT_ANSWERED = "Not answered";
+
 export default function LenderApplication() {
   const v = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -57,6 +59,12 @@ export default function LenderApplication() {
     ["Annual income", formatUsd(a.annualIncome)],
     ["Housing", a.livingSituation],
     ["Monthly housing payment", formatUsd(a.monthlyPayment)],
+    ["Business name", a.businessName ?? NOT_ANSWERED],
+    ["EIN", a.ein ?? NOT_ANSWERED],
+    ["Industry", a.industry ?? NOT_ANSWERED],
+    ["Time in business", a.timeInBusiness ?? NOT_ANSWERED],
+    ["Average monthly revenue", a.monthlyRevenue != null ? formatUsd(a.monthlyRevenue) : NOT_ANSWERED],
+    ["Credit score (self-reported)", a.creditScoreRange ?? NOT_ANSWERED],
     ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
   ];
   const open = !v.decline && !v.closedToOffers;

@@ -79,6 +79,12 @@ describe("GET /api/admin/applications", () => {
       annualIncome: "120000",
       livingSituation: "rent",
       monthlyPayment: "1500",
+      businessName: "",
+      ein: "",
+      industry: "",
+      timeInBusiness: "",
+      monthlyRevenue: "0",
+      creditScoreRange: "",
       streetAddress: "100 Main Street",
       city: "Springfield",
       state: "IL",
@@ -86,6 +92,7 @@ describe("GET /api/admin/applications", () => {
       status: "approved",
       stage: "offer-accepted",
       submittedAt: newer!.submittedAt!.toISOString(),
+      lenderShareConsentAt: newer!.submittedAt!.toISOString(),
       updatedAt: expect.any(String),
     });
     expect(list[1]!.id).toBe(older!.id);

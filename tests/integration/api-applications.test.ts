@@ -37,6 +37,12 @@ describe("POST /api/loan-applications", () => {
       annualIncome: "0",
       livingSituation: "own",
       monthlyPayment: "0",
+      businessName: "",
+      ein: "",
+      industry: "",
+      timeInBusiness: "",
+      monthlyRevenue: "0",
+      creditScoreRange: "",
       streetAddress: "",
       city: "",
       state: "",
@@ -44,6 +50,7 @@ describe("POST /api/loan-applications", () => {
       status: "draft",
       stage: "draft",
       submittedAt: null,
+      lenderShareConsentAt: null,
       updatedAt: expect.stringMatching(ISO),
     });
     const row = await applicationRow(app.id);

@@ -71,8 +71,9 @@ describe("referrals", () => {
 describe("lender partners", () => {
   it("list the applications their lender offered on, with only their lender's offers", async () => {
     const { client } = await signedInApplicant();
+    // The applicant agreed to share it with the matched lenders (without that no lender sees it).
     const created = await client.fetch("/api/loan-applications", {
-      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
     });
     const { applicationId, id } = await created.json();
     const offers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));

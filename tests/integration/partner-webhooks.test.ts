@@ -229,7 +229,7 @@ describe("delivery", () => {
     const r = await receiver();
     const { client } = await signedInApplicant();
     const created = await client.fetch("/api/loan-applications", {
-      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
     });
     const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
     const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));
@@ -258,7 +258,7 @@ describe("delivery", () => {
     const r = await receiver();
     const { client } = await signedInApplicant();
     const created = await client.fetch("/api/loan-applications", {
-      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+      json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
     });
     const { applicationId, id } = (await created.json()) as { applicationId: string; id: number };
     const offers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, id));

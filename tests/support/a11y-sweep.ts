@@ -14,7 +14,7 @@ import { loanProducts } from "~/content/products";
 import { getDb, schema, transaction } from "~/platform/db/db.server";
 import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
-import { MSG } from "~/content/messages";
+import { MARKET_MSG, MSG } from "~/content/messages";
 import { AuditError, formatViolations, type A11yViolation } from "./a11y";
 import { createSubmittedApplication } from "./applications";
 import { waitForHydration, type BrowserHarness } from "./browser";
@@ -193,6 +193,16 @@ export function inventory(s: Seed): State[] {
     { name: "dashboard", as: "applicant", path: "/dashboard" },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
+    {
+      // Boost your offers sent with no answer chosen: the message in place (nothing changes).
+      name: "offers: Boost with no answer",
+      as: "applicant",
+      path: `/dashboard/applications/${s.reference}/offers`,
+      act: async (page) => {
+        await page.getByRole("button", { name: "Boost my offers" }).click();
+        await page.getByText(MARKET_MSG.boostNothingGiven).waitFor();
+      },
+    },
     ...(s.offerId ? [{ name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` } as State] : []),
     { name: "account", as: "applicant", path: "/account" },
     { name: "my data", as: "applicant", path: "/account/data" },

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/platform/db/db.server";
 import { generateReference } from "~/features/applications/reference.server";
+import { lenderShareConsentGiven } from "~/features/applications/applications.server";
 
 type Status = (typeof schema.APPLICATION_STATUSES_DB)[number];
 type Purpose = (typeof schema.PURPOSES_DB)[number];
@@ -17,8 +18,12 @@ export async function createSubmittedApplication(opts: {
   livingSituation?: "rent" | "mortgage" | "own";
   monthlyPayment?: number;
   submittedAt?: Date;
+  /** The applicant agreed to share it with the matched partner lenders (as the wizard's Submit does); default: yes, unless a draft. */
+  shareWithLenders?: boolean;
 }) {
   const reference = generateReference();
+  const submittedAt = opts.status === "draft" ? null : (opts.submittedAt ?? new Date());
+  const consent = submittedAt && opts.shareWithLenders !== false ? lenderShareConsentGiven(submittedAt) : null;
   const [res] = await getDb()
     .insert(schema.loanApplications)
     .values({
@@ -35,7 +40,10 @@ export async function createSubmittedApplication(opts: {
       zipCode: "62701",
       status: opts.status ?? "submitted",
       stage: opts.stage ?? (opts.status === "draft" ? "draft" : opts.status === "rejected" ? "declined" : "submitted"),
-      submittedAt: opts.status === "draft" ? null : (opts.submittedAt ?? new Date()),
+      submittedAt,
+      lenderShareConsentAt: consent?.at ?? null,
+      lenderShareConsentVersion: consent?.version ?? null,
+      lenderShareConsentSha256: consent?.sha256 ?? null,
     });
   const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, res.insertId));
   return row;

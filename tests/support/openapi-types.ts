@@ -444,14 +444,212 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List the applications your lender has offered on
-     * @description Applications with at least one offer from the lender your partner account acts for, newest first, with those offers.
+     * List your lender's matched applications
+     * @description The applications shared with the lender your partner account acts for (the lender workspace's queue: matched by one of its products, or offered on), newest first, each with its stage for your lender and your lender's offers. `stage` keeps one stage.
      *
      *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope applications:read; each key has its own rate limit per minute (429 with Retry-After over it).
      */
     get: operations["listPartnerApplications"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read one of your lender's applications
+     * @description What a user of your lender sees in the lender workspace: the figures it prices on, the business owner's name and location, the documents (download each with documents:read), and your lender's own offers, decline and document requests. Never another lender's offers or reasons, never internal notes.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope applications:read; each key has its own rate limit per minute (429 with Retry-After over it).
+     */
+    get: operations["getPartnerApplication"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/documents/{documentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a document of one of your lender's applications
+     * @description The file's bytes with its stored content type and Content-Disposition attachment (the stored file name). Each download is audited.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope documents:read; each key has its own rate limit per minute (429 with Retry-After over it).
+     */
+    get: operations["downloadPartnerApplicationDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/offers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a firm offer
+     * @description A firm offer on an application shared with your lender, in dollars, percent and days (as the lender workspace's form). It is priced by the marketplace's money module (payment, finance charge, APR) and the applicant is e-mailed. Refused (409) once the applicant accepted an offer, after your lender declined, or when the application is closed.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["createPartnerFirmOffer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/offers/{offerId}/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm an instant offer
+     * @description Confirms one of your lender's instant (pre-qualified) offers that is still open. Send `{}` as the body.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["confirmPartnerInstantOffer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/offers/{offerId}/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw an instant offer
+     * @description Withdraws one of your lender's instant (pre-qualified) offers that is still open, with a reason.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["withdrawPartnerInstantOffer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/decline": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline an application
+     * @description Declines with one to four reason codes from the shared list (see the guide); your lender's open offers on it are withdrawn and the applicant is sent a notice of action taken naming your lender and the reasons. Before acceptance it is a decline of the match; after the applicant accepted your lender's offer (accepted or verifying) it is the decline after review, which ends the loan.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["declinePartnerApplication"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/document-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask the applicant for documents
+     * @description Opens a request for one or more document types with a message, attributed to your lender; the applicant is e-mailed and sees it on the dashboard. 201 with the request's id.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["createPartnerDocumentRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/verifying": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark verifying
+     * @description Once the applicant accepted your lender's offer: your lender is verifying (the applicant is told). Send `{}` as the body. 409 before acceptance of your lender's offer, or from another stage.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["markPartnerApplicationVerifying"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/partner/applications/{applicationId}/funded": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark funded
+     * @description After verifying: the amount sent (US dollars) and the funding date (YYYY-MM-DD, today or earlier); the applicant is told. 409 before acceptance of your lender's offer, or from another stage.
+     *
+     *     A partner API key only (Authorization: Bearer; no cookie). Partner API keys (lender partners) need the scope offers:write; each key has its own rate limit per minute (429 with Retry-After over it). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
+     */
+    post: operations["markPartnerApplicationFunded"];
     delete?: never;
     options?: never;
     head?: never;
@@ -768,6 +966,37 @@ export interface components {
       livingSituation?: string;
       /** @description Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own') */
       monthlyPayment?: number | string;
+      /** @description Optional: the business's legal name, at most 120 characters (default '') */
+      businessName?: string | null;
+      /** @description Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '') */
+      ein?: string | null;
+      /**
+       * @description Optional: the business's industry, one of retail, restaurant-food, construction, professional-services, healthcare, transportation, manufacturing, technology, other ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      industry?:
+        | "retail"
+        | "restaurant-food"
+        | "construction"
+        | "professional-services"
+        | "healthcare"
+        | "transportation"
+        | "manufacturing"
+        | "technology"
+        | "other"
+        | null;
+      /**
+       * @description Optional: how long the business has operated, one of under-1, 1-2, 2-5, 5-plus (years; '' = not answered, the default)
+       * @enum {string|null}
+       */
+      timeInBusiness?: "under-1" | "1-2" | "2-5" | "5-plus" | null;
+      /** @description Optional: the business's average monthly revenue in US dollars as a numeric string (default '0' = not answered) */
+      monthlyRevenue?: number | string;
+      /**
+       * @description Optional: the owner's self-reported credit-score range, one of under-580, 580-669, 670-739, 740-799, 800-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -776,6 +1005,8 @@ export interface components {
       state?: string;
       /** @description ZIP code: 5 digits or 5+4 (required to submit) */
       zipCode?: string;
+      /** @description Only with status 'submitted'. true records that the applicant agreed, in these words (shown to them before they submitted): "By submitting, you agree that Lendwise shares this application and its documents with the partner lenders it matches you with, who are named on your offers page, so that they can review it, make or confirm offers, and contact you about them." The time, the text's version id and its SHA-256 are stored with the application and listed in the applicant's data export. Left out or false: the application is matched and its offers are shown to the applicant, but no partner lender sees it (not in the lender workspace, not through the lender partner API). */
+      shareWithLenders?: boolean;
       /**
        * @description 'draft' (default) keeps it open; 'submitted' is the final submission: every field is checked and a confirmation e-mail is sent.
        * @enum {string}
@@ -803,6 +1034,37 @@ export interface components {
       livingSituation?: string;
       /** @description Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own') */
       monthlyPayment?: number | string;
+      /** @description Optional: the business's legal name, at most 120 characters (default '') */
+      businessName?: string | null;
+      /** @description Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '') */
+      ein?: string | null;
+      /**
+       * @description Optional: the business's industry, one of retail, restaurant-food, construction, professional-services, healthcare, transportation, manufacturing, technology, other ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      industry?:
+        | "retail"
+        | "restaurant-food"
+        | "construction"
+        | "professional-services"
+        | "healthcare"
+        | "transportation"
+        | "manufacturing"
+        | "technology"
+        | "other"
+        | null;
+      /**
+       * @description Optional: how long the business has operated, one of under-1, 1-2, 2-5, 5-plus (years; '' = not answered, the default)
+       * @enum {string|null}
+       */
+      timeInBusiness?: "under-1" | "1-2" | "2-5" | "5-plus" | null;
+      /** @description Optional: the business's average monthly revenue in US dollars as a numeric string (default '0' = not answered) */
+      monthlyRevenue?: number | string;
+      /**
+       * @description Optional: the owner's self-reported credit-score range, one of under-580, 580-669, 670-739, 740-799, 800-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -847,6 +1109,26 @@ export interface components {
       livingSituation: "rent" | "mortgage" | "own";
       /** @description Numeric string in US dollars, e.g. "25000" */
       monthlyPayment: string;
+      businessName: string;
+      ein: string;
+      /** @enum {string} */
+      industry:
+        | ""
+        | "retail"
+        | "restaurant-food"
+        | "construction"
+        | "professional-services"
+        | "healthcare"
+        | "transportation"
+        | "manufacturing"
+        | "technology"
+        | "other";
+      /** @enum {string} */
+      timeInBusiness: "" | "under-1" | "1-2" | "2-5" | "5-plus";
+      /** @description Numeric string in US dollars, e.g. "25000" */
+      monthlyRevenue: string;
+      /** @enum {string} */
+      creditScoreRange: "" | "under-580" | "580-669" | "670-739" | "740-799" | "800-plus";
       streetAddress: string;
       city: string;
       state: string;
@@ -872,6 +1154,11 @@ export interface components {
        * @description ISO 8601 date-time (UTC)
        */
       submittedAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the applicant agreed to share the application with the matched partner lenders; null: not shared with any lender
+       */
+      lenderShareConsentAt: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 date-time (UTC)
@@ -933,6 +1220,37 @@ export interface components {
       livingSituation?: string;
       /** @description Monthly rent or mortgage as a numeric string (default '0'; always 0 for 'own') */
       monthlyPayment?: number | string;
+      /** @description Optional: the business's legal name, at most 120 characters (default '') */
+      businessName?: string | null;
+      /** @description Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '') */
+      ein?: string | null;
+      /**
+       * @description Optional: the business's industry, one of retail, restaurant-food, construction, professional-services, healthcare, transportation, manufacturing, technology, other ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      industry?:
+        | "retail"
+        | "restaurant-food"
+        | "construction"
+        | "professional-services"
+        | "healthcare"
+        | "transportation"
+        | "manufacturing"
+        | "technology"
+        | "other"
+        | null;
+      /**
+       * @description Optional: how long the business has operated, one of under-1, 1-2, 2-5, 5-plus (years; '' = not answered, the default)
+       * @enum {string|null}
+       */
+      timeInBusiness?: "under-1" | "1-2" | "2-5" | "5-plus" | null;
+      /** @description Optional: the business's average monthly revenue in US dollars as a numeric string (default '0' = not answered) */
+      monthlyRevenue?: number | string;
+      /**
+       * @description Optional: the owner's self-reported credit-score range, one of under-580, 580-669, 670-739, 740-799, 800-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -941,6 +1259,8 @@ export interface components {
       state?: string;
       /** @description ZIP code: 5 digits or 5+4 (required to submit) */
       zipCode?: string;
+      /** @description Only with status 'submitted'. true records that the applicant agreed, in these words (shown to them before they submitted): "By submitting, you agree that Lendwise shares this application and its documents with the partner lenders it matches you with, who are named on your offers page, so that they can review it, make or confirm offers, and contact you about them." The time, the text's version id and its SHA-256 are stored with the application and listed in the applicant's data export. Left out or false: the application is matched and its offers are shown to the applicant, but no partner lender sees it (not in the lender workspace, not through the lender partner API). */
+      shareWithLenders?: boolean;
       /**
        * @description An applicant may only submit ('submitted'); an admin may set any status of a submitted application.
        * @enum {string}
@@ -1040,6 +1360,26 @@ export interface components {
       livingSituation: "rent" | "mortgage" | "own";
       /** @description Numeric string in US dollars, e.g. "25000" */
       monthlyPayment: string;
+      businessName: string;
+      ein: string;
+      /** @enum {string} */
+      industry:
+        | ""
+        | "retail"
+        | "restaurant-food"
+        | "construction"
+        | "professional-services"
+        | "healthcare"
+        | "transportation"
+        | "manufacturing"
+        | "technology"
+        | "other";
+      /** @enum {string} */
+      timeInBusiness: "" | "under-1" | "1-2" | "2-5" | "5-plus";
+      /** @description Numeric string in US dollars, e.g. "25000" */
+      monthlyRevenue: string;
+      /** @enum {string} */
+      creditScoreRange: "" | "under-580" | "580-669" | "670-739" | "740-799" | "800-plus";
       streetAddress: string;
       city: string;
       state: string;
@@ -1065,6 +1405,11 @@ export interface components {
        * @description ISO 8601 date-time (UTC)
        */
       submittedAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the applicant agreed to share the application with the matched partner lenders; null: not shared with any lender
+       */
+      lenderShareConsentAt: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 date-time (UTC)
@@ -1322,8 +1667,14 @@ export interface components {
     };
     PartnerApplicationList: {
       applications: {
+        /** @description The APP- reference */
         applicationId: string;
         status: string;
+        /**
+         * @description Where the application stands for your lender: new (New match), offer-out (Offer out), accepted (Accepted), verifying (Verifying), funded (Funded), declined (Declined), closed (Closed)
+         * @enum {string}
+         */
+        stage: "new" | "offer-out" | "accepted" | "verifying" | "funded" | "declined" | "closed";
         amount: number;
         purpose: string;
         /** @description Two-letter US state of the business */
@@ -1333,6 +1684,7 @@ export interface components {
          * @description ISO 8601 date-time (UTC)
          */
         submittedAt: string | null;
+        /** @description Your lender's offers only */
         offers: {
           id: number;
           status: string;
@@ -1348,6 +1700,156 @@ export interface components {
           expiresAt: string;
         }[];
       }[];
+    };
+    PartnerApplication: {
+      /** @description The APP- reference */
+      applicationId: string;
+      status: string;
+      amount: number;
+      purpose: string;
+      purposeLabel: string;
+      annualIncome: number;
+      livingSituation: string;
+      monthlyPayment: number;
+      city: string;
+      state: string;
+      zipCode: string;
+      ownerName: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time (UTC)
+       */
+      submittedAt: string | null;
+      /**
+       * @description Where the application stands for your lender: new (New match), offer-out (Offer out), accepted (Accepted), verifying (Verifying), funded (Funded), declined (Declined), closed (Closed)
+       * @enum {string}
+       */
+      stage: "new" | "offer-out" | "accepted" | "verifying" | "funded" | "declined" | "closed";
+      /** @description Your lender's offers only */
+      offers: {
+        id: number;
+        lenderName: string;
+        nmlsId: string;
+        productName: string;
+        /**
+         * @description match: an instant offer from the marketplace; lender: your firm offer
+         * @enum {string}
+         */
+        source: "match" | "manual" | "lender";
+        /** @enum {string} */
+        state: "offered" | "accepted" | "withdrawn" | "expired";
+        amountCents: number;
+        termMonths: number;
+        noteRateBps: number;
+        feeCents: number;
+        fundingCents: number;
+        /** @description APR (Regulation Z, appendix J) in basis points */
+        estimatedAprBps: number;
+        paymentCents: number;
+        finalPaymentCents: number;
+        paymentCount: number;
+        totalPaymentsCents: number;
+        financeChargeCents: number;
+        prepayment: string;
+        fundingDays: number;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time (UTC)
+         */
+        expiresAt: string;
+        /** @description Made by your lender (a firm offer) */
+        firm: boolean;
+        /** @description An instant offer your lender confirmed */
+        confirmed: boolean;
+      }[];
+      /** @description The applicant accepted this offer of your lender */
+      acceptedOfferId: number | null;
+      /** @description The applicant accepted an offer (yours or another lender's): no new offers */
+      closedToOffers: boolean;
+      /** @description Your lender's decline, if any */
+      decline: {
+        reasons: string[];
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time (UTC)
+         */
+        at: string;
+      } | null;
+      /** @description Your lender's document requests */
+      requests: {
+        id: number;
+        message: string;
+        status: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time (UTC)
+         */
+        createdAt: string;
+      }[];
+      documents: {
+        id: number;
+        documentType: string;
+        label: string;
+        fileName: string;
+        fileSize: number;
+        contentType: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time (UTC)
+         */
+        uploadedAt: string;
+        /** @description GET it with a key holding documents:read */
+        downloadPath: string;
+      }[];
+    };
+    PartnerFirmOfferRequest: {
+      /** @description Loan amount in US dollars (1,000 to 10,000,000) */
+      amount: number;
+      /** @description Term in months (1 to 360) */
+      termMonths: number;
+      /** @description Note (interest) rate in percent a year, at least the pricing floor */
+      noteRate: number;
+      /** @description Origination fee in US dollars (0 or more, less than the amount) */
+      originationFee: number | null;
+      /** @description The prepayment terms as the applicant will read them (up to 300 characters) */
+      prepayment: string;
+      /** @description How many days the offer stays open (1 to 90) */
+      validityDays: number;
+    };
+    PartnerActionAnswer: {
+      message: string;
+      /** @description The new firm offer's or document request's id */
+      id?: number;
+    };
+    PartnerEmptyRequest: Record<string, never>;
+    PartnerWithdrawOfferRequest: {
+      /** @description Why (up to 200 characters) */
+      reason: string;
+    };
+    PartnerDeclineRequest: {
+      /** @description One to four reason codes from the shared list (see the guide) */
+      reasons: (
+        | "insufficient-income"
+        | "excessive-obligations"
+        | "insufficient-time-in-business"
+        | "unable-to-verify-income"
+        | "unable-to-verify-identity"
+        | "unable-to-verify-business"
+        | "incomplete-application"
+        | "credit-history"
+        | "collateral-insufficient"
+        | "outside-lending-criteria"
+      )[];
+    };
+    PartnerDocumentRequestRequest: {
+      documentTypes: ("id-front" | "id-back" | "llc" | "ein" | "bank-statements" | "ssn")[];
+      message: string;
+    };
+    PartnerFundedRequest: {
+      /** @description The amount sent, in US dollars (more than 0, cents at most) */
+      amount: number | string;
+      /** @description The funding date, YYYY-MM-DD (today or earlier) */
+      fundedOn: string;
     };
     WebhookEndpointList: {
       endpoints: {
@@ -3470,6 +3972,8 @@ export interface operations {
       query?: {
         /** @description At most this many, newest first (1-100, default 50) */
         limit?: number;
+        /** @description Where the application stands for your lender: new (New match), offer-out (Offer out), accepted (Accepted), verifying (Verifying), funded (Funded), declined (Declined), closed (Closed) */
+        stage?: "new" | "offer-out" | "accepted" | "verifying" | "funded" | "declined" | "closed";
       };
       header?: never;
       path?: never;
@@ -3486,7 +3990,7 @@ export interface operations {
           "application/json": components["schemas"]["PartnerApplicationList"];
         };
       };
-      /** @description An invalid limit (errors per field) */
+      /** @description An invalid limit or stage (errors per field) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3506,6 +4010,1159 @@ export interface operations {
       };
       /** @description The API key lacks the scope applications:read, or its partner is not a lender partner */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPartnerApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The application */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerApplication"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope applications:read, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadPartnerApplicationDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+        /** @description The document's id (from the application's documents) */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "*/*": string;
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope documents:read, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such document on this application, or the application is not shared with your lender */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPartnerFirmOffer: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerFirmOfferRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The applicant already accepted an offer: no new offers can be made.; or Your lender has declined this application.; or This application is closed: no new offers can be made. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  confirmPartnerInstantOffer: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+        /** @description The id of one of your lender's offers */
+        offerId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerEmptyRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender); or Offer not found (not one of your lender's offers) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Only instant (pre-qualified) offers can be confirmed or withdrawn here.; or This offer is no longer open. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  withdrawPartnerInstantOffer: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+        /** @description The id of one of your lender's offers */
+        offerId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerWithdrawOfferRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender); or Offer not found (not one of your lender's offers) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Only instant (pre-qualified) offers can be confirmed or withdrawn here.; or This offer is no longer open. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  declinePartnerApplication: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerDeclineRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Your lender already declined this application. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPartnerDocumentRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerDocumentRequestRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still in progress (Retry-After) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  markPartnerApplicationVerifying: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerEmptyRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The applicant has not accepted an offer of your lender on this application: it cannot be marked verifying or funded yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          "Retry-After"?: number;
+          /** @description Requests this key may make per window */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the current window ends */
+          "RateLimit-Reset"?: number;
+          /** @description The key's policy, e.g. `120;w=60` (120 requests per 60 seconds) */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (no details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database is temporarily unavailable (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  markPartnerApplicationFunded: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The reference, any letter case */
+        applicationId: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON (Content-Type: application/json), at most 64 KB. Unknown fields are refused. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerFundedRequest"];
+      };
+    };
+    responses: {
+      /** @description Done (the message the workspace shows) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerActionAnswer"];
+        };
+      };
+      /** @description Validation failed (with errors per field), or malformed JSON ({ message } only) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The API key lacks the scope offers:write, or its partner is not a lender partner */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Application not found (also when it is not shared with your lender) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The applicant has not accepted an offer of your lender on this application: it cannot be marked verifying or funded yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 64 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -92,7 +92,15 @@ export async function fillStepsOverHttp(client = new Client(), email = uniqueEma
  * review must land on the submitted page. Returns the signed-in client and the stored rows.
  */
 export async function applyOverHttp(
-  opts: { state?: string; city?: string; zip?: string; amount?: string; tag?: string; finances?: Partial<typeof FINANCES> } = {},
+  opts: {
+    state?: string;
+    city?: string;
+    zip?: string;
+    amount?: string;
+    tag?: string;
+    /** Step 4's fields added to FINANCES (the optional answers lenders price on). */
+    finances?: Record<string, string>;
+  } = {},
 ) {
   const client = new Client();
   const email = uniqueEmail(opts.tag ?? "applied");

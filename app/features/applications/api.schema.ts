@@ -21,6 +21,7 @@ import { AccountFields, LoginSchema } from "~/features/accounts";
 import { StatusLookupSchema } from "./status-lookup.schema";
 import { AddressStepSchema, FinancesStepSchema, LoanStepSchema } from "~/features/applications/wizard/wizard.schema";
 import { APPLICATION_STAGES, APPLICATION_STATUSES, ROLES } from "~/content/enums";
+import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -151,10 +152,23 @@ const userIdField = z
   .optional()
   .describe("Optional. When sent it must be the signed-in caller's own id (403 otherwise).");
 
+/** The consent to share with partner lenders, on a submission through the API. */
+const shareWithLendersField = z
+  .boolean({ invalid_type_error: "shareWithLenders must be true or false" })
+  .optional()
+  .describe(
+    "Only with status 'submitted'. true records that the applicant agreed, in these words (shown to them before they submitted): " +
+      `"${LENDER_SHARE_CONSENT.text}" ` +
+      "The time, the text's version id and its SHA-256 are stored with the application and listed in the applicant's data export. " +
+      "Left out or false: the application is matched and its offers are shown to the applicant, but no partner lender sees it " +
+      "(not in the lender workspace, not through the lender partner API).",
+  );
+
 export const ApiCreateApplicationBodySchema = z
   .object({
     userId: userIdField,
     ...applicationFields,
+    shareWithLenders: shareWithLendersField,
     status: z
       .enum(["draft", "submitted"], { errorMap: () => ({ message: "status must be 'draft' or 'submitted'" }) })
       .optional()
@@ -171,6 +185,7 @@ export const ApiUpdateApplicationBodySchema = z
   .object({
     userId: userIdField,
     ...applicationFields,
+    shareWithLenders: shareWithLendersField,
     status: z
       .enum(PATCHABLE_STATUSES, { errorMap: () => ({ message: `status must be one of ${PATCHABLE_STATUSES.join(", ")}` }) })
       .optional()
@@ -243,6 +258,9 @@ export const ApiApplicationSchema = z.object({
     .enum(APPLICATION_STAGES)
     .describe("Where the loan is in its life; see GET /api/loan-applications/status/{applicationId} for its timeline"),
   submittedAt: isoDateTime.nullable(),
+  lenderShareConsentAt: isoDateTime
+    .nullable()
+    .describe("When the applicant agreed to share the application with the matched partner lenders; null: not shared with any lender"),
   updatedAt: isoDateTime,
 });
 export type ApiApplication = z.infer<typeof ApiApplicationSchema>;

@@ -61,6 +61,7 @@ export async function createApiApplication(user: PublicUser, body: ApiCreateAppl
         actorUserId: user.id,
         values: merged.values,
         consentMarketing: false,
+        shareWithLenders: body.shareWithLenders === true,
         draftRow: null,
         applicant: user,
       });
@@ -127,6 +128,7 @@ export async function updateApiApplication(
         actorUserId: user.id,
         values: merged.values,
         consentMarketing: row.consentMarketing,
+        shareWithLenders: body.shareWithLenders === true,
         draftRow: row,
       });
     } else if (hasFields) {

@@ -5,6 +5,7 @@
  * abandoned draft applications. Lists and searches for the admin panel are in
  * application-queries.server.ts.
  */
+import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { getLatestOpenDraftOfUser } from "~/features/applications/wizard/application-drafts.server";
 import { isDuplicate } from "~/features/accounts/index.server";
@@ -20,6 +21,7 @@ import {
   type ApplicationFieldValues,
   type FieldName,
 } from "~/features/applications/fields";
+import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 
 export type ApplicationRow = typeof schema.loanApplications.$inferSelect;
 
@@ -57,6 +59,8 @@ export async function insertApplication(
     submittedAt?: Date | null;
     consentMarketing?: boolean;
     consentedAt?: Date | null;
+    /** The consent to share with the matched partner lenders (null: not given, no lender sees it). */
+    lenderShareConsent?: LenderShareConsent | null;
     /** The referral partner that sent it (partner API). */
     partnerId?: number | null;
   },
@@ -73,6 +77,7 @@ export async function insertApplication(
         submittedAt: input.submittedAt ?? null,
         consentMarketing: input.consentMarketing ?? false,
         consentedAt: input.consentedAt ?? null,
+        ...lenderShareColumns(input.lenderShareConsent ?? null),
         partnerId: input.partnerId ?? null,
       });
       return { row: (await getApplicationRowById(res.insertId, tx))!, created: true };
@@ -87,6 +92,24 @@ export async function insertApplication(
   throw new Error("could not allocate an application reference");
 }
 
+/** The consent to share with partner lenders as it is recorded: when, which text, and the text's SHA-256. */
+export type LenderShareConsent = { at: Date; version: string; sha256: string };
+
+/** The consent given now to the text the review step shows (LENDER_SHARE_CONSENT). */
+export function lenderShareConsentGiven(at: Date): LenderShareConsent {
+  return {
+    at,
+    version: LENDER_SHARE_CONSENT.version,
+    sha256: createHash("sha256").update(LENDER_SHARE_CONSENT.text, "utf8").digest("hex"),
+  };
+}
+
+const lenderShareColumns = (c: LenderShareConsent | null) => ({
+  lenderShareConsentAt: c?.at ?? null,
+  lenderShareConsentVersion: c?.version ?? null,
+  lenderShareConsentSha256: c?.sha256 ?? null,
+});
+
 /** Refreshes a not-yet-submitted application from the draft's values. */
 export async function updateDraftApplication(tx: Tx, id: number, values: ApplicationValues) {
   await tx
@@ -99,7 +122,7 @@ export async function updateDraftApplication(tx: Tx, id: number, values: Applica
 export async function markApplicationSubmitted(
   tx: Tx,
   id: number,
-  input: { values: ApplicationValues; submittedAt: Date; consentMarketing: boolean },
+  input: { values: ApplicationValues; submittedAt: Date; consentMarketing: boolean; lenderShareConsent: LenderShareConsent | null },
 ) {
   await tx
     .update(schema.loanApplications)
@@ -110,6 +133,7 @@ export async function markApplicationSubmitted(
       submittedAt: input.submittedAt,
       consentMarketing: input.consentMarketing,
       consentedAt: input.submittedAt,
+      ...lenderShareColumns(input.lenderShareConsent),
     })
     .where(eq(schema.loanApplications.id, id));
 }
@@ -190,6 +214,7 @@ export function toApiApplication(row: ApplicationRow): ApiApplication {
     status: row.status,
     stage: effectiveStage(row),
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+    lenderShareConsentAt: row.lenderShareConsentAt ? row.lenderShareConsentAt.toISOString() : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -279,6 +304,9 @@ const summaryColumns = {
   amount: apps.amount,
   purpose: apps.purpose,
   state: apps.state,
+  // The optional answers matching uses (Boost your offers asks for the missing ones).
+  timeInBusiness: apps.timeInBusiness,
+  creditScoreRange: apps.creditScoreRange,
 };
 
 /** A submitted application by its reference (any letter case), with its owner. */
@@ -298,6 +326,16 @@ export async function getApplicationSummary(id: number, db: DbOrTx = getDb()) {
     .where(and(eq(apps.id, id), ne(apps.status, "draft")))
     .limit(1);
   return row ?? null;
+}
+
+/** The answers lenders price on that the applicant gives after submitting ("Boost your offers"), in the caller's transaction. */
+export async function setPricingAnswers(
+  tx: Tx,
+  id: number,
+  answers: Partial<Pick<ApplicationFieldValues, "timeInBusiness" | "creditScoreRange">>,
+) {
+  if (!Object.keys(answers).length) return;
+  await tx.update(apps).set(answers).where(eq(apps.id, id));
 }
 
 /** True for an existing, non-draft application (the back office never works on drafts). */

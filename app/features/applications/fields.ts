@@ -14,7 +14,17 @@
  */
 import { z } from "zod";
 import {
+  CREDIT_SCORE_RANGES,
+  CREDIT_SCORE_RANGE_VALUES,
   HAS_MONTHLY_PAYMENT,
+  INDUSTRIES,
+  INDUSTRY_VALUES,
+  TIMES_IN_BUSINESS,
+  TIME_IN_BUSINESS_VALUES,
+  creditScoreRangeLabel,
+  formatEin,
+  industryLabel,
+  timeInBusinessLabel,
   LIVING_SITUATIONS,
   LIVING_SITUATION_VALUES,
   LOAN_PURPOSE_VALUES,
@@ -59,7 +69,18 @@ export type FieldForm = (
   pair?: true;
   /** The stored text as the input shows it (state codes in capitals, living situations in lower case). */
   letterCase?: "upper" | "lower";
+  /** Drawn inside the group's fieldset (FIELD_GROUPS) with the fields next to it that share the group. */
+  group?: FieldGroup;
 };
+
+/** Groups of fields a step's form draws under one legend. */
+export const FIELD_GROUPS = {
+  lenders: {
+    legend: "Optional: help lenders price your loan",
+    hint: "None of these is required. Partner lenders use them to decide and price: answering them can unlock more offers or a lower rate.",
+  },
+} as const;
+export type FieldGroup = keyof typeof FIELD_GROUPS;
 
 export type FieldSpec = {
   /** The wizard step that asks for it (and the draft key it is kept under). */
@@ -95,6 +116,13 @@ const orDash = (s: string | number | undefined) => (s === undefined || s === "" 
 
 const moneyRule = (required: string, min: string, max: string, limit: number) =>
   z.number({ required_error: required, invalid_type_error: required }).min(0, min).max(limit, max);
+
+/** An optional answer: absent and "" both mean "not answered" (the step then stores the field's default). */
+const notAnswered = (v: unknown) => (v === "" || v === null ? undefined : v);
+const optionalChoiceRule = (values: readonly string[], message: string) =>
+  z.preprocess(notAnswered, z.enum(values.filter((v) => v !== "") as [string, ...string[]], { errorMap: () => ({ message }) }).optional());
+const orNotProvided = (s: string | null) => s ?? "Not provided";
+const revenue = (v: AnyFieldValues) => (Number(v.monthlyRevenue ?? 0) > 0 ? usd(v.monthlyRevenue) : null);
 
 const textRule = (required: string, max: number, maxMessage: string) =>
   z.string({ required_error: required, invalid_type_error: required }).trim().min(1, required).max(max, maxMessage);
@@ -198,6 +226,132 @@ export const APPLICATION_FIELDS = {
       label: "Monthly housing payment",
       show: (v) => (String(v.livingSituation) === "own" ? null : usd(v.monthlyPayment)),
     },
+  },
+  businessName: {
+    step: "finances",
+    kind: "text",
+    column: "business_name",
+    rule: z.preprocess(
+      notAnswered,
+      z.string({ invalid_type_error: MSG.businessNameTooLong }).trim().max(120, MSG.businessNameTooLong).optional(),
+    ),
+    default: "",
+    form: { input: "text", label: "Business name (optional)", autoComplete: "organization", group: "lenders" },
+    api: { description: "Optional: the business's legal name, at most 120 characters (default '')" },
+    review: { label: "Business name", show: (v) => (v.businessName ? String(v.businessName) : null) },
+    admin: { label: "Business Name", show: (v) => orDash(v.businessName) },
+  },
+  ein: {
+    step: "finances",
+    kind: "text",
+    column: "ein",
+    rule: z.preprocess(
+      notAnswered,
+      z
+        .string({ invalid_type_error: MSG.einInvalid })
+        .trim()
+        .regex(/^\d{2}-?\d{7}$/, MSG.einInvalid)
+        .transform((s) => s.replace("-", ""))
+        .optional(),
+    ),
+    default: "",
+    form: {
+      input: "text",
+      label: "Employer Identification Number (EIN, optional)",
+      hint: "9 digits, as on your IRS letter: XX-XXXXXXX.",
+      inputMode: "numeric",
+      pattern: "\\d{2}-?\\d{7}",
+      placeholder: "12-3456789",
+      tidy: formatEin,
+      pair: true,
+      group: "lenders",
+    },
+    api: {
+      description:
+        "Optional: the business's EIN, 9 digits with or without the hyphen (XX-XXXXXXX); stored and answered as 9 digits (default '')",
+    },
+    review: { label: "EIN", show: (v) => (v.ein ? formatEin(String(v.ein)) : null) },
+    admin: { label: "EIN", show: (v) => (v.ein ? formatEin(String(v.ein)) : "–") },
+  },
+  industry: {
+    step: "finances",
+    kind: "choice",
+    values: INDUSTRY_VALUES,
+    column: "industry",
+    rule: optionalChoiceRule(INDUSTRY_VALUES, MSG.industryInvalid),
+    default: "",
+    form: { input: "select", label: "Industry (optional)", placeholder: "Not answered", options: INDUSTRIES, pair: true, group: "lenders" },
+    api: {
+      description: `Optional: the business's industry, one of ${INDUSTRY_VALUES.filter(Boolean).join(", ")} ('' = not answered, the default)`,
+    },
+    review: { label: "Industry", show: (v) => industryLabel(String(v.industry ?? "")) },
+    admin: { label: "Industry", show: (v) => orNotProvided(industryLabel(String(v.industry ?? ""))) },
+  },
+  timeInBusiness: {
+    step: "finances",
+    kind: "choice",
+    values: TIME_IN_BUSINESS_VALUES,
+    column: "time_in_business",
+    rule: optionalChoiceRule(TIME_IN_BUSINESS_VALUES, MSG.timeInBusinessInvalid),
+    default: "",
+    form: {
+      input: "select",
+      label: "Time in business (optional)",
+      placeholder: "Not answered",
+      options: TIMES_IN_BUSINESS,
+      pair: true,
+      group: "lenders",
+    },
+    api: {
+      description: `Optional: how long the business has operated, one of ${TIME_IN_BUSINESS_VALUES.filter(Boolean).join(", ")} (years; '' = not answered, the default)`,
+    },
+    review: { label: "Time in business", show: (v) => timeInBusinessLabel(String(v.timeInBusiness ?? "")) },
+    admin: { label: "Time in Business", show: (v) => orNotProvided(timeInBusinessLabel(String(v.timeInBusiness ?? ""))) },
+  },
+  monthlyRevenue: {
+    step: "finances",
+    kind: "money",
+    column: "monthly_revenue",
+    rule: z
+      .number({ invalid_type_error: MSG.monthlyRevenueInvalid })
+      .min(0, MSG.monthlyRevenueInvalid)
+      .max(INCOME_MAX, MSG.monthlyRevenueTooLarge)
+      .optional(),
+    default: 0,
+    form: {
+      input: "whole-money",
+      label: "Average monthly revenue (USD, optional)",
+      hint: "The business's average monthly sales over the last 12 months.",
+      pair: true,
+      group: "lenders",
+    },
+    api: {
+      description: "Optional: the business's average monthly revenue in US dollars as a numeric string (default '0' = not answered)",
+      typeMessage: MSG.monthlyRevenueInvalid,
+    },
+    review: { label: "Average monthly revenue", show: revenue },
+    admin: { label: "Average Monthly Revenue", show: (v) => orNotProvided(revenue(v)) },
+  },
+  creditScoreRange: {
+    step: "finances",
+    kind: "choice",
+    values: CREDIT_SCORE_RANGE_VALUES,
+    column: "credit_score_range",
+    rule: optionalChoiceRule(CREDIT_SCORE_RANGE_VALUES, MSG.creditScoreRangeInvalid),
+    default: "",
+    form: {
+      input: "select",
+      label: "Your credit score, your estimate (optional)",
+      placeholder: "Not answered",
+      options: CREDIT_SCORE_RANGES,
+      pair: true,
+      group: "lenders",
+    },
+    api: {
+      description: `Optional: the owner's self-reported credit-score range, one of ${CREDIT_SCORE_RANGE_VALUES.filter(Boolean).join(", ")} ('' = not answered, the default)`,
+    },
+    review: { label: "Credit score (your estimate)", show: (v) => creditScoreRangeLabel(String(v.creditScoreRange ?? "")) },
+    admin: { label: "Credit Score (self-reported)", show: (v) => orNotProvided(creditScoreRangeLabel(String(v.creditScoreRange ?? ""))) },
   },
   streetAddress: {
     step: "address",

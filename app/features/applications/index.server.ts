@@ -14,9 +14,12 @@ export {
   getApplicationSummary,
   getSubmittedApplicationByReference,
   insertApplication,
+  lenderShareConsentGiven,
+  type LenderShareConsent,
   lockApplication,
   markApplicationSubmitted,
   setApplicationStage,
+  setPricingAnswers,
   touchApplication,
 } from "./applications.server";
 export { insertReferredApplication } from "./referred-application.server";

@@ -30,6 +30,7 @@ export {
 export { getStatusDisplay, type StatusDisplay, type StatusIcon } from "./domain/status-display";
 export {
   adminFacts,
+  APPLICATION_FIELDS,
   type AnyFieldValues,
   type ApplicationFieldValues,
   CSV_FIELDS,

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Field, type AnyFieldMeta } from "~/ui/forms";
 import { OptionGroup, SelectField } from "~/features/applications/wizard/wizard-ui";
 import { formatMoneyInput, maskMoneyInput, maskOnBlur } from "~/ui/format";
-import { fieldsOfStep, type FieldForm, type FieldStep } from "./fields";
+import { FIELD_GROUPS, fieldsOfStep, type FieldForm, type FieldGroup, type FieldStep } from "./fields";
 
 /** Money fields: shown with separators ("85,000") from the server render on, and kept so as the
  *  applicant types (with JavaScript); the server accepts them with or without. */
@@ -55,7 +55,8 @@ function FieldInput({ form, meta }: { form: FieldForm; meta: AnyFieldMeta }) {
   );
 }
 
-export function StepFields({ step, fields }: { step: FieldStep; fields: Record<string, AnyFieldMeta> }) {
+/** The inputs of some fields, side-by-side pairs kept together. */
+function FieldRun({ list, fields }: { list: ReturnType<typeof fieldsOfStep>; fields: Record<string, AnyFieldMeta> }) {
   const out: ReactNode[] = [];
   let pair: ReactNode[] = [];
   const flushPair = () => {
@@ -67,7 +68,7 @@ export function StepFields({ step, fields }: { step: FieldStep; fields: Record<s
       );
     pair = [];
   };
-  for (const f of fieldsOfStep(step)) {
+  for (const f of list) {
     const meta = fields[f.name];
     if (!f.form || !meta) continue;
     const input = <FieldInput key={f.name} form={f.form} meta={meta} />;
@@ -81,4 +82,36 @@ export function StepFields({ step, fields }: { step: FieldStep; fields: Record<s
   }
   flushPair();
   return <>{out}</>;
+}
+
+export function StepFields({ step, fields }: { step: FieldStep; fields: Record<string, AnyFieldMeta> }) {
+  // Consecutive fields of one group go in one fieldset under the group's legend.
+  const runs: Array<{ group: FieldGroup | null; list: ReturnType<typeof fieldsOfStep> }> = [];
+  for (const f of fieldsOfStep(step)) {
+    const group = f.form?.group ?? null;
+    const last = runs[runs.length - 1];
+    if (last && last.group === group) last.list.push(f);
+    else runs.push({ group, list: [f] });
+  }
+  return (
+    <>
+      {runs.map((run, i) =>
+        run.group ? (
+          <fieldset
+            key={`group-${i}`}
+            className="space-y-4 rounded-lg border border-slate-200 p-4"
+            aria-describedby={`group-${run.group}-hint`}
+          >
+            <legend className="px-1 font-semibold text-slate-900">{FIELD_GROUPS[run.group].legend}</legend>
+            <p id={`group-${run.group}-hint`} className="text-sm text-slate-700">
+              {FIELD_GROUPS[run.group].hint}
+            </p>
+            <FieldRun list={run.list} fields={fields} />
+          </fieldset>
+        ) : (
+          <FieldRun key={`run-${i}`} list={run.list} fields={fields} />
+        ),
+      )}
+    </>
+  );
 }

@@ -119,6 +119,8 @@ export async function submitDraft(
           actorUserId: userId,
           values: appValues,
           consentMarketing: input.consentMarketing,
+          // Submitting the review form is agreeing to the sentence shown next to its button.
+          shareWithLenders: true,
           draftRow: existing,
           wizardDraft,
           applicant: ctx.user ?? registered,

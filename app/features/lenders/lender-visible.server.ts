@@ -7,7 +7,14 @@
  */
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { declineReasonText } from "~/content/decline-reasons";
-import { livingSituationLabel, purposeLabel } from "~/content/loan-options";
+import {
+  creditScoreRangeLabel,
+  formatEin,
+  industryLabel,
+  livingSituationLabel,
+  purposeLabel,
+  timeInBusinessLabel,
+} from "~/content/loan-options";
 import type { ApplicationRow } from "~/features/applications/index.server";
 import type { DocumentRow } from "~/features/documents/index.server";
 import type { OfferRow } from "~/features/marketplace/index.server";
@@ -24,6 +31,13 @@ export function lenderApplication(a: ApplicationRow, owner: { firstName: string;
     annualIncome: Number(a.annualIncome),
     livingSituation: livingSituationLabel(a.livingSituation),
     monthlyPayment: Number(a.monthlyPayment),
+    // The optional answers lenders price on; null: the applicant did not answer.
+    businessName: a.businessName || null,
+    ein: a.ein ? formatEin(a.ein) : null,
+    industry: industryLabel(a.industry),
+    timeInBusiness: timeInBusinessLabel(a.timeInBusiness),
+    monthlyRevenue: Number(a.monthlyRevenue) > 0 ? Number(a.monthlyRevenue) : null,
+    creditScoreRange: creditScoreRangeLabel(a.creditScoreRange),
     city: a.city,
     state: a.state,
     zipCode: a.zipCode,

@@ -1,10 +1,11 @@
 /**
  * The lender workspace's reads, every one scoped to ONE lender: an application is shared
- * with a lender when it has an offer of that lender (the marketplace's instant offer from one of
- * its products, or the lender's own firm offer). Nothing here returns another lender's offers,
- * decisions or declines.
+ * with a lender when its applicant agreed to share it with the matched partner lenders
+ * (loan_applications.lender_share_consent_at) AND it has an offer of that lender (the
+ * marketplace's instant offer from one of its products, or the lender's own firm offer). Nothing
+ * here returns another lender's offers, decisions or declines.
  */
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { getDb, schema, type DbOrTx, type Tx } from "~/platform/db/db.server";
 
 const O = schema.offers;
@@ -12,23 +13,37 @@ const P = schema.lenderProducts;
 const L = schema.lenderDeclines;
 const A = schema.offerAcceptances;
 const R = schema.documentRequests;
+const APP = schema.loanApplications;
 
 /** At most this many applications in a lender's queue (the newest). */
 export const LENDER_QUEUE_MAX = 500;
 
-/** The offers that make an application shared with `lenderId`. */
+/** The offers of `lenderId`. */
 const ofLender = (db: DbOrTx, lenderId: number) =>
   or(eq(O.lenderId, lenderId), inArray(O.lenderProductId, db.select({ id: P.id }).from(P).where(eq(P.lenderId, lenderId))));
+
+/** The applications whose applicant agreed to share them with the matched partner lenders. */
+const consented = (db: DbOrTx) => inArray(O.applicationId, db.select({ id: APP.id }).from(APP).where(isNotNull(APP.lenderShareConsentAt)));
+
+/** The offers that make an application shared with `lenderId`: the lender's, on a consented application. */
+const sharedBy = (db: DbOrTx, lenderId: number) => and(ofLender(db, lenderId), consented(db));
 
 /**
  * The ids of the applications shared with the lender, newest first. The two halves of ofLender are
  * read apart, each from its own index (offers_lender_idx, offers_lender_product_idx), and merged:
  * with the OR in one query the database walks every offer from the newest down until it has found
- * enough, which takes seconds for a lender with few applications among 100,000.
+ * enough, which takes seconds for a lender with few applications among 100,000. The consent is
+ * checked on each offer's application by its primary key as the index is walked.
  */
 export async function sharedApplicationIds(lenderId: number, db: DbOrTx = getDb()): Promise<number[]> {
   const newest = (where: SQL | undefined) =>
-    db.selectDistinct({ applicationId: O.applicationId }).from(O).where(where).orderBy(desc(O.applicationId)).limit(LENDER_QUEUE_MAX);
+    db
+      .selectDistinct({ applicationId: O.applicationId })
+      .from(O)
+      .innerJoin(APP, eq(APP.id, O.applicationId))
+      .where(and(where, isNotNull(APP.lenderShareConsentAt)))
+      .orderBy(desc(O.applicationId))
+      .limit(LENDER_QUEUE_MAX);
   const byLender = await newest(eq(O.lenderId, lenderId));
   const byProduct = await newest(inArray(O.lenderProductId, db.select({ id: P.id }).from(P).where(eq(P.lenderId, lenderId))));
   const ids = new Set([...byLender, ...byProduct].map((r) => r.applicationId));
@@ -40,7 +55,7 @@ export async function isSharedWithLender(lenderId: number, applicationId: number
   const [row] = await db
     .select({ id: O.id })
     .from(O)
-    .where(and(eq(O.applicationId, applicationId), ofLender(db, lenderId)))
+    .where(and(eq(O.applicationId, applicationId), sharedBy(db, lenderId)))
     .limit(1);
   return Boolean(row);
 }

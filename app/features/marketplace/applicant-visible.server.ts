@@ -23,6 +23,7 @@ import { offerState } from "~/features/marketplace/offer-disclosure.server";
 import { declineReasonText } from "~/content/decline-reasons";
 import { getDb } from "~/platform/db/db.server";
 import { listApplicationNotices } from "~/platform/outbox/outbox.server";
+import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 
 // ---------------------------------------------------------------------------------------------
 // The application itself: what the applicant entered, its status and dates
@@ -37,6 +38,15 @@ export function applicantApplication(a: ApplicationRow) {
     ...(Object.fromEntries(FIELD_NAMES.map((name) => [name, a[name]])) as Pick<ApplicationRow, FieldName>),
     consentMarketing: a.consentMarketing,
     consentedAt: a.consentedAt,
+    // The consent to share with the matched partner lenders: when, and which words (their version and SHA-256).
+    lenderShareConsent: a.lenderShareConsentAt
+      ? {
+          at: a.lenderShareConsentAt,
+          version: a.lenderShareConsentVersion,
+          sha256: a.lenderShareConsentSha256,
+          text: a.lenderShareConsentVersion === LENDER_SHARE_CONSENT.version ? LENDER_SHARE_CONSENT.text : null,
+        }
+      : null,
     submittedAt: a.submittedAt,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,

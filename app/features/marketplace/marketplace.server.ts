@@ -16,7 +16,12 @@ import {
   listOffers,
 } from "~/features/marketplace/offers.server";
 import { recordAdminReadBy, type AdminReadChannel } from "~/features/back-office/index.server";
-import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/features/applications/index.server";
+import {
+  effectiveStage,
+  getApplicationRowById,
+  getApplicationSummary,
+  getSubmittedApplicationByReference,
+} from "~/features/applications/index.server";
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
 import type { Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
@@ -32,6 +37,8 @@ import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.serve
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
 import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
+import { BOOST_FIELDS, boostHints, profileAnswers } from "~/features/marketplace/domain/boost-hints";
+import { boostOpen } from "./offer-boost.server";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
@@ -48,7 +55,14 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   const products = await listActiveProductTerms(tx);
   const decisions = matchApplication(
     products,
-    { amountCents: toCents(app.amount), state: app.state, purpose: app.purpose, annualIncomeCents: toCents(app.annualIncome) },
+    {
+      amountCents: toCents(app.amount),
+      state: app.state,
+      purpose: app.purpose,
+      annualIncomeCents: toCents(app.annualIncome),
+      // The optional answers of step 4 (a range counts as its lower bound); not stated: unknown.
+      ...profileAnswers(app),
+    },
     now,
   );
   await insertDecisions(tx, applicationId, decisions);
@@ -105,6 +119,9 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
     listApplicantNotices([app.id]),
   ]);
   const market = applicantMarketplace({ offers, decisions, acceptance });
+  const missing = new Set(BOOST_FIELDS.filter((f) => !app[f]));
+  // Only the applicant answers for their business: an admin reading the page sees no form.
+  const open = viewer.id === app.userId && boostOpen(lifecycle?.stage ?? effectiveStage(app), Boolean(acceptance));
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
     ...market,
@@ -115,6 +132,11 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
     lifecycle,
     /** The notices of action taken sent about it, with when each was sent. */
     notices: notices.get(app.id) ?? [],
+    /**
+     * "Boost your offers": which missing answer would unlock or improve which named lender's offer,
+     * and the answers the form asks for; null once the application can gain no offer, or for an admin.
+     */
+    boost: open && missing.size ? { hints: boostHints(decisions, missing), missing: [...missing] } : null,
   };
 }
 

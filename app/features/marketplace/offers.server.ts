@@ -30,6 +30,14 @@ export async function insertDecisions(tx: Tx, applicationId: number, decisions: 
   );
 }
 
+/** A product's decision made again (Boost your offers): its eligibility, reasons and hints now. */
+export async function updateDecision(tx: Tx, id: number, d: Decision) {
+  await tx
+    .update(D)
+    .set({ eligible: d.eligible, reasons: [...d.reasons], unlock: d.unlock })
+    .where(eq(D.id, id));
+}
+
 export async function insertOffer(
   tx: Tx,
   applicationId: number,

@@ -2,7 +2,8 @@
  * THE submission: every way an application becomes 'submitted' (the wizard's review
  * step, POST /api/loan-applications with status 'submitted', PATCH /api/loan-applications/db/:id)
  * comes here, in the caller's transaction, so the side effects cannot diverge:
- *   - the row is marked (or created) 'submitted' with submittedAt and the consent time,
+ *   - the row is marked (or created) 'submitted' with submittedAt and the consent time, and the
+ *     consent to share with partner lenders when given (time, text version, SHA-256 of the text),
  *   - the 'created' event (a new row) and the 'submitted' event,
  *   - the marketplace: decisions and offers commit with the submission,
  *   - the confirmation e-mail to the applicant (with the marketplace's lines),
@@ -14,6 +15,7 @@ import { renderMail } from "~/features/mail/index.server";
 import { actionNoticeMail, confirmationMail } from "~/features/mail/index.server";
 import {
   insertApplication,
+  lenderShareConsentGiven,
   markApplicationSubmitted,
   type ApplicationRow,
   type ApplicationValues,
@@ -33,6 +35,12 @@ export type SubmissionInput = {
   actorUserId: number;
   values: ApplicationValues;
   consentMarketing: boolean;
+  /**
+   * The applicant agreed to share the application and its documents with the matched partner
+   * lenders (the review step's sentence next to Submit, or the API's shareWithLenders). Without it
+   * the application is matched and offered as usual but no lender sees it.
+   */
+  shareWithLenders: boolean;
   /** The row to submit (status 'draft'), or null to create a submitted row. */
   draftRow: ApplicationRow | null;
   /** The wizard draft behind the application, if any, and what else the caller stores in it. */
@@ -47,11 +55,17 @@ export type SubmissionInput = {
 /** Submits an application in `tx` with all of the submission's side effects; returns its row. */
 export async function submitApplication(tx: Tx, input: SubmissionInput): Promise<ApplicationRow> {
   const now = input.now ?? new Date();
+  const lenderShareConsent = input.shareWithLenders ? lenderShareConsentGiven(now) : null;
   let row: ApplicationRow;
   if (input.draftRow) {
     if (input.draftRow.status !== "draft") throw new Error("only a draft application can be submitted");
     row = input.draftRow;
-    await markApplicationSubmitted(tx, row.id, { values: input.values, submittedAt: now, consentMarketing: input.consentMarketing });
+    await markApplicationSubmitted(tx, row.id, {
+      values: input.values,
+      submittedAt: now,
+      consentMarketing: input.consentMarketing,
+      lenderShareConsent,
+    });
   } else {
     row = (
       await insertApplication(tx, {
@@ -63,6 +77,7 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
         submittedAt: now,
         consentMarketing: input.consentMarketing,
         consentedAt: now,
+        lenderShareConsent,
         partnerId: input.partnerId ?? null,
       })
     ).row;

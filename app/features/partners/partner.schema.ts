@@ -9,7 +9,7 @@ import { emailField, firstNameField, lastNameField } from "~/features/accounts";
 
 const isoDateTime = z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 
-export const PartnerReferralBodySchema = ApiCreateApplicationBodySchema.omit({ userId: true })
+export const PartnerReferralBodySchema = ApiCreateApplicationBodySchema.omit({ userId: true, shareWithLenders: true })
   .extend({
     status: z
       .enum(["draft", "submitted"], { errorMap: () => ({ message: "status must be 'draft' or 'submitted'" }) })

@@ -2,7 +2,7 @@
  * Partner webhooks' SQL: endpoints (webhook_endpoints), the delivery outbox (webhook_deliveries)
  * with its lease, and the reads the event triggers need (which partner hears of an application).
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 import type { WebhookEventType } from "./domain/webhook-events";
 
@@ -205,15 +205,20 @@ export async function referralPartnerOf(applicationId: number, db: DbOrTx): Prom
   return row && row.kind === "referral" ? row.partnerId : null;
 }
 
-/** The lender partners (with their lender) of the lenders holding offers on the application, by offer status. */
+/**
+ * The lender partners (with their lender) of the lenders holding offers on the application, by
+ * offer status; none when the applicant did not agree to share it with the matched partner lenders.
+ */
 export async function lenderPartnersWithOffers(applicationId: number, statuses: Array<"offered" | "accepted" | "withdrawn">, db: DbOrTx) {
   const O = schema.offers;
   const P = schema.partners;
+  const A = schema.loanApplications;
   const rows = await db
     .select({ partnerId: P.id, lenderId: O.lenderId, offerId: O.id, status: O.status })
     .from(O)
     .innerJoin(P, and(eq(P.lenderId, O.lenderId), eq(P.kind, "lender")))
-    .where(and(eq(O.applicationId, applicationId), inArray(O.status, statuses)))
+    .innerJoin(A, eq(A.id, O.applicationId))
+    .where(and(eq(O.applicationId, applicationId), inArray(O.status, statuses), isNotNull(A.lenderShareConsentAt)))
     .orderBy(asc(O.id));
   const byPartner = new Map<number, { partnerId: number; offerIds: number[] }>();
   for (const r of rows) {

@@ -21,7 +21,7 @@ import {
 const EXPECTED: Record<Move, { from: Stage[]; to: Stage; actors: Actor[]; reason: boolean; accepted?: "required" | "forbidden" }> = {
   "match-offers": { from: ["submitted"], to: "offers-ready", actors: ["system"], reason: false },
   "match-none": { from: ["submitted"], to: "no-lender-match", actors: ["system"], reason: true },
-  "offer-added": { from: ["submitted", "no-lender-match"], to: "offers-ready", actors: ["admin"], reason: false },
+  "offer-added": { from: ["submitted", "no-lender-match"], to: "offers-ready", actors: ["admin", "applicant"], reason: false },
   "offers-gone": { from: ["offers-ready"], to: "no-lender-match", actors: ["admin", "system"], reason: true },
   "accept-offer": { from: ["offers-ready"], to: "offer-accepted", actors: ["applicant"], reason: false },
   "start-verifying": { from: ["offer-accepted"], to: "lender-verifying", actors: ["lender", "admin"], reason: false, accepted: "required" },

@@ -58,9 +58,9 @@ export const MOVE_TABLE: Record<Move, MoveRule> = {
   "offer-added": {
     from: ["submitted", "no-lender-match"],
     to: "offers-ready",
-    actors: ["admin"],
+    actors: ["admin", "applicant"],
     needsReason: false,
-    meaning: "an admin added a manual offer",
+    meaning: "an admin added a manual offer, or the applicant's added answers (Boost your offers) matched a new one",
   },
   "offers-gone": {
     from: ["offers-ready"],

@@ -1,0 +1,96 @@
+/**
+ * "Boost your offers": after submitting, the applicant gives answers the application left out
+ * (credit-score range, time in business) and matching runs again for that application, in ONE
+ * transaction with an application event. Offers already made (and any acceptance) stay as they
+ * are: only a product that has no offer on the application yet is decided again, and a new
+ * eligible decision adds its offer. Refused once an offer was accepted, or the application was
+ * funded, declined or withdrawn (only the stages before acceptance may gain offers).
+ */
+import {
+  effectiveStage,
+  getSubmittedApplicationByReference,
+  lockApplication,
+  recordApplicationEvent,
+  setPricingAnswers,
+} from "~/features/applications/index.server";
+import { transaction } from "~/platform/db/db.server";
+import { MARKET_MSG } from "~/content/messages";
+import { toCents } from "~/features/marketplace/domain/offer-money";
+import { matchApplication } from "~/features/marketplace/domain/offer-matching";
+import { BOOST_FIELDS, profileAnswers, type BoostField } from "~/features/marketplace/domain/boost-hints";
+import { getAcceptance, insertDecisions, insertOffer, listDecisions, listOffers, updateDecision } from "./offers.server";
+import { listActiveProductTerms } from "./lenders.server";
+import { applyMove } from "./loan-stage.server";
+import type { BoostAnswers } from "./boost.schema";
+
+export type BoostOutcome =
+  { ok: true; added: number; lenderNames: string[] } | { ok: false; status: 404 } | { ok: false; status: 400 | 409; message: string };
+
+/** Stages that may still gain offers. */
+const OPEN_STAGES: ReadonlySet<string> = new Set(["submitted", "offers-ready", "no-lender-match"]);
+
+/** True when the application may still be boosted (no acceptance, stage before acceptance). */
+export const boostOpen = (stage: string, accepted: boolean) => OPEN_STAGES.has(stage) && !accepted;
+
+/** Re-runs matching for the owner's application with the answers it was missing. */
+export async function boostOffers(userId: number, reference: string, answers: BoostAnswers, now = new Date()): Promise<BoostOutcome> {
+  const found = await getSubmittedApplicationByReference(reference);
+  if (!found || found.userId !== userId) return { ok: false, status: 404 };
+  return transaction(async (tx): Promise<BoostOutcome> => {
+    const row = await lockApplication(tx, found.id);
+    if (!row) return { ok: false, status: 404 };
+    if (!boostOpen(effectiveStage(row), Boolean(await getAcceptance(row.id, tx)))) {
+      return { ok: false, status: 409, message: MARKET_MSG.boostClosed };
+    }
+    // Only answers the application does not state yet: a stated answer is what the offers were made on.
+    const given: Partial<Record<BoostField, string>> = {};
+    for (const f of BOOST_FIELDS) if (answers[f] && !row[f]) given[f] = answers[f];
+    if (!Object.keys(given).length) return { ok: false, status: 400, message: MARKET_MSG.boostNothingGiven };
+    await setPricingAnswers(tx, row.id, given as Parameters<typeof setPricingAnswers>[2]);
+
+    const products = await listActiveProductTerms(tx);
+    const decisions = matchApplication(
+      products,
+      {
+        amountCents: toCents(row.amount),
+        state: row.state,
+        purpose: row.purpose,
+        annualIncomeCents: toCents(row.annualIncome),
+        ...profileAnswers({
+          creditScoreRange: given.creditScoreRange ?? row.creditScoreRange,
+          timeInBusiness: given.timeInBusiness ?? row.timeInBusiness,
+        }),
+      },
+      now,
+    );
+    const [stored, offers] = await Promise.all([listDecisions(row.id, tx), listOffers(row.id, tx)]);
+    const offered = new Set(offers.map((o) => o.lenderProductId));
+    const added: string[] = [];
+    for (const d of decisions) {
+      if (offered.has(d.productId)) continue; // an offer made stays as it was
+      const before = stored.find((s) => s.lenderProductId === d.productId);
+      if (before) await updateDecision(tx, before.id, d);
+      else await insertDecisions(tx, row.id, [d]);
+      if (!d.offer) continue;
+      const nmlsId = products.find((p) => p.productId === d.productId)?.nmlsId ?? "";
+      await insertOffer(tx, row.id, { ...d.offer, nmlsId });
+      added.push(d.lenderName);
+    }
+    await recordApplicationEvent(tx, {
+      applicationId: row.id,
+      actorUserId: userId,
+      type: "offers_boosted",
+      note: `Answers added: ${Object.keys(given).join(", ")}; ${added.length} new offer${added.length === 1 ? "" : "s"}`,
+    });
+    if (added.length && effectiveStage(row) !== "offers-ready") {
+      await applyMove(tx, row, "offer-added", {
+        actor: "applicant",
+        actorUserId: userId,
+        hasAcceptedOffer: false,
+        note: `New offers after added answers: ${added.join(", ")}`,
+        now,
+      });
+    }
+    return { ok: true, added: added.length, lenderNames: added };
+  });
+}
