@@ -18,7 +18,15 @@ import { builtRoutes } from "../support/build-routes";
 import { Client } from "../support/http";
 import { applicationPayload, expectCrossSiteRefusal, expectJsonError, signedInApplicant } from "../support/api";
 import { expectApiError, partnerApi, type PartnerReferralAnswer, postReferral, readReferral } from "../support/api-client";
-import { applicationsOfPartner, bearerFetch, createTestKey, createTestPartner, keyRow, referralBody, referralPartnerWithKey } from "../support/partners";
+import {
+  applicationsOfPartner,
+  bearerFetch,
+  createTestKey,
+  createTestPartner,
+  keyRow,
+  referralBody,
+  referralPartnerWithKey,
+} from "../support/partners";
 
 const EVIL = { origin: "http://evil.test", "sec-fetch-site": "cross-site" };
 
