@@ -50,7 +50,7 @@ let validateJson: ReturnType<typeof openApiValidator>;
 async function applicantWithOffers() {
   const { client } = await signedInApplicant();
   const res = await client.fetch("/api/loan-applications", {
-    json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted" },
+    json: { ...applicationPayload({ amount: "30000", state: "TX", zipCode: "75201" }), status: "submitted", shareWithLenders: true },
   });
   expect(res.status).toBe(201);
   const { applicationId } = (await res.json()) as { applicationId: string };

@@ -18,7 +18,14 @@ import { adminClient, createAdmin } from "../support/fixtures";
 import { byLabel, formValues, parse } from "../support/html";
 import { Client, expectRedirect } from "../support/http";
 import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "../support/lenders";
-import { bearerFetch, createTestKey, createTestPartner, referralBody, referralPartnerWithKey } from "../support/partners";
+import {
+  bearerFetch,
+  createTestKey,
+  createTestPartner,
+  referralBody,
+  referralPartnerWithKey,
+  referralSubmittedByOwner,
+} from "../support/partners";
 import { applyOverHttp, fillStepsOverHttp } from "../support/wizard";
 
 const CONSENT_SHA256 = createHash("sha256").update(LENDER_SHARE_CONSENT.text, "utf8").digest("hex");
@@ -86,18 +93,16 @@ describe("consent to share with partner lenders", () => {
     expect(refs).not.toContain(unshared.applicationId);
   });
 
-  it("a referral partner records the applicant's consent the same way", async () => {
+  it("a referral partner cannot consent for the owner; the owner's own submission records it", async () => {
     const { key } = await referralPartnerWithKey();
-    const post = async (extra: Record<string, unknown>) => {
-      const res = await bearerFetch(key, "/api/loan-applications", {
-        json: referralBody({ ...applicationPayload(), status: "submitted", ...extra }),
-      });
-      expect(res.status).toBe(201);
-      const { applicationId } = await res.json();
-      return (await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.reference, applicationId)))[0]!;
-    };
-    expect((await post({ shareWithLenders: true })).lenderShareConsentSha256).toBe(CONSENT_SHA256);
-    expect((await post({})).lenderShareConsentAt).toBeNull();
+    const res = await bearerFetch(key, "/api/loan-applications", {
+      json: referralBody({ ...applicationPayload(), shareWithLenders: true }),
+    });
+    expect(res.status).toBe(400);
+    const { id } = await referralSubmittedByOwner(key, applicationPayload());
+    const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, id));
+    expect(row!.lenderShareConsentSha256).toBe(CONSENT_SHA256);
+    expect(row!.partnerId).not.toBeNull();
   });
 
   it("an application inserted without the consent stays out of the lender's workspace even with the lender's offer", async () => {

@@ -103,7 +103,8 @@ export async function referralSubmittedByOwner(key: string, fields: Record<strin
   const { client } = await apiLogin(owner.email, owner.password);
   const submitted = await sessionApi(client).PATCH("/api/loan-applications/db/{id}", {
     params: { path: { id: String(row!.id) } },
-    body: { status: "submitted" },
+    // The owner agrees to share it with the matched lenders, as the review step's Submit records.
+    body: { status: "submitted", shareWithLenders: true },
   });
   if (submitted.response.status !== 200) throw new Error(`the owner's submission answered ${submitted.response.status}`);
   return { applicationId, id: row!.id, owner };
