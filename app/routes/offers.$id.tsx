@@ -102,6 +102,11 @@ export default function OfferPage() {
         </p>
       ) : null}
       <section className="card mt-6" aria-labelledby="disclosure-heading">
+        {v.summary.header ? (
+          <p className="text-center text-lg font-bold" data-testid="summary-header">
+            {v.summary.header}
+          </p>
+        ) : null}
         <h2 id="disclosure-heading" className="text-xl font-semibold">
           Commercial financing disclosure
         </h2>
@@ -123,6 +128,22 @@ export default function OfferPage() {
             ))}
           </tbody>
         </table>
+        {v.summary.statement ? (
+          <div className="mt-4 border-t border-slate-200 pt-4" data-testid="summary-statement">
+            <p>{v.summary.statement.text}</p>
+            <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
+              <div>
+                <dt className="font-semibold">{v.summary.statement.signatureLabel}</dt>
+                <dd>{v.acceptance?.offerId === o.id ? v.acceptance.signerName : "Signed electronically when you accept"}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">{v.summary.statement.dateLabel}</dt>
+                <dd>{v.acceptance?.offerId === o.id ? new Date(v.acceptance.acceptedAt).toUTCString() : "The date you accept"}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-xs text-slate-600">Form: {v.summary.citation}</p>
+          </div>
+        ) : null}
       </section>
       <section className="card mt-6" aria-labelledby="plain-heading">
         <h2 id="plain-heading" className="text-xl font-semibold">

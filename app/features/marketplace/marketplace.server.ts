@@ -28,7 +28,7 @@ import {
   toAcceptanceView,
   toOfferView,
 } from "~/features/marketplace/applicant-visible.server";
-import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
+import { disclosureRows, disclosureText, offerSummary, sha256 } from "./offer-disclosure.server";
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
 import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
@@ -129,13 +129,16 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
   if (!app || !mayView(viewer, app.userId)) return null;
   if (read) await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offer", applicationId: app.id, offerId });
   const acceptance = await getAcceptance(app.id);
-  const text = disclosureText(offer, app.reference);
+  const text = disclosureText(offer, app.reference, app.state);
+  const summary = offerSummary(offer, app.state);
   return {
     reference: app.reference,
     applicationStatus: app.status,
     isOwner: viewer.id === app.userId,
     offer: toOfferView(offer),
-    disclosure: disclosureRows(offer),
+    disclosure: disclosureRows(offer, app.state),
+    /** The state's form around the table: its header and the statement to sign (null: none). */
+    summary: { spec: summary.spec, header: summary.header, statement: summary.statement, citation: summary.citation },
     disclosureText: text,
     disclosureSha256: sha256(text),
     acceptance: acceptance ? toAcceptanceView(acceptance) : null,

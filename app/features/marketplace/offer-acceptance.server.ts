@@ -106,7 +106,7 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
-    const text = disclosureText(locked, app.reference);
+    const text = disclosureText(locked, app.reference, app.state);
     const hash = sha256(text);
     if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
     const now = new Date();
