@@ -110,6 +110,11 @@ export default function OfferPage() {
         <h2 id="disclosure-heading" className="text-xl font-semibold">
           Commercial financing disclosure
         </h2>
+        <p className="mt-1 text-sm">
+          <a href={`/offers/${o.id}/summary.pdf`} className="text-blue-800 underline" download>
+            Download this offer summary (PDF)
+          </a>
+        </p>
         <p className="mt-1 text-sm text-slate-700">
           Amount of the loan {formatCents(o.amountCents)}. Offer valid until {new Date(o.expiresAt).toUTCString()}.
         </p>

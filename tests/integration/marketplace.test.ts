@@ -322,6 +322,20 @@ describe("the offer summary in the state's prescribed form", () => {
     const [acc] = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
     expect(acc!.disclosureText).toBe(d.disclosureText);
 
+    // The same summary as a PDF download, for the owner only.
+    expect(linkHrefs($, "Download this offer summary (PDF)")).toEqual([`/offers/${o.id}/summary.pdf`]);
+    const pdf = await client.fetch(`/offers/${o.id}/summary.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="offer-summary-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
+    const { client: stranger } = await signedInApplicant();
+    expect((await stranger.fetch(`/offers/${o.id}/summary.pdf`)).status).toBe(404);
+
     const tx = await applyOverHttp();
     const { offers: txOffers } = await offersOf(tx.client, tx.app.reference);
     const page = await getPage(`/offers/${txOffers[0]!.id}`, tx.client);
