@@ -322,6 +322,15 @@ describe("the offer summary in the state's prescribed form", () => {
     const [acc] = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
     expect(acc!.disclosureText).toBe(d.disclosureText);
 
+    // Each presentation is recorded with the application: the form, the channel and the text's hash.
+    const presented = await getDb()
+      .select()
+      .from(schema.applicationEvents)
+      .where(and(eq(schema.applicationEvents.applicationId, app.id), eq(schema.applicationEvents.type, "offer_summary_presented")));
+    expect(presented.map((e) => e.note)).toContain(
+      `Offer ${o.id}: 10 CCR 901 and 910 (Financial Code 22800-22805, SB 1235), via page, sha256 ${d.disclosureSha256}`,
+    );
+
     // The same summary as a PDF download, for the owner only.
     expect(linkHrefs($, "Download this offer summary (PDF)")).toEqual([`/offers/${o.id}/summary.pdf`]);
     const pdf = await client.fetch(`/offers/${o.id}/summary.pdf`);

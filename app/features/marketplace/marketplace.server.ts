@@ -16,9 +16,14 @@ import {
   listOffers,
 } from "~/features/marketplace/offers.server";
 import { recordAdminReadBy, type AdminReadChannel } from "~/features/back-office/index.server";
-import { getApplicationRowById, getApplicationSummary, getSubmittedApplicationByReference } from "~/features/applications/index.server";
+import {
+  getApplicationRowById,
+  getApplicationSummary,
+  getSubmittedApplicationByReference,
+  recordApplicationEvent,
+} from "~/features/applications/index.server";
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
-import type { Tx } from "~/platform/db/db.server";
+import { getDb, type Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
 import { REASON_TEXT, isEvaluated, matchApplication, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import {
@@ -131,6 +136,15 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
   const acceptance = await getAcceptance(app.id);
   const text = disclosureText(offer, app.reference, app.state);
   const summary = offerSummary(offer, app.state);
+  // The record that the summary was presented to the applicant: which form, when, and the hash of
+  // the text shown (an admin's read is recorded as such above, not as a presentation).
+  if (read && viewer.id === app.userId)
+    await recordApplicationEvent(getDb(), {
+      applicationId: app.id,
+      actorUserId: viewer.id,
+      type: "offer_summary_presented",
+      note: `Offer ${offer.id}: ${summary.citation}, via ${read.via}, sha256 ${sha256(text)}`,
+    });
   return {
     reference: app.reference,
     applicationStatus: app.status,
