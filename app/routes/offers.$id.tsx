@@ -1,7 +1,9 @@
 /**
  * /offers/:id: one offer's disclosure in the standard commercial financing layout, a
  * plain-language explanation, and (for its owner, while open) the acceptance form: full name
- * typed as a signature plus "I have read the disclosure". Accepting is final and idempotent.
+ * typed as a signature (the account holder's own name) plus "I have read the disclosure". The
+ * form's first submit, or Enter in the name field, shows a review of what is being signed; only
+ * the review's "Accept and sign" accepts. Accepting is final and idempotent.
  * The owner, or an admin (read only), may open it; anyone else gets a 404.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -9,7 +11,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MarketShell } from "~/features/marketplace/components/offer-ui";
 import { site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
-import { acceptOffer } from "~/features/marketplace/offer-acceptance.server";
+import { acceptOffer, reviewSignature } from "~/features/marketplace/offer-acceptance.server";
+import { acceptanceSentence, REVIEW_BUTTON, SIGN_BUTTON } from "~/features/marketplace/signing";
 import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
 import { MARKET_MSG } from "~/content/messages";
 import { formatCents } from "~/ui/format";
@@ -35,7 +38,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return view;
 }
 
-type ActionData = { errors?: Partial<Record<"signerName" | "confirmRead" | "form", string>> };
+type ActionData = {
+  errors?: Partial<Record<"signerName" | "confirmRead" | "form", string>>;
+  /** The review step: the signature as typed, to be signed by "Accept and sign". */
+  review?: { signerName: string };
+};
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -48,8 +55,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const errors: ActionData["errors"] = { signerName: f.signerName?.[0], confirmRead: f.confirmRead?.[0], form: f.disclosureSha256?.[0] };
     return data<ActionData>({ errors }, { status: 400 });
   }
-  const out = await acceptOffer(user, id, { ...parsed.data, ip: getClientIp(request, context) });
-  if (!out.ok) return data<ActionData>({ errors: { form: out.message } }, { status: out.status });
+  const { intent, ...signed } = parsed.data;
+  const out =
+    intent === "review"
+      ? reviewSignature(user, view, signed.signerName)
+      : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context) });
+  if (out === null) return data<ActionData>({ review: { signerName: signed.signerName } });
+  if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
   return redirectWithToast(offersPath(out.reference), {
     title: out.already ? "Already accepted" : "Offer Accepted",
     description: out.already ? MARKET_MSG.alreadyAccepted : MARKET_MSG.offerAccepted,
@@ -61,6 +73,7 @@ export default function OfferPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const nav = useNavigation();
   const errors = actionData?.errors ?? {};
+  const review = actionData?.review;
   const o = v.offer;
   const open = o.state === "offered" && !v.acceptance;
   const acceptedThis = v.acceptance?.offerId === o.id;
@@ -89,9 +102,19 @@ export default function OfferPage() {
         </p>
       ) : null}
       <section className="card mt-6" aria-labelledby="disclosure-heading">
+        {v.summary.header ? (
+          <p className="text-center text-lg font-bold" data-testid="summary-header">
+            {v.summary.header}
+          </p>
+        ) : null}
         <h2 id="disclosure-heading" className="text-xl font-semibold">
           Commercial financing disclosure
         </h2>
+        <p className="mt-1 text-sm">
+          <a href={`/offers/${o.id}/summary.pdf`} className="text-blue-800 underline" download>
+            Download this offer summary (PDF)
+          </a>
+        </p>
         <p className="mt-1 text-sm text-slate-700">
           Amount of the loan {formatCents(o.amountCents)}. Offer valid until {new Date(o.expiresAt).toUTCString()}.
         </p>
@@ -110,6 +133,22 @@ export default function OfferPage() {
             ))}
           </tbody>
         </table>
+        {v.summary.statement ? (
+          <div className="mt-4 border-t border-slate-200 pt-4" data-testid="summary-statement">
+            <p>{v.summary.statement.text}</p>
+            <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
+              <div>
+                <dt className="font-semibold">{v.summary.statement.signatureLabel}</dt>
+                <dd>{v.acceptance?.offerId === o.id ? v.acceptance.signerName : "Signed electronically when you accept"}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">{v.summary.statement.dateLabel}</dt>
+                <dd>{v.acceptance?.offerId === o.id ? new Date(v.acceptance.acceptedAt).toUTCString() : "The date you accept"}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-xs text-slate-600">Form: {v.summary.citation}</p>
+          </div>
+        ) : null}
       </section>
       <section className="card mt-6" aria-labelledby="plain-heading">
         <h2 id="plain-heading" className="text-xl font-semibold">
@@ -137,48 +176,71 @@ export default function OfferPage() {
               {errors.form}
             </p>
           ) : null}
-          <Form method="post" className="mt-4 space-y-4" noValidate>
-            <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
-            <div>
-              <label htmlFor="signerName" className="label">
-                Your full name (signature)
-              </label>
-              <input
-                id="signerName"
-                name="signerName"
-                autoComplete="name"
-                className="input mt-1"
-                aria-invalid={errors.signerName ? true : undefined}
-                aria-describedby={errors.signerName ? "signerName-error" : undefined}
-                required
-              />
-              {errors.signerName ? (
-                <p id="signerName-error" className="mt-1 text-sm text-red-800">
-                  {errors.signerName}
+          {review ? (
+            <div className="mt-4 space-y-4" data-testid="accept-review">
+              <p className="text-lg font-semibold" data-testid="accept-review-sentence">
+                {acceptanceSentence(o)}
+              </p>
+              <p className="text-sm text-slate-700">
+                Signed as <span className="font-semibold">{review.signerName}</span>. By pressing {SIGN_BUTTON} you sign this offer
+                electronically; the disclosure above is stored with your signature.
+              </p>
+              <Form method="post" className="flex flex-wrap items-center gap-4">
+                <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
+                <input type="hidden" name="signerName" value={review.signerName} />
+                <input type="hidden" name="confirmRead" value="on" />
+                <button type="submit" name="intent" value="accept" className="btn-primary" disabled={nav.state === "submitting"}>
+                  {nav.state === "submitting" ? "Signing..." : SIGN_BUTTON}
+                </button>
+                <Link to={`/offers/${o.id}`} className="text-blue-800 underline">
+                  Change the signature
+                </Link>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="mt-4 space-y-4" noValidate>
+              <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
+              <div>
+                <label htmlFor="signerName" className="label">
+                  Your full name (signature)
+                </label>
+                <input
+                  id="signerName"
+                  name="signerName"
+                  autoComplete="name"
+                  className="input mt-1"
+                  aria-invalid={errors.signerName ? true : undefined}
+                  aria-describedby={errors.signerName ? "signerName-error" : undefined}
+                  required
+                />
+                {errors.signerName ? (
+                  <p id="signerName-error" className="mt-1 text-sm text-red-800">
+                    {errors.signerName}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex items-start gap-2">
+                <input
+                  id="confirmRead"
+                  name="confirmRead"
+                  type="checkbox"
+                  className="mt-1 h-4 w-4"
+                  aria-invalid={errors.confirmRead ? true : undefined}
+                  aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined}
+                  required
+                />
+                <label htmlFor="confirmRead">I have read the disclosure</label>
+              </div>
+              {errors.confirmRead ? (
+                <p id="confirmRead-error" className="text-sm text-red-800">
+                  {errors.confirmRead}
                 </p>
               ) : null}
-            </div>
-            <div className="flex items-start gap-2">
-              <input
-                id="confirmRead"
-                name="confirmRead"
-                type="checkbox"
-                className="mt-1 h-4 w-4"
-                aria-invalid={errors.confirmRead ? true : undefined}
-                aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined}
-                required
-              />
-              <label htmlFor="confirmRead">I have read the disclosure</label>
-            </div>
-            {errors.confirmRead ? (
-              <p id="confirmRead-error" className="text-sm text-red-800">
-                {errors.confirmRead}
-              </p>
-            ) : null}
-            <button type="submit" className="btn-primary" disabled={nav.state === "submitting"}>
-              {nav.state === "submitting" ? "Accepting..." : "Accept offer"}
-            </button>
-          </Form>
+              <button type="submit" name="intent" value="review" className="btn-primary" disabled={nav.state === "submitting"}>
+                {REVIEW_BUTTON}
+              </button>
+            </Form>
+          )}
         </section>
       ) : null}
       {v.isOwner && !open && !acceptedThis && errors.form ? (

@@ -1,7 +1,8 @@
 /**
  * The marketplace walk in Chromium, with JavaScript and without, as a new applicant would: from
  * the submitted page of $30,000 of working capital in Texas (applied for over HTTP), compare at
- * least two offers, sort them, open a disclosure, accept it, then see "Offer Accepted" in the
+ * least two offers, sort them, open a disclosure, sign it with the account's name (Enter in the
+ * signature field shows the review of what is signed, never accepts; "Accept and sign" does), then see "Offer Accepted" in the
  * status lookup, the dashboard, the admin panel and the outbox e-mail; accepting another offer
  * (from a tab opened before) is refused.
  * The "no lender match" submitted page is server-rendered content: tests/integration/marketplace.test.ts.
@@ -75,9 +76,19 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
         await table.getByRole("rowheader", { name: label, exact: true }).waitFor();
       }
       await page.getByRole("heading", { name: "In plain language" }).waitFor();
-      await page.getByLabel("Your full name (signature)").fill(`${a.firstName} ${a.lastName}`);
+      // Enter in the signature field does not accept: it shows the review of what is being signed,
+      // still on the offer, and only the review's own button signs.
       await page.getByLabel("I have read the disclosure").check();
-      await page.getByRole("button", { name: "Accept offer" }).click();
+      const signature = page.getByLabel("Your full name (signature)");
+      await signature.fill(`${a.firstName.toLowerCase()}  ${a.lastName.toUpperCase()}`);
+      await signature.press("Enter");
+      await page
+        .getByTestId("accept-review-sentence")
+        .filter({ hasText: /^You are accepting \$30,000\.00 from .+ APR, \d+ payments of \$/ })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/offers/${ids[0]}`);
+      expect(await page.getByTestId("offer-accepted-note").count()).toBe(0);
+      await page.getByRole("button", { name: "Accept and sign" }).click();
       await page.waitForURL((u) => u.pathname === `/dashboard/applications/${reference}/offers`);
       await page.getByTestId("accepted-banner").waitFor();
       await page.getByTestId("status-badge").filter({ hasText: "Offer Accepted" }).waitFor();
@@ -85,7 +96,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
       // The tab opened before: accepting another offer is refused with a clear message.
       await other.getByLabel("Your full name (signature)").fill(`${a.firstName} ${a.lastName}`);
       await other.getByLabel("I have read the disclosure").check();
-      await other.getByRole("button", { name: "Accept offer" }).click();
+      await other.getByRole("button", { name: "Review and sign" }).click();
       await other.getByTestId("accept-error").filter({ hasText: MARKET_MSG.anotherOfferAccepted }).waitFor();
       await other.close();
 

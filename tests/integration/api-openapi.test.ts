@@ -434,7 +434,7 @@ async function lenderKeyOnApplication() {
   const accept = async () => {
     const d = (await (await a.client.fetch(`/api/offers/${offer!.id}`)).json()) as { disclosureSha256: string };
     const res = await a.client.fetch(`/api/offers/${offer!.id}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Jamie Rivera", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(res.status).toBe(200);
   };

@@ -151,7 +151,7 @@ describe("activating and pausing", () => {
     // Accepting the withdrawn offer is refused.
     const d = (await (await client.fetch(`/api/offers/${offer!.id}`)).json()) as { disclosureSha256: string };
     const accept = await client.fetch(`/api/offers/${offer!.id}/accept`, {
-      json: { signerName: "Kai Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(409);
   });

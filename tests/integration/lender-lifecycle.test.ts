@@ -110,7 +110,7 @@ describe("a lender takes a Texas application from its queue to funded", () => {
     expect((await parse(await tx.client.fetch(`/offers/${firm.id}`))).text()).toContain(formatBps(money.estimatedAprBps));
     const d = (await (await tx.client.fetch(`/api/offers/${firm.id}`)).json()) as { disclosureSha256: string };
     const accept = await tx.client.fetch(`/api/offers/${firm.id}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(200);
     expect((await row(tx.app.id)).stage).toBe("offer-accepted");
@@ -226,7 +226,7 @@ describe("a decline after the applicant accepted this lender's offer", () => {
     const lender = await signInLenderOverHttp(new Client(), u);
     const d = (await (await a.client.fetch(`/api/offers/${offer!.id}`)).json()) as { disclosureSha256: string };
     const accept = await a.client.fetch(`/api/offers/${offer!.id}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(200);
     const page = await parse(await lender.fetch(`/lender/applications/${a.app.id}`));

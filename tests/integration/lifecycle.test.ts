@@ -37,7 +37,7 @@ async function acceptedApplication() {
   const offerId = list.offers[0]!.id;
   const d = (await (await a.client.fetch(`/api/offers/${offerId}`)).json()) as { disclosureSha256: string };
   const res = await a.client.fetch(`/api/offers/${offerId}/accept`, {
-    json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
   });
   expect(res.status).toBe(200);
   const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, offerId));

@@ -118,7 +118,7 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
     const offerId = list.offers[0]!.id;
     const d = (await (await a.client.fetch(`/api/offers/${offerId}`)).json()) as { disclosureSha256: string };
     const accept = await a.client.fetch(`/api/offers/${offerId}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(200);
     const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, offerId));
@@ -171,7 +171,7 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
     expect(text("offer_accepted_admin")).toContain(`${origin()}/admin/applications/${a.app.id}`);
     // Dates: the submission and signing times in the reader's zone (New York: no zone stored), the funding day as a date.
     expect(text("application_submitted")).toMatch(new RegExp(`Submitted: ${MAIL_DATE_TIME_PATTERN.source}`));
-    expect(text("offer_accepted")).toMatch(/Signed by: Pat Doe on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+    expect(text("offer_accepted")).toMatch(/Signed by: Robin Okafor on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
     expect(text("stage_funded")).toContain("on Jan 5, 2026 for your application");
   });
 
@@ -268,7 +268,7 @@ describe("e-mails: HTML and text parts, deep links, one date format", () => {
     const offerId = list.offers[0]!.id;
     const d = (await (await c.client.fetch(`/api/offers/${offerId}`)).json()) as { disclosureSha256: string };
     const accept = await c.client.fetch(`/api/offers/${offerId}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(200);
     const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.id, offerId));

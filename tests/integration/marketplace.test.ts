@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { SEED_LENDERS } from "~/content/lender-seed";
 import { getDb, schema } from "~/platform/db/db.server";
 import { MARKET_MSG } from "~/content/messages";
+import { formatBps, formatCents } from "~/ui/format";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { createAdmin } from "../support/fixtures";
-import { getPage, linkHrefs, squash } from "../support/html";
+import { formValues, getPage, linkHrefs, parse, squash } from "../support/html";
 import { Client } from "../support/http";
 import { applyOverHttp } from "../support/wizard";
 
@@ -25,6 +26,9 @@ type OfferList = {
     fundingCents: number;
     amountCents: number;
     feeCents: number;
+    paymentCount: number;
+    paymentCents: number;
+    finalPaymentCents: number;
   }>;
   acceptance: { offerId: number; signerName: string; disclosureSha256: string } | null;
   principalReasons: string[];
@@ -140,7 +144,12 @@ describe("accepting an offer", () => {
     const { offers } = await offersOf(client, app.reference);
     const [first, second] = offers;
     const d = await disclosureOf(client, first!.id);
-    const form = { signerName: `${user.firstName} ${user.lastName}`, confirmRead: "on", disclosureSha256: d.disclosureSha256 };
+    const form = {
+      intent: "accept",
+      signerName: `${user.firstName} ${user.lastName}`,
+      confirmRead: "on",
+      disclosureSha256: d.disclosureSha256,
+    };
 
     // missing tick and name: 400 with the messages, nothing accepted
     const bad = await client.fetch(`/offers/${first!.id}`, { form: { disclosureSha256: d.disclosureSha256 } });
@@ -211,6 +220,137 @@ describe("accepting an offer", () => {
     });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(MARKET_MSG.disclosureChanged);
+  });
+});
+
+describe("signing: the typed name is the account holder's, and a review comes before the signature", () => {
+  const acceptances = (applicationId: number) =>
+    getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, applicationId));
+
+  it("another name is refused at the field (page and API), 400 and nothing stored; case, spaces and accents are forgiven", async () => {
+    const { client, app, user } = await applyOverHttp();
+    const { offers } = await offersOf(client, app.reference);
+    const d = await disclosureOf(client, offers[0]!.id);
+    expect(`${user.firstName} ${user.lastName}`).toBe("Robin Okafor");
+
+    // The page, at the review step and at the signature: "R Okafor" is not the account's name.
+    for (const intent of ["review", "accept"]) {
+      const res = await client.fetch(`/offers/${offers[0]!.id}`, {
+        form: { intent, signerName: "R Okafor", confirmRead: "on", disclosureSha256: d.disclosureSha256 },
+      });
+      expect(res.status).toBe(400);
+      const { $ } = await parse(res);
+      expect(squash($("#signerName-error").text())).toBe(MARKET_MSG.signerNameMismatch);
+      expect($("#signerName").attr("aria-invalid")).toBe("true");
+      expect($("[data-testid=accept-review]").length).toBe(0);
+    }
+    // The API: 400 with the message on the field.
+    const api = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, {
+      json: { signerName: "Robin Okafur", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    });
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { errors: Record<string, string[]> }).errors).toEqual({ signerName: [MARKET_MSG.signerNameMismatch] });
+    expect(await acceptances(app.id)).toHaveLength(0);
+    expect((await offersOf(client, app.reference)).status).not.toBe("offer-accepted");
+
+    // Case, repeated spaces and accents do not matter.
+    const ok = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, {
+      json: { signerName: "  róbin   OKAFÓR ", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+    });
+    expect(ok.status).toBe(200);
+    expect(await acceptances(app.id)).toMatchObject([{ offerId: offers[0]!.id, signerName: "róbin OKAFÓR" }]);
+  });
+
+  it("an account name with accents signs without them; the first submit (Enter) shows the review, only its button accepts", async () => {
+    const { client, app, user } = await applyOverHttp();
+    await getDb().update(schema.users).set({ firstName: "María", lastName: "González" }).where(eq(schema.users.id, user.id));
+    const { offers } = await offersOf(client, app.reference);
+    const id = offers[0]!.id;
+    const page = await getPage(`/offers/${id}`, client);
+    // The form without JavaScript: Enter in the name field sends the form's first button, the review.
+    const first = page.$("form:has(#signerName)");
+    expect(first.find("button[type=submit]").first().attr("value")).toBe("review");
+    const review = await client.fetch(`/offers/${id}`, {
+      form: formValues(page.$, first, { signerName: "maria  GONZALEZ", confirmRead: "on", intent: "review" }),
+    });
+    expect(review.status).toBe(200);
+    const { $ } = await parse(review);
+    const o = offers[0]!;
+    const last = o.finalPaymentCents === o.paymentCents ? "" : ` (the last one ${formatCents(o.finalPaymentCents)})`;
+    expect(squash($("[data-testid=accept-review-sentence]").text())).toBe(
+      `You are accepting ${formatCents(o.amountCents)} from ${o.lenderName} at ${formatBps(o.estimatedAprBps)} APR, ${o.paymentCount} payments of ${formatCents(o.paymentCents)}${last}.`,
+    );
+    expect(await acceptances(app.id)).toHaveLength(0);
+    const signForm = $("[data-testid=accept-review] form");
+    const button = signForm.find("button[type=submit]");
+    expect(squash(button.text())).toBe("Accept and sign");
+    const signed = await client.fetch(`/offers/${id}`, {
+      form: formValues($, signForm, { [button.attr("name")!]: button.attr("value")! }),
+    });
+    expect(signed.status).toBe(302);
+    expect(signed.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers`);
+    expect(await acceptances(app.id)).toMatchObject([{ offerId: id, signerName: "maria GONZALEZ", userId: user.id }]);
+  });
+});
+
+describe("the offer summary in the state's prescribed form", () => {
+  it("California: the OFFER SUMMARY header, the rule's Funding Provided row and the signature statement are shown and signed; Texas keeps the standard table", async () => {
+    const { client, app, user } = await applyOverHttp({ state: "CA", city: "Los Angeles", zip: "90012" });
+    const { offers } = await offersOf(client, app.reference);
+    expect(offers.length).toBeGreaterThan(0);
+    const o = offers[0]!;
+    const { $ } = await getPage(`/offers/${o.id}`, client);
+    expect(squash($("[data-testid=summary-header]").text())).toMatch(/^OFFER SUMMARY - \S/);
+    const funding = $("[data-testid=disclosure-table] tr").first();
+    expect(squash(funding.find("th").text())).toBe("Funding Provided");
+    expect(squash(funding.text())).toContain(`This is how much funding ${o.lenderName} will provide.`);
+    const statement = squash($("[data-testid=summary-statement]").text());
+    expect(statement).toContain(
+      "Applicable law requires this information to be provided to you to help you make an informed decision. By signing below, you are confirming that you received this information.",
+    );
+    expect(statement).toContain("Recipient Signature");
+    expect(statement).toContain("Date");
+
+    // What is signed is what is shown: the text starts with the header and ends with the statement.
+    const d = await disclosureOf(client, o.id);
+    expect(d.disclosureText.split("\n")[0]).toMatch(/^OFFER SUMMARY - /);
+    expect(d.disclosureText).toContain("By signing below, you are confirming that you received this information.");
+    const res = await client.fetch(`/offers/${o.id}`, {
+      form: { intent: "accept", signerName: `${user.firstName} ${user.lastName}`, confirmRead: "on", disclosureSha256: d.disclosureSha256 },
+    });
+    expect(res.status).toBe(302);
+    const [acc] = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
+    expect(acc!.disclosureText).toBe(d.disclosureText);
+
+    // Each presentation is recorded with the application: the form, the channel and the text's hash.
+    const presented = await getDb()
+      .select()
+      .from(schema.applicationEvents)
+      .where(and(eq(schema.applicationEvents.applicationId, app.id), eq(schema.applicationEvents.type, "offer_summary_presented")));
+    expect(presented.map((e) => e.note)).toContain(
+      `Offer ${o.id}: 10 CCR 901 and 910 (Financial Code 22800-22805, SB 1235), via page, sha256 ${d.disclosureSha256}`,
+    );
+
+    // The same summary as a PDF download, for the owner only.
+    expect(linkHrefs($, "Download this offer summary (PDF)")).toEqual([`/offers/${o.id}/summary.pdf`]);
+    const pdf = await client.fetch(`/offers/${o.id}/summary.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="offer-summary-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
+    const { client: stranger } = await signedInApplicant();
+    expect((await stranger.fetch(`/offers/${o.id}/summary.pdf`)).status).toBe(404);
+
+    const tx = await applyOverHttp();
+    const { offers: txOffers } = await offersOf(tx.client, tx.app.reference);
+    const page = await getPage(`/offers/${txOffers[0]!.id}`, tx.client);
+    expect(page.$("[data-testid=summary-header]").length).toBe(0);
+    expect(page.$("[data-testid=summary-statement]").length).toBe(0);
+    expect(squash(page.$("[data-testid=disclosure-table] tr th").first().text())).toBe("Funding provided");
   });
 });
 

@@ -242,7 +242,7 @@ describe("a lender key takes an application from its queue to funded", () => {
     // The applicant accepts the firm offer.
     const d = (await (await tx.client.fetch(`/api/offers/${answer.id}`)).json()) as { disclosureSha256: string };
     const accept = await tx.client.fetch(`/api/offers/${answer.id}/accept`, {
-      json: { signerName: "Pat Doe", confirmRead: true, disclosureSha256: d.disclosureSha256 },
+      json: { signerName: "Robin Okafor", confirmRead: true, disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(200);
 

@@ -325,7 +325,7 @@ export interface paths {
     put?: never;
     /**
      * Accept an offer
-     * @description The owner signs with their full name, confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.
+     * @description The owner signs with their full name as it appears on their account (case, repeated spaces and accents do not matter; another name is refused with 400 and errors.signerName), confirms reading the disclosure and sends the SHA-256 of the disclosure text read. Final and idempotent: repeating it for the same offer answers 200 with alreadyAccepted; the other offers are withdrawn and the application becomes offer-accepted.
      *
      *     Signed in (any role): 401 when signed out. Browsers must send a same-origin Origin (cross-site: 403). Accepts an Idempotency-Key header: the same key with the same body answers the first answer again (status and body, Idempotent-Replayed: true) without doing the work twice; another body with that key: 422; a request while the first with its key is still running waits up to 5 seconds for its answer, then 409. Keys are per caller and live 24 hours.
      */

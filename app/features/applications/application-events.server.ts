@@ -2,8 +2,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, schema, type DbOrTx } from "~/platform/db/db.server";
 
-/** Marketplace events: an admin withdrew an offer or added a manual one; the applicant's added answers re-ran matching. */
-export type MarketplaceEventType = "offer_withdrawn" | "offer_added" | "offers_boosted";
+/**
+ * Marketplace events: an admin withdrew an offer or added a manual one; the applicant's added
+ * answers re-ran matching; an offer's summary (in the applicant's state's form) was presented.
+ */
+export type MarketplaceEventType = "offer_withdrawn" | "offer_added" | "offers_boosted" | "offer_summary_presented";
 /** Lender workspace events: what a partner lender's user did. */
 export type LenderEventType =
   "lender_offer_added" | "lender_offer_confirmed" | "lender_offer_withdrawn" | "lender_declined" | "lender_documents_requested";

@@ -21,9 +21,10 @@ import {
   getApplicationRowById,
   getApplicationSummary,
   getSubmittedApplicationByReference,
+  recordApplicationEvent,
 } from "~/features/applications/index.server";
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
-import type { Tx } from "~/platform/db/db.server";
+import { getDb, type Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
 import { REASON_TEXT, isEvaluated, matchApplication, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import {
@@ -33,7 +34,7 @@ import {
   toAcceptanceView,
   toOfferView,
 } from "~/features/marketplace/applicant-visible.server";
-import { disclosureRows, disclosureText, sha256 } from "./offer-disclosure.server";
+import { disclosureRows, disclosureText, offerSummary, sha256 } from "./offer-disclosure.server";
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
 import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
@@ -151,13 +152,25 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
   if (!app || !mayView(viewer, app.userId)) return null;
   if (read) await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offer", applicationId: app.id, offerId });
   const acceptance = await getAcceptance(app.id);
-  const text = disclosureText(offer, app.reference);
+  const text = disclosureText(offer, app.reference, app.state);
+  const summary = offerSummary(offer, app.state);
+  // The record that the summary was presented to the applicant: which form, when, and the hash of
+  // the text shown (an admin's read is recorded as such above, not as a presentation).
+  if (read && viewer.id === app.userId)
+    await recordApplicationEvent(getDb(), {
+      applicationId: app.id,
+      actorUserId: viewer.id,
+      type: "offer_summary_presented",
+      note: `Offer ${offer.id}: ${summary.citation}, via ${read.via}, sha256 ${sha256(text)}`,
+    });
   return {
     reference: app.reference,
     applicationStatus: app.status,
     isOwner: viewer.id === app.userId,
     offer: toOfferView(offer),
-    disclosure: disclosureRows(offer),
+    disclosure: disclosureRows(offer, app.state),
+    /** The state's form around the table: its header and the statement to sign (null: none). */
+    summary: { spec: summary.spec, header: summary.header, statement: summary.statement, citation: summary.citation },
     disclosureText: text,
     disclosureSha256: sha256(text),
     acceptance: acceptance ? toAcceptanceView(acceptance) : null,

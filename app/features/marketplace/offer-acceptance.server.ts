@@ -31,6 +31,7 @@ import { listAdminEmails } from "~/features/accounts/index.server";
 import { MARKET_MSG } from "~/content/messages";
 import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matching";
+import { signerNameMatches } from "~/features/marketplace/domain/signer-name";
 import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +39,37 @@ import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
 // ---------------------------------------------------------------------------------------------
 
 export type AcceptOutcome =
-  { ok: true; already: boolean; reference: string; offerId: number } | { ok: false; status: 404 | 409 | 400; message: string };
+  | { ok: true; already: boolean; reference: string; offerId: number }
+  | { ok: false; status: 404 | 409 | 400; message: string; field?: "signerName" };
+
+/** The refusal of a typed signature that is not the account holder's name (shown at the field). */
+export const signerMismatch = (): AcceptOutcome => ({
+  ok: false,
+  status: 400,
+  message: MARKET_MSG.signerNameMismatch,
+  field: "signerName",
+});
+
+/**
+ * The review before signing (the page's first submit), on the offer as the page read it: the
+ * offer must still be open and the typed name the account holder's. Null when both hold; the
+ * refusal the signature itself would get otherwise. Nothing is written.
+ */
+export function reviewSignature(
+  user: { firstName: string; lastName: string },
+  view: { offer: { id: number; state: "offered" | "accepted" | "withdrawn" | "expired" }; acceptance: { offerId: number } | null },
+  signerName: string,
+): AcceptOutcome | null {
+  if (view.acceptance)
+    return {
+      ok: false,
+      status: 409,
+      message: view.acceptance.offerId === view.offer.id ? MARKET_MSG.alreadyAccepted : MARKET_MSG.anotherOfferAccepted,
+    };
+  if (view.offer.state === "expired") return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
+  if (view.offer.state !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
+  return signerNameMatches(signerName, user) ? null : signerMismatch();
+}
 
 /**
  * Accepts `offerId` for its owner. One transaction with the application row locked, so two
@@ -47,7 +78,7 @@ export type AcceptOutcome =
  * offer_acceptances.application_id backs this up.
  */
 export async function acceptOffer(
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; email: string; firstName: string; lastName: string },
   offerId: number,
   input: { signerName: string; disclosureSha256: string; ip: string | null },
 ): Promise<AcceptOutcome> {
@@ -59,6 +90,9 @@ export async function acceptOffer(
   const out = await transaction(async (tx): Promise<AcceptOutcome & { mail?: boolean }> => {
     const app = await lockApplication(tx, pre.applicationId);
     if (!app || app.userId !== user.id || app.status === "draft") return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
+    // Only the account holder signs: the typed name must be theirs (checked once the offer is known
+    // to be theirs, so a stranger still learns nothing but "not found").
+    if (!signerNameMatches(input.signerName, user)) return signerMismatch();
     const offer = await lockOffer(tx, offerId);
     if (!offer) return { ok: false, status: 404, message: MARKET_MSG.offerNotFound };
     const existing = await lockAcceptance(tx, app.id);
@@ -72,7 +106,7 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
-    const text = disclosureText(locked, app.reference);
+    const text = disclosureText(locked, app.reference, app.state);
     const hash = sha256(text);
     if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
     const now = new Date();

@@ -19,8 +19,13 @@ const signerName = z
   .transform((v) => v.replace(/\s+/g, " "));
 const disclosureSha256 = z.string().regex(/^[0-9a-f]{64}$/, MARKET_MSG.disclosureChanged);
 
-/** The disclosure page's acceptance form (a checkbox sends "on"). */
+/**
+ * The disclosure page's acceptance form (a checkbox sends "on"). Its first submit (the button, or
+ * Enter in the name field) is `review`: the page answers with what is being signed; only the
+ * review's own button sends `accept`.
+ */
 export const AcceptOfferFormSchema = z.object({
+  intent: z.enum(["review", "accept"]).catch("review"),
   signerName,
   confirmRead: z.literal("on", { errorMap: () => ({ message: MARKET_MSG.mustConfirmDisclosure }) }),
   disclosureSha256,

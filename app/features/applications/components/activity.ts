@@ -31,6 +31,8 @@ export function activityText(e: {
       return `Document uploaded to ${e.reference}: ${documentLabel(e)}`;
     case "document_removed":
       return `Document removed from ${e.reference}: ${documentLabel(e)}`;
+    case "offer_summary_presented":
+      return `Offer summary for ${e.reference} presented to you`;
     default:
       return `Application ${e.reference} updated`;
   }
