@@ -235,7 +235,11 @@ describe("the offers page: what a missing answer would unlock, and Boost your of
     // Accept an offer (as the disclosure form does), then Boost is refused with the message.
     const offer = after[0]!;
     const disclosure = await parse(await client.fetch(`/offers/${offer.id}`));
-    const accept = formValues(disclosure.$, 'form:has(input[name="signerName"])', { signerName: "Robin Okafor", confirmRead: "on" });
+    const accept = formValues(disclosure.$, 'form:has(input[name="signerName"])', {
+      signerName: "Robin Okafor",
+      confirmRead: "on",
+      intent: "accept",
+    });
     const accepted = await client.fetch(`/offers/${offer.id}`, { form: accept });
     expect(accepted.status).toBe(302);
     const refused = await parse(await client.fetch(path, { form: { timeInBusiness: "5-plus" } }));

@@ -1711,6 +1711,16 @@ export interface components {
       annualIncome: number;
       livingSituation: string;
       monthlyPayment: number;
+      /** @description The optional answers lenders price on: null when the applicant did not answer */
+      businessName: string | null;
+      /** @description XX-XXXXXXX */
+      ein: string | null;
+      industry: string | null;
+      timeInBusiness: string | null;
+      /** @description Average monthly revenue, US dollars */
+      monthlyRevenue: number | null;
+      /** @description Self-reported */
+      creditScoreRange: string | null;
       city: string;
       state: string;
       zipCode: string;
