@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { PARTNER_SCOPE_TEXT, PARTNER_SCOPES } from "~/content/enums";
-import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema, ROTATION_OVERLAP_HOURS } from "~/features/partners/partner.schema";
+import { CreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema } from "~/features/partners/partner.schema";
 import {
   createPartnerKey,
   displayPrefix,
@@ -20,6 +20,7 @@ import {
   rotateKey,
 } from "~/features/partners/partner-keys.server";
 import { requireAdmin } from "~/features/accounts/session/session.server";
+import { KeyActions } from "~/features/partners/components/key-actions";
 import { WEBHOOK_EVENT_TEXT, WEBHOOK_EVENTS_BY_KIND } from "~/features/partners/domain/webhook-events";
 import {
   AdminWebhookDeliveryIdFormSchema,
@@ -223,34 +224,7 @@ export default function AdminPartner() {
                   <td className="py-2 pr-3">{k.state}</td>
                   <td className="py-2 pr-3">{k.expires}</td>
                   <td className="py-2 pr-3">{k.lastUsed}</td>
-                  <td className="space-y-2 py-2">
-                    {k.state === "active" ? (
-                      <>
-                        <Form method="post">
-                          <input type="hidden" name="keyId" value={k.id} />
-                          <button type="submit" name="intent" value="revoke" className="btn-danger" aria-label={`Revoke ${k.prefix}`}>
-                            Revoke
-                          </button>
-                        </Form>
-                        <Form method="post" className="flex items-end gap-2">
-                          <input type="hidden" name="keyId" value={k.id} />
-                          <label className="text-xs">
-                            Old key works for
-                            <select name="overlapHours" defaultValue="24" className="input mt-1">
-                              {ROTATION_OVERLAP_HOURS.map((h) => (
-                                <option key={h} value={h}>
-                                  {h === 0 ? "No overlap" : h < 24 ? `${h} hour` : `${h / 24} days`}
-                                </option>
-                              ))}
-                            </select>
-                          </label>
-                          <button type="submit" name="intent" value="rotate" className="btn-outline" aria-label={`Rotate ${k.prefix}`}>
-                            Rotate
-                          </button>
-                        </Form>
-                      </>
-                    ) : null}
-                  </td>
+                  <td className="space-y-2 py-2">{k.state === "active" ? <KeyActions keyId={k.id} prefix={k.prefix} compact /> : null}</td>
                 </tr>
               ))}
             </tbody>

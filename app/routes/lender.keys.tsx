@@ -10,13 +10,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { site } from "~/content/site";
 import { PARTNER_SCOPE_TEXT } from "~/content/enums";
 import { PARTNER_MSG } from "~/content/messages";
-import {
-  LENDER_KEY_SCOPES,
-  LenderCreateKeyFormSchema,
-  RevokeKeyFormSchema,
-  RotateKeyFormSchema,
-  ROTATION_OVERLAP_HOURS,
-} from "~/features/partners/partner.schema";
+import { LENDER_KEY_SCOPES, LenderCreateKeyFormSchema, RevokeKeyFormSchema, RotateKeyFormSchema } from "~/features/partners/partner.schema";
+import { KeyActions } from "~/features/partners/components/key-actions";
 import { createLenderKey, lenderKeysView, revokeLenderKey, rotateLenderKey } from "~/features/partners/lender-keys.server";
 import { requireLender } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
@@ -134,28 +129,7 @@ export default function LenderKeys() {
                   </dl>
                   {k.state === "active" ? (
                     <div className="flex flex-wrap items-end gap-3">
-                      <Form method="post">
-                        <input type="hidden" name="keyId" value={k.id} />
-                        <button type="submit" name="intent" value="revoke" className="btn-danger" aria-label={`Revoke ${k.prefix}`}>
-                          Revoke
-                        </button>
-                      </Form>
-                      <Form method="post" className="flex flex-wrap items-end gap-2">
-                        <input type="hidden" name="keyId" value={k.id} />
-                        <label className="text-sm">
-                          Old key works for
-                          <select name="overlapHours" defaultValue="24" className="input mt-1 block">
-                            {ROTATION_OVERLAP_HOURS.map((h) => (
-                              <option key={h} value={h}>
-                                {h === 0 ? "No overlap" : h < 24 ? `${h} hour` : `${h / 24} days`}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                        <button type="submit" name="intent" value="rotate" className="btn-outline" aria-label={`Rotate ${k.prefix}`}>
-                          Rotate
-                        </button>
-                      </Form>
+                      <KeyActions keyId={k.id} prefix={k.prefix} />
                     </div>
                   ) : null}
                 </li>
