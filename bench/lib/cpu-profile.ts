@@ -69,7 +69,7 @@ function ownArea(f: CallFrame): string | null {
     for (const [re, area] of PACKAGE_AREAS) if (re.test(pkg)) return area;
     return `package ${pkg}`;
   }
-  if (url.endsWith("/scripts/serve.js") || url.includes("/app/platform/server/index.ts"))
+  if (url.endsWith("/scripts/serve.js") || url.endsWith("/build/server.js") || url.includes("/app/platform/server/index.ts"))
     return "server entry middleware (headers, log, origin check)";
   if (/\/build[^/]*\/index\.js$/.test(url)) {
     for (const [re, area] of APP_AREAS) if (re.test(fn)) return area;

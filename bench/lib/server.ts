@@ -1,5 +1,5 @@
 /**
- * The production server under test: the server entry as `npm start` runs it (app/platform/server/index.ts), from the bench build (BUILD_DIR),
+ * The production server under test: the server entry as `npm start` runs it (build/server.js, compiled from app/platform/server/index.ts), from the bench build (BUILD_DIR),
  * on a free port, with a fresh `lm_bench_*` database and a temporary DATA_DIR, like the test
  * harness (tests/support/global-setup.ts). `stop()` ends it and removes both.
  */

@@ -37,6 +37,11 @@ export function unpatchedCheckout(opts: { withMarker: boolean }): string {
   execFileSync("cp", ["-al", path.join(ROOT, BUILD_DIR), path.join(dir, BUILD_DIR)]);
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
   fs.copyFileSync(path.join(ROOT, "app/platform/server/index.ts"), path.join(dir, "app/platform/server/index.ts"));
+  // The compiled entry `npm start` runs (build/server.js, scripts/build-server.mjs), when BUILD_DIR did not bring it.
+  if (!fs.existsSync(path.join(dir, "build/server.js"))) {
+    fs.mkdirSync(path.join(dir, "build"), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, "build/server.js"), path.join(dir, "build/server.js"));
+  }
   // Read at run time from the working directory: static files and the migrations.
   for (const d of ["public", "db"]) fs.symlinkSync(path.join(ROOT, d), path.join(dir, d));
   for (const { patch, files } of patchedFiles()) {

@@ -11,6 +11,7 @@ import path from "node:path";
 import mysql from "mysql2/promise";
 import type { TestProject } from "vitest/node";
 import { ensureDatabase } from "../../app/platform/db/migrate.server";
+import { buildServer } from "../../scripts/build-server.mjs";
 import { freePort, startScriptArgs, testServerEnv, waitUntilUp } from "./processes";
 
 declare module "vitest" {
@@ -31,7 +32,10 @@ const SERVER_URL = process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306";
 
 export default async function setup(project: TestProject) {
   const buildDir = process.env.BUILD_DIR || "build";
-  if (!fs.existsSync(path.join(ROOT, buildDir, "index.js"))) throw new Error("Run `remix build` first (npm test does).");
+  if (!fs.existsSync(path.join(ROOT, buildDir, "index.js"))) throw new Error("Run `npm run build` first (npm test does).");
+  // The compiled server entry that `npm start` runs (npm run build makes it; a bare `remix build`
+  // does not): compiled again here when the entry changed, so no test starts an outdated server.
+  await buildServer(ROOT);
   const dbName = `lm_test_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = `${SERVER_URL}/${dbName}`;
   await ensureDatabase(databaseUrl);

@@ -10,7 +10,7 @@ import path from "node:path";
 
 /**
  * The node arguments of a checkout's `npm start` (`"start": "node <options> <entry>"`, e.g.
- * `node --max-semi-space-size=64 --import tsx app/platform/server/index.ts`), to spawn with
+ * `node --max-semi-space-size=64 build/server.js`), to spawn with
  * `process.execPath`: tests and the bench run the server exactly as production does, and the bench
  * runs an older commit's server with whatever its own start script said (scripts/serve.js then).
  */

@@ -5,9 +5,10 @@
  * endpoints, the render cache of anonymous public pages, a PII-free access log and a graceful
  * shutdown that drains in-flight requests and closes the MySQL pool.
  *
- * It runs as TypeScript through tsx (`node --import tsx`), and is not part of the Remix build: it
- * loads the build and reaches the app through the build's entry module (app/entry.server.tsx), so
- * the entry and the app share one copy of each module (one configuration, one pool, one logger).
+ * `npm run build` compiles it to build/server.js (scripts/build-server.mjs), which `npm start` runs
+ * with plain node; `npm run dev` runs it through tsx. It is not part of the Remix build: it loads
+ * the build and reaches the app through the build's entry module (app/entry.server.tsx), so the
+ * entry and the app share one copy of each module (one configuration, one pool, one logger).
  * Only types are imported from app/ here.
  */
 import type http from "node:http";
