@@ -48,5 +48,5 @@ export async function buildServer(root = ROOT) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = await buildServer();
-  console.log(`[build-server] ${path.relative(process.cwd(), out)}`);
+  console.info(`[build-server] ${path.relative(process.cwd(), out)}`);
 }

@@ -1,12 +1,19 @@
 /**
- * Browser-test harness: playwright-core driving Debian's Chromium, one browser per test file.
+ * Browser-test harness: playwright-core driving Debian's Chromium, one browser per test worker.
  * `withPage({ js })` opens a fresh context (JavaScript on or off). Accessibility is audited once,
  * by the sweep in tests/e2e/a11y-sweep-*.test.ts (tests/support/a11y.ts), not on every page load.
+ *
+ * The browser is launched by a worker's first browser file and reused by its next ones (the
+ * server-backed projects run with `isolate: false`: a worker's files share this module), so each
+ * file starts from fresh contexts, not from a fresh browser: a launch cost 1-2 s of CPU per file.
+ * A file leaves no context open (withPage closes its own; the harness closes the audit context's
+ * pages at the end of the file); the browser ends with the worker (Playwright closes it when the
+ * process exits, and Chromium exits when its pipe to the worker closes).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { auditPage as auditWithAxe, type A11yViolation } from "./a11y";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "./chromium";
 import { randomIp } from "./http-client";
 
 export type { A11yViolation };
@@ -22,6 +29,20 @@ export type BrowserHarness = {
   auditPage: (page: Page, widths?: number[], cache?: Map<string, Promise<A11yViolation[]>>) => Promise<A11yViolation[]>;
 };
 
+/** The worker's browser: launched once, launched again only if it went away (it crashed, a test closed it). */
+let sharedBrowser: Promise<Browser> | undefined;
+async function workerBrowser(): Promise<Browser> {
+  if (sharedBrowser) {
+    const open = await sharedBrowser.then(
+      (b) => b.isConnected(),
+      () => false,
+    );
+    if (open) return sharedBrowser;
+  }
+  sharedBrowser = chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+  return sharedBrowser;
+}
+
 /** Registers beforeAll/afterAll for a test file and returns the harness. */
 export function setupBrowser(): BrowserHarness {
   const baseUrl = inject("baseUrl");
@@ -29,10 +50,14 @@ export function setupBrowser(): BrowserHarness {
   let auditContext: Promise<BrowserContext> | undefined;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays for the worker's next file; what this file opened is closed.
+    const audit = auditContext;
+    auditContext = undefined;
+    await audit?.then((c) => c.close()).catch(() => {});
+    await Promise.all(browser?.contexts().map((c) => c.close().catch(() => {})) ?? []);
   });
 
   async function auditPage(page: Page, widths?: number[], cache?: Map<string, Promise<A11yViolation[]>>): Promise<A11yViolation[]> {
