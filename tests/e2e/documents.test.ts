@@ -11,7 +11,8 @@ import { createDocument } from "../support/documents";
 import { createApplicant, signInApplicantInBrowser } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 
-const b = setupBrowser();
+// Chromium's PDF viewer shows the preview inline (the headless shell would download it).
+const b = setupBrowser({ pdfViewer: true });
 
 describe("documents", () => {
   const js = false;

@@ -13,7 +13,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { auditPage as auditWithAxe, type A11yViolation } from "./a11y";
-import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "./chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_BROWSER_PATH } from "./chromium";
 import { randomIp } from "./http-client";
 
 export type { A11yViolation };
@@ -29,28 +29,35 @@ export type BrowserHarness = {
   auditPage: (page: Page, widths?: number[], cache?: Map<string, Promise<A11yViolation[]>>) => Promise<A11yViolation[]>;
 };
 
-/** The worker's browser: launched once, launched again only if it went away (it crashed, a test closed it). */
-let sharedBrowser: Promise<Browser> | undefined;
-async function workerBrowser(): Promise<Browser> {
-  if (sharedBrowser) {
-    const open = await sharedBrowser.then(
+/** The worker's browsers, by executable: each launched once, again only if it went away (it crashed, a test closed it). */
+const sharedBrowsers = new Map<string, Promise<Browser>>();
+async function workerBrowser(executablePath: string): Promise<Browser> {
+  const shared = sharedBrowsers.get(executablePath);
+  if (shared) {
+    const open = await shared.then(
       (b) => b.isConnected(),
       () => false,
     );
-    if (open) return sharedBrowser;
+    if (open) return shared;
   }
-  sharedBrowser = chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
-  return sharedBrowser;
+  const launched = chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
+  sharedBrowsers.set(executablePath, launched);
+  return launched;
 }
 
-/** Registers beforeAll/afterAll for a test file and returns the harness. */
-export function setupBrowser(): BrowserHarness {
+/**
+ * Registers beforeAll/afterAll for a test file and returns the harness. `pdfViewer`: the file needs
+ * Chromium's PDF viewer (a PDF opened inline), which the headless shell lacks (it downloads the
+ * file instead): such a file drives Chromium itself (CHROMIUM_PATH).
+ */
+export function setupBrowser(opts: { pdfViewer?: boolean } = {}): BrowserHarness {
   const baseUrl = inject("baseUrl");
+  const executablePath = opts.pdfViewer ? CHROMIUM_PATH : TEST_BROWSER_PATH;
   let browser: Browser;
   let auditContext: Promise<BrowserContext> | undefined;
 
   beforeAll(async () => {
-    browser = await workerBrowser();
+    browser = await workerBrowser(executablePath);
   });
   afterAll(async () => {
     // The browser stays for the worker's next file; what this file opened is closed.

@@ -9,7 +9,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * else Chromium itself. The headless shell is Chromium's engine without the desktop browser around
  * it: the same pages, layout and scripts, for about a third less CPU per test file measured
  * 2026-11-28 (the calculator and keyboard/layout files: 26 s against 39 s) and a launch a third the
- * cost. The benchmarks (lighthouse) keep Chromium.
+ * cost. It has no PDF viewer (a PDF opened inline is downloaded): a file that opens one asks for
+ * Chromium (`setupBrowser({ pdfViewer: true })`), as do the benchmarks (lighthouse).
  */
 export const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
 export const TEST_BROWSER_PATH = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);

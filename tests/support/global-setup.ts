@@ -10,9 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import type { TestProject } from "vitest/node";
-import { ensureDatabase } from "../../app/platform/db/migrate.server";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { freePort, startScriptArgs, testServerEnv, waitUntilUp } from "./processes";
+import { createMigratedDatabase } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   await buildServer(ROOT);
   const dbName = `lm_test_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = `${SERVER_URL}/${dbName}`;
-  await ensureDatabase(databaseUrl);
+  await createMigratedDatabase(databaseUrl);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lm-test-"));
   const encryptionKey = Buffer.alloc(32, 7).toString("base64");
@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", log, log],
   });
-  await waitUntilUp(`${baseUrl}/healthz`, child, 30_000, 200);
+  await waitUntilUp(`${baseUrl}/healthz`, child, 30_000, 50);
 
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);

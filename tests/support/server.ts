@@ -9,8 +9,8 @@ import path from "node:path";
 import os from "node:os";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll, inject } from "vitest";
-import { ensureDatabase } from "../../app/platform/db/migrate.server";
 import { freePort, startScriptArgs, testServerEnv, waitUntilUp } from "./processes";
+import { createMigratedDatabase } from "./test-database";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -73,7 +73,7 @@ export async function startAppServer(opts: { name: string; env?: Record<string, 
 
   const log = () => fs.readFileSync(logFile, "utf8");
   try {
-    await waitUntilUp(`${origin}/healthz`, child, opts.startTimeoutMs ?? 60_000, 100);
+    await waitUntilUp(`${origin}/healthz`, child, opts.startTimeoutMs ?? 60_000, 50);
   } catch (e) {
     if (child.exitCode !== null) throw new Error(`app server '${opts.name}' exited with ${child.exitCode}:\n${log().slice(-1500)}`);
     child.kill("SIGKILL");
@@ -129,7 +129,7 @@ export function isolatedDatabase(prefix: string) {
   const servers: AppServer[] = [];
   const state: { conn?: mysql.Connection } = {};
   beforeAll(async () => {
-    await ensureDatabase(databaseUrl);
+    await createMigratedDatabase(databaseUrl);
     state.conn = await mysql.createConnection(databaseUrl);
   });
   afterAll(async () => {
