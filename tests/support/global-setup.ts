@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", log, log],
   });
-  await waitUntilUp(`${baseUrl}/healthz`, child, 30_000, 50);
+  await waitUntilUp(`${baseUrl}/healthz`, child, 60_000, 50);
 
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", databaseUrl);
