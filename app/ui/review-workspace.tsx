@@ -100,8 +100,7 @@ export function ReviewQueue({
                       data-testid="review-sla"
                       data-overdue={r.sla.overdue || undefined}
                     >
-                      {r.sla.sinceSubmitted}
-                      <span className="block text-xs font-normal">idle {r.sla.sinceLastAction}</span>
+                      {r.sla.sinceSubmitted} <span className="block text-xs font-normal">idle {r.sla.sinceLastAction}</span>{" "}
                       {r.sla.overdue ? <span className="block text-xs">Overdue</span> : null}
                     </td>
                   </tr>

@@ -90,7 +90,7 @@ export function AuditTrail({
               <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(item.at)}</td>
               <td className="py-1 pr-4">{whoOf(item)}</td>
               <td className="break-all py-1 pr-4">
-                {describe(item, names)}
+                {describe(item, names)}{" "}
                 {item.times > 1 ? (
                   <span className="block text-slate-700" data-testid="audit-collapsed">
                     {item.times} times by {whoOf(item)}, last at {formatDateTime(item.at)} (first at {formatDateTime(item.firstAt)})
