@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listPartnerLenderNames } from "~/features/marketplace/lenders.server";
+import { LenderStrip } from "~/features/marketplace/components/lender-strip";
+import { HeroIllustration } from "~/ui/hero-illustration";
 import { SiteFooter } from "~/ui/site-footer";
 import { SiteHeader } from "~/ui/site-header";
 import { site } from "~/content/site";
@@ -14,6 +17,11 @@ export const meta: MetaFunction = () => [
       "Compare business loan offers and apply online in under 10 minutes. Unsecured loans from $1,000 to $50,000 with decisions in 24-48 hours.",
   },
 ];
+
+/** The partner-lender strip: the lenders of the active catalogue (the page stays script-free and cached). */
+export async function loader() {
+  return { lenders: await listPartnerLenderNames() };
+}
 
 /** The trust strip: each line is something the product does (SECURITY.md and docs/product.md). */
 const TRUST = [
@@ -48,6 +56,7 @@ const steps = [
 ];
 
 export default function Landing() {
+  const { lenders } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader variant="landing" />
@@ -71,8 +80,10 @@ export default function Landing() {
               </Link>
             </div>
             <p className="mt-4 text-sm text-slate-600">Checking your rate does not affect your credit score.</p>
+            <HeroIllustration className="mx-auto mt-10 h-auto w-full max-w-md" />
           </div>
         </section>
+        <LenderStrip names={lenders} />
 
         {/* Trust strip: only what the product does. */}
         <section aria-labelledby="trust-heading" className="border-y border-slate-200 bg-white">

@@ -141,7 +141,14 @@ export default function LoanStep() {
           <ErrorList meta={fields.amount} />
         </div>
 
-        <OptionGroup meta={fields.purpose} legend="What will you use the loan for?" options={LOAN_PURPOSES} columns={2} className="mt-8" />
+        <OptionGroup
+          meta={fields.purpose}
+          legend="What will you use the loan for?"
+          options={LOAN_PURPOSES}
+          columns={2}
+          className="mt-8"
+          compact
+        />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

@@ -24,6 +24,12 @@ export default function LenderQueue() {
       <div>
         <h1 className="text-3xl font-bold">Applications for {lenderName}</h1>
         <p className="mt-1 text-slate-700">Applications the marketplace matched to your products, by stage.</p>
+        <p className="mt-1">
+          <Link to="/lender/review" className="text-blue-800 underline">
+            Open the review workspace
+          </Link>{" "}
+          <span className="text-slate-700">(the queue beside each application, documents inline)</span>
+        </p>
       </div>
       <nav aria-label="Stages">
         <ul className="flex flex-wrap gap-2" data-testid="stage-counts">

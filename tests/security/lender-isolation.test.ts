@@ -210,6 +210,7 @@ describe("every lender route of the build", () => {
         "lender",
         "lender/keys",
         "lender/applications/:id",
+        "lender/review/:id",
         "lender/documents/:id/preview",
         "lender/documents/:id/download",
       ]),
@@ -237,8 +238,9 @@ describe("every lender route of the build", () => {
         }
       }
     }
-    // The pages about one application or document: B's ids are 404 for A. The queue and A's own keys page are A's.
-    for (const t of targets.filter((t) => !["lender", "lender/keys"].includes(t.route.pattern))) {
+    // The pages about one application or document: B's ids are 404 for A. The queues (the list and
+    // the review workspace's) and A's own keys page are A's.
+    for (const t of targets.filter((t) => !["lender", "lender/keys", "lender/review"].includes(t.route.pattern))) {
       expect((await clientA.fetch(t.url)).status, `lender A ${t.url}`).toBe(404);
     }
   });

@@ -13,6 +13,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { loanProducts } from "~/content/products";
 import { getDb, schema, transaction } from "~/platform/db/db.server";
 import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
+import { BACK_OFFICE_MSG } from "~/features/back-office/back-office.schema";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
 import { MARKET_MSG, MSG } from "~/content/messages";
 import { AuditError, formatViolations, type A11yViolation } from "./a11y";
@@ -20,9 +21,13 @@ import { createSubmittedApplication } from "./applications";
 import { waitForHydration, type BrowserHarness } from "./browser";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD, type TestAdmin } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
+import { createDocument } from "./documents";
 import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "./lenders";
 import { createTestKey, createTestPartner } from "./partners";
 import { completeAnonymousData, draftSession } from "./wizard";
+
+/** A 1x1 PNG: the ID image the review workspaces show inline. */
+const SWEEP_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 export const PHONE = 375;
 export const DESKTOP = 1280;
@@ -54,6 +59,8 @@ export type Seed = {
   /** A user of the lender of the first offer, signed in (both factors), and that lender. */
   lenderCookies: Client;
   lenderId: number;
+  /** An application with one ID image, shared with that lender: the review workspaces. */
+  reviewAppId: number;
 };
 
 export async function seed(): Promise<Seed> {
@@ -98,6 +105,10 @@ export async function seed(): Promise<Seed> {
     });
     if (res.status !== 200) throw new Error(`accepting the sweep's offer: ${res.status}`);
   }
+  // The review workspaces: an application with an image to show inline, shared with the lender.
+  const review = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
+  await createDocument({ applicationId: review.id, userId: user.id, data: SWEEP_PNG, name: "id-front.png", documentType: "id-front" });
+  await shareWithLender(review.id, lenderId);
   return {
     admin,
     adminCookies,
@@ -109,6 +120,7 @@ export async function seed(): Promise<Seed> {
     alaskaReference: alaska.reference,
     lenderCookies,
     lenderId,
+    reviewAppId: review.id,
   };
 }
 
@@ -229,6 +241,18 @@ export function inventory(s: Seed): State[] {
     // The partner API's admin pages: the list with its form, and its errors.
     { name: "admin partners", as: "admin", path: "/admin/partners" },
     { name: "admin partners: form errors", as: "admin", path: "/admin/partners", act: click("Add partner") },
+    // The review workspace (queue beside the application, the document inline).
+    { name: "admin review workspace: none chosen", as: "admin", path: "/admin/review" },
+    { name: "admin review workspace", as: "admin", path: `/admin/review/${s.reviewAppId}` },
+    {
+      name: "admin review workspace: rejection without a reason",
+      as: "admin",
+      path: `/admin/review/${s.reviewAppId}`,
+      act: async (page) => {
+        await page.getByRole("button", { name: /^Reject document/ }).click();
+        await page.getByText(BACK_OFFICE_MSG.reasonRequired).first().waitFor();
+      },
+    },
     ...(s.acceptedAppId
       ? ([
           { name: "admin details: accepted (cancellation form)", as: "admin", path: `/admin/applications/${s.acceptedAppId}` },
@@ -241,6 +265,8 @@ export function inventory(s: Seed): State[] {
       : []),
     // The lender workspace.
     { name: "lender queue", as: "lender", path: "/lender" },
+    { name: "lender review workspace: none chosen", as: "lender", path: "/lender/review" },
+    { name: "lender review workspace", as: "lender", path: `/lender/review/${s.reviewAppId}` },
     { name: "lender API keys", as: "lender", path: "/lender/keys" },
     {
       name: "lender API keys: no scope",

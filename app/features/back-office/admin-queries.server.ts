@@ -199,6 +199,8 @@ export type ApplicationDocument = {
   documentType: (typeof schema.DOCUMENT_TYPES_DB)[number];
   fileName: string;
   fileSize: number;
+  /** The stored (sniffed) type: the review workspace shows an image inline, anything else in a frame. */
+  contentType: string;
   uploadedAt: string;
 };
 
@@ -228,7 +230,14 @@ export type AdminApplicationDetails = ApplicationFieldValues & {
 
 async function documentsOf(applicationId: number, db: DbOrTx): Promise<ApplicationDocument[]> {
   const rows = await db
-    .select({ id: docs.id, documentType: docs.documentType, fileName: docs.fileName, fileSize: docs.fileSize, uploadedAt: docs.uploadedAt })
+    .select({
+      id: docs.id,
+      documentType: docs.documentType,
+      fileName: docs.fileName,
+      fileSize: docs.fileSize,
+      contentType: docs.contentType,
+      uploadedAt: docs.uploadedAt,
+    })
     .from(docs)
     .where(eq(docs.applicationId, applicationId))
     .orderBy(asc(docs.uploadedAt), asc(docs.id));

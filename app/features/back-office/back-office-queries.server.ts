@@ -4,7 +4,7 @@
  * own reads and writes are in its model (document-requests, document-reviews, application-notes,
  * application-assignments).
  */
-import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/mysql-core";
 import type { AdminListParams } from "~/features/back-office/admin.schema";
 import { CSV_FIELDS, type ApplicationFieldValues, type FieldName } from "~/features/applications";
@@ -17,6 +17,7 @@ const requests = schema.documentRequests;
 const reviews = schema.documentReviews;
 const assignments = schema.applicationAssignments;
 const users = schema.users;
+const offers = schema.offers;
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Statuses an application can still move on from: the "stale" queue's. */
@@ -94,6 +95,67 @@ export async function listRowExtras(ids: number[], db: DbOrTx = getDb()) {
   for (const a of assigned) out.get(a.applicationId)!.assignee = { id: a.id, name: fullName(a.first, a.last) ?? "" };
   for (const w of waiting) out.get(w.applicationId)!.waitingSince = new Date(w.since).toISOString();
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The review workspace's queue: the open applications, oldest submission first.
+// ---------------------------------------------------------------------------------------------
+
+/** The statuses the review workspace's queue shows: submitted and not yet decided. */
+export const REVIEW_QUEUE_STATUSES = ["submitted", "pending", "under-review"] as const;
+export const REVIEW_QUEUE_MAX = 100;
+
+export type ReviewQueueRow = {
+  id: number;
+  reference: string;
+  status: (typeof schema.APPLICATION_STATUSES_DB)[number];
+  applicant: string;
+  openOffers: number;
+  submittedAt: Date | null;
+  updatedAt: Date;
+};
+
+/**
+ * The applications waiting for a decision (served by the (status, submitted_at) index), with the
+ * applicant's name and how many offers are open on each. Two waves: the rows, then their children.
+ */
+export async function reviewQueueRows(db: DbOrTx = getDb()): Promise<ReviewQueueRow[]> {
+  const rows = await db
+    .select({
+      id: apps.id,
+      reference: apps.reference,
+      status: apps.status,
+      userId: apps.userId,
+      submittedAt: apps.submittedAt,
+      updatedAt: apps.updatedAt,
+    })
+    .from(apps)
+    .where(inArray(apps.status, [...REVIEW_QUEUE_STATUSES]))
+    .orderBy(asc(apps.submittedAt), asc(apps.id))
+    .limit(REVIEW_QUEUE_MAX);
+  if (!rows.length) return [];
+  const [people, counts] = await Promise.all([
+    db
+      .select({ id: users.id, first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
+    db
+      .select({ applicationId: offers.applicationId, n: count() })
+      .from(offers)
+      .where(
+        and(
+          inArray(
+            offers.applicationId,
+            rows.map((r) => r.id),
+          ),
+          eq(offers.status, "offered"),
+        ),
+      )
+      .groupBy(offers.applicationId),
+  ]);
+  const nameOf = new Map(people.map((p) => [p.id, fullName(p.first, p.last) ?? ""]));
+  const countOf = new Map(counts.map((c) => [c.applicationId, Number(c.n)]));
+  return rows.map(({ userId, ...r }) => ({ ...r, applicant: nameOf.get(userId) ?? "", openOffers: countOf.get(r.id) ?? 0 }));
 }
 
 // ---------------------------------------------------------------------------------------------

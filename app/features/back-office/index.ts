@@ -11,3 +11,4 @@ export {
   StatusChangeSchema,
 } from "./admin.schema";
 export { DocumentRequestFields, type DocumentRequestInput, REJECTION_REASON_LABELS, type RejectionReason } from "./back-office.schema";
+export { REVIEW_IDLE_HOURS, REVIEW_SLA_HOURS, reviewSla, type ReviewSla } from "./domain/review-sla";

@@ -14,6 +14,7 @@ const L = schema.lenderDeclines;
 const A = schema.offerAcceptances;
 const R = schema.documentRequests;
 const APP = schema.loanApplications;
+const U = schema.users;
 
 /** At most this many applications in a lender's queue (the newest). */
 export const LENDER_QUEUE_MAX = 500;
@@ -48,6 +49,16 @@ export async function sharedApplicationIds(lenderId: number, db: DbOrTx = getDb(
   const byProduct = await newest(inArray(O.lenderProductId, db.select({ id: P.id }).from(P).where(eq(P.lenderId, lenderId))));
   const ids = new Set([...byLender, ...byProduct].map((r) => r.applicationId));
   return [...ids].sort((a, b) => b - a).slice(0, LENDER_QUEUE_MAX);
+}
+
+/** The names of applicants (the owners of applications shared with the lender), for its queue. */
+export async function applicantNames(userIds: number[], db: DbOrTx = getDb()): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: U.id, first: U.firstName, last: U.lastName })
+    .from(U)
+    .where(inArray(U.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
 
 /** Is the application shared with the lender? */

@@ -13,8 +13,10 @@ import {
 } from "~/features/applications/index.server";
 import { listDocumentRows } from "~/features/documents/index.server";
 import { getLender } from "~/features/marketplace/index.server";
+import { reviewSla } from "~/features/back-office";
 import {
   acceptedOfferIds,
+  applicantNames,
   declinesOfLender,
   documentRequestsOfLender,
   isSharedWithLender,
@@ -22,7 +24,7 @@ import {
   sharedApplicationIds,
 } from "~/features/lenders/lender-workspace-queries.server";
 import { getUserById } from "~/features/accounts/index.server";
-import { LENDER_STAGES, lenderStage, type LenderStage } from "~/features/lenders/domain/lender-stage";
+import { LENDER_STAGES, lenderStage, lenderStageLabel, type LenderStage } from "~/features/lenders/domain/lender-stage";
 import { lenderApplication, lenderDeclineView, lenderDocument, lenderOffer } from "./lender-visible.server";
 import { lenderActorNote, type LenderActor } from "./lender-actions.server";
 
@@ -55,6 +57,8 @@ async function queueRows(lenderId: number) {
         purpose: a.purpose,
         state: a.state,
         submittedAt: a.submittedAt?.toISOString() ?? null,
+        updatedAt: a.updatedAt,
+        userId: a.userId,
         stage: stageOf(a, own, declined.has(a.id), accepted),
         offers: own,
       };
@@ -65,7 +69,7 @@ async function queueRows(lenderId: number) {
 /** The lender's queue: counts per stage and the applications of the chosen stage (all when none). */
 export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
   const { lenderName, rows: all } = await queueRows(lenderId);
-  const rows = all.map(({ offers: _offers, status: _status, ...r }) => r);
+  const rows = all.map(({ offers: _offers, status: _status, updatedAt: _u, userId: _id, ...r }) => r);
   const counts = LENDER_STAGES.map((s) => ({ ...s, count: rows.filter((r) => r.stage === s.value).length }));
   return { lenderName, counts, total: rows.length, applications: stage ? rows.filter((r) => r.stage === stage) : rows };
 }
@@ -73,7 +77,31 @@ export async function lenderQueue(lenderId: number, stage: LenderStage | null) {
 /** The same queue for the lender's systems (partner API): the chosen stage's applications (all when none) with this lender's offers. */
 export async function lenderQueueWithOffers(lenderId: number, stage: LenderStage | null, limit: number) {
   const { rows } = await queueRows(lenderId);
-  return (stage ? rows.filter((r) => r.stage === stage) : rows).slice(0, limit);
+  return (stage ? rows.filter((r) => r.stage === stage) : rows).slice(0, limit).map(({ updatedAt: _u, userId: _id, ...r }) => r);
+}
+
+/** The stages the review workspace's queue shows: those where the lender still has something to do. */
+const REVIEW_STAGES: ReadonlySet<LenderStage> = new Set(["new", "offer-out", "accepted", "verifying"]);
+
+/**
+ * The review workspace's queue (/lender/review): the lender's applications still in play, oldest
+ * submission first, with the applicant's name, the stage, this lender's open offers and the SLA
+ * timer (docs/product.md, "Review workspace").
+ */
+export async function lenderReviewQueue(lenderId: number, now = new Date()) {
+  const { rows } = await queueRows(lenderId);
+  const open = rows
+    .filter((r) => REVIEW_STAGES.has(r.stage))
+    .sort((x, y) => (x.submittedAt ?? "").localeCompare(y.submittedAt ?? "") || x.id - y.id);
+  const names = await applicantNames(open.map((r) => r.userId));
+  return open.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    applicant: names.get(r.userId) ?? "",
+    state: lenderStageLabel(r.stage),
+    offers: r.offers.filter((o) => o.status === "offered").length,
+    sla: reviewSla(r.submittedAt, r.updatedAt, now),
+  }));
 }
 
 /** Is the application shared with this lender (the guard of every per-application read and action)? */

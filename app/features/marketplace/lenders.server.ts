@@ -33,6 +33,18 @@ export function toTerms(p: LenderProductRow, l: Pick<LenderRow, "id" | "name">):
   };
 }
 
+/** The names of the active lenders with at least one active product (the landing's partner strip), A to Z. */
+export async function listPartnerLenderNames(db: DbOrTx = getDb()): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: L.name })
+    .from(L)
+    .innerJoin(P, eq(P.lenderId, L.id))
+    .where(and(eq(P.active, true), eq(L.status, "active")))
+    .orderBy(asc(L.name))
+    .limit(12);
+  return rows.map((r) => r.name);
+}
+
 /** Every active product of an active lender, with the lender's NMLS id, in a stable order. */
 export async function listActiveProductTerms(db: DbOrTx = getDb()): Promise<Array<LenderProductTerms & { nmlsId: string }>> {
   const rows = await db

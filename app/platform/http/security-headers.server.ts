@@ -24,9 +24,14 @@ export function everyAnswerHeaders(): ReadonlyArray<readonly [string, string]> {
   return everyAnswer;
 }
 
-/** A served document (preview or download): sandboxed, never framed by another site, never cached. */
+/**
+ * A served document (preview or download): sandboxed, never cached, framed only by our own pages
+ * (the review workspace shows it inline): frame-ancestors 'self', and X-Frame-Options SAMEORIGIN
+ * for browsers that know only that.
+ */
 export const DOCUMENT_FILE_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "SAMEORIGIN",
   "Cache-Control": "no-store",
   "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
   "Referrer-Policy": "no-referrer",

@@ -15,6 +15,14 @@ export const WIZARD_STEP_LIST = [
 ] as const;
 
 export type WizardStep = (typeof WIZARD_STEP_LIST)[number]["step"];
+
+/**
+ * About how long each step takes, in minutes (loan, owner, address, finances, documents, review;
+ * the last step only says it is done): the progress bar's "About N minutes left" adds up the
+ * current step and those after it.
+ */
+export const STEP_MINUTES = [1, 2, 1, 2, 3, 1, 0] as const;
+export const minutesLeft = (step: number) => STEP_MINUTES.slice(Math.min(Math.max(step, 1), 7) - 1).reduce<number>((a, b) => a + b, 0);
 export const stepPath = (step: number) => `/apply/${WIZARD_STEP_LIST[Math.min(Math.max(step, 1), 7) - 1]!.slug}`;
 export const stepTitle = (step: number) => WIZARD_STEP_LIST[Math.min(Math.max(step, 1), 7) - 1]!.title;
 

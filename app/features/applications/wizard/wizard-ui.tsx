@@ -4,7 +4,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { ZodTypeAny } from "zod";
 import { ErrorList, type AnyFieldMeta } from "~/ui/forms";
-import { stepTitle } from "~/features/applications/wizard/wizard-steps";
+import { minutesLeft, stepTitle } from "~/features/applications/wizard/wizard-steps";
 import type { validateStep as ValidateStep } from "./validate-step";
 
 /** Short names for the tracker; the full titles stay the steps' headings. */
@@ -14,13 +14,15 @@ import { MSG } from "~/content/messages";
 
 export function WizardProgress({ step }: { step: number }) {
   const pct = Math.round((step / WIZARD_STEPS) * 100);
+  const left = minutesLeft(step);
   return (
     <div className="mb-6">
-      <div className="flex items-center justify-between text-sm font-medium text-slate-700">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 text-sm font-medium text-slate-700">
         <p>
           Step {step} of {WIZARD_STEPS}
+          <span className="hidden sm:inline"> · {pct}% complete</span>
         </p>
-        <p>{pct}% complete</p>
+        <p data-testid="time-left">{left > 0 ? `About ${left} minute${left === 1 ? "" : "s"} left` : "All done"}</p>
       </div>
       <div
         className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
@@ -29,7 +31,7 @@ export function WizardProgress({ step }: { step: number }) {
         aria-valuemin={1}
         aria-valuemax={WIZARD_STEPS}
         aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)}`}
+        aria-valuetext={`Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)}${left > 0 ? `, about ${left} minute${left === 1 ? "" : "s"} left` : ""}`}
       >
         <div className="h-full rounded-full bg-blue-700 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
@@ -286,6 +288,7 @@ function OptionCard({
   invalid,
   describedBy,
   formId,
+  compact = false,
 }: {
   name: string;
   value: string;
@@ -295,12 +298,14 @@ function OptionCard({
   invalid?: boolean;
   describedBy?: string;
   formId?: string;
+  /** On a phone: a short radio row (the name only, less padding); a card from the small tablet up. */
+  compact?: boolean;
 }) {
   const id = `${name}-${value}`;
   return (
     <label
       htmlFor={id}
-      className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-300 bg-white p-4 text-left transition-colors hover:border-blue-400 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700"
+      className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-300 bg-white ${compact ? "px-3 py-2.5 sm:p-4" : "p-4"} text-left transition-colors hover:border-blue-400 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700`}
     >
       <input
         type="radio"
@@ -315,7 +320,9 @@ function OptionCard({
       />
       <span>
         <span className="block font-semibold text-slate-900">{label}</span>
-        {description ? <span className="mt-0.5 block text-sm text-slate-700">{description}</span> : null}
+        {description ? (
+          <span className={`mt-0.5 text-sm text-slate-700 ${compact ? "hidden sm:block" : "block"}`}>{description}</span>
+        ) : null}
       </span>
     </label>
   );
@@ -331,6 +338,7 @@ export function OptionGroup({
   columns,
   checked = typeof meta.initialValue === "string" ? meta.initialValue : undefined,
   className,
+  compact = false,
 }: {
   meta: AnyFieldMeta;
   legend: string;
@@ -339,11 +347,13 @@ export function OptionGroup({
   /** The value checked at first (default: the field's initial value). */
   checked?: string;
   className?: string;
+  /** A compact list of radio rows on a phone (see OptionCard). */
+  compact?: boolean;
 }) {
   return (
     <fieldset className={className}>
       <legend className="label mb-2">{legend}</legend>
-      <div className={`grid gap-3 ${OPTION_COLUMNS[columns]}`}>
+      <div className={`grid ${compact ? "gap-2 sm:gap-3" : "gap-3"} ${OPTION_COLUMNS[columns]}`}>
         {options.map((o) => (
           <OptionCard
             key={o.value}
@@ -354,6 +364,7 @@ export function OptionGroup({
             defaultChecked={checked === o.value}
             invalid={!meta.valid}
             describedBy={!meta.valid ? meta.errorId : undefined}
+            compact={compact}
           />
         ))}
       </div>

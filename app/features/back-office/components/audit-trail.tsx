@@ -1,11 +1,14 @@
 /**
  * The audit trail of one application in the admin details: who viewed it, previewed or downloaded
  * its documents, changed its status, or was refused, newest first. Every value is rendered as
- * text (never as HTML), so file names and details stay inert.
+ * text (never as HTML), so file names and details stay inert. A run of the same person's views of
+ * the same thing shows as one row ("Viewed the application 5 times by X, last at ..."); each view is
+ * still a row of the audit log.
  */
 import { getStatusDisplay } from "~/features/applications";
 import type { AuditTrailEntry } from "~/platform/audit-log.server";
 import { formatDateTime } from "~/ui/format";
+import { collapseViews } from "~/features/back-office/domain/audit-collapse";
 
 /** An audit entry as the loader sends it (dates as ISO strings). */
 export type AuditTrailItem = Omit<AuditTrailEntry, "at"> & { at: string };
@@ -41,6 +44,11 @@ function describe(item: AuditTrailItem, documentNames: Map<string, string>) {
   return what;
 }
 
+function whoOf(item: AuditTrailItem) {
+  if (item.actorName) return `${item.actorName}${item.actorRole === "admin" ? " (admin)" : ""}`;
+  return item.actorUserId == null ? "Anonymous" : `User ${item.actorUserId}`;
+}
+
 export function AuditTrail({
   items,
   documents,
@@ -52,6 +60,7 @@ export function AuditTrail({
 }) {
   if (items.length === 0) return <p className="text-sm text-slate-700">No audit entries yet</p>;
   const names = new Map(documents.map((d) => [String(d.id), d.fileName]));
+  const rows = collapseViews(items);
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit trail">
       <table className="min-w-full text-left text-sm" data-testid="audit-trail">
@@ -76,17 +85,18 @@ export function AuditTrail({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
-          {items.map((item) => (
+          {rows.map((item) => (
             <tr key={item.id} data-testid="audit-entry">
               <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(item.at)}</td>
-              <td className="py-1 pr-4">
-                {item.actorName
-                  ? `${item.actorName}${item.actorRole === "admin" ? " (admin)" : ""}`
-                  : item.actorUserId == null
-                    ? "Anonymous"
-                    : `User ${item.actorUserId}`}
+              <td className="py-1 pr-4">{whoOf(item)}</td>
+              <td className="break-all py-1 pr-4">
+                {describe(item, names)}{" "}
+                {item.times > 1 ? (
+                  <span className="block text-slate-700" data-testid="audit-collapsed">
+                    {item.times} times by {whoOf(item)}, last at {formatDateTime(item.at)} (first at {formatDateTime(item.firstAt)})
+                  </span>
+                ) : null}
               </td>
-              <td className="break-all py-1 pr-4">{describe(item, names)}</td>
               <td className="py-1 pr-4">{OUTCOMES[item.outcome] ?? item.outcome}</td>
               <td className="py-1 font-mono text-xs">{item.ip ?? "–"}</td>
             </tr>

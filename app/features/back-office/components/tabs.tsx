@@ -1,13 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
 
-/** The two tabs of the admin panel, as links (each tab is its own URL). */
+/** The tabs of the admin panel, as links (each tab is its own URL). */
 export function AdminTabs() {
   const { pathname } = useLocation();
   const onDocuments = pathname.startsWith("/admin/documents");
   const onLenders = pathname.startsWith("/admin/lenders");
   const onPartners = pathname.startsWith("/admin/partners");
+  const onReview = pathname.startsWith("/admin/review");
   const tabs = [
-    { to: "/admin", label: "Loan Applications", current: !onDocuments && !onLenders && !onPartners },
+    { to: "/admin", label: "Loan Applications", current: !onDocuments && !onLenders && !onPartners && !onReview },
+    { to: "/admin/review", label: "Review workspace", current: onReview },
     { to: "/admin/documents", label: "Documents", current: onDocuments },
     { to: "/admin/lenders", label: "Lenders", current: onLenders },
     { to: "/admin/partners", label: "API partners", current: onPartners },
