@@ -38,7 +38,7 @@ export default function ApplyLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <WizardHeader signIn={!user && step < 7} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
         <WizardProgress step={step} />
         <div className="card">
           <Outlet />
@@ -64,7 +64,7 @@ export function ErrorBoundary() {
   return (
     <div className="min-h-screen bg-slate-50">
       <WizardHeader signIn={!user} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
         <RouteErrorCard back={{ to: "/apply", label: "Back to your application" }} />
       </main>
     </div>

@@ -93,7 +93,7 @@ export default function Dashboard() {
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader links={DASHBOARD_LINKS} />
-      <main className="mx-auto max-w-6xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>

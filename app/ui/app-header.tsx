@@ -50,7 +50,7 @@ export function AppHeader({
 export function AppShell({
   width = "6xl",
   header,
-  mainId,
+  mainId = "main",
   children,
 }: {
   width?: ShellWidth;
@@ -61,7 +61,7 @@ export function AppShell({
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader width={width} {...header} />
-      <main id={mainId} className={`mx-auto ${WIDTHS[width]} px-4 py-8`}>
+      <main id={mainId} tabIndex={-1} className={`mx-auto ${WIDTHS[width]} px-4 py-8 focus:outline-none`}>
         {children}
       </main>
     </div>
