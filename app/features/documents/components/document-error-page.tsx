@@ -45,7 +45,7 @@ export function DocumentErrorPage({ toast, back }: { toast: ToastMessage; back: 
             <span>{site.name}</span>
           </a>
         </header>
-        <main id="main" tabIndex={-1} className="focus:outline-none">
+        <main id="main">
           <div className="card" role="alert">
             <h1>{toast.title}</h1>
             <p>{`${toast.title} - ${toast.description ?? ""}`}</p>
