@@ -10,19 +10,25 @@ import { AppHeader } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { flushDraft, WizardProgress } from "~/features/applications/wizard/wizard-ui";
 import { site } from "~/content/site";
+import { WIZARD_STEPS } from "~/content/constants";
+import { stepTitle } from "~/features/applications/wizard/wizard-steps";
 import { trackEvent } from "~/platform/observability/analytics";
 import { useOptionalUser } from "~/ui/use-user";
 
-export const meta: MetaFunction = ({ error }) =>
-  error
+/** Each step its own title ("Step 3 of 7: Business Address | Lendwise"): the tab and a screen
+ *  reader say where the applicant is after every step, with JavaScript or without. */
+export const meta: MetaFunction = ({ error, matches }) => {
+  const step = matches.map((m) => (m.handle as WizardHandle | undefined)?.step).find((s): s is number => typeof s === "number");
+  return error
     ? [{ title: errorPageTitle(error) }]
     : [
-        { title: `Apply for a Business Loan | ${site.name}` },
+        { title: step ? `Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)} | ${site.name}` : `Apply for a Business Loan | ${site.name}` },
         {
           name: "description",
           content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
         },
       ];
+};
 
 export type WizardHandle = { step: number };
 
