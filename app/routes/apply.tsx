@@ -11,14 +11,16 @@ import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { flushDraft, WizardProgress } from "~/features/applications/wizard/wizard-ui";
 import { site } from "~/content/site";
 import { WIZARD_STEPS } from "~/content/constants";
-import { stepTitle } from "~/features/applications/wizard/wizard-steps";
+import { stepTitle, WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
 import { trackEvent } from "~/platform/observability/analytics";
 import { useOptionalUser } from "~/ui/use-user";
 
 /** Each step its own title ("Step 3 of 7: Business Address | Lendwise"): the tab and a screen
  *  reader say where the applicant is after every step, with JavaScript or without. */
-export const meta: MetaFunction = ({ error, matches }) => {
-  const step = matches.map((m) => (m.handle as WizardHandle | undefined)?.step).find((s): s is number => typeof s === "number");
+export const meta: MetaFunction = ({ error, location }) => {
+  // The step from the address: Remix calls this before the step's own match is listed.
+  const slug = location.pathname.split("/")[2];
+  const step = WIZARD_STEP_LIST.find((s) => s.slug === slug)?.step;
   return error
     ? [{ title: errorPageTitle(error) }]
     : [

@@ -74,9 +74,12 @@ export function conformSummary(
 ): SummaryItem[] {
   if (!lastResult || lastResult.status === "success" || !lastResult.error) return [];
   const items: SummaryItem[] = [];
-  for (const [name, meta] of Object.entries(fields)) {
-    if (!meta) continue;
-    for (const message of meta.errors?.filter(Boolean) ?? []) items.push({ href: `#${ids[name] ?? meta.id}`, message });
+  // Conform's `fields` is a proxy (it lists no keys): walk the names the answer has errors for.
+  for (const name of Object.keys(lastResult.error)) {
+    if (!name) continue;
+    const meta = fields[name];
+    const messages = meta ? meta.errors : lastResult.error[name];
+    for (const message of messages?.filter(Boolean) ?? []) items.push({ href: `#${ids[name] ?? meta?.id ?? `${form.id}-${name}`}`, message });
   }
   for (const message of form.errors?.filter(Boolean) ?? []) items.push({ href: `#${form.errorId}`, message });
   return items;

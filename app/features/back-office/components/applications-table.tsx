@@ -33,7 +33,20 @@ export function ApplicationsTable({
   const sortHref = `/admin${adminListSearch({ ...params, sort: nextSort, page: 1 })}`;
   const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" data-scroll-box>
+    <>
+    {/* On a phone the table is wider than the screen: say so, and name the box that scrolls. */}
+    <p id="applications-scroll-hint" className="mb-2 text-sm text-slate-700 md:hidden" data-testid="scroll-hint">
+      <span aria-hidden="true">↔ </span>Swipe the table sideways for Status, Assigned to and Actions.
+    </p>
+    <div
+      role="region"
+      aria-label="Loan applications table"
+      aria-describedby="applications-scroll-hint"
+      // Focusable, so the keyboard can scroll it too.
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline focus:outline-2 focus:outline-blue-700"
+      data-scroll-box
+    >
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
         <caption className="sr-only">Loan applications</caption>
         <thead className="bg-slate-50">
@@ -126,5 +139,6 @@ export function ApplicationsTable({
         </tbody>
       </table>
     </div>
+    </>
   );
 }
