@@ -139,7 +139,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <Document title={errorPageTitle(error)} alwaysHydrate>
-      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="focus:outline-none mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
+      >
         <RouteErrorMessage />
       </main>
     </Document>

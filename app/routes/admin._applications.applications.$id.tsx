@@ -148,40 +148,40 @@ export default function ApplicationDetailsRoute() {
   ];
   const details = (
     <>
-    <ErrorSummary items={summary} />
-    <ApplicationDetails
-      key={`${application.id}-${application.status}`}
-      application={application}
-      redirectTo={selfHref}
-      lastResult={actionData?.result}
-      rejectRequested={rejectRequested}
-      auditTrail={auditTrail}
-      statusNotice={
-        <>
-          {lifecycle ? <LifecycleAdminPanel view={lifecycle} /> : null}
-          {lifecycle ? (
-            <CancelApplicationForm
-              applicationDbId={application.id}
-              stage={lifecycle.stage}
-              lastResult={actionData && "cancel" in actionData ? actionData.cancel : undefined}
-            />
-          ) : null}
-          <ColleagueNotice view={backOffice} />
-        </>
-      }
-      backOffice={
-        <BackOfficePanel
-          key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)
-            .map((r) => r.reviewedAt)
-            .join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
-          applicationDbId={application.id}
-          documents={application.documents}
-          view={backOffice}
-          redirectTo={selfHref}
-          errors={actionData && "backOffice" in actionData ? actionData.backOffice : null}
-        />
-      }
-    />
+      <ErrorSummary items={summary} />
+      <ApplicationDetails
+        key={`${application.id}-${application.status}`}
+        application={application}
+        redirectTo={selfHref}
+        lastResult={actionData?.result}
+        rejectRequested={rejectRequested}
+        auditTrail={auditTrail}
+        statusNotice={
+          <>
+            {lifecycle ? <LifecycleAdminPanel view={lifecycle} /> : null}
+            {lifecycle ? (
+              <CancelApplicationForm
+                applicationDbId={application.id}
+                stage={lifecycle.stage}
+                lastResult={actionData && "cancel" in actionData ? actionData.cancel : undefined}
+              />
+            ) : null}
+            <ColleagueNotice view={backOffice} />
+          </>
+        }
+        backOffice={
+          <BackOfficePanel
+            key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)
+              .map((r) => r.reviewedAt)
+              .join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
+            applicationDbId={application.id}
+            documents={application.documents}
+            view={backOffice}
+            redirectTo={selfHref}
+            errors={actionData && "backOffice" in actionData ? actionData.backOffice : null}
+          />
+        }
+      />
     </>
   );
   if (hydrated) {

@@ -117,9 +117,7 @@ export default function ReviewStep() {
   const ready = ticked.terms && ticked.credit;
   return (
     <>
-      <StepHeading step={6}>
-        Check your details before you submit. Use Edit or Back to change anything.
-      </StepHeading>
+      <StepHeading step={6}>Check your details before you submit. Use Edit or Back to change anything.</StepHeading>
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <div className="space-y-4">
         {summary.map((section) => (

@@ -79,7 +79,8 @@ export function conformSummary(
     if (!name) continue;
     const meta = fields[name];
     const messages = meta ? meta.errors : lastResult.error[name];
-    for (const message of messages?.filter(Boolean) ?? []) items.push({ href: `#${ids[name] ?? meta?.id ?? `${form.id}-${name}`}`, message });
+    for (const message of messages?.filter(Boolean) ?? [])
+      items.push({ href: `#${ids[name] ?? meta?.id ?? `${form.id}-${name}`}`, message });
   }
   for (const message of form.errors?.filter(Boolean) ?? []) items.push({ href: `#${form.errorId}`, message });
   return items;

@@ -133,7 +133,10 @@ describe("with JavaScript, focus and titles", () => {
       await page.goto("/account");
       await waitForHydration(page);
       await page.keyboard.press("Tab");
-      const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute("href") }));
+      const first = await page.evaluate(() => ({
+        text: document.activeElement?.textContent,
+        href: document.activeElement?.getAttribute("href"),
+      }));
       expect(first).toEqual({ text: "Skip to main content", href: "#main" });
       expect(await inViewport(page, page.getByRole("link", { name: "Skip to main content" }))).toBe(true);
       await page.keyboard.press("Enter");

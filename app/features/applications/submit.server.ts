@@ -137,7 +137,8 @@ export async function submitDraft(
     if (result.kind === "already") return alreadySubmitted(ctx, result.draft, true);
     afterSubmissionCommitted();
     const headers = new Headers();
-    if (result.registered) headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId, ctx.userAgent));
+    if (result.registered)
+      headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId, ctx.userAgent));
     return { ok: true, reference: result.reference, amount: result.amount, alreadySubmitted: false, headers };
   } catch (e) {
     if (e instanceof ApplicantExistsError) {

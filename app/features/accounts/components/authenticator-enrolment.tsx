@@ -54,8 +54,7 @@ export function AuthenticatorEnrolment({
     <>
       <img src={qr} alt={qrAlt} className="mx-auto my-4 h-48 w-48" />
       <p className="text-center text-sm text-slate-700">
-        Manual key:{" "}
-        {/* In groups of four, as authenticator apps show keys: easier to read out and type (they ignore the spaces). */}
+        Manual key: {/* In groups of four, as authenticator apps show keys: easier to read out and type (they ignore the spaces). */}
         <code className="font-mono text-slate-900" data-testid="manual-key">
           {groupsOfFour(secret)}
         </code>

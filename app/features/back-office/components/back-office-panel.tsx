@@ -84,7 +84,8 @@ export function backOfficeSummary(e: BackOfficeErrors, applicationDbId: number):
   const idOf = (field: string) => {
     if (e.intent === "assign") return `reassign-${applicationDbId}`;
     if (e.intent === "add-note") return `note-${applicationDbId}`;
-    if (e.intent === "request-documents") return field === "message" ? `request-message-${applicationDbId}` : `request-types-error-${applicationDbId}`;
+    if (e.intent === "request-documents")
+      return field === "message" ? `request-message-${applicationDbId}` : `request-types-error-${applicationDbId}`;
     return BACK_OFFICE_SECTION[e.intent];
   };
   return replySummary(e.errors, idOf);

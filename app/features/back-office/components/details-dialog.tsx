@@ -69,7 +69,11 @@ export function RouteDialog({
         if (e.target === e.currentTarget) close();
       }}
     >
-      <div data-dialog-top tabIndex={-1} className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4 focus:outline-none">
+      <div
+        data-dialog-top
+        tabIndex={-1}
+        className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4 focus:outline-none"
+      >
         {title}
         <Link to={closeHref} preventScrollReset className="btn-ghost px-3 py-1" aria-label="Close details">
           Close
