@@ -180,7 +180,7 @@ describe("phone layouts at 375 px, without JavaScript", () => {
     return page.evaluate(() => {
       const header = document.querySelector("header")!;
       const tops = [...header.querySelectorAll<HTMLElement>("a, button, summary")]
-        .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden")
+        .filter((e) => e.checkVisibility({ visibilityProperty: true }))
         .map((e) => Math.round(e.getBoundingClientRect().top));
       return { lines: new Set(tops).size, sideways: document.documentElement.scrollWidth > window.innerWidth };
     });
