@@ -179,10 +179,13 @@ describe("phone layouts at 375 px, without JavaScript", () => {
   async function headerOnOneLine(page: Page) {
     return page.evaluate(() => {
       const header = document.querySelector("header")!;
-      const tops = [...header.querySelectorAll<HTMLElement>("a, button, summary")]
+      const boxes = [...header.querySelectorAll<HTMLElement>("a, button, summary")]
         .filter((e) => e.checkVisibility({ visibilityProperty: true }))
-        .map((e) => Math.round(e.getBoundingClientRect().top));
-      return { lines: new Set(tops).size, sideways: document.documentElement.scrollWidth > window.innerWidth };
+        .map((e) => e.getBoundingClientRect());
+      // One line: every item overlaps the others vertically (none starts below another's bottom).
+      const lowestBottom = Math.min(...boxes.map((r) => r.bottom));
+      const lines = boxes.some((r) => r.top >= lowestBottom) ? 2 : 1;
+      return { lines, sideways: document.documentElement.scrollWidth > window.innerWidth };
     });
   }
 
