@@ -54,7 +54,9 @@ function applicationIdParam(raw: string | undefined) {
 function adminRedirect(to: string | undefined, fallback: string, section: string) {
   const safe = safeRedirect(to, fallback);
   const back = /^\/admin(\/|\?|$)/.test(safe) ? safe : fallback;
-  return `${back.split("#")[0]}#${section}`;
+  // Only the details page itself is long and has the sections; the list (a row's form) is left as sent.
+  const toDetails = back.split(/[?#]/)[0] === fallback;
+  return toDetails ? `${back.split("#")[0]}#${section}` : back;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
