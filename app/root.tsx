@@ -111,6 +111,10 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
             />
           </noscript>
         ) : null}
+        {/* The first thing a keyboard reaches on every page: past the header to the page's <main id="main">. */}
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         {scripts ? <Scripts nonce={nonce} /> : null}
@@ -135,7 +139,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <Document title={errorPageTitle(error)} alwaysHydrate>
-      <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="focus:outline-none mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
+      >
         <RouteErrorMessage />
       </main>
     </Document>

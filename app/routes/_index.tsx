@@ -60,7 +60,7 @@ export default function Landing() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader variant="landing" />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="focus:outline-none flex-1">
         <section className="bg-gradient-to-b from-blue-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-20 text-center">
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Small business loans from $1,000 to $50,000</p>

@@ -7,7 +7,7 @@ export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader variant="public" />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="focus:outline-none flex-1">
         <Outlet />
       </main>
       <SiteFooter />

@@ -127,7 +127,7 @@ export default function Account() {
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role={role} />
-      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-4xl space-y-6 px-4 py-8">
         <h1 className="text-3xl font-bold">Account settings</h1>
 
         <section className="card" aria-labelledby="email-heading">

@@ -73,7 +73,7 @@ export default function Authenticator() {
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role="admin" />
-      <main className="mx-auto max-w-xl space-y-6 px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-xl space-y-6 px-4 py-8">
         <h1 className="text-3xl font-bold">Set up a new authenticator app</h1>
         {actionData?.codes ? (
           <section className="card" role="status">

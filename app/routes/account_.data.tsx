@@ -58,7 +58,7 @@ export default function MyData() {
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role="user" />
-      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-4xl space-y-6 px-4 py-8">
         <h1 className="text-3xl font-bold">My data</h1>
         <section className="card" aria-labelledby="export-heading">
           <h2 id="export-heading" className="text-xl font-semibold">

@@ -8,7 +8,13 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ApplicationDetails, DetailsTitle } from "~/features/back-office/components/application-details";
 import { RouteDialog } from "~/features/back-office/components/details-dialog";
-import { BackOfficePanel, ColleagueNotice } from "~/features/back-office/components/back-office-panel";
+import {
+  BACK_OFFICE_SECTION,
+  BackOfficePanel,
+  backOfficeSummary,
+  ColleagueNotice,
+} from "~/features/back-office/components/back-office-panel";
+import { ErrorSummary, replySummary } from "~/ui/error-summary";
 import { isBackOfficeIntent } from "~/features/back-office/back-office.schema";
 import { handleBackOfficeForm } from "~/features/back-office/back-office-form.server";
 import { backOfficeDetails, recordColleagueChange } from "~/features/back-office/back-office.server";
@@ -43,10 +49,14 @@ function applicationIdParam(raw: string | undefined) {
   return id;
 }
 
-/** Only back into the admin panel. */
-function adminRedirect(to: string | undefined, fallback: string) {
+/** Only back into the admin panel; `section` is the fragment of the part acted on (#notes), so the
+ *  long page opens there again, without JavaScript as with it. */
+function adminRedirect(to: string | undefined, fallback: string, section: string) {
   const safe = safeRedirect(to, fallback);
-  return /^\/admin(\/|\?|$)/.test(safe) ? safe : fallback;
+  const back = /^\/admin(\/|\?|$)/.test(safe) ? safe : fallback;
+  // Only the details page itself is long and has the sections; the list (a row's form) is left as sent.
+  const toDetails = back.split(/[?#]/)[0] === fallback;
+  return toDetails ? `${back.split("#")[0]}#${section}` : back;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -81,7 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const out = await handleBackOfficeForm(admin.id, id, intent, formData, { ip: getClientIp(request, context) });
     if (!out.ok && out.status === 404) throw data(null, { status: 404 });
     if (!out.ok) return data({ result: undefined, toast: null, backOffice: { intent: out.intent, errors: out.errors } }, { status: 400 });
-    return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`), out.toast);
+    return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`, BACK_OFFICE_SECTION[intent]), out.toast);
   }
   // The explicit, reasoned cancellation (the only way back from an accepted offer).
   if (intent === "cancel-application") {
@@ -92,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!out.ok)
       return data({ result: undefined, toast: null, cancel: cancel.reply({ formErrors: [out.message] }) }, { status: out.status });
     await recordColleagueChange(admin.id, id, `cancelled: ${out.result.from} -> withdrawn`, { ip: getClientIp(request, context) });
-    return redirectWithToast(`/admin/applications/${id}`, {
+    return redirectWithToast(`/admin/applications/${id}#status`, {
       title: "Application cancelled",
       description: "The applicant has been e-mailed the reason.",
     });
@@ -115,7 +125,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     log.error("[admin] status change failed");
     return toastReply(submission, TOASTS.statusUpdateFailed, { status: 500 });
   }
-  return redirectWithToast(adminRedirect(redirectTo, `/admin/applications/${id}`), TOASTS.statusUpdated);
+  return redirectWithToast(adminRedirect(redirectTo, `/admin/applications/${id}`, "status"), TOASTS.statusUpdated);
 }
 
 export default function ApplicationDetailsRoute() {
@@ -128,40 +138,53 @@ export default function ApplicationDetailsRoute() {
   const selfHref = `${location.pathname}${location.search}`;
   const rejectRequested = Boolean((location.state as { reject?: boolean } | null)?.reject);
   const titleId = "application-details-title";
+  // A refused form: its errors at the top, each a link to its field further down.
+  const statusFormId = `status-change-${application.id}`;
+  const cancelFormId = `cancel-application-${application.id}`;
+  const summary = [
+    ...replySummary(actionData?.result?.error, (name) => (name ? `${statusFormId}-${name}` : `${statusFormId}-error`)),
+    ...replySummary(actionData && "cancel" in actionData ? actionData.cancel?.error : null, (name) =>
+      name ? `${cancelFormId}-${name}` : `${cancelFormId}-error`,
+    ),
+    ...backOfficeSummary(actionData && "backOffice" in actionData ? actionData.backOffice : null, application.id),
+  ];
   const details = (
-    <ApplicationDetails
-      key={`${application.id}-${application.status}`}
-      application={application}
-      redirectTo={selfHref}
-      lastResult={actionData?.result}
-      rejectRequested={rejectRequested}
-      auditTrail={auditTrail}
-      statusNotice={
-        <>
-          {lifecycle ? <LifecycleAdminPanel view={lifecycle} /> : null}
-          {lifecycle ? (
-            <CancelApplicationForm
-              applicationDbId={application.id}
-              stage={lifecycle.stage}
-              lastResult={actionData && "cancel" in actionData ? actionData.cancel : undefined}
-            />
-          ) : null}
-          <ColleagueNotice view={backOffice} />
-        </>
-      }
-      backOffice={
-        <BackOfficePanel
-          key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)
-            .map((r) => r.reviewedAt)
-            .join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
-          applicationDbId={application.id}
-          documents={application.documents}
-          view={backOffice}
-          redirectTo={selfHref}
-          errors={actionData && "backOffice" in actionData ? actionData.backOffice : null}
-        />
-      }
-    />
+    <>
+      <ErrorSummary items={summary} />
+      <ApplicationDetails
+        key={`${application.id}-${application.status}`}
+        application={application}
+        redirectTo={selfHref}
+        lastResult={actionData?.result}
+        rejectRequested={rejectRequested}
+        auditTrail={auditTrail}
+        statusNotice={
+          <>
+            {lifecycle ? <LifecycleAdminPanel view={lifecycle} /> : null}
+            {lifecycle ? (
+              <CancelApplicationForm
+                applicationDbId={application.id}
+                stage={lifecycle.stage}
+                lastResult={actionData && "cancel" in actionData ? actionData.cancel : undefined}
+              />
+            ) : null}
+            <ColleagueNotice view={backOffice} />
+          </>
+        }
+        backOffice={
+          <BackOfficePanel
+            key={`${backOffice.notes.length}-${backOffice.requests.length}-${Object.values(backOffice.reviews)
+              .map((r) => r.reviewedAt)
+              .join()}-${backOffice.assignment?.assigneeUserId ?? 0}`}
+            applicationDbId={application.id}
+            documents={application.documents}
+            view={backOffice}
+            redirectTo={selfHref}
+            errors={actionData && "backOffice" in actionData ? actionData.backOffice : null}
+          />
+        }
+      />
+    </>
   );
   if (hydrated) {
     return (

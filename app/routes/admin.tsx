@@ -26,7 +26,9 @@ function AdminShell({ firstName, children }: { firstName?: string; children: Rea
         links={firstName ? [{ to: "/account", label: "Account settings" }] : []}
         logout={Boolean(firstName)}
       />
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">{children}</main>
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-7xl space-y-6 px-4 py-8">
+        {children}
+      </main>
     </div>
   );
 }

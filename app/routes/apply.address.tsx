@@ -6,6 +6,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
 import { formStartValues } from "~/features/applications/fields";
@@ -47,6 +48,7 @@ export default function AddressStep() {
   return (
     <>
       <StepHeading step={3} heading="Where is your business located?" />
+      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
         <StepFields step="address" fields={fields} />
         <WizardNav formAction={ACTION} autosave />

@@ -9,6 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
 import { formStartValues } from "~/features/applications/fields";
@@ -50,6 +51,7 @@ export default function FinancesStep() {
   return (
     <>
       <StepHeading step={4} heading="Tell us about your finances" />
+      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="group space-y-6" {...getFormProps(form)}>
         <StepFields step="finances" fields={fields} />
         <WizardNav formAction={ACTION} autosave />

@@ -2,6 +2,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { useState } from "react";
 import { ErrorList, FormError } from "~/ui/forms";
 import { OptionGroup, SessionExpiredNotice, StepHeading, useStepValidation, WizardNav } from "~/features/applications/wizard/wizard-ui";
@@ -79,6 +80,7 @@ export default function LoanStep() {
   return (
     <>
       <StepHeading step={1} heading="How much does your business need?" />
+      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       {expired ? <SessionExpiredNotice className="mb-6" /> : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
         <div>

@@ -6,6 +6,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { CheckboxField, Field, FormError, PasswordField } from "~/ui/forms";
 import { Notice, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { validateStep } from "~/features/applications/wizard/validate-step";
@@ -91,6 +92,7 @@ export default function OwnerStep() {
   return (
     <>
       <StepHeading step={2} heading="Tell us about yourself" />
+      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
         {account ? (
           <>

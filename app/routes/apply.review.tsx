@@ -8,6 +8,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckboxField, FormError } from "~/ui/forms";
@@ -116,9 +117,8 @@ export default function ReviewStep() {
   const ready = ticked.terms && ticked.credit;
   return (
     <>
-      <StepHeading step={6} heading="Review your application">
-        Check your details before you submit. Use Edit or Back to change anything.
-      </StepHeading>
+      <StepHeading step={6}>Check your details before you submit. Use Edit or Back to change anything.</StepHeading>
+      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <div className="space-y-4">
         {summary.map((section) => (
           <section key={section.title} aria-labelledby={`review-${section.step}`} className="rounded-lg border border-slate-200">

@@ -10,19 +10,27 @@ import { AppHeader } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { flushDraft, WizardProgress } from "~/features/applications/wizard/wizard-ui";
 import { site } from "~/content/site";
+import { WIZARD_STEPS } from "~/content/constants";
+import { stepTitle, WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
 import { trackEvent } from "~/platform/observability/analytics";
 import { useOptionalUser } from "~/ui/use-user";
 
-export const meta: MetaFunction = ({ error }) =>
-  error
+/** Each step its own title ("Step 3 of 7: Business Address | Lendwise"): the tab and a screen
+ *  reader say where the applicant is after every step, with JavaScript or without. */
+export const meta: MetaFunction = ({ error, location }) => {
+  // The step from the address: Remix calls this before the step's own match is listed.
+  const slug = location.pathname.split("/")[2];
+  const step = WIZARD_STEP_LIST.find((s) => s.slug === slug)?.step;
+  return error
     ? [{ title: errorPageTitle(error) }]
     : [
-        { title: `Apply for a Business Loan | ${site.name}` },
+        { title: step ? `Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)} | ${site.name}` : `Apply for a Business Loan | ${site.name}` },
         {
           name: "description",
           content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
         },
       ];
+};
 
 export type WizardHandle = { step: number };
 
@@ -38,7 +46,7 @@ export default function ApplyLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <WizardHeader signIn={!user && step < 7} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
         <WizardProgress step={step} />
         <div className="card">
           <Outlet />
@@ -64,7 +72,7 @@ export function ErrorBoundary() {
   return (
     <div className="min-h-screen bg-slate-50">
       <WizardHeader signIn={!user} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
         <RouteErrorCard back={{ to: "/apply", label: "Back to your application" }} />
       </main>
     </div>

@@ -92,8 +92,8 @@ export default function Dashboard() {
   const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
     <div className="min-h-screen bg-slate-50">
-      <AppHeader links={DASHBOARD_LINKS} />
-      <main className="mx-auto max-w-6xl px-4 py-8">
+      <AppHeader links={DASHBOARD_LINKS} collapse />
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
@@ -234,7 +234,7 @@ export default function Dashboard() {
 /** A failure while loading the dashboard shows in place, under its header. */
 export function ErrorBoundary() {
   return (
-    <AppShell header={{ links: DASHBOARD_LINKS }}>
+    <AppShell header={{ links: DASHBOARD_LINKS, collapse: true }}>
       <RouteErrorCard back={{ to: "/dashboard", label: "Reload the dashboard" }} />
     </AppShell>
   );

@@ -34,7 +34,9 @@ function LenderShell({ firstName, children }: { firstName?: string; children: Re
         }
         logout={Boolean(firstName)}
       />
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">{children}</main>
+      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {children}
+      </main>
     </div>
   );
 }

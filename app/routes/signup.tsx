@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { CheckboxField, Field, FormError, PasswordField } from "~/ui/forms";
 import { site } from "~/content/site";
@@ -75,6 +76,12 @@ export default function SignupPage() {
         </>
       }
     >
+      {/* A refusal from the server (the e-mail taken, too many attempts) is headed "Sign Up Failed",
+          as the toast says with JavaScript; a form the schema refused is "There is a problem". */}
+      <ErrorSummary
+        title={actionData?.toast?.title ?? (form.errors?.length ? "Sign Up Failed" : undefined)}
+        items={conformSummary(actionData?.result, form, fields)}
+      />
       <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />

@@ -18,6 +18,7 @@ export function AppHeader({
   before,
   logout = true,
   navLabel,
+  collapse = false,
 }: {
   width?: ShellWidth;
   links: HeaderLink[];
@@ -26,20 +27,50 @@ export function AppHeader({
   logout?: boolean;
   /** With a label the links are a named navigation landmark. */
   navLabel?: string;
+  /** On a phone the links fold into a "Menu" (a <details>: it opens without JavaScript), so the bar stays one line. */
+  collapse?: boolean;
 }) {
   const Nav = navLabel ? "nav" : "div";
+  const items = (linkClass: string, inMenu = false) => (
+    <>
+      {before}
+      {links.map((l) => (
+        <Link key={l.to} to={l.to} className={linkClass} onClick={l.onClick}>
+          {l.label}
+        </Link>
+      ))}
+      {logout ? <LogoutButton className={inMenu ? `${linkClass} w-full` : undefined} /> : null}
+    </>
+  );
+  if (collapse) {
+    return (
+      <header className="border-b border-slate-200 bg-white">
+        <div className={`mx-auto flex ${WIDTHS[width]} flex-nowrap items-center justify-between gap-x-4 px-4 py-3`}>
+          <Logo />
+          <Nav aria-label={navLabel} className="hidden flex-wrap items-center gap-x-2 gap-y-1 sm:flex">
+            {items("btn-ghost whitespace-nowrap px-2 sm:px-4")}
+          </Nav>
+          <details className="relative sm:hidden" data-testid="header-menu">
+            <summary className="btn-ghost cursor-pointer list-none whitespace-nowrap [&::-webkit-details-marker]:hidden">
+              Menu <span aria-hidden="true">▾</span>
+            </summary>
+            <Nav
+              aria-label={navLabel}
+              className="absolute right-0 z-30 mt-2 flex w-56 flex-col items-stretch gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+            >
+              {items("btn-ghost justify-start whitespace-nowrap", true)}
+            </Nav>
+          </details>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className={`mx-auto flex ${WIDTHS[width]} flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3`}>
         <Logo />
         <Nav aria-label={navLabel} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {before}
-          {links.map((l) => (
-            <Link key={l.to} to={l.to} className="btn-ghost whitespace-nowrap px-2 sm:px-4" onClick={l.onClick}>
-              {l.label}
-            </Link>
-          ))}
-          {logout ? <LogoutButton /> : null}
+          {items("btn-ghost whitespace-nowrap px-2 sm:px-4")}
         </Nav>
       </div>
     </header>
@@ -50,7 +81,7 @@ export function AppHeader({
 export function AppShell({
   width = "6xl",
   header,
-  mainId,
+  mainId = "main",
   children,
 }: {
   width?: ShellWidth;
@@ -61,7 +92,7 @@ export function AppShell({
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader width={width} {...header} />
-      <main id={mainId} className={`mx-auto ${WIDTHS[width]} px-4 py-8`}>
+      <main id={mainId} tabIndex={-1} className={`mx-auto ${WIDTHS[width]} px-4 py-8 focus:outline-none`}>
         {children}
       </main>
     </div>
@@ -77,5 +108,5 @@ export function AccountHeader({ role }: { role: "user" | "admin" | "lender" }) {
           { to: "/dashboard", label: "Dashboard" },
           { to: "/account/data", label: "My data" },
         ];
-  return <AppHeader width="4xl" navLabel="Account" links={[...links, { to: "/account", label: "Account settings" }]} />;
+  return <AppHeader width="4xl" navLabel="Account" collapse links={[...links, { to: "/account", label: "Account settings" }]} />;
 }

@@ -66,7 +66,7 @@ describe("document requests", () => {
     const message = `May bank statement is cut off ${tag()}`;
     const res = await c_post(ac, app.id, { intent: "request-documents", documentTypes: ["bank-statements", "ein"], message });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/admin/applications/${app.id}`);
+    expect(res.headers.get("location")).toBe(`/admin/applications/${app.id}#document-requests`);
 
     const [request] = await requestsOf(app.id);
     expect(request).toMatchObject({ status: "open", message, requestedBy: admin.id });

@@ -189,7 +189,7 @@ describe("POST /admin/applications/:id (status action)", () => {
     for (const redirectTo of ["https://evil.example/", "//evil.example/admin", "/dashboard"]) {
       const res = await c.fetch(`/admin/applications/${app.id}`, { form: { status: "under-review", redirectTo } });
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe(`/admin/applications/${app.id}`);
+      expect(res.headers.get("location")).toBe(`/admin/applications/${app.id}#status`);
     }
   });
 

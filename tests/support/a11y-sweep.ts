@@ -216,6 +216,16 @@ export function inventory(s: Seed): State[] {
       },
     },
     ...(s.offerId ? [{ name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` } as State] : []),
+    {
+      // Below 640 px the header's links fold into a Menu (a <details>); opened here.
+      name: "dashboard: header menu open",
+      as: "applicant",
+      path: "/dashboard",
+      act: async (page) => {
+        const menu = page.locator("header summary").filter({ hasText: "Menu" });
+        if (await menu.isVisible()) await menu.click();
+      },
+    },
     { name: "account", as: "applicant", path: "/account" },
     { name: "my data", as: "applicant", path: "/account/data" },
     { name: "document not found", as: "applicant", path: "/documents/2000000000/preview" },
@@ -230,6 +240,19 @@ export function inventory(s: Seed): State[] {
         await page.getByLabel("New status").selectOption("rejected");
         await page.getByRole("button", { name: "Update Status", exact: true }).click();
         await page.getByText(REJECTION_REASON_REQUIRED).first().waitFor();
+      },
+    },
+    {
+      // A note added comes back to its section (#notes) of the long details page.
+      name: "admin details: note added",
+      as: "admin",
+      path: `/admin/applications/${s.appId}`,
+      act: async (page) => {
+        const notes = page.getByTestId("internal-notes");
+        await notes.getByRole("textbox").fill("Sweep note");
+        await notes.getByRole("button").click();
+        await page.waitForURL((u) => u.hash === "#notes");
+        await notes.getByTestId("internal-note").first().waitFor();
       },
     },
     { name: "admin: application not found", as: "admin", path: "/admin/applications/999999999" },

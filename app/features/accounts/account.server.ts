@@ -78,7 +78,7 @@ export async function sessionsOf(userId: number, currentSessionId: string | unde
   const rows = await listUserSessions(userId);
   return rows.map((r, i) => ({
     key: String(i),
-    device: typeof r.data.device === "string" ? r.data.device : "Unknown browser",
+    device: typeof r.data.device === "string" ? r.data.device : "Browser not recognised",
     signedInAt: r.createdAt.toISOString(),
     lastSeenAt: r.lastSeenAt.toISOString(),
     current: r.idHash === current,

@@ -74,7 +74,7 @@ async function alreadySubmitted(ctx: WizardContext, draft: DraftRow, proven: boo
   // cookie (double click without JavaScript) proved it held this draft, so it gets that session too.
   if (proven && draft.userId && ctx.user?.id !== draft.userId) {
     const owner = await getUserById(draft.userId);
-    if (owner) headers.append("set-cookie", await signInKeepingDraft(ctx.session, owner, draft.id));
+    if (owner) headers.append("set-cookie", await signInKeepingDraft(ctx.session, owner, draft.id, ctx.userAgent));
   }
   return { ok: true, reference: app.reference, amount: Number(app.amount), alreadySubmitted: true, headers };
 }
@@ -137,7 +137,8 @@ export async function submitDraft(
     if (result.kind === "already") return alreadySubmitted(ctx, result.draft, true);
     afterSubmissionCommitted();
     const headers = new Headers();
-    if (result.registered) headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId));
+    if (result.registered)
+      headers.append("set-cookie", await signInKeepingDraft(ctx.session, result.registered, result.draftId, ctx.userAgent));
     return { ok: true, reference: result.reference, amount: result.amount, alreadySubmitted: false, headers };
   } catch (e) {
     if (e instanceof ApplicantExistsError) {

@@ -242,7 +242,7 @@ export function wizardUploadDestination(ctx: WizardContext, ip: string): UploadD
       if (!user || !ctx.draft) return null;
       // The next file of this request must see the signed-in applicant.
       ctx.user = user;
-      return signInKeepingDraft(ctx.session, user, ctx.draft.id);
+      return signInKeepingDraft(ctx.session, user, ctx.draft.id, ctx.userAgent);
     },
   };
 }

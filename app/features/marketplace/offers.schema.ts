@@ -125,7 +125,8 @@ export const LenderFormSchema = z
     nmlsId: z
       .string()
       .trim()
-      .regex(/^\d{1,12}$/, "NMLS id: digits only"),
+      .min(1, "NMLS id is required")
+      .regex(/^(\d{1,12})?$/, "NMLS id: digits only"),
     // Only http(s) addresses: a `javascript:` or `data:` URL would run wherever the address is made a link.
     website: z
       .string()

@@ -31,8 +31,8 @@ describe("describeDevice", () => {
   });
 
   it("says so when there is no User-Agent", () => {
-    expect(describeDevice(null)).toBe("Unknown browser");
-    expect(describeDevice("")).toBe("Unknown browser");
+    expect(describeDevice(null)).toBe("Browser not recognised");
+    expect(describeDevice("")).toBe("Browser not recognised");
   });
 
   it("keeps no version or device model", () => {

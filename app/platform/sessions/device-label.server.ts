@@ -11,7 +11,7 @@ const MAX_LABEL = 60;
 const SHORT_BROWSER: Record<string, string> = { "Microsoft Edge": "Edge", Chromium: "Chrome" };
 
 export function describeDevice(ua: string | null): string {
-  if (!ua) return "Unknown browser";
+  if (!ua) return "Browser not recognised";
   const { browser, os } = Bowser.parse(ua);
   const name = browser.name ? (SHORT_BROWSER[browser.name] ?? browser.name) : /curl|node|undici/i.test(ua) ? "Script" : "Browser";
   const label = os.name ? `${name} on ${os.name}` : name;

@@ -13,6 +13,9 @@ import { useIsPending } from "~/ui/misc";
 
 type Fields = Record<string, AnyFieldMeta>;
 
+/** "ABCDEFGH..." as "ABCD EFGH ...". */
+export const groupsOfFour = (key: string) => key.match(/.{1,4}/g)?.join(" ") ?? key;
+
 export function AuthenticatorEnrolment({
   id,
   action,
@@ -51,9 +54,9 @@ export function AuthenticatorEnrolment({
     <>
       <img src={qr} alt={qrAlt} className="mx-auto my-4 h-48 w-48" />
       <p className="text-center text-sm text-slate-700">
-        Manual key:{" "}
-        <code className="break-all font-mono text-slate-900" data-testid="manual-key">
-          {secret}
+        Manual key: {/* In groups of four, as authenticator apps show keys: easier to read out and type (they ignore the spaces). */}
+        <code className="font-mono text-slate-900" data-testid="manual-key">
+          {groupsOfFour(secret)}
         </code>
       </p>
       <Form method="post" action={action} className="mt-4 space-y-4" {...getFormProps(form)}>

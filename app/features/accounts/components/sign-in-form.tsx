@@ -3,6 +3,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { Field, FormError, PasswordField } from "~/ui/forms";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
+import { TOASTS } from "~/content/messages";
 import { LoginSchema } from "~/features/accounts/auth.schema";
 import { useIsPending } from "~/ui/misc";
 
@@ -32,15 +34,19 @@ export function SignInForm({
     shouldRevalidate: "onInput",
     defaultValue: redirectTo === undefined ? undefined : { redirectTo },
   });
+  const summary = conformSummary(lastResult, form, fields);
+  // A refused sign-in opens on its summary (focused), not on the e-mail field.
+  const focusEmail = autoFocus && !summary.length;
   return (
     <>
+      <ErrorSummary title={form.errors?.length ? TOASTS.loginFailed.title : undefined} items={summary} />
       <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
         {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
         <Field
           label="Email"
           meta={fields.email}
           type="email"
-          inputProps={autoFocus ? { autoComplete: emailAutoComplete, autoFocus } : { autoComplete: emailAutoComplete }}
+          inputProps={focusEmail ? { autoComplete: emailAutoComplete, autoFocus: true } : { autoComplete: emailAutoComplete }}
         />
         <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
         <FormError id={form.errorId} errors={form.errors} />

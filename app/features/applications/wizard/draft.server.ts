@@ -45,6 +45,8 @@ export type WizardContext = {
   user: PublicUser | null;
   /** The draft this browser is working on; null before the first save (or after a submission). */
   draft: DraftRow | null;
+  /** The browser's User-Agent, for the device label of a session this request signs in. */
+  userAgent?: string | null;
 };
 
 /** The session's draft if it belongs to this visitor (anonymous, or the signed-in user), else the
@@ -64,7 +66,7 @@ export async function resolveDraft(request: Request): Promise<WizardContext> {
     }
   }
   if (!draft && user) draft = await getLatestOpenDraftOfUser(user.id);
-  return { session, user, draft };
+  return { session, user, draft, userAgent: request.headers.get("user-agent") };
 }
 
 /**
@@ -147,8 +149,11 @@ export async function signInKeepingDraft(
   session: Session<SessionData>,
   user: { id: number; role: "user" | "admin" | "lender" },
   draftId: number,
+  userAgent?: string | null,
 ) {
-  const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { cookie: setCookie.split(";")[0]! } });
+  // The browser's User-Agent goes along, so the sessions list names the device ("Chrome on Android").
+  const withCookie = (setCookie: string) =>
+    new Request("http://localhost/", { headers: { cookie: setCookie.split(";")[0]!, ...(userAgent ? { "user-agent": userAgent } : {}) } });
   await attachDraftToUser(draftId, user.id);
   const current = await commitSession(session);
   const rotated = await createUserSession(withCookie(current), user);
@@ -196,7 +201,7 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
     // The fresh session made at sign-in replaces any cookie saveStep may have set.
     await saveStep(ctx, { owner, passwordHash: undefined }, 3);
     const headers = new Headers();
-    headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!));
+    headers.append("set-cookie", await signInKeepingDraft(ctx.session, signedIn.user, ctx.session.get("draftId")!, ctx.userAgent));
     return { ok: true, headers };
   }
   // A new e-mail is a sign-up: the same throttle as the sign-up page and the API, counted once per

@@ -1,6 +1,6 @@
 /** Pieces shared by the wizard's steps: progress, step heading, Back/Continue, option cards, select. */
 import { getSelectProps } from "@conform-to/react";
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { ZodTypeAny } from "zod";
 import { ErrorList, type AnyFieldMeta } from "~/ui/forms";
@@ -63,11 +63,20 @@ export function WizardProgress({ step }: { step: number }) {
 }
 
 /** The step's title (h1) and its question (h2). */
-export function StepHeading({ step, heading, children }: { step: number; heading: string; children?: ReactNode }) {
+export function StepHeading({ step, heading, children }: { step: number; heading?: string; children?: ReactNode }) {
+  const h1 = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  // After a client-side move to this step (Continue, Back, Edit), focus goes to its heading, as a
+  // new page's would be announced; the first page load ("default" key) leaves focus where it is.
+  useEffect(() => {
+    if (key !== "default") h1.current?.focus();
+  }, [key]);
   return (
     <div className="mb-6">
-      <h1 className="text-2xl font-bold text-slate-900">{stepTitle(step)}</h1>
-      <h2 className="mt-1 text-lg font-medium text-slate-700">{heading}</h2>
+      <h1 ref={h1} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+        {stepTitle(step)}
+      </h1>
+      {heading ? <h2 className="mt-1 text-lg font-medium text-slate-700">{heading}</h2> : null}
       {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
     </div>
   );
@@ -351,7 +360,8 @@ export function OptionGroup({
   compact?: boolean;
 }) {
   return (
-    <fieldset className={className}>
+    // The id is the field's: the error summary's link to this question lands on it.
+    <fieldset id={meta.id} tabIndex={-1} className={`${className ?? ""} focus:outline-none`}>
       <legend className="label mb-2">{legend}</legend>
       <div className={`grid ${compact ? "gap-2 sm:gap-3" : "gap-3"} ${OPTION_COLUMNS[columns]}`}>
         {options.map((o) => (

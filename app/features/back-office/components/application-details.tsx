@@ -14,9 +14,10 @@ import { formatDateTime, formatFileSize, formatPhone } from "~/ui/format";
 import { StatusChangeForm } from "./status-change-form";
 import { DocumentLinks } from "./document-links";
 
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** A part of the details; its id is the fragment an action on it comes back to (#status, #documents). */
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section className="rounded-md border border-slate-200 p-4">
+    <section id={id} tabIndex={-1} className="scroll-mt-4 rounded-md border border-slate-200 p-4 focus:outline-none">
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       <div className="mt-3">{children}</div>
     </section>
@@ -69,7 +70,7 @@ export function ApplicationDetails({
 }) {
   return (
     <div className="space-y-4" data-testid="application-details">
-      <Section title="Applicant">
+      <Section id="applicant" title="Applicant">
         <Facts
           items={[
             ["Name", `${a.applicant.firstName} ${a.applicant.lastName}`],
@@ -101,13 +102,13 @@ export function ApplicationDetails({
           ]}
         />
       </Section>
-      <Section title="Loan Information">
+      <Section id="loan" title="Loan Information">
         <Facts items={adminFacts("loan", a)} />
       </Section>
-      <Section title="Address Information">
+      <Section id="address" title="Address Information">
         <Facts items={adminFacts("address", a)} />
       </Section>
-      <Section title="Lender offers">
+      <Section id="offers" title="Lender offers">
         <a
           href={`/admin/applications/${a.id}/offers`}
           className="text-sm font-semibold text-blue-800 underline"
@@ -116,7 +117,7 @@ export function ApplicationDetails({
           Offers, lender decisions and acceptance
         </a>
       </Section>
-      <Section title="Timeline">
+      <Section id="timeline" title="Timeline">
         <Facts
           items={[
             ["Submitted", formatDateTime(a.submittedAt)],
@@ -124,7 +125,7 @@ export function ApplicationDetails({
           ]}
         />
       </Section>
-      <Section title={`Documents (${a.documents.length})`}>
+      <Section id="documents" title={`Documents (${a.documents.length})`}>
         {a.documents.length === 0 ? (
           <p className="text-sm text-slate-700">No documents uploaded</p>
         ) : (
@@ -147,7 +148,7 @@ export function ApplicationDetails({
         )}
       </Section>
       {backOffice}
-      <Section title="Status History">
+      <Section id="status-history" title="Status History">
         {a.history.length === 0 ? (
           <p className="text-sm text-slate-700">No status changes yet</p>
         ) : (
@@ -194,7 +195,7 @@ export function ApplicationDetails({
           </div>
         )}
       </Section>
-      <Section title="Update Status">
+      <Section id="status" title="Update Status">
         {statusNotice}
         <StatusChangeForm
           applicationDbId={a.id}
@@ -205,7 +206,7 @@ export function ApplicationDetails({
         />
       </Section>
       {auditTrail ? (
-        <Section title="Audit trail">
+        <Section id="audit" title="Audit trail">
           <AuditTrail items={auditTrail} documents={a.documents} reference={a.reference} />
         </Section>
       ) : null}

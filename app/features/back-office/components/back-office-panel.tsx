@@ -3,6 +3,7 @@
  * per-document review and internal notes. Every form is a plain POST to the details route
  * (`intent` tells them apart) and works without JavaScript.
  */
+import { replySummary, type SummaryItem } from "~/ui/error-summary";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/ui/forms";
@@ -50,9 +51,10 @@ export type BackOfficeView = {
 
 export type BackOfficeErrors = { intent: BackOfficeIntent; errors: Record<string, string[]> } | null | undefined;
 
-function Box({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+/** A part of the back office; its id is the fragment its form's answer comes back to (#notes). */
+function Box({ id, title, children, testId }: { id: string; title: string; children: ReactNode; testId: string }) {
   return (
-    <section className="rounded-md border border-slate-200 p-4" data-testid={testId}>
+    <section id={id} tabIndex={-1} className="scroll-mt-4 rounded-md border border-slate-200 p-4 focus:outline-none" data-testid={testId}>
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
@@ -66,6 +68,27 @@ function Hidden({ intent, redirectTo }: { intent: BackOfficeIntent; redirectTo: 
       <input type="hidden" name="redirectTo" value={redirectTo} />
     </>
   );
+}
+
+/** The section of the details each back-office form sits in: its answer comes back there (#notes). */
+export const BACK_OFFICE_SECTION: Record<BackOfficeIntent, string> = {
+  assign: "assignment",
+  "request-documents": "document-requests",
+  "review-document": "document-review",
+  "add-note": "notes",
+};
+
+/** A refused back-office form's errors for the error summary, each linked to its field. */
+export function backOfficeSummary(e: BackOfficeErrors, applicationDbId: number): SummaryItem[] {
+  if (!e) return [];
+  const idOf = (field: string) => {
+    if (e.intent === "assign") return `reassign-${applicationDbId}`;
+    if (e.intent === "add-note") return `note-${applicationDbId}`;
+    if (e.intent === "request-documents")
+      return field === "message" ? `request-message-${applicationDbId}` : `request-types-error-${applicationDbId}`;
+    return BACK_OFFICE_SECTION[e.intent];
+  };
+  return replySummary(e.errors, idOf);
 }
 
 const errs = (e: BackOfficeErrors, intent: BackOfficeIntent, field: string) => (e?.intent === intent ? (e.errors[field] ?? null) : null);
@@ -102,7 +125,7 @@ export function BackOfficePanel({
   const mine = view.assignment?.assigneeUserId === view.viewerId;
   return (
     <div className="space-y-4">
-      <Box title="Assignment" testId="assignment">
+      <Box id="assignment" title="Assignment" testId="assignment">
         <p className="text-sm" data-testid="assignee">
           Assigned to: <strong>{view.assignment ? `${view.assignment.name}${mine ? " (you)" : ""}` : "Nobody"}</strong>
         </p>
@@ -145,7 +168,7 @@ export function BackOfficePanel({
         <ErrorList id={`assign-error-${applicationDbId}`} errors={errs(errors, "assign", "assigneeId")} />
       </Box>
 
-      <Box title="Document requests" testId="document-requests">
+      <Box id="document-requests" title="Document requests" testId="document-requests">
         {view.requests.length === 0 ? (
           <p className="text-sm text-slate-700">No documents requested yet</p>
         ) : (
@@ -199,7 +222,7 @@ export function BackOfficePanel({
         </Form>
       </Box>
 
-      <Box title="Document review" testId="document-review">
+      <Box id="document-review" title="Document review" testId="document-review">
         {documents.length === 0 ? <p className="text-sm text-slate-700">No documents to review</p> : null}
         {documents.map((d) => {
           const review = view.reviews[String(d.id)];
@@ -267,7 +290,7 @@ export function BackOfficePanel({
         })}
       </Box>
 
-      <Box title="Internal notes (admins only)" testId="internal-notes">
+      <Box id="notes" title="Internal notes (admins only)" testId="internal-notes">
         {view.notes.length === 0 ? (
           <p className="text-sm text-slate-700">No notes yet</p>
         ) : (

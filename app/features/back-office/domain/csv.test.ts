@@ -23,6 +23,14 @@ describe("csvCell", () => {
     expect(csvCell(null)).toBe("");
   });
 
+  it.each(["+1 (555) 010-7788", "+44 20 7946 0958", "+1-555-010-4242"])("leaves a phone number as typed: %j", (phone) => {
+    expect(csvCell(phone)).toBe(phone);
+  });
+
+  it.each(["+1+2", "-2+3", "+SUM(A1)", "-1", "+(1)"])("still guards a short or lettered formula start: %j", (input) => {
+    expect(csvCell(input)).toBe(`'${input}`);
+  });
+
   it("joins cells with commas and ends lines with CRLF", () => {
     expect(csvLine(["a", "b,c", null])).toBe('a,"b,c",\r\n');
   });
