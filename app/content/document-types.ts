@@ -6,6 +6,7 @@
  */
 
 import { DOCUMENT_TYPES, type DocumentType } from "./enums";
+import { MSG, TOASTS, toastText, type ToastMessage } from "./messages";
 
 export { DOCUMENT_TYPES, type DocumentType };
 
@@ -71,6 +72,19 @@ export const DOCUMENT_AREAS: ReadonlyArray<{ type: DocumentType; label: string; 
           : IMAGE_OR_PDF_HINT,
   }),
 );
+
+/**
+ * A file of the wrong type for an area: the one specific answer, with the kinds the area takes,
+ * given by the browser check, the wizard and the dashboard alike (never a generic "try again").
+ */
+export function wrongTypeToast(type: DocumentType): ToastMessage {
+  return { ...TOASTS.uploadFailed, description: ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf };
+}
+
+/** The same as one line: "Upload Failed - This file is not a valid ...". */
+export function wrongTypeMessage(type: DocumentType): string {
+  return toastText(wrongTypeToast(type));
+}
 
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);

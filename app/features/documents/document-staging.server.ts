@@ -15,6 +15,7 @@ import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier
 import { logError } from "~/platform/observability/log.server";
 import { parseMultipartStream, PartHeaderTooLargeError, type MultipartPart } from "~/platform/http/multipart.server";
 import { toastText, TOASTS, type ToastMessage } from "~/content/messages";
+import { wrongTypeToast } from "~/content/document-types";
 import { encryptStream, newDataKey } from "~/platform/crypto/envelope.server";
 import { FileNameRefusedError, sanitizeFileName } from "./document-naming.server";
 import { getDocumentStore } from "~/features/documents/store/document-store.server";
@@ -51,8 +52,9 @@ class UploadError extends Error {
   }
 }
 
-function failure(status: 400 | 413 | 415, closeConnection = false): UploadFailure {
-  const toast = status === 413 ? TOASTS.fileTooLarge : TOASTS.uploadFailed;
+/** `type`: the area the refused file was sent for, when known (a wrong type then says what the area takes). */
+function failure(status: 400 | 413 | 415, closeConnection = false, type?: DocumentType | null): UploadFailure {
+  const toast = status === 413 ? TOASTS.fileTooLarge : status === 415 && type ? wrongTypeToast(type) : TOASTS.uploadFailed;
   return { ok: false, status, message: toastText(toast), toast, ...(closeConnection ? { headers: { Connection: "close" } } : {}) };
 }
 
@@ -122,6 +124,8 @@ async function stageParts(
   let fileSeen = false;
   const stagedFiles: (FileState & { area: DocumentType | null })[] = [];
   let currentArea: DocumentType | undefined;
+  /** The area of the file being read (its part name, or a documentType field sent before it). */
+  let currentType: DocumentType | null = null;
 
   const handler = async (part: MultipartPart) => {
     if (++parts > MAX_PARTS) throw new UploadError(400);
@@ -144,6 +148,7 @@ async function stageParts(
     const storageKey = randomBytes(16).toString("hex");
     const { dek, wrappedKey, keyId } = newDataKey(storageKey);
     const early = isDocumentType(named) ? named : isDocumentType(fields.documentType) ? fields.documentType : null;
+    currentType = early;
     const state: FileState = { storageKey, kind: "pdf", size: 0, rawName: part.filename, wrappedKey, keyId };
     let kind: FileKind | null = null;
     let verifier: ContentVerifier | null = null;
@@ -210,7 +215,7 @@ async function stageParts(
     const e = caught instanceof PartHeaderTooLargeError ? new UploadError(413) : caught;
     for (const file of stagedFiles) await store.discard(file.storageKey).catch(() => {});
     const close = !source.done && !bounded;
-    if (e instanceof UploadError) return { ...failure(e.status, close), ...(currentArea ? { area: currentArea } : {}) };
+    if (e instanceof UploadError) return { ...failure(e.status, close, currentType), ...(currentArea ? { area: currentArea } : {}) };
     // Malformed or cut-off bodies land here; the staging file (if any) is already gone.
     if (
       !request.signal.aborted &&
@@ -234,7 +239,7 @@ async function stageParts(
     } catch (e) {
       for (const f of stagedFiles) await store.discard(f.storageKey).catch(() => {});
       const status = e instanceof UploadError ? e.status : e instanceof FileNameRefusedError ? 415 : null;
-      if (status) return { ...failure(status), ...(file.area ? { area: file.area } : {}) };
+      if (status) return { ...failure(status, false, isDocumentType(documentType) ? documentType : null), ...(file.area ? { area: file.area } : {}) };
       throw e;
     }
     uploads.push({

@@ -12,9 +12,9 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ALLOWED_KINDS, FILE_KIND_INFO, type DocumentType } from "~/content/document-types";
+import { ALLOWED_KINDS, FILE_KIND_INFO, wrongTypeMessage, type DocumentType } from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
-import { MSG, TOASTS, toastText, type ToastMessage } from "~/content/messages";
+import { TOASTS, toastText, type ToastMessage } from "~/content/messages";
 import { emitToast, useActionToast } from "~/ui/toast-bus";
 import { formatFileSize } from "~/ui/format";
 
@@ -25,10 +25,7 @@ export const DOCUMENTS_FORM_ID = "wizard-documents";
 export type UploadedFile = { id: number; fileName: string; fileSize: number };
 export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
 
-/** The message for a file of the wrong type in this area. */
-export function wrongTypeMessage(type: DocumentType): string {
-  return `${TOASTS.uploadFailed.title} - ${ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf}`;
-}
+export { wrongTypeMessage };
 
 /** The browser-side check before sending: size, then type by name and declared type. */
 function checkFile(type: DocumentType, file: File): string | null {
