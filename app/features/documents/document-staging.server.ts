@@ -239,7 +239,8 @@ async function stageParts(
     } catch (e) {
       for (const f of stagedFiles) await store.discard(f.storageKey).catch(() => {});
       const status = e instanceof UploadError ? e.status : e instanceof FileNameRefusedError ? 415 : null;
-      if (status) return { ...failure(status, false, isDocumentType(documentType) ? documentType : null), ...(file.area ? { area: file.area } : {}) };
+      if (status)
+        return { ...failure(status, false, isDocumentType(documentType) ? documentType : null), ...(file.area ? { area: file.area } : {}) };
       throw e;
     }
     uploads.push({
