@@ -132,7 +132,10 @@ export default function OfferPage() {
               <h3 className="font-semibold text-slate-800" data-testid="disclosure-label">
                 {r.label}
               </h3>
-              <p className="mt-1 text-xl font-bold tabular-nums text-slate-950" data-testid="disclosure-value">
+              <p
+                className={`mt-1 tabular-nums text-slate-950 ${r.value.length > 48 ? "font-semibold" : "text-xl font-bold"}`}
+                data-testid="disclosure-value"
+              >
                 {r.value}
               </p>
               {v.summary.header ? (
