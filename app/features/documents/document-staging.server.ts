@@ -23,7 +23,8 @@ import { getDocumentStore } from "~/features/documents/store/document-store.serv
 /** The whole multipart body may exceed the file limit by this much (boundaries, text fields). */
 export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 /** At most this many parts (fields + the file) in one upload body. */
-export const MAX_PARTS = 10;
+/** The wizard's one form: intent, 6 file inputs, 3 camera inputs and up to 6 "replace-<area>" fields. */
+export const MAX_PARTS = 16;
 /** A text field's value is at most this long. */
 const MAX_FIELD_BYTES = 1024;
 
