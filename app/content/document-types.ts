@@ -6,6 +6,7 @@
  */
 
 import { DOCUMENT_TYPES, type DocumentType } from "./enums";
+import { MSG, TOASTS, toastText, type ToastMessage } from "./messages";
 
 export { DOCUMENT_TYPES, type DocumentType };
 
@@ -55,6 +56,36 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   ssn: "Social Security Card",
 };
 
+/** Why each document is asked for, in one line on its card (the wizard's step and the dashboard's requests). */
+export const DOCUMENT_PURPOSES: Record<DocumentType, string> = {
+  "id-front": "Lenders confirm that the owner applying is who they say they are.",
+  "id-back": "Some IDs carry the address and barcode lenders check on the back.",
+  llc: "Shows that the business is registered and who owns it.",
+  ein: "Matches the business to its tax number, which lenders check before funding.",
+  "bank-statements": "Lets lenders see the revenue and cash flow your offer is based on.",
+  ssn: "Lets lenders confirm the owner's identity for the credit check you authorise.",
+};
+
+/** Who can open an uploaded document (the same on every card). */
+export const DOCUMENT_ACCESS =
+  "Who can open it: you, our review team and, once you submit, the partner lenders matched with your application.";
+
+/**
+ * How files are protected, said correctly: in transit (TLS) and at rest (AES-256-GCM, see
+ * app/platform/crypto/envelope.server.ts). It replaces the spec's "256-bit SSL" (docs/product.md).
+ */
+export const DOCUMENT_PROTECTION =
+  "Your documents are sent over an encrypted connection (TLS) and stored encrypted with AES-256-GCM, and are never shared without your consent.";
+
+/** The areas where a phone may take a photo of the document (camera capture offered beside the file picker). */
+export const CAMERA_AREAS: readonly DocumentType[] = ["id-front", "id-back", "ssn"];
+
+/** Areas that hold several files (three months of statements); every other area holds one, and a new file replaces it. */
+export const MULTI_FILE_AREAS: readonly DocumentType[] = ["bank-statements"];
+
+/** The camera input's `accept`: the camera's photo, or a PDF the phone offers instead. */
+export const CAMERA_ACCEPT = "image/*,application/pdf";
+
 const IMAGE_OR_PDF_HINT = "Image (JPG, PNG, GIF, WEBP, HEIC) or PDF, up to 10MB";
 const PDF_OR_WORD_HINT = "PDF, DOC or DOCX, up to 10MB";
 
@@ -71,6 +102,19 @@ export const DOCUMENT_AREAS: ReadonlyArray<{ type: DocumentType; label: string; 
           : IMAGE_OR_PDF_HINT,
   }),
 );
+
+/**
+ * A file of the wrong type for an area: the one specific answer, with the kinds the area takes,
+ * given by the browser check, the wizard and the dashboard alike (never a generic "try again").
+ */
+export function wrongTypeToast(type: DocumentType): ToastMessage {
+  return { ...TOASTS.uploadFailed, description: ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf };
+}
+
+/** The same as one line: "Upload Failed - This file is not a valid ...". */
+export function wrongTypeMessage(type: DocumentType): string {
+  return toastText(wrongTypeToast(type));
+}
 
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);

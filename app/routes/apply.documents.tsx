@@ -10,7 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/features/documents/components/document-area";
 import { Notice, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
-import { DOCUMENT_AREAS, isDocumentType, shortenFileName } from "~/content/document-types";
+import { DOCUMENT_AREAS, DOCUMENT_PROTECTION, isDocumentType, shortenFileName } from "~/content/document-types";
 import { stepPath } from "~/features/applications/wizard/wizard.schema";
 import { draftApplicationId, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
 import { listDocuments, removeDocument } from "~/features/documents/document-records.server";
@@ -29,7 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await loadStep(request, 5);
   const applicationId = await draftApplicationId(ctx);
   const docs = applicationId ? await listDocuments(applicationId) : [];
-  return { documents: docs.map((d) => ({ id: d.id, documentType: d.documentType, fileName: d.fileName, fileSize: d.fileSize })) };
+  return {
+    documents: docs.map((d) => ({
+      id: d.id,
+      documentType: d.documentType,
+      fileName: d.fileName,
+      fileSize: d.fileSize,
+      contentType: d.contentType,
+    })),
+  };
+}
+
+/**
+ * "Replace": the new file is committed first, then the files it replaces (named in `replace` with
+ * JavaScript, `replace-<area>` without) are removed, so a failed upload never leaves the area empty.
+ */
+async function removeReplaced(ctx: Awaited<ReturnType<typeof loadStep>>, ids: string | undefined, keep: number[]) {
+  const applicationId = await draftApplicationId(ctx);
+  if (!applicationId || !ids) return;
+  for (const id of ids.split(",").map(Number)) {
+    if (Number.isSafeInteger(id) && !keep.includes(id)) await removeDocument(id, applicationId, { actorUserId: ctx.user?.id ?? null });
+  }
 }
 
 const failed = (area: string | null, r: { message: string; toast: ToastMessage; status: number; headers?: Record<string, string> }) =>
@@ -65,6 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ip: getClientIp(request, context),
     });
     if (!result.ok) return failed(area, refusal(area, result));
+    await removeReplaced(ctx, result.fields.replace, [result.document.id]);
     return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), {
       headers: withCookies(result.cookies),
     });
@@ -97,6 +118,12 @@ async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: R
     return failed(area, refusal(area, result));
   }
   const intent = result.fields.intent ?? "";
+  for (const d of result.documents)
+    await removeReplaced(
+      ctx,
+      result.fields[`replace-${d.documentType}`],
+      result.documents.map((n) => n.id),
+    );
   const saved = result.documents.map((d) => d.fileName);
   const headers = withCookies(result.cookies);
   const toast =
@@ -134,7 +161,7 @@ export default function DocumentsStep() {
         Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB.{" "}
         {UPLOAD_QUOTA_TEXT}
       </StepHeading>
-      <Notice tone="info">Your documents are encrypted with 256-bit SSL and are never shared without your consent.</Notice>
+      <Notice tone="info">{DOCUMENT_PROTECTION}</Notice>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {DOCUMENT_AREAS.map((a) => (
           <DocumentArea

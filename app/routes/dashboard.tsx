@@ -25,7 +25,7 @@ import { lifecycleViewsByIds } from "~/features/marketplace/loan-stage.server";
 import { listApplicantNotices } from "~/features/marketplace/applicant-visible.server";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
-import { DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
+import { ActionNeededBanner, DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
 import { toastText, uploadedToast, type ToastMessage } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
@@ -95,6 +95,7 @@ export default function Dashboard() {
       <AppHeader links={DASHBOARD_LINKS} collapse />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+        <ActionNeededBanner applications={applications} requests={backOffice.requests} />
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">

@@ -12,10 +12,11 @@ import { MarketShell } from "~/features/marketplace/components/offer-ui";
 import { site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { acceptOffer, reviewSignature } from "~/features/marketplace/offer-acceptance.server";
-import { acceptanceSentence, REVIEW_BUTTON, SIGN_BUTTON } from "~/features/marketplace/signing";
+import { acceptanceSentence, acceptBarText, REVIEW_BUTTON, SIGN_BUTTON } from "~/features/marketplace/signing";
+import { paymentScheduleRows } from "~/features/marketplace/domain/offer-money";
 import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
 import { MARKET_MSG } from "~/content/messages";
-import { formatCents } from "~/ui/format";
+import { formatCents, formatDateTime } from "~/ui/format";
 import { offersPath } from "~/features/marketplace/domain/offer-matching";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
@@ -94,7 +95,12 @@ export default function OfferPage() {
           className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
           data-testid="offer-accepted-note"
         >
-          You accepted this offer. Signed by {v.acceptance!.signerName} on {new Date(v.acceptance!.acceptedAt).toUTCString()}.
+          You accepted this offer. Signed by {v.acceptance!.signerName} on {formatDateTime(v.acceptance!.acceptedAt)}.{" "}
+          {v.isOwner ? (
+            <a href={`/offers/${o.id}/signed.pdf`} className="font-semibold underline" download data-testid="signed-pdf-link">
+              Download your signed disclosure (PDF)
+            </a>
+          ) : null}
         </p>
       ) : o.state !== "offered" ? (
         <p role="status" className="mt-4 rounded-md border border-slate-300 bg-slate-100 p-3">
@@ -116,23 +122,36 @@ export default function OfferPage() {
           </a>
         </p>
         <p className="mt-1 text-sm text-slate-700">
-          Amount of the loan {formatCents(o.amountCents)}. Offer valid until {new Date(o.expiresAt).toUTCString()}.
+          Amount of the loan {formatCents(o.amountCents)}. Offer valid until {formatDateTime(o.expiresAt)}.
         </p>
-        <table className="mt-4 w-full border-collapse text-left" data-testid="disclosure-table">
-          <tbody>
-            {v.disclosure.map((r) => (
-              <tr key={r.label} className="border-t border-slate-200 align-top">
-                <th scope="row" className="w-1/3 py-3 pr-4 font-semibold">
-                  {r.label}
-                </th>
-                <td className="py-3 pr-4 text-lg font-semibold" data-testid="disclosure-value">
-                  {r.value}
-                </td>
-                <td className="py-3 text-sm text-slate-700">{r.explanation}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* The key figures as cards (one column on phones, two from 640 px), each with its plain-language
+            explanation folded under it; a state's prescribed form shows its descriptions unfolded. */}
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="disclosure-table" aria-label="Key figures">
+          {v.disclosure.map((r) => (
+            <li key={r.label} className="rounded-lg border border-slate-200 p-4" data-testid="disclosure-row">
+              <h3 className="font-semibold text-slate-800" data-testid="disclosure-label">
+                {r.label}
+              </h3>
+              <p
+                className={`mt-1 tabular-nums text-slate-950 ${r.value.length > 48 ? "font-semibold" : "text-xl font-bold"}`}
+                data-testid="disclosure-value"
+              >
+                {r.value}
+              </p>
+              {v.summary.header ? (
+                <p className="mt-2 text-sm text-slate-700">{r.explanation}</p>
+              ) : (
+                <details className="mt-2 text-sm">
+                  <summary className="cursor-pointer font-medium text-blue-800 underline">
+                    What this means<span className="sr-only">: {r.label}</span>
+                  </summary>
+                  <p className="mt-1 text-slate-700">{r.explanation}</p>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+        <PaymentSchedule o={o} />
         {v.summary.statement ? (
           <div className="mt-4 border-t border-slate-200 pt-4" data-testid="summary-statement">
             <p>{v.summary.statement.text}</p>
@@ -143,7 +162,7 @@ export default function OfferPage() {
               </div>
               <div>
                 <dt className="font-semibold">{v.summary.statement.dateLabel}</dt>
-                <dd>{v.acceptance?.offerId === o.id ? new Date(v.acceptance.acceptedAt).toUTCString() : "The date you accept"}</dd>
+                <dd>{v.acceptance?.offerId === o.id ? formatDateTime(v.acceptance.acceptedAt) : "The date you accept"}</dd>
               </div>
             </dl>
             <p className="mt-2 text-xs text-slate-600">Form: {v.summary.citation}</p>
@@ -163,8 +182,28 @@ export default function OfferPage() {
           estimated APR is higher than the interest rate.
         </p>
       </section>
+      {v.isOwner && open && !review ? (
+        // Sticky at the bottom of the screen until the signing form comes into view, where it settles
+        // above it; a plain link to the form without JavaScript, with it the signature field gets focus.
+        <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:mx-0 sm:rounded-lg sm:border">
+          <a
+            href="#accept"
+            className="btn-primary w-full text-center tabular-nums"
+            data-testid="accept-bar"
+            onClick={(e) => {
+              const field = document.getElementById("signerName");
+              if (!field) return;
+              e.preventDefault();
+              document.getElementById("accept")?.scrollIntoView({ block: "start" });
+              field.focus({ preventScroll: true });
+            }}
+          >
+            {acceptBarText(o)}
+          </a>
+        </div>
+      ) : null}
       {v.isOwner && open ? (
-        <section className="card mt-6" aria-labelledby="accept-heading">
+        <section id="accept" className="card mt-6 scroll-mt-4" aria-labelledby="accept-heading">
           <h2 id="accept-heading" className="text-xl font-semibold">
             Accept this offer
           </h2>
@@ -249,5 +288,46 @@ export default function OfferPage() {
         </p>
       ) : null}
     </MarketShell>
+  );
+}
+
+/** Every payment, folded: number, amount, the interest in it and the balance left after it. */
+function PaymentSchedule({ o }: { o: { amountCents: number; noteRateBps: number; termMonths: number } }) {
+  const rows = paymentScheduleRows(o.amountCents, o.noteRateBps, o.termMonths);
+  return (
+    <details className="mt-4 rounded-lg border border-slate-200 p-4" data-testid="payment-schedule">
+      <summary className="cursor-pointer font-semibold">Payment schedule: all {rows.length} monthly payments</summary>
+      <table className="mt-3 w-full border-collapse text-right text-sm tabular-nums">
+        <caption className="sr-only">Payment schedule</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-1 pr-2 text-left">
+              #
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Payment
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Interest
+            </th>
+            <th scope="col" className="py-1">
+              Balance after
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.number} className="border-b border-slate-100">
+              <th scope="row" className="py-1 pr-2 text-left font-normal">
+                {r.number}
+              </th>
+              <td className="py-1 pr-2">{formatCents(r.paymentCents)}</td>
+              <td className="py-1 pr-2">{formatCents(r.interestCents)}</td>
+              <td className="py-1">{formatCents(r.balanceCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }

@@ -48,7 +48,7 @@ describe.each(MODES)("back office $label", ({ js }) => {
         await open.getByText(message).waitFor();
         expect(await open.textContent()).toContain("Bank Statements: still needed");
         await open
-          .getByLabel("File for this request")
+          .getByLabel("Choose a file for Bank Statements")
           .setInputFiles({ name: "may-statement.pdf", mimeType: "application/pdf", buffer: samplePdf("may") });
         await open.getByRole("button", { name: "Upload" }).click();
         await toast(applicantPage, "may-statement.pdf uploaded successfully");

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { insertDraft } from "~/features/applications/wizard/application-drafts.server";
 import { changeStatus } from "~/features/applications/application-status.server";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
+import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
@@ -95,7 +96,7 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       const help = (await page.getByRole("region", { name: "Need Help?" }).textContent()) ?? "";
       expect(help).toContain("Mon-Fri 9AM-6PM EST");
 
-      // A file that is not a document type: refused, with the message on the page.
+      // A file that is not a document type: refused, with the specific reason (as in the wizard) on the page.
       await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
       await page.getByLabel("Document type").selectOption("ein");
       await page
@@ -104,8 +105,9 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       await page.getByRole("button", { name: "Upload Document" }).click();
       await page
         .getByRole("alert")
-        .filter({ hasText: "Upload Failed - There was an error uploading your document. Please try again." })
+        .filter({ hasText: `Upload Failed - ${MSG.fileNotPdfOrWord}` })
         .waitFor();
+      expect(await page.getByText("Please try again").count()).toBe(0);
       expect(await docsOf(s.submitted.id)).toHaveLength(0);
 
       // A real PDF: stored for that application, success toast, and in the activity.

@@ -73,7 +73,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
         "Term",
         "Prepayment",
       ]) {
-        await table.getByRole("rowheader", { name: label, exact: true }).waitFor();
+        await table.getByRole("heading", { name: label, exact: true }).waitFor();
       }
       await page.getByRole("heading", { name: "In plain language" }).waitFor();
       // Enter in the signature field does not accept: it shows the review of what is being signed,

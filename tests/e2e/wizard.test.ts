@@ -105,7 +105,7 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
 
       await at(page, "documents", js);
       expect(await body(page)).toContain("Step 5 of 7");
-      expect(await body(page)).toContain("encrypted with 256-bit SSL");
+      expect(await body(page)).toContain("sent over an encrypted connection (TLS) and stored encrypted with AES-256-GCM");
       await upload(page, "bank-statements", "Bank Statements", { name: "March statement.pdf", mimeType: "application/pdf", buffer: pdf });
       await page.getByRole("status").filter({ hasText: "March statement.pdf uploaded successfully" }).first().waitFor();
       await fileRow(page, "bank-statements", "March statement.pdf").waitFor();

@@ -301,8 +301,8 @@ describe("the offer summary in the state's prescribed form", () => {
     const o = offers[0]!;
     const { $ } = await getPage(`/offers/${o.id}`, client);
     expect(squash($("[data-testid=summary-header]").text())).toMatch(/^OFFER SUMMARY - \S/);
-    const funding = $("[data-testid=disclosure-table] tr").first();
-    expect(squash(funding.find("th").text())).toBe("Funding Provided");
+    const funding = $("[data-testid=disclosure-row]").first();
+    expect(squash(funding.find("[data-testid=disclosure-label]").text())).toBe("Funding Provided");
     expect(squash(funding.text())).toContain(`This is how much funding ${o.lenderName} will provide.`);
     const statement = squash($("[data-testid=summary-statement]").text());
     expect(statement).toContain(
@@ -350,7 +350,7 @@ describe("the offer summary in the state's prescribed form", () => {
     const page = await getPage(`/offers/${txOffers[0]!.id}`, tx.client);
     expect(page.$("[data-testid=summary-header]").length).toBe(0);
     expect(page.$("[data-testid=summary-statement]").length).toBe(0);
-    expect(squash(page.$("[data-testid=disclosure-table] tr th").first().text())).toBe("Funding provided");
+    expect(squash(page.$("[data-testid=disclosure-label]").first().text())).toBe("Funding provided");
   });
 });
 

@@ -25,6 +25,7 @@ import { createDocument } from "./documents";
 import { createLenderUser, shareWithLender, signInLenderOverHttp, twoLenders } from "./lenders";
 import { createTestKey, createTestPartner } from "./partners";
 import { completeAnonymousData, draftSession } from "./wizard";
+import { samplePng } from "../fixtures/documents";
 
 /** A 1x1 PNG: the ID image the review workspaces show inline. */
 const SWEEP_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -54,6 +55,8 @@ export type Seed = {
   offerId: number | null;
   /** An application whose applicant accepted the sweep lender's offer (none when that lender made none). */
   acceptedAppId: number | null;
+  /** The offer accepted on that application: its disclosure with the signed PDF link. */
+  acceptedOfferId: number | null;
   /** An application from Alaska, where no lender lends: the "no lender match" pages. */
   alaskaReference: string;
   /** A user of the lender of the first offer, signed in (both factors), and that lender. */
@@ -109,6 +112,13 @@ export async function seed(): Promise<Seed> {
   const review = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
   await createDocument({ applicationId: review.id, userId: user.id, data: SWEEP_PNG, name: "id-front.png", documentType: "id-front" });
   await shareWithLender(review.id, lenderId);
+  // An open document request on the first application: the dashboard's "Action needed" banner and request cards.
+  {
+    const res = await adminCookies.fetch(`/api/admin/applications/${app.id}/document-requests`, {
+      json: { documentTypes: ["id-front", "ein"], message: "Please send your ID and EIN letter" },
+    });
+    if (res.status >= 300) throw new Error(`the sweep's document request: ${res.status}`);
+  }
   return {
     admin,
     adminCookies,
@@ -117,6 +127,7 @@ export async function seed(): Promise<Seed> {
     appId: app.id,
     offerId: offer?.id ?? null,
     acceptedAppId: accepted.id,
+    acceptedOfferId: ours.id,
     alaskaReference: alaska.reference,
     lenderCookies,
     lenderId,
@@ -188,6 +199,21 @@ export function inventory(s: Seed): State[] {
     { name: "wizard step 3", as: "draft", path: "/apply/address" },
     { name: "wizard step 4", as: "draft", path: "/apply/finances" },
     { name: "wizard step 5", as: "draft", path: "/apply/documents" },
+    {
+      // A file uploaded: its thumbnail, and Replace instead of choosing again.
+      name: "wizard step 5: an ID uploaded (thumbnail, Replace)",
+      as: "draft",
+      path: "/apply/documents",
+      act: async (page, js) => {
+        await page.locator('section[data-area="id-front"] input[type=file]:not([capture])').setInputFiles({
+          name: "front.png",
+          mimeType: "image/png",
+          buffer: samplePng(),
+        });
+        if (!js) await page.getByRole("button", { name: "Upload Government ID (Front)" }).click();
+        await page.locator('section[data-area="id-front"] img[data-thumbnail=image]').waitFor();
+      },
+    },
     { name: "wizard step 6", as: "draft", path: "/apply/review" },
     {
       name: "wizard step 7",
@@ -202,6 +228,7 @@ export function inventory(s: Seed): State[] {
       },
     },
     // A signed-in applicant.
+    // With an open document request (seed): the "Action needed" banner and a card per requested document.
     { name: "dashboard", as: "applicant", path: "/dashboard" },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
@@ -215,7 +242,34 @@ export function inventory(s: Seed): State[] {
         await page.getByText(MARKET_MSG.boostNothingGiven).waitFor();
       },
     },
-    ...(s.offerId ? [{ name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` } as State] : []),
+    ...(s.offerId
+      ? ([
+          { name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` },
+          {
+            // Every explanation and the payment schedule unfolded.
+            name: "offer disclosure: explanations and schedule open",
+            as: "applicant",
+            path: `/offers/${s.offerId}`,
+            act: async (page) => {
+              for (const summary of await page.locator("details > summary").all()) await summary.click();
+              await page.getByTestId("payment-schedule").locator("tbody tr").first().waitFor();
+            },
+          },
+          {
+            // The accept bar followed: the signing form in view.
+            name: "offer disclosure: the accept bar followed",
+            as: "applicant",
+            path: `/offers/${s.offerId}`,
+            act: async (page) => {
+              await page.getByTestId("accept-bar").click();
+              await page.getByLabel("Your full name (signature)").waitFor();
+            },
+          },
+        ] as State[])
+      : []),
+    ...(s.acceptedOfferId
+      ? [{ name: "offer disclosure: accepted (signed PDF)", as: "applicant", path: `/offers/${s.acceptedOfferId}` } as State]
+      : []),
     {
       // Below 640 px the header's links fold into a Menu (a <details>); opened here.
       name: "dashboard: header menu open",

@@ -65,7 +65,8 @@ export async function upload(
   areaLabel: string,
   file: string | { name: string; mimeType: string; buffer: Buffer },
 ) {
-  await page.locator(`section[data-area="${area}"] input[type=file]`).setInputFiles(file);
+  // The "Choose a file" input (ID and SSN areas also have a "Take a photo" one, with capture).
+  await page.locator(`section[data-area="${area}"] input[type=file]:not([capture])`).setInputFiles(file);
   const button = page.getByRole("button", { name: `Upload ${areaLabel}` });
   if (await button.count()) await button.click();
 }

@@ -15,6 +15,7 @@ import { createContentVerifier, SNIFF_BYTES, sniffFileType, type ContentVerifier
 import { logError } from "~/platform/observability/log.server";
 import { parseMultipartStream, PartHeaderTooLargeError, type MultipartPart } from "~/platform/http/multipart.server";
 import { toastText, TOASTS, type ToastMessage } from "~/content/messages";
+import { wrongTypeToast } from "~/content/document-types";
 import { encryptStream, newDataKey } from "~/platform/crypto/envelope.server";
 import { FileNameRefusedError, sanitizeFileName } from "./document-naming.server";
 import { getDocumentStore } from "~/features/documents/store/document-store.server";
@@ -22,7 +23,8 @@ import { getDocumentStore } from "~/features/documents/store/document-store.serv
 /** The whole multipart body may exceed the file limit by this much (boundaries, text fields). */
 export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 /** At most this many parts (fields + the file) in one upload body. */
-export const MAX_PARTS = 10;
+/** The wizard's one form: intent, 6 file inputs, 3 camera inputs and up to 6 "replace-<area>" fields. */
+export const MAX_PARTS = 16;
 /** A text field's value is at most this long. */
 const MAX_FIELD_BYTES = 1024;
 
@@ -51,8 +53,9 @@ class UploadError extends Error {
   }
 }
 
-function failure(status: 400 | 413 | 415, closeConnection = false): UploadFailure {
-  const toast = status === 413 ? TOASTS.fileTooLarge : TOASTS.uploadFailed;
+/** `type`: the area the refused file was sent for, when known (a wrong type then says what the area takes). */
+function failure(status: 400 | 413 | 415, closeConnection = false, type?: DocumentType | null): UploadFailure {
+  const toast = status === 413 ? TOASTS.fileTooLarge : status === 415 && type ? wrongTypeToast(type) : TOASTS.uploadFailed;
   return { ok: false, status, message: toastText(toast), toast, ...(closeConnection ? { headers: { Connection: "close" } } : {}) };
 }
 
@@ -122,6 +125,8 @@ async function stageParts(
   let fileSeen = false;
   const stagedFiles: (FileState & { area: DocumentType | null })[] = [];
   let currentArea: DocumentType | undefined;
+  /** The area of the file being read (its part name, or a documentType field sent before it). */
+  let currentType: DocumentType | null = null;
 
   const handler = async (part: MultipartPart) => {
     if (++parts > MAX_PARTS) throw new UploadError(400);
@@ -144,6 +149,7 @@ async function stageParts(
     const storageKey = randomBytes(16).toString("hex");
     const { dek, wrappedKey, keyId } = newDataKey(storageKey);
     const early = isDocumentType(named) ? named : isDocumentType(fields.documentType) ? fields.documentType : null;
+    currentType = early;
     const state: FileState = { storageKey, kind: "pdf", size: 0, rawName: part.filename, wrappedKey, keyId };
     let kind: FileKind | null = null;
     let verifier: ContentVerifier | null = null;
@@ -210,7 +216,7 @@ async function stageParts(
     const e = caught instanceof PartHeaderTooLargeError ? new UploadError(413) : caught;
     for (const file of stagedFiles) await store.discard(file.storageKey).catch(() => {});
     const close = !source.done && !bounded;
-    if (e instanceof UploadError) return { ...failure(e.status, close), ...(currentArea ? { area: currentArea } : {}) };
+    if (e instanceof UploadError) return { ...failure(e.status, close, currentType), ...(currentArea ? { area: currentArea } : {}) };
     // Malformed or cut-off bodies land here; the staging file (if any) is already gone.
     if (
       !request.signal.aborted &&
@@ -234,7 +240,8 @@ async function stageParts(
     } catch (e) {
       for (const f of stagedFiles) await store.discard(f.storageKey).catch(() => {});
       const status = e instanceof UploadError ? e.status : e instanceof FileNameRefusedError ? 415 : null;
-      if (status) return { ...failure(status), ...(file.area ? { area: file.area } : {}) };
+      if (status)
+        return { ...failure(status, false, isDocumentType(documentType) ? documentType : null), ...(file.area ? { area: file.area } : {}) };
       throw e;
     }
     uploads.push({

@@ -86,11 +86,11 @@ export async function uploadDocument(
   request: Request,
   dest: UploadDestination,
   opts: { ip: string },
-): Promise<{ ok: true; document: DocumentSummary; cookies: string[] } | UploadRefusal> {
+): Promise<{ ok: true; document: DocumentSummary; cookies: string[]; fields: Record<string, string> } | UploadRefusal> {
   const staged = await stageUpload(request);
   if (!staged.ok) return { ...staged, reason: "refused" };
   const saved = await commitAll([staged.upload], dest, opts);
-  return saved.ok ? { ok: true, document: saved.documents[0]!, cookies: saved.cookies } : saved;
+  return saved.ok ? { ok: true, document: saved.documents[0]!, cookies: saved.cookies, fields: staged.upload.fields } : saved;
 }
 
 /**

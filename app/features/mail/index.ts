@@ -3,4 +3,4 @@
  * Other features and the shared folders import only from here or from index.server.ts.
  */
 export { action, type MailContent, paragraph } from "./domain/mail-content";
-export { readerTimeZone } from "./domain/mail-dates";
+export { formatMailDateTime, readerTimeZone } from "./domain/mail-dates";

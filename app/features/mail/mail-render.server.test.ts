@@ -18,9 +18,9 @@ const at = new Date("2026-11-24T21:11:41Z");
 
 describe("mail dates", () => {
   it("writes an instant in the reader's zone, the zone named", () => {
-    expect(formatMailDateTime(at)).toBe("Nov 24, 2026, 4:11 PM EST");
-    expect(formatMailDateTime(new Date("2026-07-01T16:00:00Z"))).toBe("Jul 1, 2026, 12:00 PM EDT");
-    expect(formatMailDateTime(at, "America/Los_Angeles")).toBe("Nov 24, 2026, 1:11 PM PST");
+    expect(formatMailDateTime(at)).toBe("November 24, 2026 at 4:11 PM EST");
+    expect(formatMailDateTime(new Date("2026-07-01T16:00:00Z"))).toBe("July 1, 2026 at 12:00 PM EDT");
+    expect(formatMailDateTime(at, "America/Los_Angeles")).toBe("November 24, 2026 at 1:11 PM PST");
     expect(formatMailDateTime(at)).toMatch(MAIL_DATE_TIME_PATTERN);
   });
 
@@ -32,7 +32,7 @@ describe("mail dates", () => {
   });
 
   it("writes a calendar date the same way without time or zone", () => {
-    expect(formatMailCalendarDate("2026-11-20")).toBe("Nov 20, 2026");
+    expect(formatMailCalendarDate("2026-11-20")).toBe("November 20, 2026");
     expect(formatMailCalendarDate("soon")).toBe("soon");
   });
 });
@@ -98,7 +98,7 @@ describe("renderMail", () => {
       expect(mail.text).toContain(h.replace(/&amp;/g, "&"));
     }
     expect(hrefs[0]).toMatch(/\/dashboard#documents-APP-ABCDEFGHJKMN$/);
-    expect(mail.text).toContain("Requested: Nov 24, 2026, 4:11 PM EST");
+    expect(mail.text).toContain("Requested: November 24, 2026 at 4:11 PM EST");
   });
 
   it("the confirmation of an application without offers promises no offers, review or funding", () => {
@@ -119,7 +119,7 @@ describe("renderMail", () => {
     );
     expect(c.text).toContain("notice of action taken, with the reasons, in a separate e-mail");
     expect(c.text).not.toMatch(/compare your offers|funding:|same day to 1 business day|\/offers/i);
-    expect(c.text).toContain("Submitted: Nov 24, 2026, 4:11 PM EST");
+    expect(c.text).toContain("Submitted: November 24, 2026 at 4:11 PM EST");
   });
 
   it("the accepted offer states the signing time in the one format", () => {
@@ -144,7 +144,7 @@ describe("renderMail", () => {
         timeZone: "America/Chicago",
       }),
     );
-    expect(c.text).toContain("Signed by: Ana Example on Nov 24, 2026, 3:11 PM CST");
+    expect(c.text).toContain("Signed by: Ana Example on November 24, 2026 at 3:11 PM CST");
     expect(c.text).not.toMatch(/\d{4}-\d{2}-\d{2}T|GMT/);
   });
 });

@@ -2,7 +2,7 @@
  * The review step before an offer is signed: the one sentence that says what is being accepted.
  * Client-safe (the page renders it on the server and in the browser alike).
  */
-import { formatBps, formatCents } from "~/ui/format";
+import { formatAmount, formatBps, formatCents } from "~/ui/format";
 
 type SignedTerms = {
   amountCents: number;
@@ -23,3 +23,8 @@ export function acceptanceSentence(o: SignedTerms): string {
 export const SIGN_BUTTON = "Accept and sign";
 /** The first step's button: it shows the review, it never accepts. */
 export const REVIEW_BUTTON = "Review and sign";
+
+/** The disclosure page's sticky bar: "Accept $30,000 from Harbor Main, $1,039.81 a month" (cents only when there are any). */
+export function acceptBarText(o: Pick<SignedTerms, "amountCents" | "lenderName" | "paymentCents">): string {
+  return `Accept ${formatAmount(o.amountCents / 100)} from ${o.lenderName}, ${formatAmount(o.paymentCents / 100)} a month`;
+}

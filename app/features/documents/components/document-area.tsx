@@ -12,9 +12,20 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ALLOWED_KINDS, FILE_KIND_INFO, type DocumentType } from "~/content/document-types";
+import {
+  ALLOWED_KINDS,
+  CAMERA_ACCEPT,
+  CAMERA_AREAS,
+  DOCUMENT_ACCESS,
+  DOCUMENT_PROTECTION,
+  DOCUMENT_PURPOSES,
+  FILE_KIND_INFO,
+  MULTI_FILE_AREAS,
+  wrongTypeMessage,
+  type DocumentType,
+} from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
-import { MSG, TOASTS, toastText, type ToastMessage } from "~/content/messages";
+import { TOASTS, toastText, type ToastMessage } from "~/content/messages";
 import { emitToast, useActionToast } from "~/ui/toast-bus";
 import { formatFileSize } from "~/ui/format";
 
@@ -22,13 +33,10 @@ export const DOCUMENTS_ACTION = "/apply/documents";
 /** The id of step 5's one form (file inputs, Upload, Remove, Back, Continue). */
 export const DOCUMENTS_FORM_ID = "wizard-documents";
 
-export type UploadedFile = { id: number; fileName: string; fileSize: number };
+export type UploadedFile = { id: number; fileName: string; fileSize: number; contentType?: string };
 export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
 
-/** The message for a file of the wrong type in this area. */
-export function wrongTypeMessage(type: DocumentType): string {
-  return `${TOASTS.uploadFailed.title} - ${ALLOWED_KINDS[type].includes("doc") ? MSG.fileNotPdfOrWord : MSG.fileNotImageOrPdf}`;
-}
+export { wrongTypeMessage };
 
 /** The browser-side check before sending: size, then type by name and declared type. */
 function checkFile(type: DocumentType, file: File): string | null {
@@ -110,6 +118,7 @@ export function DocumentArea({
     setSending({ name: file.name, size: file.size });
     const body = new FormData();
     body.set("documentType", type);
+    if (replaces) body.set("replace", replaces);
     body.set("file", file);
     uploader.submit(body, {
       method: "post",
@@ -132,6 +141,20 @@ export function DocumentArea({
   const titleId = `area-${type}-title`;
   const errorId = `area-${type}-error`;
   const inputId = `file-${type}`;
+  const cameraId = `camera-${type}`;
+  const camera = CAMERA_AREAS.includes(type);
+  // One file per area except statements: a new file replaces the one there (after it is saved).
+  const replaces = !MULTI_FILE_AREAS.includes(type) && files.length ? files.map((f) => f.id).join(",") : "";
+  const onChoose = hydrated
+    ? (e: React.ChangeEvent<HTMLInputElement>) => {
+        const file = e.currentTarget.files?.[0];
+        e.currentTarget.value = "";
+        if (file) send(file);
+      }
+    : undefined;
+  const describedBy = [`area-${type}-hint`, `area-${type}-why`, error ? errorId : null].filter(Boolean).join(" ");
+  const inputClass =
+    "mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200";
   return (
     <section
       id={`area-${type}`}
@@ -160,6 +183,11 @@ export function DocumentArea({
           <p className="mt-0.5 text-sm text-slate-700" id={`area-${type}-hint`}>
             {hint}
           </p>
+          <div id={`area-${type}-why`} className="mt-2 space-y-1 text-sm text-slate-700">
+            <p>{DOCUMENT_PURPOSES[type]}</p>
+            <p>{DOCUMENT_ACCESS}</p>
+            {type === "ssn" ? <p className="font-medium text-slate-900">{DOCUMENT_PROTECTION}</p> : null}
+          </div>
         </div>
       </div>
 
@@ -180,24 +208,47 @@ export function DocumentArea({
         </div>
       ) : null}
 
-      <div className="mt-3">
-        <label htmlFor={inputId} className="label">
-          {files.length ? "Add another file" : "Choose a file"}
-          <span className="sr-only"> for {label}</span>
-          {hydrated ? <span className="font-normal text-slate-600"> or drop it here</span> : null}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          name={`file-${type}`}
-          form={DOCUMENTS_FORM_ID}
-          accept={accept}
-          onChange={hydrated ? (e) => e.currentTarget.files?.[0] && send(e.currentTarget.files[0]) : undefined}
-          aria-describedby={[`area-${type}-hint`, error ? errorId : null].filter(Boolean).join(" ")}
-          aria-invalid={error ? true : undefined}
-          className="mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200"
-        />
+      <div className="mt-3 space-y-3">
+        {replaces ? <input type="hidden" name={`replace-${type}`} value={replaces} form={DOCUMENTS_FORM_ID} /> : null}
+        {camera ? (
+          <div>
+            <label htmlFor={cameraId} className="label">
+              {replaces ? "Replace: take a photo" : "Take a photo"}
+              <span className="sr-only"> of {label}</span>
+            </label>
+            <input
+              id={cameraId}
+              type="file"
+              name={`file-${type}`}
+              form={DOCUMENTS_FORM_ID}
+              accept={CAMERA_ACCEPT}
+              capture="environment"
+              onChange={onChoose}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              className={inputClass}
+            />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={inputId} className="label">
+            {replaces ? "Replace: choose a file" : files.length ? "Add another file" : "Choose a file"}
+            <span className="sr-only"> for {label}</span>
+            {hydrated ? <span className="font-normal text-slate-600"> or drop it here</span> : null}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            name={`file-${type}`}
+            form={DOCUMENTS_FORM_ID}
+            accept={accept}
+            onChange={onChoose}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            className={inputClass}
+          />
+        </div>
         {hydrated ? null : (
           <button
             type="submit"
@@ -253,16 +304,49 @@ function TileIcon({ state }: { state: string }) {
   );
 }
 
+/** Types a browser draws in an <img> (HEIC is not one): those get a thumbnail from the preview route. */
+const DRAWABLE = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+/**
+ * What was uploaded, at a glance: a small picture of an image (through the authorised preview
+ * route, /documents/:id/preview, so only the owner and staff see it), a document icon otherwise.
+ */
+export function Thumbnail({ file }: { file: UploadedFile }) {
+  if (file.contentType && DRAWABLE.has(file.contentType))
+    return (
+      <img
+        src={`/documents/${file.id}/preview`}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        data-thumbnail="image"
+        className="h-12 w-12 shrink-0 rounded border border-slate-200 object-cover"
+      />
+    );
+  return (
+    <span
+      data-thumbnail={file.contentType === "application/pdf" ? "pdf" : "file"}
+      className="flex h-12 w-12 shrink-0 flex-col items-center justify-center rounded border border-slate-200 bg-slate-50 text-slate-600"
+      aria-hidden="true"
+    >
+      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" strokeLinejoin="round" />
+        <path d="M14 3v5h5" strokeLinejoin="round" />
+      </svg>
+      <span className="text-[10px] font-semibold">{file.contentType === "application/pdf" ? "PDF" : "DOC"}</span>
+    </span>
+  );
+}
+
 function FileRow({ file, area }: { file: UploadedFile; area: DocumentType }) {
   const hydrated = useHydrated();
   const remover = useFetcher({ key: `remove-${file.id}` });
   const removing = remover.state !== "idle";
   return (
     <li className="flex items-center justify-between gap-3 px-3 py-2 text-sm" data-file-name={file.fileName}>
-      <span className="flex min-w-0 items-start gap-2 text-slate-900">
-        <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" fill="currentColor">
-          <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
-        </svg>
+      <span className="flex min-w-0 items-center gap-3 text-slate-900">
+        <Thumbnail file={file} />
         <span className="min-w-0 break-words [overflow-wrap:anywhere]">
           {file.fileName} <span className="whitespace-nowrap text-slate-700">({formatFileSize(file.fileSize)})</span>
         </span>

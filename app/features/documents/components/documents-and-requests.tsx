@@ -5,7 +5,17 @@
  */
 import { Form } from "@remix-run/react";
 import { formatDateTime } from "~/ui/format";
-import { ALLOWED_KINDS, acceptFor, DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
+import {
+  ALLOWED_KINDS,
+  acceptFor,
+  CAMERA_ACCEPT,
+  CAMERA_AREAS,
+  DOCUMENT_ACCESS,
+  DOCUMENT_PROTECTION,
+  DOCUMENT_PURPOSES,
+  DOCUMENT_TYPE_LABELS,
+  type DocumentType,
+} from "~/content/document-types";
 import { useIsPending } from "~/ui/misc";
 
 type Request = {
@@ -36,43 +46,123 @@ export function documentStateText(d: Pick<DocumentState, "state" | "reason">) {
   return d.state === "accepted" ? "Accepted" : d.state === "rejected" ? `Needs replacing: ${d.reason ?? ""}` : "In review";
 }
 
-function RequestUpload({ request }: { request: Request }) {
+/**
+ * One card per requested document still needed: what it is, why it is needed and who can open it,
+ * and its own upload form (a "Take a photo" input for an ID or SSN card on phones, beside "Choose a
+ * file"). A plain multipart POST to the dashboard without JavaScript; with it, a pending label.
+ */
+function RequestedDocumentCard({ request, type }: { request: Request; type: DocumentType }) {
   const pending = useIsPending({ formAction: "/dashboard" });
+  const base = `request-${request.id}-${type}`;
+  const label = DOCUMENT_TYPE_LABELS[type];
+  const inputClass =
+    "mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-900";
+  return (
+    <li
+      className="rounded-md border border-amber-300 bg-white p-3 text-slate-900"
+      data-testid="requested-document"
+      data-document-type={type}
+    >
+      <h4 id={`${base}-title`} className="font-semibold">
+        {label}
+      </h4>
+      <div id={`${base}-why`} className="mt-1 space-y-1 text-sm text-slate-700">
+        <p>{DOCUMENT_PURPOSES[type]}</p>
+        <p>{DOCUMENT_ACCESS}</p>
+        {type === "ssn" ? <p className="font-medium text-slate-900">{DOCUMENT_PROTECTION}</p> : null}
+      </div>
+      <Form method="post" action="/dashboard" encType="multipart/form-data" className="mt-3 space-y-3" aria-labelledby={`${base}-title`}>
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="applicationId" value={request.applicationId} />
+        <input type="hidden" name="documentType" value={type} />
+        {CAMERA_AREAS.includes(type) ? (
+          <div>
+            <label htmlFor={`${base}-camera`} className="label">
+              Take a photo<span className="sr-only"> of {label}</span>
+            </label>
+            <input
+              id={`${base}-camera`}
+              name="file"
+              type="file"
+              accept={CAMERA_ACCEPT}
+              capture="environment"
+              aria-describedby={`${base}-why`}
+              className={inputClass}
+            />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={`${base}-file`} className="label">
+            Choose a file<span className="sr-only"> for {label}</span>
+          </label>
+          <input
+            id={`${base}-file`}
+            name="file"
+            type="file"
+            accept={acceptFor(ALLOWED_KINDS[type])}
+            aria-describedby={`${base}-why`}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+          {pending ? "Uploading..." : "Upload"}
+          <span className="sr-only"> {label}</span>
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+/** Each open request's needed documents, one card each. */
+function RequestUpload({ request }: { request: Request }) {
   const needed = request.items.filter((i) => !i.fulfilled).map((i) => i.documentType);
   if (!needed.length) return null;
-  const kinds = [...new Set(needed.flatMap((t) => ALLOWED_KINDS[t]))];
-  const base = `request-${request.id}`;
   return (
-    <Form
-      method="post"
-      action="/dashboard"
-      encType="multipart/form-data"
-      className="mt-3 grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+    <ul className="mt-3 space-y-3">
+      {needed.map((t) => (
+        <RequestedDocumentCard key={t} request={request} type={t} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * At the top of the dashboard while our team or a lender waits for documents: what is needed, with
+ * a link to each application's requests (the cards below).
+ */
+export function ActionNeededBanner({
+  applications,
+  requests,
+}: {
+  applications: Array<{ id: number; reference: string }>;
+  requests: Request[];
+}) {
+  const waiting = applications.flatMap((a) => {
+    const needed = requests
+      .filter((r) => r.applicationId === a.id && r.status === "open")
+      .flatMap((r) => r.items.filter((i) => !i.fulfilled).map((i) => DOCUMENT_TYPE_LABELS[i.documentType]));
+    return needed.length ? [{ reference: a.reference, needed: [...new Set(needed)] }] : [];
+  });
+  if (!waiting.length) return null;
+  return (
+    <section
+      aria-labelledby="action-needed-heading"
+      className="mb-6 rounded-lg border-2 border-amber-400 bg-amber-50 p-4 text-amber-950"
+      data-testid="action-needed"
     >
-      <input type="hidden" name="intent" value="upload" />
-      <input type="hidden" name="applicationId" value={request.applicationId} />
-      <div>
-        <label htmlFor={`${base}-type`} className="label">
-          Document
-        </label>
-        <select id={`${base}-type`} name="documentType" className="input mt-1" required>
-          {needed.map((t) => (
-            <option key={t} value={t}>
-              {DOCUMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${base}-file`} className="label">
-          File for this request
-        </label>
-        <input id={`${base}-file`} name="file" type="file" required accept={acceptFor(kinds)} className="mt-1 block w-full text-sm" />
-      </div>
-      <button type="submit" className="btn-primary" disabled={pending}>
-        {pending ? "Uploading..." : "Upload"}
-      </button>
-    </Form>
+      <h2 id="action-needed-heading" className="text-lg font-bold">
+        Action needed
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {waiting.map((w) => (
+          <li key={w.reference}>
+            <a href={`#documents-${w.reference}`} className="font-semibold underline">
+              Send {w.needed.join(", ")} for {w.reference}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

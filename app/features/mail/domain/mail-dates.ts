@@ -1,7 +1,7 @@
 /**
  * The one way an e-mail writes a date: Intl, en-US, in the reader's time zone, with the zone named
- * ("Nov 24, 2026, 4:11 PM EST"). A calendar date (a funding date typed as YYYY-MM-DD) has no time
- * or zone and is written the same way without them ("Nov 20, 2026").
+ * ("November 24, 2026 at 4:11 PM EST"). A calendar date (a funding date typed as YYYY-MM-DD) has no
+ * time or zone and is written the same way without them ("November 20, 2026").
  */
 
 /** The zone of a reader whose account stores none: the support team's (US Eastern). */
@@ -33,7 +33,7 @@ function formatFor(timeZone: string) {
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
       year: "numeric",
-      month: "short",
+      month: "long",
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
@@ -45,14 +45,19 @@ function formatFor(timeZone: string) {
   return f;
 }
 
-const calendarFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const calendarFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** "Nov 24, 2026, 4:11 PM EST": an instant as the reader's clock shows it, the zone named. */
+/**
+ * "November 24, 2026 at 4:11 PM EST": an instant as the reader's clock shows it, the zone named.
+ * Built from the parts, so the wording does not depend on the ICU version's joining pattern.
+ */
 export function formatMailDateTime(at: Date, timeZone: string = DEFAULT_MAIL_TIME_ZONE): string {
-  return formatFor(isTimeZone(timeZone) ? timeZone : DEFAULT_MAIL_TIME_ZONE).format(at);
+  const parts = formatFor(isTimeZone(timeZone) ? timeZone : DEFAULT_MAIL_TIME_ZONE).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
 }
 
-/** "Nov 20, 2026" for the calendar date "2026-11-20" (no zone: it is the same day everywhere); anything else as given. */
+/** "November 20, 2026" for the calendar date "2026-11-20" (no zone: it is the same day everywhere); anything else as given. */
 export function formatMailCalendarDate(ymd: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd.trim());
   if (!m) return ymd;
@@ -62,4 +67,4 @@ export function formatMailCalendarDate(ymd: string): string {
 
 /** What a test (or a reader) recognises as the e-mails' date-time format. */
 export const MAIL_DATE_TIME_PATTERN =
-  /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{2,5}(?:[+-]\d{1,2}(?::\d{2})?)?\b/;
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z]{2,5}(?:[+-]\d{1,2}(?::\d{2})?)?\b/;

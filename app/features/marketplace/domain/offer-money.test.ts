@@ -5,6 +5,8 @@ import {
   aprBpsFromPercent,
   feeFromBps,
   monthlyPaymentCents,
+  paymentSchedule,
+  paymentScheduleRows,
   priceLoan,
   roundHalfUp,
   toCents,
@@ -148,5 +150,18 @@ describe("helpers", () => {
     expect(toCents("12.5")).toBe(1250);
     expect(formatCents(141_220)).toBe("$1,412.20");
     expect(formatBps(1509)).toBe("15.09%");
+  });
+});
+
+describe("paymentScheduleRows", () => {
+  it("lists every payment, the last one clearing the balance, and agrees with the schedule's figures", () => {
+    const rows = paymentScheduleRows(3_000_000, 1_500, 36);
+    const { paymentCents, finalPaymentCents } = paymentSchedule(3_000_000, 1_500, 36);
+    expect(rows).toHaveLength(36);
+    expect(rows.slice(0, 35).every((r) => r.paymentCents === paymentCents)).toBe(true);
+    expect(rows.at(-1)!.paymentCents).toBe(finalPaymentCents);
+    expect(rows.at(-1)!.balanceCents).toBe(0);
+    expect(rows.reduce((a, r) => a + r.principalCents, 0)).toBe(3_000_000);
+    expect(rows[0]!.interestCents).toBe(37_500);
   });
 });

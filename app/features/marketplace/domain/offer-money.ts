@@ -87,6 +87,33 @@ export function paymentSchedule(
   return { paymentCents, finalPaymentCents };
 }
 
+export type ScheduledPayment = {
+  number: number;
+  paymentCents: number;
+  interestCents: number;
+  principalCents: number;
+  balanceCents: number;
+};
+
+/**
+ * Every payment of the schedule, as `paymentSchedule` runs it: each month's interest (half-up to
+ * the cent), the part of the payment that repays principal, and the balance left after it; the last
+ * payment clears the balance.
+ */
+export function paymentScheduleRows(amountCents: number, noteRateBps: number, termMonths: number): ScheduledPayment[] {
+  const r = noteRateBps / 10_000 / 12;
+  const paymentCents = monthlyPaymentCents(amountCents, noteRateBps, termMonths);
+  const rows: ScheduledPayment[] = [];
+  let balance = amountCents;
+  for (let k = 1; k <= termMonths; k++) {
+    const interestCents = roundHalfUp(balance * r);
+    const payment = k < termMonths ? paymentCents : balance + interestCents;
+    balance = balance + interestCents - payment;
+    rows.push({ number: k, paymentCents: payment, interestCents, principalCents: payment - interestCents, balanceCents: balance });
+  }
+  return rows;
+}
+
 /**
  * Present value at monthly rate i of payments made at the end of months 1..n (appendix J general
  * equation (b)(8) for a single advance with regular monthly unit-periods and no odd first period).
