@@ -184,7 +184,7 @@ export function inventory(s: Seed): State[] {
       at: "/apply/submitted",
       act: async (page) => {
         await page.getByLabel(/I agree to the/).check();
-        await page.getByLabel(/I authorize the lender/).check();
+        await page.getByLabel(/I authorize Lendwise/).check();
         await page.getByRole("button", { name: "Submit Application" }).click();
         await page.waitForURL("**/apply/submitted");
       },
