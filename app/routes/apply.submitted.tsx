@@ -63,7 +63,7 @@ export default function SubmittedStep() {
         <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
         {/* No processing or updates to promise when no lender matched. */}
         {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
-        {noMatch ? null : <li>We will send you updates by email and SMS.</li>}
+        {noMatch ? null : <li>We will send you updates by email.</li>}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
         Keep your reference number: you can use it to check your application status at any time.
