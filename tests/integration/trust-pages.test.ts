@@ -6,9 +6,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { INTENT_TO_SIGN } from "~/content/consents";
 import { site } from "~/content/site";
 import { getDb, schema } from "~/platform/db/db.server";
 import { getPage, linkHrefs, squash } from "../support/html";
+import { applyOverHttp } from "../support/wizard";
 
 describe("the licensing page", () => {
   it("names the operator and links every active lender's NMLS id to NMLS Consumer Access", async () => {
@@ -42,5 +44,16 @@ describe("the security page", () => {
     expect(text).toContain("AES-256-GCM");
     expect(text).toContain("25 months");
     expect(text).toContain("no lender and no one who reviews applications can see them");
+  });
+});
+
+describe("the acceptance page", () => {
+  it("says, by the signature field, that the typed name is meant as a signature", async () => {
+    const { client, app } = await applyOverHttp({ tag: "intent-to-sign" });
+    const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id)).limit(1);
+    expect(offer, "the Texas application got an offer").toBeDefined();
+    const { $, status } = await getPage(`/offers/${offer!.id}`, client);
+    expect(status).toBe(200);
+    expect(squash($("[data-testid=intent-to-sign]").text())).toBe(INTENT_TO_SIGN);
   });
 });

@@ -122,9 +122,11 @@ export function inventory(s: Seed): State[] {
     scriptFree("/faq"),
     scriptFree("/terms-of-service"),
     scriptFree("/privacy-policy"),
+    scriptFree("/security"),
     scriptFree("/api-docs"),
     // A visitor's pages and their error states.
     { name: "404", as: "visitor", path: "/definitely-not-here" },
+    { name: "licensing", as: "visitor", path: "/licenses" },
     { name: "calculator", as: "visitor", path: "/loan-calculator" },
     { name: "status: blank ID", as: "visitor", path: "/application-status", act: click("Check Status") },
     { name: "status: not found", as: "visitor", path: "/application-status?id=APP-123456" },
@@ -192,6 +194,7 @@ export function inventory(s: Seed): State[] {
     // A signed-in applicant.
     { name: "dashboard", as: "applicant", path: "/dashboard" },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
+    { name: "about the owners (optional)", as: "applicant", path: `/dashboard/applications/${s.reference}/about-owners` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
     {
       // Boost your offers sent with no answer chosen: the message in place (nothing changes).
