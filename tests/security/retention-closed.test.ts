@@ -1,19 +1,19 @@
 /**
  * The end of the retention schedule (`npm run retention`): a declined application unchanged for
  * longer than the period (25 months, Regulation B 12 CFR 1002.12(b)) loses its documents, rows and
- * encrypted files; one under a legal hold keeps them, and so does a recently declined one. The
- * hold is set and cleared with an audit row.
+ * encrypted files; one under a legal hold keeps them, and so does a recently declined one. An
+ * admin sets and clears the hold on the application's details page, each with an audit row.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { purgeClosedApplications, setLegalHold, type RetentionReport } from "~/features/applications/closed-retention.server";
+import { purgeClosedApplications, type RetentionReport } from "~/features/applications/closed-retention.server";
 import { getDb, schema } from "~/platform/db/db.server";
-import { signedInApplicant } from "../support/api";
+import { signedInAdmin, signedInApplicant } from "../support/api";
+import { getPage, squash } from "../support/html";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
-import { createAdmin } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 
 const DAY = 24 * 3600_000;
@@ -29,7 +29,7 @@ async function documentRows(applicationId: number) {
 
 beforeAll(async () => {
   const { user } = await signedInApplicant();
-  const admin = await createAdmin();
+  const { client: admin } = await signedInAdmin();
   const ages = { old: 26 * 31 * DAY, held: 26 * 31 * DAY, released: 26 * 31 * DAY, recent: 60 * DAY };
   for (const name of Object.keys(ages) as Array<keyof typeof ages>) {
     const app = await createSubmittedApplication({ userId: user.id, status: "rejected", stage: "declined", submittedAt: ago(ages[name] + DAY) });
@@ -37,10 +37,17 @@ beforeAll(async () => {
     await createDocument({ applicationId: app.id, userId: user.id, data: samplePdf(`closed-${name}`), name: `${name}.pdf` });
     [files[name]] = (await documentRows(app.id)).map((r) => r.k);
   }
-  // A hold set, and one set then cleared (the cleared one is deleted like any other).
-  expect(await setLegalHold({ applicationId: ids.held, hold: true, reason: "litigation", actorUserId: admin.id })).toBe(true);
-  await setLegalHold({ applicationId: ids.released, hold: true, actorUserId: admin.id });
-  await setLegalHold({ applicationId: ids.released, hold: false, actorUserId: admin.id });
+  // An admin places a hold on one from its details page, and places then clears one on another
+  // (the cleared one is deleted like any other).
+  const hold = async (id: number, on: boolean) => {
+    const res = await admin.fetch(`/admin/applications/${id}`, { form: { intent: "legal-hold", hold: on ? "on" : "off", reason: "litigation" } });
+    expect(res.status).toBe(302);
+  };
+  await hold(ids.held, true);
+  await hold(ids.released, true);
+  await hold(ids.released, false);
+  const page = await getPage(`/admin/applications/${ids.held}`, admin);
+  expect(squash(page.$("[data-testid=legal-hold]").text())).toMatch(/On hold since \d{4}-\d{2}-\d{2}: litigation/);
   for (const name of Object.keys(ages) as Array<keyof typeof ages>) {
     await getDb()
       .update(schema.loanApplications)
