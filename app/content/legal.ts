@@ -155,7 +155,8 @@ export const privacySections: readonly LegalSection[] = [
     id: "retention",
     title: "How Long We Keep Information",
     paragraphs: [
-      "Applications that are declined, withdrawn or receive no offer are deleted, with their documents, 25 months after the last decision or change, the longest period the Equal Credit Opportunity Act's Regulation B asks lenders to keep application records; an application under a legal hold is kept until the hold ends. Applications started and never submitted are deleted 30 days after they were last touched. Records of a loan that was made are kept as long as the law requires for that loan.",
+      "We keep loan information for up to 7 years after the loan closes, so that we can meet our legal and record-keeping obligations. After that, it is deleted or anonymized.",
+      "Applications that are declined, withdrawn or receive no offer have their documents deleted 25 months after the last decision or change, the longest period the Equal Credit Opportunity Act's Regulation B asks lenders to keep application records; an application under a legal hold is kept until the hold ends. Applications started and never submitted are deleted 30 days after they were last touched.",
     ],
   },
   {

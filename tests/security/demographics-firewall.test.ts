@@ -65,7 +65,7 @@ describe("the owners' demographic questions", () => {
   it("are not shown to a lender the application is shared with", async () => {
     const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, applied.app.id)).limit(1);
     expect(offer, "the Texas application got an offer").toBeDefined();
-    const lender = await createLenderUser(offer!.lenderId);
+    const lender = await createLenderUser(offer!.lenderId!);
     const client = await signInLenderOverHttp(new Client(), lender);
     const page = await getPage(`/lender/applications/${applied.app.id}`, client);
     expect(page.status).toBe(200);
