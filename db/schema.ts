@@ -337,18 +337,15 @@ export const consentRecords = mysqlTable(
  * no underwriting read (lender workspace, admin details, API, CSV) joins this table. Each answer
  * is optional and '' means "not answered"; "declined" is "I do not wish to provide this".
  */
-export const ownerDemographics = mysqlTable(
-  "owner_demographics",
-  {
-    applicationId: int("application_id")
-      .primaryKey()
-      .references(() => loanApplications.id, { onDelete: "cascade" }),
-    ethnicity: varchar("ethnicity", { length: 40 }).notNull().default(""),
-    race: varchar("race", { length: 60 }).notNull().default(""),
-    sex: varchar("sex", { length: 40 }).notNull().default(""),
-    updatedAt: updatedAt(),
-  },
-);
+export const ownerDemographics = mysqlTable("owner_demographics", {
+  applicationId: int("application_id")
+    .primaryKey()
+    .references(() => loanApplications.id, { onDelete: "cascade" }),
+  ethnicity: varchar("ethnicity", { length: 40 }).notNull().default(""),
+  race: varchar("race", { length: 60 }).notNull().default(""),
+  sex: varchar("sex", { length: 40 }).notNull().default(""),
+  updatedAt: updatedAt(),
+});
 
 /** Fixed-window counters for throttling, shared by every app server. */
 export const rateLimits = mysqlTable(

@@ -57,8 +57,8 @@ export default function LicensesPage() {
           Partner lenders
         </h2>
         <p className="mt-3 text-slate-700">
-          Each lender that can make you an offer today, with its NMLS unique identifier. The link opens its record on NMLS Consumer
-          Access, where you can check which states license it.
+          Each lender that can make you an offer today, with its NMLS unique identifier. The link opens its record on NMLS Consumer Access,
+          where you can check which states license it.
         </p>
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="licenses-lenders">
           {lenders.map((l) => (

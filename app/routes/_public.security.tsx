@@ -8,7 +8,10 @@ export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = () => [
   { title: `Security | ${site.name}` },
-  { name: "description", content: `How ${site.name} protects your information: encryption in transit and at rest, who can see what, and how long it is kept.` },
+  {
+    name: "description",
+    content: `How ${site.name} protects your information: encryption in transit and at rest, who can see what, and how long it is kept.`,
+  },
 ];
 
 export default function SecurityPage() {

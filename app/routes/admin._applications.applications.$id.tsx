@@ -90,7 +90,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The legal hold (retention keeps a held application's documents); audited by setLegalHold.
   if (intent === "legal-hold") {
     const hold = formData.get("hold") === "on";
-    const reason = String(formData.get("reason") ?? "").trim().slice(0, 200);
+    const reason = String(formData.get("reason") ?? "")
+      .trim()
+      .slice(0, 200);
     const found = await setLegalHold({ applicationId: id, hold, reason, actorUserId: admin.id, ip: getClientIp(request, context) });
     if (!found) throw data(null, { status: 404 });
     return redirectWithToast(`/admin/applications/${id}`, {

@@ -74,7 +74,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ],
     },
   ];
-  const [submitKey, credit] = await Promise.all([ensureSubmitKey(ctx.draft), creditAuthorizationFor(values.address.state, values.loan.purpose)]);
+  const [submitKey, credit] = await Promise.all([
+    ensureSubmitKey(ctx.draft),
+    creditAuthorizationFor(values.address.state, values.loan.purpose),
+  ]);
   const sms = owner.phone ? smsConsentText(formatPhone(owner.phone)) : null;
   return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null };
 }

@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const app = await ownApplication(request, params.reference);
   const parsed = DemographicsSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose one of the answers shown for each question, or leave it unanswered." }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: "Choose one of the answers shown for each question, or leave it unanswered." }, { status: 400 });
   await saveOwnerDemographics(app.id, parsed.data);
   return redirectWithToast(`/dashboard/applications/${app.reference}/about-owners`, {
     title: "Answers saved",

@@ -4,7 +4,11 @@ import { ESIGN_DISCLOSURE } from "~/content/consents";
 export function EsignDisclosure({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby="esign-heading" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800" data-testid="esign-disclosure">
+    <section
+      aria-labelledby="esign-heading"
+      className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+      data-testid="esign-disclosure"
+    >
       <Heading id="esign-heading" className="font-semibold text-slate-900">
         {ESIGN_DISCLOSURE.heading}
       </Heading>

@@ -67,7 +67,11 @@ describe("the review step's consents", () => {
     const { client, email } = await fillStepsOverHttp();
     expect((await client.fetch("/apply/documents", { form: { intent: "continue" } })).status).toBe(302);
     const { $ } = await getPage("/apply/review", client);
-    const credit = squash($("label[for]").filter((_, el) => /^I authorize Lendwise/.test(squash($(el).text()))).text());
+    const credit = squash(
+      $("label[for]")
+        .filter((_, el) => /^I authorize Lendwise/.test(squash($(el).text())))
+        .text(),
+    );
     // The wizard's applicant is in Illinois and wants equipment financing: Keystone serves it, Bluebonnet (Texas and nearby) does not.
     expect(credit).toContain("the partner lenders that serve Illinois (");
     expect(credit).toContain("Keystone Equipment Finance");
@@ -103,7 +107,9 @@ describe("the review step's consents", () => {
     }
 
     // The data export lists them, with the words and the application's reference.
-    const exported = (await (await client.fetch("/account/export")).json()) as { consents: Array<{ kind: string; text: string; application: string | null }> };
+    const exported = (await (await client.fetch("/account/export")).json()) as {
+      consents: Array<{ kind: string; text: string; application: string | null }>;
+    };
     expect(exported.consents.map((c) => c.kind).sort()).toEqual(["credit-authorization", "lender-share", "sms-marketing"]);
     expect(exported.consents.find((c) => c.kind === "sms-marketing")).toMatchObject({ text: smsLabel, application: app!.reference });
   });

@@ -27,7 +27,9 @@ describe("the licensing page", () => {
     const item = $("[data-testid=licenses-lenders] li").filter((_, li) => $(li).text().includes(keystone!.name));
     expect(item).toHaveLength(1);
     expect(linkHrefs($, /^NMLS ID /, item)).toEqual([site.nmlsConsumerAccessUrl(keystone!.nmlsId)]);
-    expect(site.nmlsConsumerAccessUrl(keystone!.nmlsId)).toBe(`https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${keystone!.nmlsId}`);
+    expect(site.nmlsConsumerAccessUrl(keystone!.nmlsId)).toBe(
+      `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${keystone!.nmlsId}`,
+    );
   });
 });
 
@@ -35,9 +37,14 @@ describe("the security page", () => {
   it("states encryption in transit and at rest, retention and who can see what", async () => {
     const { $, status } = await getPage("/security");
     expect(status).toBe(200);
-    const headings = $("main h2, article h2").map((_, h) => squash($(h).text())).get();
+    const headings = $("main h2, article h2")
+      .map((_, h) => squash($(h).text()))
+      .get();
     for (const h of ["Encryption in Transit", "Encryption at Rest", "Who Can See What", "How Long We Keep It"]) {
-      expect(headings.some((x) => x.endsWith(h)), h).toBe(true);
+      expect(
+        headings.some((x) => x.endsWith(h)),
+        h,
+      ).toBe(true);
     }
     const text = squash($("article").text());
     expect(text).toContain("TLS (HTTPS)");

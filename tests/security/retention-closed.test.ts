@@ -32,7 +32,12 @@ beforeAll(async () => {
   const { client: admin } = await signedInAdmin();
   const ages = { old: 26 * 31 * DAY, held: 26 * 31 * DAY, released: 26 * 31 * DAY, recent: 60 * DAY };
   for (const name of Object.keys(ages) as Array<keyof typeof ages>) {
-    const app = await createSubmittedApplication({ userId: user.id, status: "rejected", stage: "declined", submittedAt: ago(ages[name] + DAY) });
+    const app = await createSubmittedApplication({
+      userId: user.id,
+      status: "rejected",
+      stage: "declined",
+      submittedAt: ago(ages[name] + DAY),
+    });
     ids[name] = app.id;
     await createDocument({ applicationId: app.id, userId: user.id, data: samplePdf(`closed-${name}`), name: `${name}.pdf` });
     [files[name]] = (await documentRows(app.id)).map((r) => r.k);
@@ -40,7 +45,9 @@ beforeAll(async () => {
   // An admin places a hold on one from its details page, and places then clears one on another
   // (the cleared one is deleted like any other).
   const hold = async (id: number, on: boolean) => {
-    const res = await admin.fetch(`/admin/applications/${id}`, { form: { intent: "legal-hold", hold: on ? "on" : "off", reason: "litigation" } });
+    const res = await admin.fetch(`/admin/applications/${id}`, {
+      form: { intent: "legal-hold", hold: on ? "on" : "off", reason: "litigation" },
+    });
     expect(res.status).toBe(302);
   };
   await hold(ids.held, true);
@@ -65,7 +72,10 @@ describe("retention of closed applications", () => {
     }
     expect(report.documents).toBeGreaterThanOrEqual(2);
     // The decision itself stays.
-    const [row] = await getDb().select({ status: schema.loanApplications.status }).from(schema.loanApplications).where(eq(schema.loanApplications.id, ids.old));
+    const [row] = await getDb()
+      .select({ status: schema.loanApplications.status })
+      .from(schema.loanApplications)
+      .where(eq(schema.loanApplications.id, ids.old));
     expect(row?.status).toBe("rejected");
   });
 

@@ -133,7 +133,10 @@ export async function exportUserData(userId: number, ip?: string) {
     }),
     emails: data.emails,
     /** Every consent given (electronic records, credit authorisation, SMS, sharing with lenders): the exact words, their version and hash, when and from where. */
-    consents: consents.map(({ applicationId, ...c }) => ({ ...c, application: applicationId ? (references.get(applicationId) ?? null) : null })),
+    consents: consents.map(({ applicationId, ...c }) => ({
+      ...c,
+      application: applicationId ? (references.get(applicationId) ?? null) : null,
+    })),
     accountActivity: data.activity,
   };
 }

@@ -57,8 +57,18 @@ export async function purgeClosedApplications(opts: { now?: Date; months?: numbe
             closedPastPeriod(cutoff),
             gt(apps.id, after),
             or(
-              exists(getDb().select({ one: sql`1` }).from(docs).where(eq(docs.applicationId, apps.id))),
-              exists(getDb().select({ one: sql`1` }).from(schema.ownerDemographics).where(eq(schema.ownerDemographics.applicationId, apps.id))),
+              exists(
+                getDb()
+                  .select({ one: sql`1` })
+                  .from(docs)
+                  .where(eq(docs.applicationId, apps.id)),
+              ),
+              exists(
+                getDb()
+                  .select({ one: sql`1` })
+                  .from(schema.ownerDemographics)
+                  .where(eq(schema.ownerDemographics.applicationId, apps.id)),
+              ),
             ),
           ),
         )
@@ -70,9 +80,17 @@ export async function purgeClosedApplications(opts: { now?: Date; months?: numbe
       after = id;
       const removed = await transaction(async (tx) => {
         // Locked and checked again: a hold set meanwhile wins.
-        const [row] = await tx.select({ id: apps.id }).from(apps).where(and(eq(apps.id, id), closedPastPeriod(cutoff))).for("update");
+        const [row] = await tx
+          .select({ id: apps.id })
+          .from(apps)
+          .where(and(eq(apps.id, id), closedPastPeriod(cutoff)))
+          .for("update");
         if (!row) return null;
-        const rows = await tx.select({ id: docs.id, storageKey: docs.storageKey }).from(docs).where(eq(docs.applicationId, id)).for("update");
+        const rows = await tx
+          .select({ id: docs.id, storageKey: docs.storageKey })
+          .from(docs)
+          .where(eq(docs.applicationId, id))
+          .for("update");
         if (rows.length) await tx.delete(docs).where(eq(docs.applicationId, id));
         const [demo] = await tx.delete(schema.ownerDemographics).where(eq(schema.ownerDemographics.applicationId, id));
         return { rows, demographics: demo.affectedRows };
@@ -111,7 +129,11 @@ export async function setLegalHold(
 ): Promise<boolean> {
   const [r] = await db
     .update(apps)
-    .set(input.hold ? { legalHoldAt: new Date(), legalHoldReason: (input.reason ?? "").slice(0, 200) || null } : { legalHoldAt: null, legalHoldReason: null })
+    .set(
+      input.hold
+        ? { legalHoldAt: new Date(), legalHoldReason: (input.reason ?? "").slice(0, 200) || null }
+        : { legalHoldAt: null, legalHoldReason: null },
+    )
     .where(eq(apps.id, input.applicationId));
   if (r.affectedRows === 0) return false;
   await recordAudit({

@@ -10,7 +10,11 @@ import { DEMOGRAPHIC_KEYS, type DemographicAnswers } from "~/content/demographic
 const t = schema.ownerDemographics;
 
 export async function getOwnerDemographics(applicationId: number, db: DbOrTx = getDb()): Promise<DemographicAnswers | null> {
-  const [row] = await db.select({ ethnicity: t.ethnicity, race: t.race, sex: t.sex }).from(t).where(eq(t.applicationId, applicationId)).limit(1);
+  const [row] = await db
+    .select({ ethnicity: t.ethnicity, race: t.race, sex: t.sex })
+    .from(t)
+    .where(eq(t.applicationId, applicationId))
+    .limit(1);
   return row ?? null;
 }
 

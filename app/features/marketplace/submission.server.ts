@@ -93,10 +93,15 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     await recordApplicationEvent(tx, { applicationId: row.id, actorUserId: input.actorUserId, type: "created", toStatus: "submitted" });
   }
   // Every consent of the submission in the one consent table (the lender-share columns stay as well).
-  await recordConsents(tx, [
-    ...(input.consents ?? []).map((c) => ({ ...c, phone: c.kind === "sms-marketing" ? (input.phone ?? null) : null })),
-    ...(lenderShareConsent ? [{ kind: "lender-share" as const, version: LENDER_SHARE_CONSENT.version, text: LENDER_SHARE_CONSENT.text }] : []),
-  ].map((c) => ({ ...c, userId: input.userId, applicationId: row.id, ip: input.ip ?? null, at: now })));
+  await recordConsents(
+    tx,
+    [
+      ...(input.consents ?? []).map((c) => ({ ...c, phone: c.kind === "sms-marketing" ? (input.phone ?? null) : null })),
+      ...(lenderShareConsent
+        ? [{ kind: "lender-share" as const, version: LENDER_SHARE_CONSENT.version, text: LENDER_SHARE_CONSENT.text }]
+        : []),
+    ].map((c) => ({ ...c, userId: input.userId, applicationId: row.id, ip: input.ip ?? null, at: now })),
+  );
   await recordApplicationEvent(tx, {
     applicationId: row.id,
     actorUserId: input.actorUserId,
