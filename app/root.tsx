@@ -43,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pixelId: isMarketingPath(new URL(request.url).pathname) ? (getEnv().META_PIXEL_ID ?? null) : null,
       // The footer's licence line: only when the marketplace's NMLS id is configured.
       nmlsId: getEnv().MARKETPLACE_NMLS_ID ?? null,
+      // The legal entity and its address, from configuration (documented defaults in env.server.ts).
+      legalEntity: { name: getEnv().LEGAL_ENTITY_NAME, address: getEnv().LEGAL_ENTITY_ADDRESS },
     },
     { headers: combineHeaders(toastHeaders) },
   );

@@ -153,6 +153,12 @@ export const loanApplications = mysqlTable(
     lenderShareConsentVersion: varchar("lender_share_consent_version", { length: 40 }),
     lenderShareConsentSha256: char("lender_share_consent_sha256", { length: 64 }),
     submittedAt: datetime("submitted_at", { mode: "date", fsp: 3 }),
+    /**
+     * Legal hold (set and cleared by an admin, audited): while set, the retention run
+     * (app/features/applications/closed-retention.server.ts) keeps the application and its documents.
+     */
+    legalHoldAt: datetime("legal_hold_at", { mode: "date", fsp: 3 }),
+    legalHoldReason: varchar("legal_hold_reason", { length: 200 }),
     /** The referral partner that sent this application through the partner API; null otherwise. */
     partnerId: int("partner_id").references((): AnyMySqlColumn => partners.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -300,6 +306,46 @@ export const auditLog = mysqlTable(
   },
   (t) => [index("audit_target_idx").on(t.targetType, t.targetId, t.at), index("audit_actor_idx").on(t.actorUserId, t.at)],
 );
+
+/**
+ * Every consent a person gave (app/content/consents.ts): which kind, the text's version, the
+ * SHA-256 of the exact words shown and the words themselves, when, from which address, by which
+ * account and for which application; the SMS consent also keeps the number it names. Rows are
+ * only added (a withdrawal is a new row of its own kind, never an update).
+ */
+export const consentRecords = mysqlTable(
+  "consent_records",
+  {
+    id: bigint("id", { mode: "number" }).autoincrement().primaryKey(),
+    kind: mysqlEnum("kind", E.CONSENT_KINDS).notNull(),
+    textVersion: varchar("text_version", { length: 40 }).notNull(),
+    textSha256: char("text_sha256", { length: 64 }).notNull(),
+    text: text("text").notNull(),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+    applicationId: int("application_id").references(() => loanApplications.id, { onDelete: "cascade" }),
+    phone: varchar("phone", { length: 32 }),
+    ip: varchar("ip", { length: 64 }),
+    at: datetime("at", { mode: "date", fsp: 3 })
+      .notNull()
+      .default(sql`CURRENT_TIMESTAMP(3)`),
+  },
+  (t) => [index("consent_records_user_idx").on(t.userId, t.at), index("consent_records_app_idx").on(t.applicationId)],
+);
+
+/**
+ * Section 1071 demographic answers of an application's owner, kept apart from the application:
+ * no underwriting read (lender workspace, admin details, API, CSV) joins this table. Each answer
+ * is optional and '' means "not answered"; "declined" is "I do not wish to provide this".
+ */
+export const ownerDemographics = mysqlTable("owner_demographics", {
+  applicationId: int("application_id")
+    .primaryKey()
+    .references(() => loanApplications.id, { onDelete: "cascade" }),
+  ethnicity: varchar("ethnicity", { length: 40 }).notNull().default(""),
+  race: varchar("race", { length: 60 }).notNull().default(""),
+  sex: varchar("sex", { length: 40 }).notNull().default(""),
+  updatedAt: updatedAt(),
+});
 
 /** Fixed-window counters for throttling, shared by every app server. */
 export const rateLimits = mysqlTable(

@@ -19,6 +19,9 @@ export const APPLICATION_STATUSES = [
  * The loan's life, one column beside the admin status: the pure table of allowed moves
  * is app/features/applications/domain/loan-lifecycle.ts; docs/product.md maps the stages onto the admin statuses.
  */
+/** What a consent record is a consent to (db consent_records.kind; texts in app/content/consents.ts). */
+export const CONSENT_KINDS = ["electronic-records", "credit-authorization", "sms-marketing", "lender-share"] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
 export const APPLICATION_STAGES = [
   "draft",
   "submitted",

@@ -81,8 +81,8 @@ export const termsSections: readonly LegalSection[] = [
     id: "communications",
     title: "Communications",
     paragraphs: [
-      "By applying, you agree that we may send you messages about your account and application, including confirmations and status updates, by e-mail and SMS.",
-      "Promotional messages by e-mail and SMS are sent only if you opt in, which is never a condition of applying. You can withdraw that consent at any time.",
+      "By creating an account you agree to receive records and sign documents electronically, under the agreement shown on the sign-up form; you may ask for paper copies or withdraw that agreement at any time. We send messages about your account and applications, including confirmations, notices and status updates, by e-mail. We do not send account or application updates by text message.",
+      "Promotional e-mails, and promotional text messages to the number you name, are sent only if you tick their own boxes, which is never a condition of applying or of any purchase. Reply STOP to any text to stop them; you can withdraw either consent at any time.",
     ],
   },
   {
@@ -116,7 +116,9 @@ export const privacySections: readonly LegalSection[] = [
     title: "Information We Collect",
     paragraphs: [
       "Information you give us: your name, e-mail address, phone number and date of birth; your business address; the loan amount and purpose you request; your annual income, living situation and monthly housing payment; and any documents you upload, such as identification, LLC and EIN documents, bank statements and your Social Security card.",
-      "Information collected automatically: the cookies needed to keep you signed in and to save your application as you go, and basic technical records of requests made to our servers.",
+      "Information collected automatically: the cookies needed to keep you signed in and to save your application as you go, the address your requests come from (kept with each consent you give), and basic technical records of requests made to our servers.",
+      "Advertising pixel: when it is switched on, our public marketing pages (never the application, dashboard or account pages) load Meta's pixel, which tells Meta that a browser visited the page and, when you start or submit an application, that you did so and the amount requested. Blocking third-party cookies in your browser stops it.",
+      "If you choose to answer them, the optional questions about the ethnicity, race and sex of a business's owners are kept apart from your application; no lender and no one who reviews applications can see them.",
     ],
   },
   {
@@ -130,22 +132,22 @@ export const privacySections: readonly LegalSection[] = [
     id: "sharing",
     title: "How We Share Information",
     paragraphs: [
-      "We share application information with licensed lenders to process the application you submit, and with service providers who help us run the service under obligations to protect it.",
-      "Documents you upload are never shared without your consent. We may disclose information when the law requires it.",
+      "When you submit an application and agree to share it, we send the application and its documents to the partner lenders whose active products serve your state and loan purpose; they are named at the credit authorisation box, on your offers page and on our licences page. We also use service providers (hosting, e-mail delivery, file storage) who may handle information only to run the service and must protect it.",
+      "We do not sell personal information. The advertising pixel described above may count as sharing for cross-context behavioural advertising under California law; you may opt out of it as described under Your Choices. We may disclose information when the law requires it.",
     ],
   },
   {
     id: "credit-checks",
     title: "Credit Checks",
     paragraphs: [
-      "Checking your rate does not affect your credit score. We check your credit only after you authorize it at the review step of your application, and we use the result to review that application.",
+      "Finding your offers uses at most a soft inquiry, which does not affect your credit score. A lender makes a hard inquiry only if you accept its offer and it tells you it will do so. Your authorisation at the review step names the lenders that may obtain a report.",
     ],
   },
   {
     id: "security",
     title: "How We Protect Your Information",
     paragraphs: [
-      `Information you send us travels over SSL, and your documents are protected with 256-bit encryption. Within ${site.name}, access to applications and documents is limited to you and to the staff who review them.`,
+      `Information you send us travels over TLS (HTTPS), and each uploaded document is encrypted at rest with AES-256-GCM under its own key. Within ${site.name}, access to applications and documents is limited to you, the staff who review them, and the lenders you agreed to share them with. Our security page says more.`,
       "No system is perfectly secure, but we work to protect your information against loss, misuse and unauthorized access.",
     ],
   },
@@ -154,21 +156,23 @@ export const privacySections: readonly LegalSection[] = [
     title: "How Long We Keep Information",
     paragraphs: [
       "We keep loan information for up to 7 years after the loan closes, so that we can meet our legal and record-keeping obligations. After that, it is deleted or anonymized.",
+      "Applications that are declined, withdrawn or receive no offer have their documents deleted 25 months after the last decision or change, the longest period the Equal Credit Opportunity Act's Regulation B asks lenders to keep application records; an application under a legal hold is kept until the hold ends. Applications started and never submitted are deleted 30 days after they were last touched.",
     ],
   },
   {
     id: "communications",
-    title: "E-mail and SMS",
+    title: "E-mail and Text Messages",
     paragraphs: [
-      "We send confirmations and updates about your application by e-mail and SMS.",
-      "We send promotions and offers only if you opt in when you apply. You can withdraw that consent at any time without affecting your application.",
+      "We send confirmations, notices and updates about your application by e-mail. We do not send them by text message.",
+      "We send promotions by e-mail, or by text message to the number shown next to its box, only if you tick that box when you apply; neither is a condition of any purchase. Reply STOP to a text, or use the link in an e-mail, to stop them at any time without affecting your application.",
     ],
   },
   {
     id: "your-choices",
-    title: "Your Choices",
+    title: "Your Choices and California Privacy Rights",
     paragraphs: [
-      "You can ask to see, correct or update the personal information we hold about you, and you can opt out of promotional messages at any time. Some information must be kept for the period described above even if you close your account.",
+      "You can download what we hold about your account from the account page (your data export lists your applications, documents, e-mails and every consent you gave), ask us to correct it, and opt out of promotional messages at any time. Some information must be kept for the period described above even if you close your account.",
+      `California residents have the right under the California Consumer Privacy Act, as amended by the California Privacy Rights Act, to know what personal information we collect and how we use and disclose it, to delete it, to correct it, to opt out of its sale or sharing (including the advertising pixel), and to limit the use of sensitive personal information; we will not treat you differently for using these rights. Information covered by federal financial privacy law may be exempt. To make a request, or to name an authorised agent, ${contactSentence.charAt(0).toLowerCase()}${contactSentence.slice(1)} We verify the request against your account and answer within 45 days.`,
     ],
   },
   {

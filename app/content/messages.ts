@@ -11,6 +11,7 @@ export const MSG = {
   dobRequired: "Date of birth is required",
   mustBeCitizen: "Must be a US citizen",
   mustAgreeTerms: "You must agree to the terms",
+  mustAgreeElectronicRecords: "You must agree to receive records and sign electronically to create an account online",
   amountRequired: "Loan amount is required",
   purposeRequired: "Loan purpose is required",
   streetRequired: "Street address is required",

@@ -87,6 +87,13 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,12}$/, "MARKETPLACE_NMLS_ID must be the NMLS unique identifier (digits)")
     .optional(),
+  /**
+   * The company that runs the marketplace and its postal address, stated in the footer and on the
+   * licences and security pages. Defaults: "Lendwise Marketplace, Inc." and
+   * "100 Example Avenue, Suite 400, Wilmington, DE 19801" (the demo's; set both in production).
+   */
+  LEGAL_ENTITY_NAME: z.string().trim().min(1).max(120).default("Lendwise Marketplace, Inc."),
+  LEGAL_ENTITY_ADDRESS: z.string().trim().min(1).max(200).default("100 Example Avenue, Suite 400, Wilmington, DE 19801"),
   TRUST_PROXY: flag.transform((v) => v ?? false),
   /** Cookies marked Secure (and a __Host- session cookie) and, in production, HSTS. Default: on in
    *  production; COOKIE_SECURE=false serves production over plain HTTP (tests on 127.0.0.1). */

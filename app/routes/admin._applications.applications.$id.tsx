@@ -38,6 +38,8 @@ import { requireAdmin, safeRedirect } from "~/features/accounts/session/session.
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { log } from "~/platform/observability/log.server";
+import { getLegalHold, setLegalHold } from "~/features/applications/closed-retention.server";
+import { LegalHoldForm } from "~/features/back-office/components/legal-hold-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.application.reference ?? "Application"} | Admin | ${site.name}` },
@@ -70,15 +72,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     application.documents.map((d) => d.id),
   );
   const auditTrail = audit.map(({ at, ...entry }) => ({ ...entry, at: at.toISOString() }));
-  const [backOffice, lifecycle] = await Promise.all([
+  const [backOffice, lifecycle, hold] = await Promise.all([
     backOfficeDetails(
       id,
       application.documents.map((d) => d.id),
       admin.id,
     ),
     lifecycleViewById(id),
+    getLegalHold(id),
   ]);
-  return { application, auditTrail, backOffice, lifecycle };
+  const legalHold = hold ? { at: hold.at.toISOString(), reason: hold.reason } : null;
+  return { application, auditTrail, backOffice, lifecycle, legalHold };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -92,6 +96,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!out.ok && out.status === 404) throw data(null, { status: 404 });
     if (!out.ok) return data({ result: undefined, toast: null, backOffice: { intent: out.intent, errors: out.errors } }, { status: 400 });
     return redirectWithToast(adminRedirect(out.redirectTo, `/admin/applications/${id}`, BACK_OFFICE_SECTION[intent]), out.toast);
+  }
+  // The legal hold (retention keeps a held application's documents); audited by setLegalHold.
+  if (intent === "legal-hold") {
+    const hold = formData.get("hold") === "on";
+    const reason = String(formData.get("reason") ?? "")
+      .trim()
+      .slice(0, 200);
+    const found = await setLegalHold({ applicationId: id, hold, reason, actorUserId: admin.id, ip: getClientIp(request, context) });
+    if (!found) throw data(null, { status: 404 });
+    return redirectWithToast(`/admin/applications/${id}`, {
+      title: hold ? "Legal hold placed" : "Legal hold cleared",
+      description: hold ? "Its documents are kept until the hold is cleared." : "The retention schedule applies again.",
+    });
   }
   // The explicit, reasoned cancellation (the only way back from an accepted offer).
   if (intent === "cancel-application") {
@@ -129,7 +146,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetailsRoute() {
-  const { application, auditTrail, backOffice, lifecycle } = useLoaderData<typeof loader>();
+  const { application, auditTrail, backOffice, lifecycle, legalHold } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -169,6 +186,7 @@ export default function ApplicationDetailsRoute() {
               />
             ) : null}
             <ColleagueNotice view={backOffice} />
+            <LegalHoldForm hold={legalHold} />
           </>
         }
         backOffice={

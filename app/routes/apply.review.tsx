@@ -1,5 +1,7 @@
 /**
- * Step 6: Review Application - every value, the uploaded documents, three consents (two required)
+ * Step 6: Review Application - every value, the uploaded documents, four consents (two required: the
+ * terms, and the credit authorisation naming the lenders that serve the applicant's state; optional:
+ * e-mail promotions, and SMS promotions naming the phone number, never ticked in advance)
  * and Submit, with the sentence next to it by which submitting shares the application with the
  * matched partner lenders (recorded with the submission: time, text version, SHA-256). With JavaScript the button stays disabled until both required boxes are ticked;
  * without it the server refuses with a clear message. Submission runs the submit service.
@@ -27,6 +29,8 @@ import { getClientIp } from "~/platform/http/request.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
+import { smsConsentText } from "~/content/consents";
+import { creditAuthorizationFor } from "~/features/marketplace/index.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
@@ -71,7 +75,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ],
     },
   ];
-  return { summary, submitKey: await ensureSubmitKey(ctx.draft) };
+  const [submitKey, credit] = await Promise.all([
+    ensureSubmitKey(ctx.draft),
+    creditAuthorizationFor(values.address.state, values.loan.purpose),
+  ]);
+  const sms = owner.phone ? smsConsentText(formatPhone(owner.phone)) : null;
+  return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -85,6 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await resolveDraft(request);
   const outcome = await submitDraft(ctx, {
     consentMarketing: submission.value.marketingConsent,
+    smsConsent: submission.value.smsConsent,
     submitKey: submission.value.submitKey,
     ip: getClientIp(request, context),
   });
@@ -100,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewStep() {
-  const { summary, submitKey } = useLoaderData<typeof loader>();
+  const { summary, submitKey, creditText, smsText } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const hydrated = useHydrated();
@@ -163,11 +173,12 @@ export default function ReviewStep() {
           inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, terms: e.target.checked })) }}
         />
         <CheckboxField
-          label="I authorize the lender to verify the information I provided and to check my credit (required)"
+          label={creditText}
           meta={fields.authorizeCredit}
           inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
         />
-        <CheckboxField label="Send me updates and promotions by email and SMS (optional)" meta={fields.marketingConsent} />
+        <CheckboxField label="Send me updates and promotions by email (optional)" meta={fields.marketingConsent} />
+        {smsText ? <CheckboxField label={smsText} meta={fields.smsConsent} /> : null}
         <FormError id={form.errorId} errors={form.errors} />
         <p className="text-sm text-slate-700" data-testid="lender-share-consent">
           {LENDER_SHARE_CONSENT.text}

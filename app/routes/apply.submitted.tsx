@@ -63,11 +63,20 @@ export default function SubmittedStep() {
         <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
         {/* No processing or updates to promise when no lender matched. */}
         {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
-        {noMatch ? null : <li>We will send you updates by email and SMS.</li>}
+        {noMatch ? null : <li>We will send you updates by email.</li>}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
         Keep your reference number: you can use it to check your application status at any time.
       </p>
+      {reference ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Optional:{" "}
+          <Link to={`/dashboard/applications/${reference}/about-owners`} className="link" data-testid="about-owners-link">
+            answer questions about the business&apos;s owners
+          </Link>
+          , kept apart from your application; no lender sees them.
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {lifecycle?.offersToChoose ? (
           <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">

@@ -6,6 +6,7 @@
  * the review's "Accept and sign" accepts. Accepting is final and idempotent.
  * The owner, or an admin (read only), may open it; anyone else gets a 404.
  */
+import { INTENT_TO_SIGN } from "~/content/consents";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MarketShell } from "~/features/marketplace/components/offer-ui";
@@ -258,6 +259,9 @@ export default function OfferPage() {
                   </p>
                 ) : null}
               </div>
+              <p className="text-sm text-slate-700" data-testid="intent-to-sign">
+                {INTENT_TO_SIGN}
+              </p>
               <div className="flex items-start gap-2">
                 <input
                   id="confirmRead"

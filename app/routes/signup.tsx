@@ -14,6 +14,8 @@ import { getClientIp } from "~/platform/http/request.server";
 import { createUserSession, requireAnonymous } from "~/features/accounts/session/session.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
+import { EsignDisclosure } from "~/ui/esign-disclosure";
+import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
@@ -31,8 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const { usCitizen: _c, agreeToTerms: _t, ...account } = submission.value;
-  const outcome = await signUp(account, getClientIp(request, context));
+  const { usCitizen: _c, agreeToTerms: _t, agreeToElectronicRecords: _e, ...account } = submission.value;
+  const outcome = await signUp(account, getClientIp(request, context), [esignConsentText()]);
   if (outcome.ok) {
     const cookie = await createUserSession(request, outcome.user);
     return redirectWithToast("/dashboard", TOASTS.signupSuccess, { headers: { "set-cookie": cookie } });
@@ -107,6 +109,8 @@ export default function SignupPage() {
           }
           meta={fields.agreeToTerms}
         />
+        <EsignDisclosure />
+        <CheckboxField label={ESIGN_DISCLOSURE.label} meta={fields.agreeToElectronicRecords} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "Creating Account..." : "Create Account"}

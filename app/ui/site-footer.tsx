@@ -19,11 +19,18 @@ const resourceLinks = [
 ];
 /** Items docs/product.md lists without a target: text, not dead links. */
 const plainItems = ["Inventory Financing", "Emergency Business Loans"];
-const companyItems = ["Interest Rates", "Success Stories", "Licensing", "Compliance"];
+const companyItems = ["Interest Rates", "Success Stories", "Compliance"];
+/** The pages that say who runs the marketplace, who holds which licence, and how data is protected. */
+const trustLinks = [
+  { to: "/licenses", label: "Licensing" },
+  { to: "/security", label: "Security" },
+];
 
 export function SiteFooter() {
   // The licence line comes from configuration (MARKETPLACE_NMLS_ID), read by the root loader.
-  const nmlsId = useRouteLoaderData<typeof rootLoader>("root")?.nmlsId ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const nmlsId = root?.nmlsId ?? null;
+  const entity = root?.legalEntity ?? null;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-200" id="support">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -79,6 +86,13 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            {trustLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
             {companyItems.map((t) => (
               <li key={t} className="text-slate-400">
                 {t}
@@ -107,6 +121,11 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
           <p>
             © {site.copyrightYear} {site.name}. All rights reserved.
+            {entity ? (
+              <span className="block" data-testid="legal-entity">
+                {site.name} is operated by {entity.name}, {entity.address}.
+              </span>
+            ) : null}
           </p>
           <div className="flex flex-wrap gap-4">
             <Link to="/terms-of-service" className="hover:text-white hover:underline">

@@ -199,6 +199,7 @@ describe("one click, with JavaScript", () => {
       await page.getByLabel("Phone").fill("555-010-4455");
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
       await page.getByLabel(/I agree to the/).check();
+      await page.getByLabel(/agreement to electronic records/).check();
       await page.getByLabel("Date of birth").fill("1988-07-09");
       // The date field still shows its error; the blur of this click would remove it and move the
       // button up under the pointer.

@@ -32,7 +32,7 @@ async function withDraft(ctx: BrowserContext, email: string) {
 
 async function tickConsents(page: Page) {
   await page.getByLabel(/I agree to the/).check();
-  await page.getByLabel(/I authorize the lender/).check();
+  await page.getByLabel(/I authorize Lendwise/).check();
 }
 
 describe.each(MODES)("wizard edges $label", ({ js }) => {

@@ -50,11 +50,11 @@ async function review(page: Page, js: boolean) {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(/I agree to the/).check();
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel(/I authorize the lender/).check();
+    await page.getByLabel(/I authorize Lendwise/).check();
     expect(await submit.isDisabled()).toBe(false);
   } else {
     await page.getByLabel(/I agree to the/).check();
-    await page.getByLabel(/I authorize the lender/).check();
+    await page.getByLabel(/I authorize Lendwise/).check();
   }
   await submit.click();
   await at(page, "submitted", js);
@@ -154,7 +154,8 @@ describe.each(MODES)("application wizard $label", ({ js }) => {
       const text7 = await body(page);
       expect(text7).toMatch(/email confirmation within a few minutes/i);
       expect(text7).toMatch(/processed within 24 hours/i);
-      expect(text7).toMatch(/updates by email and SMS/i);
+      expect(text7).toMatch(/updates by email/i);
+      expect(text7).not.toMatch(/SMS/);
       expect(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe("/dashboard");
       expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
       if (js) {

@@ -19,6 +19,7 @@ function signupForm(email: string) {
     dateOfBirth: "1990-02-03",
     usCitizen: "on",
     agreeToTerms: "on",
+    agreeToElectronicRecords: "on",
   };
 }
 

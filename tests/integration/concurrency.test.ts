@@ -25,6 +25,7 @@ const signupForm = (email: string) => ({
   dateOfBirth: "1982-03-14",
   usCitizen: "on",
   agreeToTerms: "on",
+  agreeToElectronicRecords: "on",
 });
 
 /** Each account of `emails` with its unused verification token and its verification e-mail. */

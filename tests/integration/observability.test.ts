@@ -47,6 +47,7 @@ describe("a request's id", () => {
         dateOfBirth: "1980-02-03",
         usCitizen: "on",
         agreeToTerms: "on",
+        agreeToElectronicRecords: "on",
       },
     });
     expect(res.status).toBe(302);

@@ -279,7 +279,13 @@ describe("public shell", () => {
     expect($("[data-testid=licence-line]")).toHaveLength(0);
     expect(squash($("[data-testid=equal-credit-statement]").text())).toBe(site.equalCreditStatement);
     // Items without a page are not links.
-    for (const t of ["Interest Rates", "Success Stories", "Licensing", "Compliance"]) expect(linkHrefs($, t)).toEqual([]);
+    for (const t of ["Interest Rates", "Success Stories", "Compliance"]) expect(linkHrefs($, t)).toEqual([]);
+    // The trust pages (#29): the licences and security pages, and who runs the marketplace.
+    expect(linkHrefs($, "Licensing", $("footer"))).toEqual(["/licenses"]);
+    expect(linkHrefs($, "Security", $("footer"))).toEqual(["/security"]);
+    expect(squash($("footer [data-testid=legal-entity]").text())).toBe(
+      "Lendwise is operated by Lendwise Marketplace, Inc., 100 Example Avenue, Suite 400, Wilmington, DE 19801.",
+    );
     // The mobile menu is a <details> whose summary says Menu; Sign Up is inside it.
     const menu = $("header details").filter((_, d) => squash($(d).children("summary").text()) === "Menu");
     expect(menu).toHaveLength(1);

@@ -84,6 +84,7 @@ describe("sign-up page and API: the same enumeration rule", () => {
       dateOfBirth: "1980-01-01",
       usCitizen: "on",
       agreeToTerms: "on",
+      agreeToElectronicRecords: "on",
     };
     const statuses: number[] = [];
     for (let i = 0; i < THROTTLE_RULES.signup.limit + 1; i++) statuses.push((await c.fetch("/signup", { form })).status);

@@ -86,6 +86,7 @@ const attackForm = () => ({
   dateOfBirth: "1980-01-01",
   usCitizen: "on",
   agreeToTerms: "on",
+  agreeToElectronicRecords: "on",
   amount: "99000",
   purpose: "other",
   status: "approved",

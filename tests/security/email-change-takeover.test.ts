@@ -220,6 +220,7 @@ describe("after a change of e-mail", () => {
         dateOfBirth: "1990-01-01",
         usCitizen: "on",
         agreeToTerms: "on",
+        agreeToElectronicRecords: "on",
       },
     });
     expect(squatter.status).toBe(409);

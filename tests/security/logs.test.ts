@@ -89,6 +89,7 @@ describe("sentinel PII through the product", () => {
         dateOfBirth: S.dateOfBirth,
         usCitizen: "on",
         agreeToTerms: "on",
+        agreeToElectronicRecords: "on",
       },
     });
     expect(dup.status).toBe(409);

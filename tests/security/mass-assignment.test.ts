@@ -38,6 +38,7 @@ describe("mass assignment", () => {
         dateOfBirth: "1988-08-08",
         usCitizen: "on",
         agreeToTerms: "on",
+        agreeToElectronicRecords: "on",
         ...EXTRA(victim.id),
       },
     });

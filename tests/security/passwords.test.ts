@@ -21,6 +21,7 @@ const signupForm = (email: string, password: string) => ({
   dateOfBirth: "1979-05-05",
   usCitizen: "on",
   agreeToTerms: "on",
+  agreeToElectronicRecords: "on",
 });
 
 describe("password storage", () => {

@@ -107,6 +107,7 @@ describe("sign-up and status lookup", () => {
       dateOfBirth: "1990-02-03",
       usCitizen: "on",
       agreeToTerms: "on",
+      agreeToElectronicRecords: "on",
     });
     for (let i = 1; i <= THROTTLE_RULES.signup.limit; i++) {
       const fresh = new Client();

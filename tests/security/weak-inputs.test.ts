@@ -84,6 +84,7 @@ describe("common passwords at sign-up", () => {
           dateOfBirth: "1979-05-05",
           usCitizen: "on",
           agreeToTerms: "on",
+          agreeToElectronicRecords: "on",
         },
       });
       expect(res.status).toBe(400);

@@ -145,9 +145,11 @@ export function inventory(s: Seed): State[] {
     scriptFree("/faq"),
     scriptFree("/terms-of-service"),
     scriptFree("/privacy-policy"),
+    scriptFree("/security"),
     scriptFree("/api-docs"),
     // A visitor's pages and their error states.
     { name: "404", as: "visitor", path: "/definitely-not-here" },
+    { name: "licensing", as: "visitor", path: "/licenses" },
     { name: "calculator", as: "visitor", path: "/loan-calculator" },
     { name: "status: blank ID", as: "visitor", path: "/application-status", act: click("Check Status") },
     { name: "status: not found", as: "visitor", path: "/application-status?id=APP-123456" },
@@ -222,7 +224,7 @@ export function inventory(s: Seed): State[] {
       at: "/apply/submitted",
       act: async (page) => {
         await page.getByLabel(/I agree to the/).check();
-        await page.getByLabel(/I authorize the lender/).check();
+        await page.getByLabel(/I authorize Lendwise/).check();
         await page.getByRole("button", { name: "Submit Application" }).click();
         await page.waitForURL("**/apply/submitted");
       },
@@ -231,6 +233,7 @@ export function inventory(s: Seed): State[] {
     // With an open document request (seed): the "Action needed" banner and a card per requested document.
     { name: "dashboard", as: "applicant", path: "/dashboard" },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
+    { name: "about the owners (optional)", as: "applicant", path: `/dashboard/applications/${s.reference}/about-owners` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
     {
       // Boost your offers sent with no answer chosen: the message in place (nothing changes).

@@ -32,6 +32,7 @@ export function signUpForm(email: string, overrides: Partial<Record<string, stri
     dateOfBirth: "1988-07-01",
     usCitizen: "on",
     agreeToTerms: "on",
+    agreeToElectronicRecords: "on",
     ...overrides,
   };
 }
@@ -88,6 +89,7 @@ export async function submitSignUp(
   await page.getByLabel("Date of birth").fill(a.dateOfBirth);
   await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
   await page.getByLabel(/I agree to the/).check();
+  await page.getByLabel(/agreement to electronic records/).check();
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 

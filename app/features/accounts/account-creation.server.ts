@@ -16,6 +16,8 @@ import { transaction, type DbOrTx } from "~/platform/db/db.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { MSG } from "~/content/messages";
+import { recordConsents } from "~/platform/consents.server";
+import type { ConsentText } from "~/content/consents";
 import { isCommonPassword, withPasswordPolicy } from "~/features/accounts/password/password-policy.server";
 
 export { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password/password-policy.server";
@@ -91,13 +93,22 @@ export async function createAccount(input: RegisterInput, db?: DbOrTx): Promise<
  * left without its link; the password is hashed before the transaction (slow, and the transaction
  * may run again after a lock conflict).
  */
-export async function signUp(input: RegisterInput, ip: string): Promise<{ ok: true; user: PublicUser } | { ok: false; refusal: Refusal }> {
+export async function signUp(
+  input: RegisterInput,
+  ip: string,
+  /** Consents given on the form (the sign-up page's electronic-records agreement), recorded with the account. */
+  consents: ConsentText[] = [],
+): Promise<{ ok: true; user: PublicUser } | { ok: false; refusal: Refusal }> {
   const limited = await admitSignupAttempt(ip);
   if (limited) return { ok: false, refusal: limited };
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password ?? ""));
   try {
     const user = await transaction(async (tx) => {
       const created = await createAccount({ ...input, password: undefined, passwordHash }, tx);
+      await recordConsents(
+        tx,
+        consents.map((c) => ({ ...c, userId: created.id, ip })),
+      );
       await afterAccountCreated(created, tx);
       return created;
     });

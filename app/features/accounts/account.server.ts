@@ -3,6 +3,7 @@
  * email-change.server.ts), sessions, the data export and
  * the deletion request. Every action is written to the audit log.
  */
+import { listConsentsOfUser } from "~/platform/consents.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { revokeUserTokens } from "~/features/accounts/account-tokens.server";
 import {
@@ -97,6 +98,8 @@ export async function exportUserData(userId: number, ip?: string) {
   await recordAudit({ actorUserId: userId, action: "account.data_exported", targetType: "user", targetId: userId, ip });
   const of = <T extends { applicationId: number }>(rows: T[], id: number) => rows.filter((r) => r.applicationId === id);
   const fileNames = new Map(data.documents.map((d) => [d.id, d.fileName]));
+  const references = new Map(data.applications.map((a) => [a.id, a.reference]));
+  const consents = await listConsentsOfUser(userId);
   const now = new Date();
   return {
     exportedAt: now.toISOString(),
@@ -129,6 +132,11 @@ export async function exportUserData(userId: number, ip?: string) {
       return { ...d, data: values };
     }),
     emails: data.emails,
+    /** Every consent given (electronic records, credit authorisation, SMS, sharing with lenders): the exact words, their version and hash, when and from where. */
+    consents: consents.map(({ applicationId, ...c }) => ({
+      ...c,
+      application: applicationId ? (references.get(applicationId) ?? null) : null,
+    })),
     accountActivity: data.activity,
   };
 }

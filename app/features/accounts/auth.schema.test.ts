@@ -19,6 +19,7 @@ const valid = {
   dateOfBirth: "1985-04-12",
   usCitizen: "on",
   agreeToTerms: "on",
+  agreeToElectronicRecords: "on",
 };
 
 describe("sign-up schema", () => {
@@ -39,6 +40,7 @@ describe("sign-up schema", () => {
     expect(errors.dateOfBirth).toEqual([MSG.dobRequired]);
     expect(errors.usCitizen).toEqual([MSG.mustBeCitizen]);
     expect(errors.agreeToTerms).toEqual([MSG.mustAgreeTerms]);
+    expect(errors.agreeToElectronicRecords).toEqual([MSG.mustAgreeElectronicRecords]);
   });
 
   it("enforces the password minimum of 8 and accepts 64+ characters without truncation", () => {

@@ -30,6 +30,8 @@ export const AccountFields = z.object({
 export const SignupSchema = AccountFields.extend({
   usCitizen: requiredCheckbox(MSG.mustBeCitizen),
   agreeToTerms: requiredCheckbox(MSG.mustAgreeTerms),
+  /** The E-SIGN consent (app/content/consents.ts), recorded with the account. */
+  agreeToElectronicRecords: requiredCheckbox(MSG.mustAgreeElectronicRecords),
 });
 
 export type LoginInput = z.infer<typeof LoginSchema>;

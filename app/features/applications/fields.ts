@@ -35,6 +35,7 @@ import { getStateName, US_STATE_CODES, US_STATES } from "~/content/us-states";
 import { HOUSING_MAX, INCOME_MAX, LOAN_MAX, LOAN_MIN } from "~/content/constants";
 import { formatUsd, formatZip } from "~/ui/format";
 import { MSG } from "~/content/messages";
+import { REG_B_INCOME_NOTICE } from "~/content/consents";
 
 /** The wizard steps that ask for application fields (their draft keys). */
 export type FieldStep = "loan" | "address" | "finances";
@@ -169,7 +170,9 @@ export const APPLICATION_FIELDS = {
     form: {
       input: "whole-money",
       label: "Total annual income (USD)",
-      hint: "Include all sources of income: business revenue, salary, investments and any other income.",
+      // Personal income, asked apart from the business's revenue (monthlyRevenue below), with the
+      // notice Regulation B (12 CFR 1002.5(d)(2)) requires wherever income is asked.
+      hint: `Include all sources of your personal income: salary, what you draw from the business, investments and any other income. The business's own revenue is asked separately below. ${REG_B_INCOME_NOTICE}`,
     },
     api: { description: "US dollars per year as a numeric string such as \"120000\" (default '0')", typeMessage: MSG.incomeRequired },
     review: { label: "Annual income", show: (v) => usd(v.annualIncome) },

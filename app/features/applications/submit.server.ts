@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { getApplicationByDraftId, getApplicationRowById, valuesFromDraft } from "~/features/applications/applications.server";
 import { getDraftById, lockDraft, updateDraft, type DraftRow } from "~/features/applications/wizard/application-drafts.server";
 import { getUserById } from "~/features/accounts/index.server";
-import { draftValues, firstInvalidStep } from "~/features/applications/wizard/wizard.schema";
+import { draftOwner, draftValues, firstInvalidStep } from "~/features/applications/wizard/wizard.schema";
 import {
   admitDraftAccount,
   ApplicantExistsError,
@@ -21,7 +21,9 @@ import {
   type WizardContext,
 } from "~/features/applications/wizard/draft.server";
 import { afterAccountCreated } from "~/features/accounts/index.server";
-import { afterSubmissionCommitted, submitApplication } from "~/features/marketplace/index.server";
+import { afterSubmissionCommitted, creditAuthorizationFor, submitApplication } from "~/features/marketplace/index.server";
+import { smsConsentText, type ConsentText } from "~/content/consents";
+import { formatPhone } from "~/ui/format";
 import { transaction } from "~/platform/db/db.server";
 import type { Refusal } from "~/features/accounts/index.server";
 import { logError } from "~/platform/observability/log.server";
@@ -86,7 +88,7 @@ async function refreshed(ctx: WizardContext): Promise<WizardContext> {
 
 export async function submitDraft(
   ctx: WizardContext,
-  input: { consentMarketing: boolean; submitKey?: string; ip: string },
+  input: { consentMarketing: boolean; smsConsent?: boolean; submitKey?: string; ip: string },
   again = false,
 ): Promise<SubmitOutcome> {
   if (!ctx.draft) {
@@ -113,12 +115,19 @@ export async function submitDraft(
         : await getApplicationByDraftId(draft.id, tx);
       const wizardDraft = { id: draft.id, update: { userId, data: withoutPasswordHash(draft.data) } };
       let app = existing;
+      // The review step's consents, in the words it showed (the lenders serving the state and purpose now).
+      const phone = (ctx.user ?? registered)?.phone ?? draftOwner(draft.data)?.phone ?? "";
+      const consents: ConsentText[] = [await creditAuthorizationFor(appValues.state, appValues.purpose, tx)];
+      if (input.smsConsent && phone) consents.push(smsConsentText(formatPhone(phone)));
       if (!existing || existing.status === "draft") {
         app = await submitApplication(tx, {
           userId,
           actorUserId: userId,
           values: appValues,
           consentMarketing: input.consentMarketing,
+          consents,
+          phone: phone || null,
+          ip: input.ip,
           // Submitting the review form is agreeing to the sentence shown next to its button.
           shareWithLenders: true,
           draftRow: existing,

@@ -17,6 +17,7 @@ export {
 } from "./applicant-visible.server";
 export { ensureLendersOnEmptyDatabase } from "./lender-catalogue.server";
 export { findLenderIdByName, getLender } from "./lenders.server";
+export { creditAuthorizationFor } from "./credit-authorization.server";
 export {
   applyMove,
   declineAfterReviewIn,

@@ -118,3 +118,15 @@ export async function findLenderIdByName(name: string, db: DbOrTx = getDb()): Pr
 export async function updateLenderStatus(id: number, status: "active" | "paused", db: DbOrTx = getDb()) {
   await updateLender(db, id, { status });
 }
+
+/**
+ * The names of the active lenders with an active product for this state (and purpose, when
+ * known), sorted: the lenders the credit authorisation names (app/content/consents.ts).
+ */
+export async function lenderNamesServing(state: string, purpose: string | null, db: DbOrTx = getDb()): Promise<string[]> {
+  const products = await listActiveProductTerms(db);
+  const names = new Set(
+    products.filter((p) => p.states.includes(state) && (!purpose || p.purposes.includes(purpose))).map((p) => p.lenderName),
+  );
+  return [...names].sort((a, b) => a.localeCompare(b));
+}

@@ -10,6 +10,9 @@
  *   - the wizard draft behind the application is marked submitted, so it is not submitted twice.
  * The caller calls `afterSubmissionCommitted()` once its transaction has committed.
  */
+import { recordConsents } from "~/platform/consents.server";
+import type { ConsentText } from "~/content/consents";
+import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 import { readerTimeZone } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
 import { actionNoticeMail, confirmationMail } from "~/features/mail/index.server";
@@ -47,6 +50,12 @@ export type SubmissionInput = {
   wizardDraft?: { id: number; update?: Partial<Pick<DraftRow, "userId" | "data">> } | null;
   /** The applicant when the caller already has it (else read by userId). */
   applicant?: Pick<PublicUser, "email" | "firstName"> | null;
+  /** The client address the consents were given from (recorded with them), when known. */
+  ip?: string | null;
+  /** Other consents given with the submission (the review step's credit authorisation, SMS), recorded with the application. */
+  consents?: ConsentText[];
+  /** The phone number an SMS consent names. */
+  phone?: string | null;
   /** The referral partner sending it: set on the new row before matching, so its webhooks see the first move. */
   partnerId?: number | null;
   now?: Date;
@@ -83,6 +92,16 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     ).row;
     await recordApplicationEvent(tx, { applicationId: row.id, actorUserId: input.actorUserId, type: "created", toStatus: "submitted" });
   }
+  // Every consent of the submission in the one consent table (the lender-share columns stay as well).
+  await recordConsents(
+    tx,
+    [
+      ...(input.consents ?? []).map((c) => ({ ...c, phone: c.kind === "sms-marketing" ? (input.phone ?? null) : null })),
+      ...(lenderShareConsent
+        ? [{ kind: "lender-share" as const, version: LENDER_SHARE_CONSENT.version, text: LENDER_SHARE_CONSENT.text }]
+        : []),
+    ].map((c) => ({ ...c, userId: input.userId, applicationId: row.id, ip: input.ip ?? null, at: now })),
+  );
   await recordApplicationEvent(tx, {
     applicationId: row.id,
     actorUserId: input.actorUserId,

@@ -22,6 +22,7 @@ describe("password policy", () => {
       dateOfBirth: "1980-01-01",
       usCitizen: "on",
       agreeToTerms: "on",
+      agreeToElectronicRecords: "on",
     };
     const bad = withPasswordPolicy(SignupSchema).safeParse({ ...base, password: "iloveyou" });
     expect(bad.success).toBe(false);

@@ -81,6 +81,7 @@ export const ReviewStepSchema = z
     agreeTerms: optionalCheckbox,
     authorizeCredit: optionalCheckbox,
     marketingConsent: optionalCheckbox,
+    smsConsent: optionalCheckbox,
     submitKey: z.string().max(200).optional(),
   })
   .superRefine((v, ctx) => {

@@ -1,0 +1,95 @@
+/**
+ * /dashboard/applications/:reference/about-owners: the optional section 1071 questions about the
+ * business's principal owners (app/content/demographics.ts). The answers go to a table of their own
+ * (owner_demographics) that no underwriting view reads. Works without JavaScript (plain radios).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/features/accounts/session/session.server";
+import { getSubmittedApplicationByReference } from "~/features/applications/applications.server";
+import { getOwnerDemographics, saveOwnerDemographics } from "~/features/applications/owner-demographics.server";
+import { DemographicsSchema } from "~/features/applications/demographics.schema";
+import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INTRO } from "~/content/demographics";
+import { redirectWithToast } from "~/platform/http/toast.server";
+import { site } from "~/content/site";
+
+export const meta: MetaFunction = () => [{ title: `About the business's owners (optional) | ${site.name}` }];
+
+async function ownApplication(request: Request, reference: string | undefined) {
+  const user = await requireUser(request);
+  const app = reference ? await getSubmittedApplicationByReference(reference) : null;
+  if (!app || app.userId !== user.id) throw new Response("Not found", { status: 404 });
+  return app;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const app = await ownApplication(request, params.reference);
+  const answers = await getOwnerDemographics(app.id);
+  return { reference: app.reference, answers: answers ?? { ethnicity: "", race: "", sex: "" } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const app = await ownApplication(request, params.reference);
+  const parsed = DemographicsSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data({ error: "Choose one of the answers shown for each question, or leave it unanswered." }, { status: 400 });
+  await saveOwnerDemographics(app.id, parsed.data);
+  return redirectWithToast(`/dashboard/applications/${app.reference}/about-owners`, {
+    title: "Answers saved",
+    description: "Thank you. Your answers are kept apart from your application.",
+  });
+}
+
+export default function AboutOwnersPage() {
+  const { reference, answers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/dashboard" className="link">
+          Back to your dashboard
+        </Link>
+      </p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">About the business&apos;s owners (optional)</h1>
+      <p className="mt-2 text-sm text-slate-700">Application {reference}</p>
+      <p className="mt-4 text-slate-700" data-testid="demographics-intro">
+        {DEMOGRAPHICS_INTRO}
+      </p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-6">
+        {DEMOGRAPHIC_KEYS.map((key) => {
+          const q = DEMOGRAPHIC_QUESTIONS[key];
+          return (
+            <fieldset key={key} className="rounded-lg border border-slate-200 p-4">
+              <legend className="px-1 font-semibold text-slate-900">{q.legend}</legend>
+              <div className="mt-2 space-y-2">
+                {q.options.map((o) => (
+                  <div key={o.value} className="flex items-start gap-3">
+                    <input
+                      type="radio"
+                      id={`${key}-${o.value}`}
+                      name={key}
+                      value={o.value}
+                      defaultChecked={answers[key] === o.value}
+                      className="mt-1 h-4 w-4 shrink-0"
+                    />
+                    <label htmlFor={`${key}-${o.value}`} className="text-sm text-slate-800">
+                      {o.label}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          );
+        })}
+        <button type="submit" className="btn-primary">
+          Save answers
+        </button>
+      </Form>
+    </article>
+  );
+}
