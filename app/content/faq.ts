@@ -41,7 +41,8 @@ export const faqs: readonly Faq[] = [
   {
     id: "prepayment",
     question: "Can I pay off my loan early?",
-    answer: "Yes. Each offer states its lender's prepayment terms before you accept. (The page writes this answer from the lender catalogue.)",
+    answer:
+      "Yes. Each offer states its lender's prepayment terms before you accept. (The page writes this answer from the lender catalogue.)",
   },
   {
     id: "fees",

@@ -80,8 +80,7 @@ export const loanProducts: readonly LoanProduct[] = [
     path: "/working-capital-loans",
     name: "Working Capital Loans",
     title: titleFor("Working Capital Loans"),
-    metaDescription:
-      "Working capital loans from licensed lenders for payroll, rent, suppliers and seasonal gaps. No application fee.",
+    metaDescription: "Working capital loans from licensed lenders for payroll, rent, suppliers and seasonal gaps. No application fee.",
     headline: "Working Capital Loans",
     subheadline: "Keep day-to-day operations running smoothly with a loan from a lender that funds working capital.",
     highlights: [
@@ -110,11 +109,9 @@ export const loanProducts: readonly LoanProduct[] = [
     path: "/equipment-financing",
     name: "Equipment Financing",
     title: titleFor("Equipment Financing"),
-    metaDescription:
-      "Equipment financing from licensed lenders for machinery, vehicles and technology, with no down payment.",
+    metaDescription: "Equipment financing from licensed lenders for machinery, vehicles and technology, with no down payment.",
     headline: "Equipment Financing",
-    subheadline:
-      "Get the machinery, vehicles and technology your business needs, with no down payment.",
+    subheadline: "Get the machinery, vehicles and technology your business needs, with no down payment.",
     highlights: [
       {
         title: "No Down Payment",

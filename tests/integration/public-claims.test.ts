@@ -48,7 +48,10 @@ describe("the public pages' claims are the active catalogue's", () => {
       const t = matching(main, candidates, (c) => [c.rateFrom, c.example, c.terms, c.amounts]);
       expect(squash(page.$("[data-testid=product-rate]").text())).toBe(t.rateFrom);
       expect(squash(page.$("[data-testid=claim-example]").text())).toBe(t.example);
-      const benefits = page.$("[data-testid=product-benefits] li").map((_, li) => squash(page.$(li).text())).get();
+      const benefits = page
+        .$("[data-testid=product-benefits] li")
+        .map((_, li) => squash(page.$(li).text()))
+        .get();
       if (t.prepayment) expect(benefits).toContain(t.prepayment);
       else expect(main).not.toMatch(/No prepayment penalty/);
       expect(benefits).toContain(t.funding);
@@ -88,7 +91,10 @@ describe("a claim lives only as long as a product backs it", () => {
       return { cache: res.headers.get("x-cache"), page: await parse(res) };
     };
     const benefits = (p: Awaited<ReturnType<typeof anon>>["page"]) =>
-      p.$("[data-testid=product-benefits] li").map((_, li) => squash(p.$(li).text())).get();
+      p
+        .$("[data-testid=product-benefits] li")
+        .map((_, li) => squash(p.$(li).text()))
+        .get();
     // Today's equipment lender charges a prepayment fee: no such claim, and the page is cached.
     await anon();
     const cached = await anon();

@@ -23,12 +23,9 @@ type ProductData = { product: LoanProduct; claims: CatalogueClaims; texts: Claim
 
 /** The page's benefit lines: the catalogue's claims first, then the product's own copy. */
 export function productBenefits(product: LoanProduct, texts: ClaimTexts): string[] {
-  return [
-    texts.amounts ? `Borrow ${texts.amounts}` : null,
-    texts.funding,
-    texts.prepayment,
-    ...product.benefits,
-  ].filter((b): b is string => Boolean(b));
+  return [texts.amounts ? `Borrow ${texts.amounts}` : null, texts.funding, texts.prepayment, ...product.benefits].filter((b): b is string =>
+    Boolean(b),
+  );
 }
 
 export const productMeta: MetaFunction<() => ProductData> = ({ data }) =>
@@ -107,8 +104,8 @@ function HeroExample({ example, sentence }: { example: RepresentativeExample; se
         Representative example
       </h2>
       <p className="mt-3 text-slate-700">
-        Borrow <span className="font-semibold text-slate-900">{claimDollars(example.amountCents)}</span> over {example.termMonths} months
-        at {claimApr(example.aprBps)}:
+        Borrow <span className="font-semibold text-slate-900">{claimDollars(example.amountCents)}</span> over {example.termMonths} months at{" "}
+        {claimApr(example.aprBps)}:
       </p>
       <p className="mt-2 text-4xl font-extrabold tracking-tight text-blue-900 [font-variant-numeric:tabular-nums]">
         {claimDollars(example.paymentCents)}
@@ -147,8 +144,8 @@ export function ProductPage() {
               </ul>
             ) : (
               <p className="mt-6 text-slate-700" data-testid="no-active-product">
-                No lender on our platform offers this product right now. You can still apply: we match your application with every
-                lender that fits it.
+                No lender on our platform offers this product right now. You can still apply: we match your application with every lender
+                that fits it.
               </p>
             )}
             <div className="mt-8 flex flex-wrap gap-3">

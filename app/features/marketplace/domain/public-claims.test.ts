@@ -15,7 +15,12 @@ describe("claims from the active catalogue", () => {
       for (const term of p.termsMonths) {
         const amount = Math.min(p.maxAmountCents, Math.max(p.minAmountCents, 3_000_000));
         const best = Math.min(...p.rateTiers.map((r) => r.noteRateBps));
-        const f = priceLoan({ amountCents: amount, noteRateBps: best, termMonths: term, feeCents: feeFromBps(amount, p.originationFeeBps) });
+        const f = priceLoan({
+          amountCents: amount,
+          noteRateBps: best,
+          termMonths: term,
+          feeCents: feeFromBps(amount, p.originationFeeBps),
+        });
         expect(f.estimatedAprBps).toBeGreaterThanOrEqual(c.aprFromBps!);
       }
     const e = c.example!;
@@ -34,7 +39,9 @@ describe("claims from the active catalogue", () => {
     expect(claimTexts(catalogueClaims(seed, ["equipment-financing"])).prepayment).toBeNull();
     // Add a fee-free equipment product: the claim appears, qualified; pause it again: it is gone.
     const free = { ...equipment[0]!, prepayment: "No prepayment penalty" };
-    expect(claimTexts(catalogueClaims([...seed, free], ["equipment-financing"])).prepayment).toBe("No prepayment penalty from some lenders");
+    expect(claimTexts(catalogueClaims([...seed, free], ["equipment-financing"])).prepayment).toBe(
+      "No prepayment penalty from some lenders",
+    );
     // Pause every product that backs the claim across the catalogue: no page may say it.
     const withFees = seed.filter((p) => !chargesNoPrepaymentFee(p.prepayment));
     const texts = claimTexts(catalogueClaims(withFees));

@@ -178,7 +178,10 @@ export function claimTexts(c: CatalogueClaims): ClaimTexts {
     example: e
       ? `Example: ${claimDollars(e.amountCents)} over ${e.termMonths} months at ${claimApr(e.aprBps)}, ${claimDollars(e.paymentCents)} a month, total ${claimDollars(e.totalPaymentsCents)}.`
       : null,
-    amounts: c.minAmountCents === null || c.maxAmountCents === null ? null : `${claimDollars(c.minAmountCents)} to ${claimDollars(c.maxAmountCents)}`,
+    amounts:
+      c.minAmountCents === null || c.maxAmountCents === null
+        ? null
+        : `${claimDollars(c.minAmountCents)} to ${claimDollars(c.maxAmountCents)}`,
     terms:
       c.minTermMonths === null || c.maxTermMonths === null
         ? null
@@ -192,13 +195,18 @@ export function claimTexts(c: CatalogueClaims): ClaimTexts {
           ? "Funds the same day you accept an offer, with some lenders"
           : `Funds in as little as ${days} business day${days === 1 ? "" : "s"} after you accept an offer`,
     prepayment:
-      c.noPrepaymentPenalty === "all" ? "No prepayment penalty" : c.noPrepaymentPenalty === "some" ? "No prepayment penalty from some lenders" : null,
+      c.noPrepaymentPenalty === "all"
+        ? "No prepayment penalty"
+        : c.noPrepaymentPenalty === "some"
+          ? "No prepayment penalty from some lenders"
+          : null,
   };
 }
 
 /** The FAQ answers that make claims, written from the catalogue (by the FAQ's stable ids). */
 export function claimAnswers(t: ClaimTexts): Record<string, string> {
-  const factors = "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose.";
+  const factors =
+    "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose.";
   return {
     "interest-rates": t.rateRange ? `Rates on our platform today range from ${t.rateRange}. ${t.example} ${factors}` : factors,
     "loan-amounts-and-terms": t.amounts

@@ -236,7 +236,18 @@ export class RenderCache {
       (pieces.length - 1) * (STORED_NONCE_HEADER.length + NONCE_LENGTH) +
       DEFLATE_END.length +
       8;
-    const entry: Entry = { rule, status, headers: kept, csp, pieces, deflated, length: body.length, gzipLength, stored: this.now(), generation };
+    const entry: Entry = {
+      rule,
+      status,
+      headers: kept,
+      csp,
+      pieces,
+      deflated,
+      length: body.length,
+      gzipLength,
+      stored: this.now(),
+      generation,
+    };
     this.entries.set(key, entry, { ttl: lifetime });
     return this.entries.has(key);
   }
