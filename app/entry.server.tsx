@@ -26,6 +26,7 @@ import {
   renderCacheRule,
   type CacheableRequest,
 } from "~/platform/http/render-cache/render-cache.server";
+import { publicPagesGeneration } from "~/platform/http/render-cache/generation.server";
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
 import { createRequestHandler as createPublicRequestHandler } from "~/platform/http/remix-handler.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
@@ -172,6 +173,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
       ? theRenderCache()
       : null;
   if (cache) responseHeaders.set("X-Cache", "MISS");
+  // The content generation as this answer is assembled: a catalogue change meanwhile is not kept.
+  const generation = publicPagesGeneration();
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
   // The document is rendered to the end and sent as ONE body with its length: React's stream is
@@ -195,7 +198,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.length));
-        if (cache && rule && request.method === "GET") cache.store(renderedUrl, rule, status, responseHeaders, body);
+        if (cache && rule && request.method === "GET") cache.store(renderedUrl, rule, status, responseHeaders, body, generation);
         resolve(new Response(body, { headers: responseHeaders, status }));
         callback();
       },

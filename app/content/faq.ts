@@ -1,6 +1,9 @@
 /**
  * The FAQ page's ten questions (docs/product.md, "Public pages"), answered only from the product's facts
- * (sections 1, 4 and 9). Ids are stable anchors (/faq#who-qualifies).
+ * (sections 1, 4 and 9). Ids are stable anchors (/faq#who-qualifies). The answers that make rate,
+ * amount, term, speed or prepayment claims (interest-rates, loan-amounts-and-terms, decision-time,
+ * prepayment) are replaced on the page by ones written from the active lender catalogue
+ * (`claimAnswers` in app/features/marketplace/domain/public-claims.ts); the text here is the fallback.
  */
 
 export type Faq = { id: string; question: string; answer: string };
@@ -16,19 +19,19 @@ export const faqs: readonly Faq[] = [
     id: "interest-rates",
     question: "What interest rates do you offer?",
     answer:
-      "Rates range from 5.99% to 35.99% APR. Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose.",
+      "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose. (The page adds today's range from the lender catalogue.)",
   },
   {
     id: "loan-amounts-and-terms",
     question: "How much can I borrow, and for how long?",
     answer:
-      "You can borrow from $1,000 to $50,000. Terms depend on the loan type: startup capital loans run from 6 months to 5 years, equipment financing from 12 months to 7 years, business expansion loans up to 7 years, and commercial real estate loans up to 25 years.",
+      "Each loan product's page shows the amounts and terms its lenders offer. (The page adds today's figures from the lender catalogue.)",
   },
   {
     id: "decision-time",
     question: "How long does it take to get a decision and funding?",
     answer:
-      "Most applications receive a decision within 24-48 hours, and funding arrives the same day to 1 business day after approval. The typical timeline is: initial review, 24-48 hours; a request for documentation if needed, 1-3 days; final approval, 2-5 business days; funding, same day to 1 business day.",
+      "Most applications receive a decision within 24-48 hours; each offer states when its lender funds. (The page adds the fastest funding time from the lender catalogue.)",
   },
   {
     id: "reapply-after-decline",
@@ -38,7 +41,8 @@ export const faqs: readonly Faq[] = [
   {
     id: "prepayment",
     question: "Can I pay off my loan early?",
-    answer: "Yes. There is no prepayment penalty, so you can repay your loan early at no extra cost.",
+    answer:
+      "Yes. Each offer states its lender's prepayment terms before you accept. (The page writes this answer from the lender catalogue.)",
   },
   {
     id: "fees",

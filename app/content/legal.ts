@@ -66,7 +66,7 @@ export const termsSections: readonly LegalSection[] = [
     title: "Fees and Repayment",
     paragraphs: [
       `There is no fee to apply through ${site.name}. A lender may charge an origination fee on a loan it makes; any such fee is part of the loan's terms. We do not charge hidden fees.`,
-      "There are no prepayment penalties: you may repay a loan early without an extra charge. Repayments are made to the lender under your loan agreement.",
+      "Whether you may repay a loan early without a charge depends on the lender: its offer states its prepayment terms before you accept. Repayments are made to the lender under your loan agreement.",
     ],
   },
   {

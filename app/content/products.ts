@@ -1,6 +1,8 @@
 /**
- * The six loan product pages (docs/product.md, "Public pages"). Every rate, term and limit below is a product fact (docs/product.md); the
- * rest is neutral copy. Each page's Apply Now goes to /loan-application (a page concern, not data).
+ * The six loan product pages (docs/product.md, "Public pages"): neutral copy only. Every rate, amount,
+ * term, funding-speed and prepayment claim on these pages is computed from the ACTIVE lender
+ * catalogue of the product's `purposes` (app/features/marketplace/domain/public-claims.ts), so no
+ * figure lives here. Each page's Apply Now goes to /loan-application (a page concern, not data).
  */
 import { site } from "./site";
 
@@ -28,10 +30,8 @@ export type LoanProduct = {
   /** Exactly three cards under the hero. */
   highlights: readonly [ProductHighlight, ProductHighlight, ProductHighlight];
   benefits: readonly string[];
-  /** Lowest advertised rate, e.g. "5.99% APR" (shown after "Rates from"). */
-  rateFrom: string;
-  /** Repayment terms as docs/product.md states them, or neutral text where docs/product.md gives none. */
-  terms: string;
+  /** The loan purposes whose active catalogue products back the page's claims (null: every product). */
+  purposes: readonly string[] | null;
   /** A second list with its own heading: property types, uses, or who the product suits. */
   list: { heading: string; items: readonly string[] };
 };
@@ -45,16 +45,16 @@ export const loanProducts: readonly LoanProduct[] = [
     name: "Startup Capital Loans",
     title: titleFor("Startup Capital Loans"),
     metaDescription:
-      "Startup capital loans from $1,000 to $50,000 with rates from 5.99% APR and terms from 6 months to 5 years. Checking your rate does not affect your credit score.",
+      "Startup capital loans from licensed lenders: compare their offers side by side. Checking your rate does not affect your credit score.",
     headline: "Startup Capital Loans",
-    subheadline: "Funding to get your young business off the ground, from $1,000 to $50,000, with rates from 5.99% APR.",
+    subheadline: "Funding to get your young business off the ground, from lenders that finance new businesses.",
     highlights: [
       {
-        title: "Rates from 5.99% APR",
-        text: "Competitive rates for growing businesses, with no hidden fees and no prepayment penalty.",
+        title: "Offers Side by Side",
+        text: "Each lender's offer shows its APR, payment and total cost in the same form.",
       },
       {
-        title: "Terms from 6 Months to 5 Years",
+        title: "A Term That Fits",
         text: "Choose a repayment schedule that fits your cash flow while your business finds its feet.",
       },
       {
@@ -62,16 +62,8 @@ export const loanProducts: readonly LoanProduct[] = [
         text: "Apply online in under 10 minutes and get a decision within 24-48 hours.",
       },
     ],
-    benefits: [
-      "Borrow from $1,000 to $50,000",
-      "Rates from 5.99% APR",
-      "Terms from 6 months to 5 years",
-      "No application fee and no hidden fees",
-      "No prepayment penalty",
-      "Checking your rate does not affect your credit score",
-    ],
-    rateFrom: "5.99% APR",
-    terms: "6 months to 5 years",
+    benefits: ["No application fee and no hidden fees", "Checking your rate does not affect your credit score"],
+    purposes: ["startup-capital"],
     list: {
       heading: "Common uses",
       items: [
@@ -88,34 +80,25 @@ export const loanProducts: readonly LoanProduct[] = [
     path: "/working-capital-loans",
     name: "Working Capital Loans",
     title: titleFor("Working Capital Loans"),
-    metaDescription:
-      "Working capital loans from $1,000 to $50,000 with rates from 6.99% APR and same-day funding after approval. No application fee and no prepayment penalty.",
+    metaDescription: "Working capital loans from licensed lenders for payroll, rent, suppliers and seasonal gaps. No application fee.",
     headline: "Working Capital Loans",
-    subheadline: "Keep day-to-day operations running smoothly with $1,000 to $50,000 and same-day funding after approval.",
+    subheadline: "Keep day-to-day operations running smoothly with a loan from a lender that funds working capital.",
     highlights: [
       {
-        title: "Same-Day Funding",
-        text: "Once you are approved, funds reach your account the same day to 1 business day.",
+        title: "Offers Side by Side",
+        text: "Each lender's offer shows its APR, payment and total cost in the same form.",
       },
       {
-        title: "Rates from 6.99% APR",
-        text: "Competitive rates with no hidden fees and no prepayment penalty.",
+        title: "No Application Fee",
+        text: "Applying is free; any origination fee is shown in the offer before you accept.",
       },
       {
         title: "Cover Everyday Costs",
         text: "Keep payroll, rent and suppliers paid through slow months and seasonal swings.",
       },
     ],
-    benefits: [
-      "Same-day funding after approval",
-      "Rates from 6.99% APR",
-      "Borrow from $1,000 to $50,000",
-      "Decision within 24-48 hours",
-      "No application fee and no hidden fees",
-      "No prepayment penalty",
-    ],
-    rateFrom: "6.99% APR",
-    terms: "Flexible repayment terms",
+    benefits: ["Decision within 24-48 hours", "No application fee and no hidden fees"],
+    purposes: ["working-capital"],
     list: {
       heading: "Common uses",
       items: ["Payroll", "Inventory and supplies", "Rent and utilities", "Seasonal cash flow gaps", "Unexpected expenses"],
@@ -126,35 +109,25 @@ export const loanProducts: readonly LoanProduct[] = [
     path: "/equipment-financing",
     name: "Equipment Financing",
     title: titleFor("Equipment Financing"),
-    metaDescription:
-      "Equipment financing from $1,000 to $50,000 with rates from 7.99% APR, terms from 12 months to 7 years and no down payment.",
+    metaDescription: "Equipment financing from licensed lenders for machinery, vehicles and technology, with no down payment.",
     headline: "Equipment Financing",
-    subheadline:
-      "Get the machinery, vehicles and technology your business needs, with no down payment and terms from 12 months to 7 years.",
+    subheadline: "Get the machinery, vehicles and technology your business needs, with no down payment.",
     highlights: [
       {
         title: "No Down Payment",
         text: "Finance your equipment without putting cash down up front.",
       },
       {
-        title: "Terms from 12 Months to 7 Years",
+        title: "A Term That Fits",
         text: "Spread the cost over a term that matches the working life of your equipment.",
       },
       {
-        title: "Rates from 7.99% APR",
-        text: "Competitive rates with no hidden fees and no prepayment penalty.",
+        title: "Offers Side by Side",
+        text: "Each lender's offer shows its APR, payment and total cost in the same form.",
       },
     ],
-    benefits: [
-      "No down payment",
-      "Rates from 7.99% APR",
-      "Terms from 12 months to 7 years",
-      "Borrow from $1,000 to $50,000",
-      "Decision within 24-48 hours",
-      "No prepayment penalty",
-    ],
-    rateFrom: "7.99% APR",
-    terms: "12 months to 7 years",
+    benefits: ["No down payment", "Decision within 24-48 hours"],
+    purposes: ["equipment-financing"],
     list: {
       heading: "Ideal for",
       items: [
@@ -172,16 +145,16 @@ export const loanProducts: readonly LoanProduct[] = [
     name: "Business Expansion Loans",
     title: titleFor("Business Expansion Loans"),
     metaDescription:
-      "Business expansion loans from $1,000 to $50,000 with rates from 6.99% APR and terms up to 7 years. Grow your business with no prepayment penalty.",
+      "Business expansion loans from licensed lenders: a new location, more staff, bigger orders. Compare offers side by side.",
     headline: "Business Expansion Loans",
-    subheadline: "Take your business to the next level with $1,000 to $50,000, rates from 6.99% APR and terms up to 7 years.",
+    subheadline: "Take your business to the next level with a loan from a lender that finances growth.",
     highlights: [
       {
-        title: "Rates from 6.99% APR",
-        text: "Competitive rates with no hidden fees and no prepayment penalty.",
+        title: "Offers Side by Side",
+        text: "Each lender's offer shows its APR, payment and total cost in the same form.",
       },
       {
-        title: "Terms up to 7 Years",
+        title: "A Term That Fits",
         text: "Repay your growth investment over a term that suits your plans.",
       },
       {
@@ -189,16 +162,8 @@ export const loanProducts: readonly LoanProduct[] = [
         text: "Apply online in under 10 minutes and get a decision within 24-48 hours.",
       },
     ],
-    benefits: [
-      "Borrow from $1,000 to $50,000",
-      "Rates from 6.99% APR",
-      "Terms up to 7 years",
-      "Same-day funding after approval",
-      "No application fee and no hidden fees",
-      "No prepayment penalty",
-    ],
-    rateFrom: "6.99% APR",
-    terms: "Up to 7 years",
+    benefits: ["No application fee and no hidden fees", "Decision within 24-48 hours"],
+    purposes: ["business-expansion"],
     list: {
       heading: "Common uses",
       items: [
@@ -217,33 +182,25 @@ export const loanProducts: readonly LoanProduct[] = [
     name: "Small Business Funding",
     title: titleFor("Small Business Funding"),
     metaDescription:
-      "Small business funding of $1,000 to $50,000 for businesses with 1-100 employees, rates from 5.99% APR. Checking your rate does not affect your credit score.",
+      "Small business funding for businesses with 1-100 employees, from licensed lenders. Checking your rate does not affect your credit score.",
     headline: "Small Business Funding",
-    subheadline: "Funding built for businesses with 1-100 employees: $1,000 to $50,000 with rates from 5.99% APR.",
+    subheadline: "Funding built for businesses with 1-100 employees, from every lender on our platform.",
     highlights: [
       {
         title: "Built for Small Teams",
         text: "Designed for businesses with 1 to 100 employees.",
       },
       {
-        title: "Rates from 5.99% APR",
-        text: "Competitive rates with no hidden fees and no prepayment penalty.",
+        title: "Offers Side by Side",
+        text: "Each lender's offer shows its APR, payment and total cost in the same form.",
       },
       {
         title: "Quick Online Application",
         text: "Apply in under 10 minutes; checking your rate does not affect your credit score.",
       },
     ],
-    benefits: [
-      "For businesses with 1-100 employees",
-      "Borrow from $1,000 to $50,000",
-      "Rates from 5.99% APR",
-      "Decision within 24-48 hours",
-      "No application fee and no hidden fees",
-      "No prepayment penalty",
-    ],
-    rateFrom: "5.99% APR",
-    terms: "Flexible repayment terms",
+    benefits: ["For businesses with 1-100 employees", "Decision within 24-48 hours", "No application fee and no hidden fees"],
+    purposes: null,
     list: {
       heading: "Ideal for",
       items: [
@@ -261,9 +218,9 @@ export const loanProducts: readonly LoanProduct[] = [
     name: "Commercial Real Estate",
     title: titleFor("Commercial Real Estate Loans"),
     metaDescription:
-      "Commercial real estate financing with rates from 6.99% APR, terms up to 25 years, and up to $50,000 for smaller properties. Fixed and variable rate options.",
+      "Commercial real estate financing from licensed lenders for offices, retail, warehouses and other commercial property.",
     headline: "Commercial Real Estate Loans",
-    subheadline: "Finance the property your business works from, with rates from 6.99% APR and terms up to 25 years.",
+    subheadline: "Finance the property your business works from, with a lender that finances commercial property.",
     highlights: [
       {
         title: "Property Types",
@@ -274,20 +231,12 @@ export const loanProducts: readonly LoanProduct[] = [
         text: "Secure space in the locations that help your business reach its customers.",
       },
       {
-        title: "Flexible Terms",
-        text: "Repayment terms up to 25 years, with fixed and variable rate options.",
+        title: "Long Terms",
+        text: "Repay over a term that suits a property, set out in each lender's offer.",
       },
     ],
-    benefits: [
-      "Rates from 6.99% APR",
-      "Terms up to 25 years",
-      "Fast processing",
-      "Up to $50,000 for smaller properties",
-      "Expert guidance",
-      "Fixed and variable rate options",
-    ],
-    rateFrom: "6.99% APR",
-    terms: "Up to 25 years",
+    benefits: ["Expert guidance", "Fixed monthly payments"],
+    purposes: ["commercial-real-estate"],
     list: {
       heading: "Financed property types",
       items: [

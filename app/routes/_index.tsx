@@ -6,22 +6,29 @@ import { HeroIllustration } from "~/ui/hero-illustration";
 import { SiteFooter } from "~/ui/site-footer";
 import { SiteHeader } from "~/ui/site-header";
 import { site } from "~/content/site";
+import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
+import type { ClaimTexts } from "~/features/marketplace/domain/public-claims";
 
 export { staticPageHandle as handle } from "~/platform/http/cache";
 
-export const meta: MetaFunction = () => [
-  { title: `${site.name} | Small Business Loans from $1,000 to $50,000` },
+/**
+ * Every rate, amount, speed and prepayment claim of this page comes from the active catalogue, and
+ * so does the partner-lender strip (the page stays script-free and cached; a catalogue change drops it).
+ */
+export async function loader() {
+  const [{ texts }, lenders] = await Promise.all([loadPublicClaims(), listPartnerLenderNames()]);
+  return { texts, lenders };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${site.name} | Small Business Loans${data?.texts.amounts ? ` from ${data.texts.amounts}` : ""}` },
   {
     name: "description",
-    content:
-      "Compare business loan offers and apply online in under 10 minutes. Unsecured loans from $1,000 to $50,000 with decisions in 24-48 hours.",
+    content: `Compare business loan offers from licensed lenders and apply online in under 10 minutes.${
+      data?.texts.rateFrom ? ` Rates from ${data.texts.rateFrom}. ${data.texts.example}` : ""
+    }`,
   },
 ];
-
-/** The partner-lender strip: the lenders of the active catalogue (the page stays script-free and cached). */
-export async function loader() {
-  return { lenders: await listPartnerLenderNames() };
-}
 
 /** The trust strip: each line is something the product does (SECURITY.md and docs/product.md). */
 const TRUST = [
@@ -34,10 +41,11 @@ const TRUST = [
   { title: "Your data, your choice", text: "We never share your documents without your consent." },
 ];
 
-const features = [
+/** The feature cards; the speed, rate and prepayment sentences are the catalogue's (null: no product backs one). */
+const featuresOf = (t: ClaimTexts) => [
   {
     title: "Fast Funding",
-    text: "AI-powered instant review and decisions, with funds deposited within 24 hours and same-day funding available.",
+    text: t.funding ? `${t.funding}. Each offer says when its lender funds.` : "Each offer says when its lender funds.",
   },
   {
     title: "Secure Lending",
@@ -45,27 +53,41 @@ const features = [
   },
   {
     title: "Competitive Rates",
-    text: "Rates from 5.99% APR, no hidden fees and no prepayment penalties. Checking your rate does not affect your credit score.",
+    text: [
+      t.rateFrom ? `Rates from ${t.rateFrom}. ${t.example}` : null,
+      "No hidden fees.",
+      t.prepayment ? `${t.prepayment}.` : null,
+      "Checking your rate does not affect your credit score.",
+    ]
+      .filter(Boolean)
+      .join(" "),
   },
 ];
 
-const steps = [
+const stepsOf = (t: ClaimTexts) => [
   { title: "Apply Online", text: "Tell us about your business in a simple application that takes under 10 minutes." },
   { title: "Instant Business Review", text: "Our review engine and team assess your application and match you with licensed lenders." },
-  { title: "Get Funded", text: "Accept your offer and receive funds in your business account as soon as the same day." },
+  {
+    title: "Get Funded",
+    text: t.funding ? `Accept the offer you choose. ${t.funding}.` : "Accept the offer you choose; the lender funds it as its offer says.",
+  },
 ];
 
 export default function Landing() {
-  const { lenders } = useLoaderData<typeof loader>();
+  const { texts, lenders } = useLoaderData<typeof loader>();
+  const features = featuresOf(texts);
+  const steps = stepsOf(texts);
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader variant="landing" />
       <main id="main" tabIndex={-1} className="focus:outline-none flex-1">
         <section className="bg-gradient-to-b from-blue-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-20 text-center">
-            <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Small business loans from $1,000 to $50,000</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">
+              Small business loans{texts.amounts ? ` from ${texts.amounts}` : ""}
+            </p>
             <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-              Get up to $20,000 for your business in minutes
+              Compare business loan offers from licensed lenders
             </h1>
             <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700">
               {site.name} connects entrepreneurs and small businesses with licensed lenders. Compare offers, apply online and get a decision
@@ -124,6 +146,9 @@ export default function Landing() {
             <h2 id="how-heading" className="text-center text-3xl font-bold">
               How It Works
             </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700" data-testid="who-decides">
+              The lenders decide, not {site.name}: each lender sets its own terms and makes or declines its own offer.
+            </p>
             <ol className="mt-10 grid gap-6 md:grid-cols-3">
               {steps.map((s, i) => (
                 <li key={s.title} className="card">
@@ -149,7 +174,7 @@ export default function Landing() {
             <h2 id="cta-heading" className="text-3xl font-bold">
               Ready to grow your business?
             </h2>
-            <p className="mt-3 text-blue-50">Apply in under 10 minutes. Most applications are processed within 24 hours.</p>
+            <p className="mt-3 text-blue-50">Apply in under 10 minutes. Each offer shows its lender, its APR and when it funds.</p>
             <Link to="/apply" className="btn mt-8 bg-white px-6 py-3 text-base text-blue-800 hover:bg-blue-50">
               Start Your Application
             </Link>

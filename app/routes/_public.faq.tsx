@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/ui/faq-accordion";
 import { faqResourceLinks, faqs } from "~/content/faq";
 import { site } from "~/content/site";
+import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
+import { claimAnswers } from "~/features/marketplace/domain/public-claims";
 
 export { staticPageHandle as handle } from "~/platform/http/cache";
 
@@ -14,14 +16,21 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** The answers about rates, amounts, speed and prepayment are written from the active catalogue. */
+export async function loader() {
+  const answers = claimAnswers((await loadPublicClaims()).texts);
+  return { items: faqs.map((f) => ({ ...f, answer: answers[f.id] ?? f.answer })) };
+}
+
 export default function FaqPage() {
+  const { items } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Frequently Asked Questions</h1>
       <p className="mt-2 max-w-2xl text-slate-700">Everything you need to know about applying for a business loan with {site.name}.</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <FaqAccordion items={faqs} />
+          <FaqAccordion items={items} />
         </div>
         <div className="space-y-6">
           <aside className="card" aria-labelledby="faq-side-heading">

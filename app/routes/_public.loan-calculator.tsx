@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { calculatorFromQuery, LoanCalculator } from "~/features/marketplace/components/calculator-form";
 import { site } from "~/content/site";
+import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
 import { publicPageHandle } from "~/platform/http/cache";
 
 /** Its figures come from its query: only the page without a query is kept by the render cache. */
@@ -16,14 +17,16 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The figures are rendered from the query (?amount=&apr=&term=), so a result URL can be shared. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return calculatorFromQuery(new URL(request.url).searchParams);
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The range of rates is the active catalogue's (public-claims.server.ts), never a fixed figure.
+  const { texts } = await loadPublicClaims();
+  return { ...calculatorFromQuery(new URL(request.url).searchParams), rateRange: texts.rateRange, example: texts.example };
 }
 
 const RATE_FACTORS = ["Business credit score", "Time in business", "Annual revenue", "Industry type", "Loan amount and term"];
 
 export default function LoanCalculatorPage() {
-  const { values, input } = useLoaderData<typeof loader>();
+  const { values, input, rateRange, example } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Business Loan Calculator</h1>
@@ -37,7 +40,9 @@ export default function LoanCalculatorPage() {
         <h2 id="rate-factors-heading" className="text-xl font-semibold text-slate-900">
           What affects your rate?
         </h2>
-        <p className="mt-2 text-slate-700">Advertised rates range from 5.99% to 35.99% APR. Your rate depends on:</p>
+        <p className="mt-2 text-slate-700" data-testid="calculator-rates">
+          {rateRange ? `Rates from the lenders on our platform today range from ${rateRange}. ${example} ` : ""}Your rate depends on:
+        </p>
         <ul className="mt-3 grid list-disc gap-1 pl-5 text-slate-800 sm:grid-cols-2">
           {RATE_FACTORS.map((f) => (
             <li key={f}>{f}</li>

@@ -1,4 +1,4 @@
-import { productLoader } from "~/features/marketplace/components/product-page";
+import { productLoader } from "~/features/marketplace/public-claims.server";
 export { ProductPage as default, productMeta as meta } from "~/features/marketplace/components/product-page";
 export const loader = productLoader("small-business-funding");
 export { staticPageHandle as handle } from "~/platform/http/cache";

@@ -215,8 +215,8 @@ describe("a deploy", () => {
     const source = fs.readFileSync(indexB, "utf8");
     const version = /version: "([0-9a-f]+)"/.exec(source)?.[1];
     expect(version).toBeTruthy();
-    const OLD = "Get up to $20,000 for your business in minutes";
-    const NEW = "Get up to $20,000 for your business today";
+    const OLD = "Compare business loan offers from licensed lenders";
+    const NEW = "Compare business loan offers from lenders today";
     expect(source).toContain(OLD);
     fs.writeFileSync(indexB, source.replaceAll(OLD, NEW).replaceAll(`version: "${version}"`, 'version: "deployb0"'));
     try {

@@ -29,6 +29,7 @@ import { withdrawOutstandingOffer } from "~/features/marketplace/offer-acceptanc
 import { renderMail } from "~/features/mail/index.server";
 import { offerWithdrawnMail } from "~/features/mail/index.server";
 import { log } from "~/platform/observability/log.server";
+import { invalidatePublicPages } from "~/platform/http/render-cache/generation.server";
 
 // ---------------------------------------------------------------------------------------------
 // Seed
@@ -45,6 +46,7 @@ export async function seedLenders(): Promise<number> {
         for (const p of l.products) await insertProduct(tx, { ...p, lenderId });
         created++;
       });
+      invalidatePublicPages();
     } catch (e) {
       // Another server seeding at the same moment inserted it first (unique name): fine.
       if (!/Duplicate entry|ER_DUP_ENTRY/.test(String((e as Error).message) + String((e as { cause?: Error }).cause?.message ?? "")))
@@ -135,6 +137,8 @@ export async function createLenderWithProduct(adminId: number, v: LenderFormInpu
       });
       return lenderId;
     });
+    // The public pages' claims come from the active catalogue (marketplace/public-claims.server.ts).
+    invalidatePublicPages();
     await recordAudit({ actorUserId: adminId, action: "lender.created", targetType: "lender", targetId: id, ip });
     return { ok: true, id };
   } catch (e) {
@@ -171,6 +175,7 @@ export async function updateLenderWithProduct(
     if (isDuplicate(e)) return { ok: false, message: MARKET_MSG.lenderNameTaken };
     throw e;
   }
+  invalidatePublicPages();
   await recordAudit({ actorUserId: adminId, action: "lender.updated", targetType: "lender", targetId: lenderId, ip });
   return { ok: true, id: lenderId };
 }
@@ -202,6 +207,7 @@ export async function setLenderStatus(
   }
   if (current.status !== status) {
     await updateLenderStatus(lenderId, status);
+    invalidatePublicPages();
     await recordAudit({
       actorUserId: adminId,
       action: status === "paused" ? "lender.paused" : "lender.resumed",

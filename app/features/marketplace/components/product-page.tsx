@@ -1,27 +1,34 @@
 /**
  * The one page component behind the six loan product routes. Each route module is three lines:
- *   export const loader = productLoader("working-capital-loans");
+ *   export const loader = productLoader("working-capital-loans");   (public-claims.server.ts)
  *   export const meta = productMeta;
  *   export { ProductPage as default } from "~/features/marketplace/components/product-page";
- * The content lives in app/content/products.ts and reaches the page through the loader.
+ * The copy lives in app/content/products.ts; every rate, amount, term, speed and prepayment claim
+ * comes from the active catalogue through the loader (`texts`), and is left out when no active
+ * product backs it.
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getProductBySlug, type LoanProduct, type LoanProductSlug } from "~/content/products";
+import type { LoanProduct } from "~/content/products";
 import { site } from "~/content/site";
-import { LOAN_MAX, LOAN_MIN } from "~/content/constants";
-import { calculateLoan, CALCULATOR_DEFAULTS } from "~/features/marketplace/domain/loan-math";
-import { formatMoney2, formatUsd } from "~/ui/format";
+import {
+  claimApr,
+  claimDollars,
+  type CatalogueClaims,
+  type ClaimTexts,
+  type RepresentativeExample,
+} from "~/features/marketplace/domain/public-claims";
 
-export function productLoader(slug: LoanProductSlug) {
-  return () => {
-    const product = getProductBySlug(slug);
-    if (!product) throw new Response("Not Found", { status: 404 });
-    return { product };
-  };
+type ProductData = { product: LoanProduct; claims: CatalogueClaims; texts: ClaimTexts };
+
+/** The page's benefit lines: the catalogue's claims first, then the product's own copy. */
+export function productBenefits(product: LoanProduct, texts: ClaimTexts): string[] {
+  return [texts.amounts ? `Borrow ${texts.amounts}` : null, texts.funding, texts.prepayment, ...product.benefits].filter((b): b is string =>
+    Boolean(b),
+  );
 }
 
-export const productMeta: MetaFunction<() => { product: LoanProduct }> = ({ data }) =>
+export const productMeta: MetaFunction<() => ProductData> = ({ data }) =>
   data
     ? [{ title: data.product.title }, { name: "description", content: data.product.metaDescription }]
     : [{ title: `404 Page Not Found | ${site.name}` }];
@@ -39,28 +46,28 @@ function CheckIcon() {
 }
 
 /** Apply Now plus how to reach us: the side card of every product page. */
-function ApplyCard({ product }: { product: LoanProduct }) {
+function ApplyCard({ texts }: { texts: ClaimTexts }) {
   return (
     <aside className="card lg:sticky lg:top-28" aria-labelledby="apply-card-heading" data-testid="apply-card">
       <h2 id="apply-card-heading" className="text-lg font-semibold text-slate-900">
         Ready to get started?
       </h2>
-      <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Rates from</dt>
-          <dd className="font-semibold text-slate-900">{product.rateFrom}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Terms</dt>
-          <dd className="text-right font-semibold text-slate-900">{product.terms}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Amounts</dt>
-          <dd className="font-semibold text-slate-900">
-            {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
-          </dd>
-        </div>
-      </dl>
+      {texts.rateFrom ? (
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">Rates from</dt>
+            <dd className="font-semibold text-slate-900">{texts.rateFrom}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">Terms</dt>
+            <dd className="text-right font-semibold text-slate-900">{texts.terms}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">Amounts</dt>
+            <dd className="text-right font-semibold text-slate-900">{texts.amounts}</dd>
+          </div>
+        </dl>
+      ) : null}
       <Link to="/loan-application" className="btn-primary mt-5 w-full">
         Apply Now
       </Link>
@@ -86,42 +93,31 @@ function ApplyCard({ product }: { product: LoanProduct }) {
 }
 
 /**
- * The hero's right side: a worked example at the product's lowest advertised rate,
- * from the calculator's own math, labelled as an example. It claims nothing beyond the product's
- * figures, and links to the calculator to try other numbers.
+ * The hero's right side: the representative example behind "Rates from", priced by the offers' own
+ * code (fee withheld, APR on the funding provided) for the product of the lowest APR at the rate
+ * every qualifying applicant gets. Labelled as an example, not an offer.
  */
-function HeroExample({ rateFrom }: { rateFrom: string }) {
-  const apr = Number.parseFloat(rateFrom);
-  const amount = CALCULATOR_DEFAULTS.amount;
-  const term = CALCULATOR_DEFAULTS.termMonths;
-  const result = Number.isFinite(apr) ? calculateLoan({ amount, apr, termMonths: term }) : null;
-  if (!result) return null;
+function HeroExample({ example, sentence }: { example: RepresentativeExample; sentence: string }) {
   return (
     <aside aria-labelledby="hero-example" className="rounded-2xl border border-blue-100 bg-white p-6 shadow-lg shadow-blue-900/5">
       <h2 id="hero-example" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-        Example
+        Representative example
       </h2>
       <p className="mt-3 text-slate-700">
-        Borrow <span className="font-semibold text-slate-900">{formatUsd(amount)}</span> over {term} months at {apr}% APR:
+        Borrow <span className="font-semibold text-slate-900">{claimDollars(example.amountCents)}</span> over {example.termMonths} months at{" "}
+        {claimApr(example.aprBps)}:
       </p>
       <p className="mt-2 text-4xl font-extrabold tracking-tight text-blue-900 [font-variant-numeric:tabular-nums]">
-        {formatMoney2(result.monthlyPayment)}
+        {claimDollars(example.paymentCents)}
         <span className="text-base font-semibold text-slate-600"> / month</span>
       </p>
-      <dl className="mt-4 space-y-1 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Total interest</dt>
-          <dd className="font-semibold text-slate-900">{formatMoney2(result.totalInterest)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Total repaid</dt>
-          <dd className="font-semibold text-slate-900">{formatMoney2(result.totalPayment)}</dd>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs text-slate-600">
-        An example at the lowest advertised rate, not an offer. Your rate depends on your application.
+      <p className="mt-4 text-sm text-slate-700" data-testid="claim-example">
+        {sentence}
       </p>
-      <Link to={`/loan-calculator?amount=${amount}&apr=${apr}&term=${term}`} className="link mt-3 inline-block text-sm font-semibold">
+      <p className="mt-2 text-xs text-slate-600">
+        From a lender on our platform today, not an offer. Your rate depends on your application.
+      </p>
+      <Link to="/loan-calculator" className="link mt-3 inline-block text-sm font-semibold">
         Try your own numbers
       </Link>
     </aside>
@@ -129,7 +125,7 @@ function HeroExample({ rateFrom }: { rateFrom: string }) {
 }
 
 export function ProductPage() {
-  const { product } = useLoaderData<{ product: LoanProduct }>();
+  const { product, claims, texts } = useLoaderData<ProductData>();
   return (
     <>
       <section className="bg-gradient-to-b from-blue-50 to-white">
@@ -138,15 +134,20 @@ export function ProductPage() {
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Business Loans</p>
             <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{product.headline}</h1>
             <p className="mt-4 max-w-2xl text-lg text-slate-700">{product.subheadline}</p>
-            <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label="Key figures">
-              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-                Rates from {product.rateFrom}
-              </li>
-              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">Terms: {product.terms}</li>
-              <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-                {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
-              </li>
-            </ul>
+            {texts.rateFrom ? (
+              <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label="Key figures">
+                <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
+                  Rates from {texts.rateFrom}
+                </li>
+                <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">Terms: {texts.terms}</li>
+                <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">{texts.amounts}</li>
+              </ul>
+            ) : (
+              <p className="mt-6 text-slate-700" data-testid="no-active-product">
+                No lender on our platform offers this product right now. You can still apply: we match your application with every lender
+                that fits it.
+              </p>
+            )}
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/loan-application" className="btn-primary px-6 py-3 text-base">
                 Apply Now
@@ -156,7 +157,7 @@ export function ProductPage() {
               </Link>
             </div>
           </div>
-          <HeroExample rateFrom={product.rateFrom} />
+          {claims.example && texts.example ? <HeroExample example={claims.example} sentence={texts.example} /> : null}
         </div>
       </section>
 
@@ -182,7 +183,7 @@ export function ProductPage() {
                 Benefits
               </h2>
               <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="product-benefits">
-                {product.benefits.map((b) => (
+                {productBenefits(product, texts).map((b) => (
                   <li key={b} className="flex gap-2 text-slate-800">
                     <CheckIcon />
                     <span>{b}</span>
@@ -195,29 +196,35 @@ export function ProductPage() {
               <h2 id="rates-heading" className="text-2xl font-bold text-slate-900">
                 Rates and Terms
               </h2>
-              <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-                <div className="rounded-lg bg-slate-50 p-4">
-                  <dt className="text-sm text-slate-700">Rates from</dt>
-                  <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-rate">
-                    {product.rateFrom}
-                  </dd>
-                </div>
-                <div className="rounded-lg bg-slate-50 p-4">
-                  <dt className="text-sm text-slate-700">Repayment terms</dt>
-                  <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-terms">
-                    {product.terms}
-                  </dd>
-                </div>
-                <div className="rounded-lg bg-slate-50 p-4">
-                  <dt className="text-sm text-slate-700">Loan amounts</dt>
-                  <dd className="mt-1 text-xl font-bold text-slate-900">
-                    {formatUsd(LOAN_MIN)} to {formatUsd(LOAN_MAX)}
-                  </dd>
-                </div>
-              </dl>
+              {texts.rateFrom ? (
+                <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+                  <div className="rounded-lg bg-slate-50 p-4">
+                    <dt className="text-sm text-slate-700">Rates from</dt>
+                    <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-rate">
+                      {texts.rateFrom}
+                    </dd>
+                  </div>
+                  <div className="rounded-lg bg-slate-50 p-4">
+                    <dt className="text-sm text-slate-700">Repayment terms</dt>
+                    <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-terms">
+                      {texts.terms}
+                    </dd>
+                  </div>
+                  <div className="rounded-lg bg-slate-50 p-4">
+                    <dt className="text-sm text-slate-700">Loan amounts</dt>
+                    <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-amounts">
+                      {texts.amounts}
+                    </dd>
+                  </div>
+                </dl>
+              ) : null}
+              {texts.example ? <p className="mt-3 text-sm font-medium text-slate-800">{texts.example}</p> : null}
               <p className="mt-3 text-sm text-slate-700">
                 Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and
-                term. No application fee; a lender may charge an origination fee. No prepayment penalty.
+                term. No application fee; a lender may charge an origination fee.{" "}
+                {texts.prepayment === "No prepayment penalty"
+                  ? "No prepayment penalty."
+                  : "Whether you may repay early without a fee depends on the lender: each offer says so."}
               </p>
             </section>
 
@@ -235,7 +242,7 @@ export function ProductPage() {
             </section>
           </div>
           <div>
-            <ApplyCard product={product} />
+            <ApplyCard texts={texts} />
           </div>
         </div>
       </div>

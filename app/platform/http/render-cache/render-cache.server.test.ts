@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { keyOfRenderedUrl, RenderCache, renderCacheKey, renderCacheRule, storableLifetime } from "./render-cache.server";
+import { invalidatePublicPages, publicPagesGeneration } from "./generation.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 const PUBLIC = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
@@ -83,6 +84,19 @@ describe("RenderCache", () => {
     expect([a.encoding, b.encoding]).toEqual([null, "gzip"]);
     expect(a.headers.map(([n]) => n)).not.toContain("x-cache");
     expect(a.headers).toContainEqual(["vary", "Cookie"]);
+  });
+
+  it("drops every page when the public pages' data changes (the lender catalogue), and keeps no render begun before", () => {
+    const cache = new RenderCache({ maxBytes: 1e6, maxEntries: 10 });
+    cache.store("/", CAMPAIGN, 200, headers(), page("Rates from 11.43% APR"));
+    expect(cache.get(get("/"))).not.toBeNull();
+    const begun = publicPagesGeneration();
+    invalidatePublicPages();
+    expect(cache.get(get("/"))).toBeNull();
+    // A page rendered from the old catalogue and finished after the change is not kept.
+    expect(cache.store("/", CAMPAIGN, 200, headers(), page("Rates from 11.43% APR"), begun)).toBe(false);
+    expect(cache.store("/", CAMPAIGN, 200, headers(), page("Rates from 12.34% APR"))).toBe(true);
+    expect(Buffer.concat(cache.get(get("/"))!.chunks).toString()).toContain("12.34%");
   });
 
   it("drops expired entries", () => {

@@ -20,6 +20,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { publicPagesGeneration } from "./generation.server";
 
 /**
  * What a route declares in its handle (`handle.renderCache`): `query: "campaign-tags"` keeps the
@@ -144,6 +145,8 @@ type Entry = {
   length: number;
   gzipLength: number;
   stored: number;
+  /** publicPagesGeneration() when the page began rendering: an older one is never answered. */
+  generation: number;
 };
 
 export type CachedAnswer = {
@@ -198,9 +201,16 @@ export class RenderCache {
    * a page of its own. So no header or rewrite can put one page's answer (or one query's figures)
    * under another page's key.
    */
-  store(pathAndQuery: string, rule: RenderCacheRule, status: number, headers: Headers, body: Buffer): boolean {
+  store(
+    pathAndQuery: string,
+    rule: RenderCacheRule,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+    generation: number = publicPagesGeneration(),
+  ): boolean {
     const key = keyOfRenderedUrl(pathAndQuery, rule);
-    if (key === null) return false;
+    if (key === null || generation !== publicPagesGeneration()) return false;
     const lifetime = storableLifetime(status, headers);
     if (lifetime === null || body.length > this.maxBodyBytes) return false;
     const kept: Array<[string, string]> = [];
@@ -226,7 +236,18 @@ export class RenderCache {
       (pieces.length - 1) * (STORED_NONCE_HEADER.length + NONCE_LENGTH) +
       DEFLATE_END.length +
       8;
-    const entry: Entry = { rule, status, headers: kept, csp, pieces, deflated, length: body.length, gzipLength, stored: this.now() };
+    const entry: Entry = {
+      rule,
+      status,
+      headers: kept,
+      csp,
+      pieces,
+      deflated,
+      length: body.length,
+      gzipLength,
+      stored: this.now(),
+      generation,
+    };
     this.entries.set(key, entry, { ttl: lifetime });
     return this.entries.has(key);
   }
@@ -237,6 +258,10 @@ export class RenderCache {
     if (key === null) return null;
     const entry = this.entries.get(key);
     if (!entry) return null;
+    if (entry.generation !== publicPagesGeneration()) {
+      this.entries.delete(key);
+      return null;
+    }
     if (entry.rule.query === "none" && req.url.length !== key.length) return null;
     const nonce = randomBytes(NONCE_BYTES).toString("base64");
     const headers: Array<[string, string]> = entry.csp
