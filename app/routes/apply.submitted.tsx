@@ -70,8 +70,8 @@ export default function SubmittedStep() {
         </div>
       ) : noMatch ? null : (
         <p className="mx-auto mt-6 max-w-md rounded-lg border border-slate-200 bg-white p-4 text-slate-800" data-testid="no-offers-yet">
-          No offers yet: our partner lenders are still looking at your application. We will e-mail you as soon as one makes an offer,
-          and it will be on your dashboard.
+          No offers yet: our partner lenders are still looking at your application. We will e-mail you as soon as one makes an offer, and it
+          will be on your dashboard.
         </p>
       )}
       {lifecycle ? (

@@ -71,7 +71,11 @@ function StateTag({ state }: { state: string }) {
 function OfferAction({ o, choosable, block }: { o: OfferSummary; choosable: boolean; block?: boolean }) {
   if (choosable)
     return (
-      <Link to={`/offers/${o.id}`} className={block ? "btn-primary mt-3 w-full" : "font-semibold text-blue-800 underline"} data-testid="choose-offer">
+      <Link
+        to={`/offers/${o.id}`}
+        className={block ? "btn-primary mt-3 w-full" : "font-semibold text-blue-800 underline"}
+        data-testid="choose-offer"
+      >
         Choose this offer<span className="sr-only"> from {o.lenderName}</span>
       </Link>
     );
@@ -315,7 +319,12 @@ function KeyFigures({ o }: { o: OfferSummary }) {
 /** "Best match for you": the offer to look at first, one line of why, its three numbers and the action. */
 export function BestMatchCard({ offer, why }: { offer: OfferSummary; why: string }) {
   return (
-    <section className="card border-2 border-blue-700 p-4 sm:p-6" aria-labelledby="best-match-heading" data-testid="best-match" data-offer-id={offer.id}>
+    <section
+      className="card border-2 border-blue-700 p-4 sm:p-6"
+      aria-labelledby="best-match-heading"
+      data-testid="best-match"
+      data-offer-id={offer.id}
+    >
       <h2 id="best-match-heading" className="text-xl font-semibold">
         Best match for you
       </h2>

@@ -143,7 +143,10 @@ describe("the offers page as a decision", () => {
     fundingDays: 2,
   });
   it("after acceptance: the accepted offer first, no badges, withdrawn cheaper offers last", () => {
-    const { ordered, best, choosableIds } = arrangeOffers([o(1, "withdrawn", 1200), o(2, "accepted", 2797), o(3, "withdrawn", 1500)], "apr");
+    const { ordered, best, choosableIds } = arrangeOffers(
+      [o(1, "withdrawn", 1200), o(2, "accepted", 2797), o(3, "withdrawn", 1500)],
+      "apr",
+    );
     expect(ordered.map((x) => x.id)).toEqual([2, 1, 3]);
     expect(choosableIds).toEqual([]);
     for (const k of ["apr", "payment", "total", "speed"] as const) expect([...best[k]]).toEqual([]);
