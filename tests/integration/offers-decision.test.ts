@@ -43,7 +43,12 @@ describe("the offers page as a decision", () => {
     );
     const figures = best.find("[data-testid=key-figures]");
     expect(figures.attr("class")).toContain("tabular-nums");
-    expect(figures.find("dt").toArray().map((e) => $(e).text())).toEqual(["You receive", "You repay", "Per month"]);
+    expect(
+      figures
+        .find("dt")
+        .toArray()
+        .map((e) => $(e).text()),
+    ).toEqual(["You receive", "You repay", "Per month"]);
     expect(best.find("a[data-testid=choose-offer]").attr("href")).toBe(`/offers/${lowest.id}`);
     // The best match comes before the list of offers.
     expect($.html().indexOf('data-testid="best-match"')).toBeLessThan($.html().indexOf('data-testid="offer-row"'));
@@ -67,20 +72,24 @@ describe("the offers page as a decision", () => {
     const compared = await getPage(offersPage(app.reference, `?compare=${a!.id}&compare=${b!.id}`), client);
     const view = compared.$("[data-testid=compare-view]");
     expect(view.length).toBe(1);
-    expect(view.find("thead th").toArray().map((e) => squash(compared.$(e).text()))).toEqual([a!.lenderName, b!.lenderName]);
-    expect(view.find("tbody th").toArray().map((e) => squash(compared.$(e).text()))).toEqual([
-      "You receive",
-      "You repay",
-      "Per month",
-      "Estimated APR",
-      "Term",
-      "Finance charge",
-      "Time to fund",
-    ]);
-    expect(view.find("a[data-testid=choose-offer]").toArray().map((e) => compared.$(e).attr("href"))).toEqual([
-      `/offers/${a!.id}`,
-      `/offers/${b!.id}`,
-    ]);
+    expect(
+      view
+        .find("thead th")
+        .toArray()
+        .map((e) => squash(compared.$(e).text())),
+    ).toEqual([a!.lenderName, b!.lenderName]);
+    expect(
+      view
+        .find("tbody th")
+        .toArray()
+        .map((e) => squash(compared.$(e).text())),
+    ).toEqual(["You receive", "You repay", "Per month", "Estimated APR", "Term", "Finance charge", "Time to fund"]);
+    expect(
+      view
+        .find("a[data-testid=choose-offer]")
+        .toArray()
+        .map((e) => compared.$(e).attr("href")),
+    ).toEqual([`/offers/${a!.id}`, `/offers/${b!.id}`]);
     // The two boxes stay ticked; one offer alone is not a comparison.
     expect(compared.$(`#compare-${a!.id}`).attr("checked")).toBeDefined();
     const one = await getPage(offersPage(app.reference, `?compare=${a!.id}`), client);
@@ -134,7 +143,9 @@ describe("announcing the offers where the applicant is", () => {
     const top = dashboard.$(`[data-testid=offers-announcement][data-reference=${app.reference}]`);
     expect(squash(top.text())).toContain(text);
     expect(top.find("a").attr("href")).toBe(offersPage(app.reference));
-    expect(dashboard.$.html().indexOf('data-testid="offers-announcement"')).toBeLessThan(dashboard.$.html().indexOf("Current Applications"));
+    expect(dashboard.$.html().indexOf('data-testid="offers-announcement"')).toBeLessThan(
+      dashboard.$.html().indexOf("Current Applications"),
+    );
 
     const [mail] = await getDb()
       .select()
