@@ -194,6 +194,11 @@ export const BACK_OFFICE_MSG = {
 
 export const BACK_OFFICE_TOASTS = {
   requestCreated: { title: "Documents Requested", description: "The applicant has been asked for the documents." },
+  /** The request's e-mail is held while the applicant's address is unverified (app/platform/outbox). */
+  requestCreatedHeld: {
+    title: "Documents Requested",
+    description: "The request is on the applicant's dashboard; the e-mail will be sent once the applicant confirms their address.",
+  },
   reviewSaved: { title: "Review Saved", description: "The document review has been saved." },
   noteAdded: { title: "Note Added", description: "Your internal note has been added." },
   assigned: { title: "Assignment Updated", description: "The application's assignment has been updated." },

@@ -36,7 +36,10 @@ const TRUST = [
     title: "Encrypted documents",
     text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them.",
   },
-  { title: "A person decides", text: "Every application is reviewed by our team; the decision and its reason come to you by e-mail." },
+  {
+    title: "The lenders decide",
+    text: "Each offer, and each decision to lend or not, is made by a licensed partner lender, never by us; a lender that declines tells you why by e-mail.",
+  },
   { title: "No application fee", text: "Applying is free, and checking your rate does not affect your credit score." },
   { title: "Your data, your choice", text: "We never share your documents without your consent." },
 ];

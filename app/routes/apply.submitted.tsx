@@ -1,4 +1,7 @@
-/** Step 7: Application Submitted - the reference, what happens next, links on; the 'Lead' event. */
+/**
+ * Step 7: Application Submitted - the reference, the offers announced ("3 offers ready, from 16.79% APR"
+ * with one link to them) or what happens next when there are none, links on; the 'Lead' event.
+ */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -6,6 +9,8 @@ import { StepHeading } from "~/features/applications/wizard/wizard-ui";
 import { purposeLabel } from "~/content/loan-options";
 import { getApplicationRowById } from "~/features/applications/applicant-views.server";
 import { lifecycleViewById } from "~/features/marketplace/loan-stage.server";
+import { offerAnnouncements } from "~/features/marketplace/marketplace.server";
+import { offersPath } from "~/features/marketplace";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
 import { leadParams, trackEvent } from "~/platform/observability/analytics";
@@ -18,12 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
   // What comes next depends on the matching (offers ready, or no lender match).
-  const lifecycle = await lifecycleViewById(app.id);
-  return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose, lifecycle };
+  const [lifecycle, announcements] = await Promise.all([lifecycleViewById(app.id), offerAnnouncements([app.id])]);
+  // "3 offers ready, from 16.79% APR", from the offers that can be chosen now (none: not said).
+  const announcement = announcements.get(app.id)?.text ?? null;
+  return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose, lifecycle, announcement };
 }
 
 export default function SubmittedStep() {
-  const { reference, amount, purpose, lifecycle } = useLoaderData<typeof loader>();
+  const { reference, amount, purpose, lifecycle, announcement } = useLoaderData<typeof loader>();
   const noMatch = lifecycle?.noLenderMatch ?? null;
   useEffect(() => {
     // Once per application, not again on a reload of this page.
@@ -54,6 +61,19 @@ export default function SubmittedStep() {
           {formatUsd(amount)} for {purposeLabel(purpose)}
         </p>
       </div>
+      {announcement ? (
+        <div className="mx-auto mt-6 max-w-md rounded-lg border-2 border-blue-700 bg-blue-50 p-4" data-testid="offers-announcement">
+          <p className="text-lg font-bold text-blue-950">{announcement}</p>
+          <Link to={offersPath(reference)} className="btn-primary mt-3 w-full" data-testid="see-offers">
+            See your offers
+          </Link>
+        </div>
+      ) : noMatch ? null : (
+        <p className="mx-auto mt-6 max-w-md rounded-lg border border-slate-200 bg-white p-4 text-slate-800" data-testid="no-offers-yet">
+          No offers yet: our partner lenders are still looking at your application. We will e-mail you as soon as one makes an offer, and it
+          will be on your dashboard.
+        </p>
+      )}
       {lifecycle ? (
         <div className="mx-auto mt-6 max-w-md text-left">
           <LifecycleTimeline view={lifecycle} headingLevel="h3" />
@@ -78,12 +98,7 @@ export default function SubmittedStep() {
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {lifecycle?.offersToChoose ? (
-          <Link to={`/dashboard/applications/${reference}/offers`} className="btn-primary" data-testid="see-offers">
-            See your offers
-          </Link>
-        ) : null}
-        <Link to="/dashboard" className={lifecycle?.offersToChoose ? "btn-outline" : "btn-primary"}>
+        <Link to="/dashboard" className={announcement ? "btn-outline" : "btn-primary"}>
           Go to Dashboard
         </Link>
         <Link to="/" className="btn-outline">

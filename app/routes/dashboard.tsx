@@ -23,6 +23,8 @@ import {
 } from "~/features/applications/applicant-views.server";
 import { lifecycleViewsByIds } from "~/features/marketplace/loan-stage.server";
 import { listApplicantNotices } from "~/features/marketplace/applicant-visible.server";
+import { offerAnnouncements } from "~/features/marketplace/marketplace.server";
+import { offersPath } from "~/features/marketplace";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
 import { ActionNeededBanner, DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
@@ -52,12 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Then, at once, what hangs off those applications: their progress, the back office's open
   // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
-  const [applications, requests, documents, lifecycle, notices] = await Promise.all([
+  const [applications, requests, documents, lifecycle, notices, announcements] = await Promise.all([
     withHistory(rows),
     listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
     lifecycleViewsByIds(appIds),
     listApplicantNotices(appIds),
+    offerAnnouncements(appIds),
   ]);
   return {
     backOffice: { requests, documents },
@@ -66,6 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     applications: applications.flatMap((a) => {
       const view = lifecycle.get(a.id);
       return view ? [{ ...a, lifecycle: view, notices: notices.get(a.id) ?? [] }] : [];
+    }),
+    // At the top: "3 offers ready, from 16.79% APR" for each application with offers to choose now.
+    announcements: rows.flatMap((r) => {
+      const a = announcements.get(r.id);
+      return a ? [{ reference: r.reference, text: a.text }] : [];
     }),
     activity,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
@@ -85,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { user, memberSince, applications, activity, draft, backOffice, emailVerified } = useLoaderData<typeof loader>();
+  const { user, memberSince, applications, activity, draft, backOffice, emailVerified, announcements } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   // A loan is active once the lender has funded it, not before.
@@ -98,6 +106,24 @@ export default function Dashboard() {
         <ActionNeededBanner applications={applications} requests={backOffice.requests} />
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
         <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
+        {announcements.map((a) => (
+          <div
+            key={a.reference}
+            className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border-2 border-blue-700 bg-blue-50 p-4"
+            data-testid="offers-announcement"
+            data-reference={a.reference}
+          >
+            <p className="font-bold text-blue-950">
+              {a.text}
+              <span className="block text-sm font-normal text-slate-800">
+                Application <span className="font-mono">{a.reference}</span>
+              </span>
+            </p>
+            <Link to={offersPath(a.reference)} className="btn-primary">
+              See your offers<span className="sr-only"> for {a.reference}</span>
+            </Link>
+          </div>
+        ))}
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">
           <div className="card p-4">
             <dt className="text-sm font-medium text-slate-700">Total Applications</dt>

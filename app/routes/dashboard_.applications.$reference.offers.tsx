@@ -1,6 +1,9 @@
 /**
  * /dashboard/applications/:reference/offers: the application's offers side by side (table on
- * desktop, cards on a phone), sorted by a GET form, best values marked; or the notice of action
+ * desktop, cards on a phone), sorted by a GET form, best values marked among the offers still
+ * choosable; first the "Best match for you" with its three numbers, a "Choose this offer" on each
+ * offer, the accepted one pinned first and the withdrawn ones greyed; a GET form
+ * (`?compare=a&compare=b`) shows two offers side by side on any screen; or the notice of action
  * taken when no lender could offer. The owner, or an admin, only (anyone else: 404). Below them,
  * "Boost your offers": which missing answer would unlock or improve which named lender's offer,
  * and a plain POST form taking those answers (the owner only) that re-runs matching.
@@ -12,7 +15,16 @@ import { BoostOffers } from "~/features/marketplace/components/boost-offers";
 import { BoostFormSchema } from "~/features/marketplace/boost.schema";
 import { boostOffers } from "~/features/marketplace/offer-boost.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
-import { AdverseActionNotice, MarketShell, OfferCards, OfferTable, SortForm } from "~/features/marketplace/components/offer-ui";
+import {
+  AdverseActionNotice,
+  BestMatchCard,
+  CompareForm,
+  CompareView,
+  MarketShell,
+  OfferCards,
+  OfferTable,
+  SortForm,
+} from "~/features/marketplace/components/offer-ui";
 import { StatusBadge } from "~/ui/status-badge";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
@@ -21,7 +33,7 @@ import { site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
 import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
 import { boostedToast, MARKET_MSG } from "~/content/messages";
-import { bestValues, offersPath, parseOfferSort, sortOffers } from "~/features/marketplace/domain/offer-matching";
+import { arrangeOffers, bestMatch, offersPath, parseCompare, parseOfferSort } from "~/features/marketplace/domain/offer-matching";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { formatUsd } from "~/ui/format";
@@ -36,13 +48,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!parsed.success) throw data(null, { status: 404 });
   const view = await getOffersForViewer(user, parsed.data.reference, { ip: getClientIp(request, context), via: "page" });
   if (!view) throw data(null, { status: 404 });
-  const sort = parseOfferSort(new URL(request.url).searchParams.get("sort"));
-  const live = view.offers.filter((o) => o.state === "offered" || o.state === "accepted");
-  const best = bestValues(live);
+  const query = new URL(request.url).searchParams;
+  const sort = parseOfferSort(query.get("sort"));
+  // Badges and the best match only among the offers that can still be chosen (arrangeOffers).
+  const { ordered, choosableIds, best } = arrangeOffers(view.offers, sort);
+  const match = bestMatch(view.offers.filter((o) => choosableIds.includes(o.id)));
+  const compare = parseCompare(query.getAll("compare"), view.offers);
   return {
     ...view,
     sort,
-    offers: sortOffers(view.offers, sort),
+    offers: ordered,
+    choosable: choosableIds,
+    bestPick: match ? { offerId: match.offer.id, why: match.why } : null,
+    compare: { pair: compare.pair, asked: compare.asked },
     best: Object.fromEntries(Object.entries(best).map(([k, v]) => [k, [...v]])) as Record<keyof typeof best, number[]>,
   };
 }
@@ -63,8 +81,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OffersPage() {
-  const { application, offers, best, sort, acceptance, matched, principalReasons, unlock, lenderDeclines, lifecycle, notices, boost } =
-    useLoaderData<typeof loader>();
+  const {
+    application,
+    offers,
+    best,
+    sort,
+    acceptance,
+    matched,
+    principalReasons,
+    unlock,
+    lenderDeclines,
+    lifecycle,
+    notices,
+    boost,
+    choosable,
+    bestPick,
+    compare,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const boostAction = offersPath(application.reference);
   const boostSection = boost ? (
@@ -98,6 +131,8 @@ export default function OffersPage() {
     );
   }
   const accepted = acceptance ? offers.find((o) => o.id === acceptance.offerId) : null;
+  const match = bestPick ? offers.find((o) => o.id === bestPick.offerId) : null;
+  const choosableOffers = offers.filter((o) => choosable.includes(o.id));
   return (
     <MarketShell>
       <p>
@@ -119,6 +154,20 @@ export default function OffersPage() {
           withdrawn.
         </p>
       ) : null}
+      {compare.pair ? (
+        <div className="mt-6">
+          <CompareView pair={compare.pair} choosable={choosable} closeTo={offersPath(application.reference)} />
+        </div>
+      ) : compare.asked ? (
+        <p role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="compare-error">
+          Choose two offers to compare.
+        </p>
+      ) : null}
+      {match && bestPick ? (
+        <div className="mt-6">
+          <BestMatchCard offer={match} why={bestPick.why} />
+        </div>
+      ) : null}
       {offers.length ? (
         <section className="mt-6 space-y-4" aria-labelledby="offers-heading">
           <div className="flex flex-wrap items-end justify-between gap-3">
@@ -132,8 +181,13 @@ export default function OffersPage() {
             is higher than the interest rate. Instant offers are pre-qualified, subject to the lender&apos;s verification, and valid for 30
             days; a firm offer is made by the lender after reviewing your application, for the time it states.
           </p>
-          <OfferTable offers={offers} best={best} />
-          <OfferCards offers={offers} best={best} />
+          <OfferTable offers={offers} best={best} choosable={choosable} />
+          <OfferCards offers={offers} best={best} choosable={choosable} />
+          <CompareForm
+            key={compare.pair?.map((o) => o.id).join("-") ?? "none"}
+            offers={choosableOffers}
+            selected={compare.pair?.map((o) => o.id) ?? []}
+          />
           {unlock.length && !acceptance ? (
             <ul className="list-disc pl-6 text-sm text-slate-700">
               {unlock.map((u) => (

@@ -59,7 +59,7 @@ describe.each(MODES)("the marketplace $label", ({ js }) => {
 
       await rows
         .first()
-        .getByRole("link", { name: /View disclosure/ })
+        .getByRole("link", { name: /Choose this offer/ })
         .click();
       await page.waitForURL((u) => u.pathname === `/offers/${ids[0]}`);
       await settle(page, js);

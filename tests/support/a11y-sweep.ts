@@ -57,6 +57,10 @@ export type Seed = {
   acceptedAppId: number | null;
   /** The offer accepted on that application: its disclosure with the signed PDF link. */
   acceptedOfferId: number | null;
+  /** Its reference: the offers page with one offer accepted and the others withdrawn. */
+  acceptedReference: string;
+  /** Two offers of the first application: the compare-two view. */
+  compareIds: number[];
   /** An application from Alaska, where no lender lends: the "no lender match" pages. */
   alaskaReference: string;
   /** A user of the lender of the first offer, signed in (both factors), and that lender. */
@@ -79,7 +83,8 @@ export async function seed(): Promise<Seed> {
     .where(inArray(schema.loanApplications.id, [app.id, accepted.id]));
   await transaction((tx) => matchOnSubmit(tx, app.id));
   await transaction((tx) => matchOnSubmit(tx, accepted.id));
-  const [offer] = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id));
+  const appOffers = await getDb().select().from(schema.offers).where(eq(schema.offers.applicationId, app.id));
+  const [offer] = appOffers;
   const alaska = await createSubmittedApplication({ userId: user.id, amount: 30000, purpose: "working-capital" });
   await getDb()
     .update(schema.loanApplications)
@@ -128,6 +133,8 @@ export async function seed(): Promise<Seed> {
     offerId: offer?.id ?? null,
     acceptedAppId: accepted.id,
     acceptedOfferId: ours.id,
+    acceptedReference: accepted.reference,
+    compareIds: appOffers.slice(0, 2).map((o) => o.id),
     alaskaReference: alaska.reference,
     lenderCookies,
     lenderId,
@@ -235,6 +242,17 @@ export function inventory(s: Seed): State[] {
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
     { name: "about the owners (optional)", as: "applicant", path: `/dashboard/applications/${s.reference}/about-owners` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
+    // One accepted offer pinned first, the others withdrawn (greyed, no choose action).
+    { name: "offers: accepted and withdrawn", as: "applicant", path: `/dashboard/applications/${s.acceptedReference}/offers` },
+    ...(s.compareIds.length === 2
+      ? [
+          {
+            name: "offers: compare two",
+            as: "applicant",
+            path: `/dashboard/applications/${s.reference}/offers?compare=${s.compareIds[0]}&compare=${s.compareIds[1]}`,
+          } as State,
+        ]
+      : []),
     {
       // Boost your offers sent with no answer chosen: the message in place (nothing changes).
       name: "offers: Boost with no answer",

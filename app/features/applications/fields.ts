@@ -113,6 +113,8 @@ export type FieldSpec = {
 };
 
 const usd = (n: string | number | undefined) => formatUsd(Number(n ?? 0));
+/** A rent or mortgage payment left empty is stored as 0: shown as "Not given", never as "$0". */
+const housingPayment = (n: string | number | undefined) => (Number(n ?? 0) > 0 ? usd(n) : "Not given");
 const orDash = (s: string | number | undefined) => (s === undefined || s === "" ? "–" : String(s));
 
 const moneyRule = (required: string, min: string, max: string, limit: number) =>
@@ -197,7 +199,9 @@ export const APPLICATION_FIELDS = {
       label: "Living Situation",
       show: (v) =>
         HAS_MONTHLY_PAYMENT.has(String(v.livingSituation))
-          ? `${livingSituationLabel(String(v.livingSituation))} (${usd(v.monthlyPayment)}/month)`
+          ? Number(v.monthlyPayment ?? 0) > 0
+            ? `${livingSituationLabel(String(v.livingSituation))} (${usd(v.monthlyPayment)}/month)`
+            : `${livingSituationLabel(String(v.livingSituation))} (monthly payment not given)`
           : livingSituationLabel(String(v.livingSituation)),
     },
   },
@@ -227,7 +231,7 @@ export const APPLICATION_FIELDS = {
     },
     review: {
       label: "Monthly housing payment",
-      show: (v) => (String(v.livingSituation) === "own" ? null : usd(v.monthlyPayment)),
+      show: (v) => (String(v.livingSituation) === "own" ? null : housingPayment(v.monthlyPayment)),
     },
   },
   businessName: {

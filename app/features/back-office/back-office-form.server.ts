@@ -48,8 +48,13 @@ export async function handleBackOfficeForm(
       case "request-documents": {
         const s = parseWithZod(formData, { schema: RequestDocumentsFormSchema });
         if (s.status !== "success") return invalid(intent, s.error);
-        await requestDocuments(adminId, applicationId, s.value, meta);
-        return { ok: true, toast: BACK_OFFICE_TOASTS.requestCreated, redirectTo: s.value.redirectTo };
+        const { held } = await requestDocuments(adminId, applicationId, s.value, meta);
+        // Say what really happened: an e-mail to an unverified address is held, not sent.
+        return {
+          ok: true,
+          toast: held ? BACK_OFFICE_TOASTS.requestCreatedHeld : BACK_OFFICE_TOASTS.requestCreated,
+          redirectTo: s.value.redirectTo,
+        };
       }
       case "review-document": {
         const s = parseWithZod(formData, { schema: ReviewDocumentFormSchema });

@@ -86,13 +86,20 @@ async function createRequestIn(tx: Tx, adminId: number, applicationId: number, i
     requestedAt: new Date(),
     timeZone: readerTimeZone(app),
   });
-  await enqueueEmail(tx, { ...renderMail(mail), kind: "document_request", to: app.email, userId: app.userId });
-  return id;
+  // The application's id lets a held copy be dropped once the request is fulfilled (outbox).
+  const { held } = await enqueueEmail(tx, {
+    ...renderMail(mail),
+    kind: "document_request",
+    to: app.email,
+    userId: app.userId,
+    applicationId,
+  });
+  return { id, held };
 }
 
 /** An admin asks the applicant for documents. Throws BackOfficeNotFoundError (drafts too). */
 export async function requestDocuments(adminId: number, applicationId: number, input: DocumentRequestInput, meta: Meta = {}) {
-  const id = await transaction((tx) => createRequestIn(tx, adminId, applicationId, input));
+  const { id, held } = await transaction((tx) => createRequestIn(tx, adminId, applicationId, input));
   await recordAudit({
     actorUserId: adminId,
     action: "backoffice.documents_requested",
@@ -102,7 +109,8 @@ export async function requestDocuments(adminId: number, applicationId: number, i
     details: `request ${id}: ${input.documentTypes.join(", ")}`,
   });
   await recordColleagueChange(adminId, applicationId, "documents requested", meta);
-  return { id };
+  /** held: the e-mail waits until the applicant confirms their address (the request is on their dashboard now). */
+  return { id, held };
 }
 
 /**

@@ -233,7 +233,14 @@ export async function requestDocumentsAsLender(a: LenderActor, applicationId: nu
       requestedAt: new Date(),
       timeZone: readerTimeZone(s.applicant),
     });
-    await enqueueEmail(tx, { ...renderMail(request), to: s.applicant.email, userId: s.applicant.id, kind: "document_request" });
+    // The application's id lets a held copy be dropped once the request is fulfilled (outbox).
+    await enqueueEmail(tx, {
+      ...renderMail(request),
+      to: s.applicant.email,
+      userId: s.applicant.id,
+      kind: "document_request",
+      applicationId,
+    });
     return { ok: true, message: LENDER_ACTION_MSG.documentsRequested, details: `request ${id}: ${input.documentTypes.join(", ")}`, id };
   });
 }

@@ -26,7 +26,14 @@ import {
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
 import { getDb, type Tx } from "~/platform/db/db.server";
 import { toCents } from "~/features/marketplace/domain/offer-money";
-import { REASON_TEXT, isEvaluated, matchApplication, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
+import {
+  REASON_TEXT,
+  announcementText,
+  isEvaluated,
+  matchApplication,
+  offersAnnouncement,
+  type ReasonCode,
+} from "~/features/marketplace/domain/offer-matching";
 import {
   applicantLenderDecline,
   applicantMarketplace,
@@ -34,7 +41,7 @@ import {
   toAcceptanceView,
   toOfferView,
 } from "~/features/marketplace/applicant-visible.server";
-import { disclosureRows, disclosureText, offerSummary, sha256 } from "./offer-disclosure.server";
+import { disclosureRows, disclosureText, offerState, offerSummary, sha256 } from "./offer-disclosure.server";
 import { applyMove, lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
 import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
@@ -68,11 +75,13 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   );
   await insertDecisions(tx, applicationId, decisions);
   let offers = 0;
+  let lowestAprBps: number | null = null;
   for (const d of decisions) {
     if (!d.offer) continue;
     const nmlsId = products.find((p) => p.productId === d.productId)?.nmlsId ?? "";
     await insertOffer(tx, applicationId, { ...d.offer, nmlsId });
     offers++;
+    lowestAprBps = lowestAprBps == null ? d.offer.estimatedAprBps : Math.min(lowestAprBps, d.offer.estimatedAprBps);
   }
   // The stage moves with the matching: offers ready, or no lender match with the reasons that decided it.
   const row = await getApplicationRowById(applicationId, tx);
@@ -90,7 +99,7 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   // Each lender that evaluated the application and made no offer sends its own notice, offers or not.
   const nmlsOf = new Map(products.map((p) => [p.productId, p.nmlsId]));
   const notices = lenderNotices(decisions.map((d) => ({ ...d, nmlsId: nmlsOf.get(d.productId) ?? "" })));
-  return { offers, notices, noMatch };
+  return { offers, notices, noMatch, lowestAprBps };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,4 +213,25 @@ export async function getMarketplaceForAdmin(applicationId: number) {
       defaultTermMonths: p.defaultTermMonths,
     })),
   };
+}
+
+export type OfferAnnouncement = { count: number; lowestAprBps: number; text: string };
+
+/**
+ * "3 offers ready, from 16.79% APR", for each of these applications that has offers its applicant
+ * can still choose (live: offered and not expired; nothing accepted). Applications without any are
+ * left out, so no screen says "see your offers" when there is nothing to see.
+ */
+export async function offerAnnouncements(applicationIds: readonly number[]): Promise<Map<number, OfferAnnouncement>> {
+  const out = new Map<number, OfferAnnouncement>();
+  const now = new Date();
+  await Promise.all(
+    applicationIds.map(async (id) => {
+      const states = (await listOffers(id)).map((o) => ({ state: offerState(o, now), estimatedAprBps: o.estimatedAprBps }));
+      if (states.some((o) => o.state === "accepted")) return;
+      const a = offersAnnouncement(states.filter((o) => o.state === "offered"));
+      if (a) out.set(id, { ...a, text: announcementText(a) });
+    }),
+  );
+  return out;
 }

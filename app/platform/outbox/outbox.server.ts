@@ -7,7 +7,7 @@
  * or PostgreSQL, so enqueueing there could not be part of a MySQL transaction; what is left (a
  * table, a lease, retries: outbox-queue.server.ts) is a few statements.
  */
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "~/platform/db/db.server";
 import { currentRequestId } from "~/platform/http/request-scope.server";
 
@@ -31,18 +31,21 @@ export type OutgoingEmail = {
   applicationId?: number | null;
 };
 
-export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail) {
+/** Queues the e-mail; `held`: it waits until the addressee verifies their address (nothing is sent yet). */
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ held: boolean }> {
+  const holdUserId = await holdFor(db, email);
   await db.insert(schema.outbox).values({
     toEmail: email.to,
     subject: email.subject.slice(0, 255),
     bodyText: email.text,
     bodyHtml: email.html,
     kind: email.kind,
-    holdUserId: await holdFor(db, email),
+    holdUserId,
     userId: email.userId,
     applicationId: email.applicationId ?? null,
     requestId: currentRequestId() ?? null,
   });
+  return { held: holdUserId != null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,8 +112,49 @@ async function holdFor(db: DbOrTx, email: OutgoingEmail): Promise<number | null>
   return user.id;
 }
 
-/** Sends every e-mail held for `userId` to `verifiedEmail`, now. Returns how many were released. */
+/** Kinds that tell where an application stands: only the newest held one of an application still applies. */
+const isProgressKind = (kind: string) => kind.startsWith("status_") || kind.startsWith("stage_");
+
+/**
+ * Drops the held e-mails of `userId` that no longer apply, so verification does not deliver them
+ * stale: a document request whose application has no open request any more (fulfilled meanwhile),
+ * and every status or stage e-mail of an application but the newest (superseded). Legal notices
+ * are never held, so never dropped here. Returns how many were dropped.
+ */
+export async function dropStaleHeldEmails(db: DbOrTx, userId: number) {
+  const o = schema.outbox;
+  const held = await db
+    .select({ id: o.id, kind: o.kind, applicationId: o.applicationId })
+    .from(o)
+    .where(and(eq(o.holdUserId, userId), isNull(o.sentAt)))
+    .orderBy(asc(o.id));
+  const drop = new Set<number>();
+  const requestApps = [
+    ...new Set(held.filter((h) => h.kind === "document_request" && h.applicationId != null).map((h) => h.applicationId!)),
+  ];
+  if (requestApps.length) {
+    const r = schema.documentRequests;
+    const open = await db
+      .select({ applicationId: r.applicationId })
+      .from(r)
+      .where(and(inArray(r.applicationId, requestApps), eq(r.status, "open")));
+    const stillOpen = new Set(open.map((x) => x.applicationId));
+    for (const h of held) if (h.kind === "document_request" && h.applicationId != null && !stillOpen.has(h.applicationId)) drop.add(h.id);
+  }
+  const newest = new Map<number, number>();
+  for (const h of held) if (isProgressKind(h.kind) && h.applicationId != null) newest.set(h.applicationId, h.id);
+  for (const h of held) if (isProgressKind(h.kind) && h.applicationId != null && newest.get(h.applicationId) !== h.id) drop.add(h.id);
+  if (!drop.size) return 0;
+  await db.delete(o).where(and(eq(o.holdUserId, userId), inArray(o.id, [...drop])));
+  return drop.size;
+}
+
+/**
+ * Sends every e-mail held for `userId` to `verifiedEmail`, now, after dropping those that no longer
+ * apply (dropStaleHeldEmails). Returns how many were released.
+ */
 export async function releaseHeldEmails(db: DbOrTx, userId: number, verifiedEmail: string) {
+  await dropStaleHeldEmails(db, userId);
   const o = schema.outbox;
   const [res] = await db
     .update(o)

@@ -346,7 +346,8 @@ const WORDS: Record<Stage, StageWords> = {
     label: "Withdrawn",
     tone: "grey",
     summary: "This application was cancelled; no loan will be made from it.",
-    next: "We have e-mailed you the reason. You can start a new application at any time.",
+    // The cancellation e-mail may be held until the address is verified: say only what is sure.
+    next: "The reason is shown above and goes to you by e-mail as well. You can start a new application at any time.",
     offersToChoose: false,
     fundingAhead: false,
     activeLoan: false,

@@ -42,8 +42,16 @@ const STATE_STYLE = {
   "in-review": "bg-slate-100 text-slate-900",
 } as const;
 
-export function documentStateText(d: Pick<DocumentState, "state" | "reason">) {
+export function documentStateText(d: Pick<DocumentState, "state" | "reason">, replaced = false) {
+  if (d.state === "rejected" && replaced) return "Replaced";
   return d.state === "accepted" ? "Accepted" : d.state === "rejected" ? `Needs replacing: ${d.reason ?? ""}` : "In review";
+}
+
+/** A rejected document is no longer to be replaced once a newer one of the same type is on the application. */
+export function isReplaced(d: Pick<DocumentState, "id" | "applicationId" | "documentType" | "state">, docs: readonly DocumentState[]) {
+  return (
+    d.state === "rejected" && docs.some((x) => x.applicationId === d.applicationId && x.documentType === d.documentType && x.id > d.id)
+  );
 }
 
 /**
@@ -218,20 +226,23 @@ export function DocumentsAndRequests({
               ) : null}
               {docs.length ? (
                 <ul className="mt-3 divide-y divide-slate-200 text-sm">
-                  {docs.map((d) => (
-                    <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="applicant-document">
-                      <span>
-                        <span className="font-medium">{DOCUMENT_TYPE_LABELS[d.documentType]}</span> ·{" "}
-                        <span className="break-all">{d.fileName}</span>
-                      </span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[d.state]}`}
-                        data-testid="document-state"
-                      >
-                        {documentStateText(d)}
-                      </span>
-                    </li>
-                  ))}
+                  {docs.map((d) => {
+                    const replaced = isReplaced(d, docs);
+                    return (
+                      <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="applicant-document">
+                        <span>
+                          <span className="font-medium">{DOCUMENT_TYPE_LABELS[d.documentType]}</span> ·{" "}
+                          <span className="break-all">{d.fileName}</span>
+                        </span>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${replaced ? STATE_STYLE["in-review"] : STATE_STYLE[d.state]}`}
+                          data-testid="document-state"
+                        >
+                          {documentStateText(d, replaced)}
+                        </span>
+                      </li>
+                    );
+                  })}
                 </ul>
               ) : null}
             </div>

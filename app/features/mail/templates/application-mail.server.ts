@@ -17,7 +17,7 @@ import {
 } from "~/features/marketplace";
 import { formatBps, formatCents, formatUsd } from "~/ui/format";
 import { ECOA_NOTICE } from "~/content/messages";
-import { OFFER_VALIDITY_DAYS } from "~/features/marketplace";
+import { announcementText, OFFER_VALIDITY_DAYS } from "~/features/marketplace";
 import {
   action,
   facts,
@@ -59,7 +59,12 @@ export function confirmationMail(input: {
   if (input.market && matched) {
     const n = input.market.offers;
     market.push(
-      paragraph(`Good news: ${n} partner lender offer${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} ready for you to compare.`),
+      // The same announcement as the submitted page and the dashboard: count and lowest APR.
+      paragraph(
+        input.market.lowestAprBps != null
+          ? `Good news: ${announcementText({ count: n, lowestAprBps: input.market.lowestAprBps })}.`
+          : `Good news: ${n} partner lender offer${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} ready for you to compare.`,
+      ),
       paragraph(`Sign in to compare them side by side with their cost disclosures. Offers are valid for ${OFFER_VALIDITY_DAYS} days.`),
       action("Compare your offers", mailLinks.offers(input.reference)),
       paragraph("What happens next:"),

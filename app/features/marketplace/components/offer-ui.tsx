@@ -1,6 +1,6 @@
 /** The applicant's marketplace UI: page shell, comparison table and cards, sort form, notice. */
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { AppShell } from "~/ui/app-header";
 import { formatBps, formatCents } from "~/ui/format";
 import { OFFER_SORTS, type OfferSort } from "~/features/marketplace/domain/offer-matching";
@@ -26,6 +26,7 @@ export type OfferSummary = {
   source?: string;
 };
 type Best = Record<OfferSort, number[]>;
+const NUM = "tabular-nums";
 
 /** The applicant's marketplace pages: the signed-in top bar (back to the dashboard) and the page. */
 export function MarketShell({ children }: { children: ReactNode }) {
@@ -58,8 +59,42 @@ export function OfferKind({ o }: { o: Pick<OfferSummary, "source" | "lenderName"
 function StateTag({ state }: { state: string }) {
   if (state === "offered") return null;
   const text = { accepted: "Accepted", withdrawn: "Withdrawn", expired: "Expired" }[state] ?? state;
-  return <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-900">{text}</span>;
+  const look = state === "accepted" ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-900";
+  return (
+    <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-semibold ${look}`} data-testid="offer-state">
+      {text}
+    </span>
+  );
 }
+
+/** The one action of an offer: choose it (the disclosure and signing step), see the signed one, or nothing. */
+function OfferAction({ o, choosable, block }: { o: OfferSummary; choosable: boolean; block?: boolean }) {
+  if (choosable)
+    return (
+      <Link
+        to={`/offers/${o.id}`}
+        className={block ? "btn-primary mt-3 w-full" : "font-semibold text-blue-800 underline"}
+        data-testid="choose-offer"
+      >
+        Choose this offer<span className="sr-only"> from {o.lenderName}</span>
+      </Link>
+    );
+  if (o.state === "accepted")
+    return (
+      <Link to={`/offers/${o.id}`} className={block ? "btn-outline mt-3 w-full" : "font-semibold text-blue-800 underline"}>
+        View disclosure<span className="sr-only"> of {o.lenderName}</span>
+      </Link>
+    );
+  return (
+    <span className={`text-sm text-slate-700 ${block ? "mt-3 block" : ""}`} data-testid="offer-unavailable">
+      No longer available
+    </span>
+  );
+}
+
+/** Tone of a row or card: the accepted one stands out, withdrawn and expired ones are greyed. */
+const rowLook = (state: string) =>
+  state === "accepted" ? "bg-green-50" : state === "offered" ? "bg-white" : "bg-slate-100 text-slate-700";
 
 export function SortForm({ sort }: { sort: OfferSort }) {
   return (
@@ -83,7 +118,7 @@ export function SortForm({ sort }: { sort: OfferSort }) {
   );
 }
 
-export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Best }) {
+export function OfferTable({ offers, best, choosable }: { offers: OfferSummary[]; best: Best; choosable: number[] }) {
   const is = (k: OfferSort, id: number) => best[k].includes(id);
   return (
     <div className="hidden overflow-x-auto md:block">
@@ -116,13 +151,19 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
               Time to fund
             </th>
             <th scope="col" className="p-3">
-              <span className="sr-only">Disclosure</span>
+              <span className="sr-only">Action</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {offers.map((o) => (
-            <tr key={o.id} className="border-b border-slate-200 align-top" data-testid="offer-row" data-offer-id={o.id}>
+            <tr
+              key={o.id}
+              className={`border-b border-slate-200 align-top ${rowLook(o.state)}`}
+              data-testid="offer-row"
+              data-offer-id={o.id}
+              data-state={o.state}
+            >
               <th scope="row" className="p-3 font-semibold">
                 {o.lenderName}
                 <StateTag state={o.state} />
@@ -131,29 +172,27 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
                   {o.productName} · NMLS {o.nmlsId}
                 </span>
               </th>
-              <td className="p-3">{formatCents(o.fundingCents)}</td>
-              <td className="p-3">
+              <td className={`p-3 ${NUM}`}>{formatCents(o.fundingCents)}</td>
+              <td className={`p-3 ${NUM}`}>
                 {formatBps(o.estimatedAprBps)}
                 <BestTag show={is("apr", o.id)} label="Lowest APR" />
               </td>
-              <td className="p-3">
+              <td className={`p-3 ${NUM}`}>
                 {formatCents(o.paymentCents)}
                 <BestTag show={is("payment", o.id)} label="Lowest payment" />
               </td>
               <td className="p-3">{o.termMonths} months</td>
-              <td className="p-3">
+              <td className={`p-3 ${NUM}`}>
                 {formatCents(o.financeChargeCents)}
                 <BestTag show={is("total", o.id)} label="Lowest cost" />
               </td>
-              <td className="p-3">{formatCents(o.totalPaymentsCents)}</td>
+              <td className={`p-3 ${NUM}`}>{formatCents(o.totalPaymentsCents)}</td>
               <td className="p-3">
                 {days(o.fundingDays)}
                 <BestTag show={is("speed", o.id)} label="Fastest" />
               </td>
               <td className="p-3">
-                <Link to={`/offers/${o.id}`} className="font-semibold text-blue-800 underline">
-                  View disclosure<span className="sr-only"> of {o.lenderName}</span>
-                </Link>
+                <OfferAction o={o} choosable={choosable.includes(o.id)} />
               </td>
             </tr>
           ))}
@@ -163,12 +202,12 @@ export function OfferTable({ offers, best }: { offers: OfferSummary[]; best: Bes
   );
 }
 
-export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Best }) {
+export function OfferCards({ offers, best, choosable }: { offers: OfferSummary[]; best: Best; choosable: number[] }) {
   const is = (k: OfferSort, id: number) => best[k].includes(id);
   return (
     <ul className="space-y-4 md:hidden" aria-label="Your offers">
       {offers.map((o) => (
-        <li key={o.id} className="card p-4" data-testid="offer-card" data-offer-id={o.id}>
+        <li key={o.id} className={`card p-4 ${rowLook(o.state)}`} data-testid="offer-card" data-offer-id={o.id} data-state={o.state}>
           <h3 className="font-semibold">
             {o.lenderName}
             <StateTag state={o.state} />
@@ -177,7 +216,7 @@ export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Bes
           <p className="text-xs text-slate-700">
             {o.productName} · NMLS {o.nmlsId}
           </p>
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+          <dl className={`mt-3 grid grid-cols-2 gap-2 text-sm ${NUM}`}>
             <dt className="text-slate-700">Funding provided</dt>
             <dd>{formatCents(o.fundingCents)}</dd>
             <dt className="text-slate-700">Estimated APR</dt>
@@ -203,9 +242,7 @@ export function OfferCards({ offers, best }: { offers: OfferSummary[]; best: Bes
               <BestTag show={is("speed", o.id)} label="Fastest" />
             </dd>
           </dl>
-          <Link to={`/offers/${o.id}`} className="btn-outline mt-3 w-full">
-            View disclosure<span className="sr-only"> of {o.lenderName}</span>
-          </Link>
+          <OfferAction o={o} choosable={choosable.includes(o.id)} block />
         </li>
       ))}
     </ul>
@@ -255,6 +292,164 @@ export function AdverseActionNotice({
         You may reapply with different details, for example another amount or purpose. {RIGHT_TO_REASONS}
       </p>
       <p className="mt-2 text-xs text-slate-700">{ecoa}</p>
+    </section>
+  );
+}
+
+/** The three numbers an owner weighs, in tabular figures: what arrives, what goes back, and each month. */
+function KeyFigures({ o }: { o: OfferSummary }) {
+  return (
+    <dl className="mt-3 grid grid-cols-3 gap-2 tabular-nums" data-testid="key-figures">
+      <div>
+        <dt className="text-xs font-medium text-slate-700">You receive</dt>
+        <dd className="text-lg font-bold text-slate-900">{formatCents(o.fundingCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-medium text-slate-700">You repay</dt>
+        <dd className="text-lg font-bold text-slate-900">{formatCents(o.totalPaymentsCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-medium text-slate-700">Per month</dt>
+        <dd className="text-lg font-bold text-slate-900">{formatCents(o.paymentCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** "Best match for you": the offer to look at first, one line of why, its three numbers and the action. */
+export function BestMatchCard({ offer, why }: { offer: OfferSummary; why: string }) {
+  return (
+    <section
+      className="card border-2 border-blue-700 p-4 sm:p-6"
+      aria-labelledby="best-match-heading"
+      data-testid="best-match"
+      data-offer-id={offer.id}
+    >
+      <h2 id="best-match-heading" className="text-xl font-semibold">
+        Best match for you
+      </h2>
+      <p className="mt-1 font-semibold text-slate-900">
+        {offer.lenderName} · <span className="tabular-nums">{formatBps(offer.estimatedAprBps)}</span> estimated APR
+      </p>
+      <OfferKind o={offer} />
+      <p className="mt-2 text-sm text-slate-800" data-testid="best-match-why">
+        {why}
+      </p>
+      <KeyFigures o={offer} />
+      <Link to={`/offers/${offer.id}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="choose-offer">
+        Choose this offer<span className="sr-only"> from {offer.lenderName}</span>
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Pick two offers to see side by side: a GET form (`?compare=a&compare=b`) that works without
+ * JavaScript; with it, the other boxes are disabled once two are ticked.
+ */
+export function CompareForm({ offers, selected }: { offers: OfferSummary[]; selected: number[] }) {
+  const [ticked, setTicked] = useState<number[]>(selected);
+  if (offers.length < 2) return null;
+  return (
+    <Form method="get" className="card p-4" aria-labelledby="compare-heading" data-testid="compare-form">
+      <fieldset>
+        <legend id="compare-heading" className="font-semibold">
+          Compare two offers
+        </legend>
+        <p className="text-sm text-slate-700">Tick two offers to see them side by side.</p>
+        <ul className="mt-2 space-y-2">
+          {offers.map((o) => {
+            const id = `compare-${o.id}`;
+            return (
+              <li key={o.id} className="flex items-center gap-2">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name="compare"
+                  value={o.id}
+                  defaultChecked={selected.includes(o.id)}
+                  disabled={ticked.length >= 2 && !ticked.includes(o.id)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setTicked((t) => (on ? [...t, o.id] : t.filter((x) => x !== o.id)));
+                  }}
+                  className="h-5 w-5"
+                />
+                <label htmlFor={id} className="text-sm">
+                  {o.lenderName} · <span className="tabular-nums">{formatBps(o.estimatedAprBps)}</span> APR ·{" "}
+                  <span className="tabular-nums">{formatCents(o.paymentCents)}</span> a month
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <button type="submit" className="btn-outline mt-3">
+        Compare
+      </button>
+    </Form>
+  );
+}
+
+/** Two offers side by side: narrow enough for a 375 px phone (three short columns, no sideways scroll). */
+export function CompareView({ pair, choosable, closeTo }: { pair: [OfferSummary, OfferSummary]; choosable: number[]; closeTo: string }) {
+  const rows: Array<[string, (o: OfferSummary) => string]> = [
+    ["You receive", (o) => formatCents(o.fundingCents)],
+    ["You repay", (o) => formatCents(o.totalPaymentsCents)],
+    ["Per month", (o) => formatCents(o.paymentCents)],
+    ["Estimated APR", (o) => formatBps(o.estimatedAprBps)],
+    ["Term", (o) => `${o.termMonths} months`],
+    ["Finance charge", (o) => formatCents(o.financeChargeCents)],
+    ["Time to fund", (o) => days(o.fundingDays)],
+  ];
+  return (
+    <section className="card p-3 sm:p-6" aria-labelledby="compare-view-heading" data-testid="compare-view" tabIndex={-1} id="compare">
+      <h2 id="compare-view-heading" className="text-xl font-semibold">
+        Side by side
+      </h2>
+      <table className="mt-3 w-full table-fixed border-collapse text-left text-sm tabular-nums">
+        <caption className="sr-only">
+          {pair[0].lenderName} and {pair[1].lenderName} side by side
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <td className="w-[34%] p-1" />
+            {pair.map((o) => (
+              <th key={o.id} scope="col" className="break-words p-1 align-bottom font-semibold">
+                {o.lenderName}
+                <StateTag state={o.state} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label} className="border-b border-slate-200">
+              <th scope="row" className="p-1 font-medium text-slate-700">
+                {label}
+              </th>
+              {pair.map((o) => (
+                <td key={o.id} className="break-words p-1">
+                  {value(o)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr>
+            <td className="p-1" />
+            {pair.map((o) => (
+              <td key={o.id} className="p-1 align-top">
+                <OfferAction o={o} choosable={choosable.includes(o.id)} />
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      <p className="mt-3">
+        <Link to={closeTo} className="text-sm text-blue-800 underline">
+          Show all offers
+        </Link>
+      </p>
     </section>
   );
 }

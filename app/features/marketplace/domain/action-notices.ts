@@ -31,7 +31,13 @@ export const NOTICE_CONTACT = `${site.name}, ${site.supportEmail}, ${site.suppor
 export const RIGHT_TO_REASONS = `You have the right to a statement of specific reasons why your application was denied. To obtain the statement, please contact ${NOTICE_CONTACT} within 60 days from the date you are notified of this decision. We will send you a written statement of reasons for the denial within 30 days of receiving your request for the statement.`;
 
 /** What matching decided at submission: the offers made, each lender's notice, and no lender match. */
-export type MatchSummary = { offers: number; notices: LenderNotice[]; noMatch?: NoMatchExplanation | null };
+export type MatchSummary = {
+  offers: number;
+  notices: LenderNotice[];
+  noMatch?: NoMatchExplanation | null;
+  /** The lowest estimated APR among the offers made (null or absent: none). */
+  lowestAprBps?: number | null;
+};
 
 /** One creditor's action on an application: a denial with its own reasons, or a request for what is missing. */
 export type LenderNotice =

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   REASON_CODES,
+  announcementText,
+  arrangeOffers,
+  bestMatch,
   bestValues,
+  offersAnnouncement,
+  parseCompare,
   decide,
   matchApplication,
   noteRateFor,
@@ -125,5 +130,49 @@ describe("comparison helpers", () => {
     expect([...best.apr]).toEqual([2]);
     expect([...best.payment]).toEqual([1]);
     expect([...best.speed]).toEqual([3]);
+  });
+});
+
+describe("the offers page as a decision", () => {
+  const o = (id: number, state: string, apr: number, finance = apr) => ({
+    id,
+    state,
+    estimatedAprBps: apr,
+    paymentCents: 100,
+    financeChargeCents: finance,
+    fundingDays: 2,
+  });
+  it("after acceptance: the accepted offer first, no badges, withdrawn cheaper offers last", () => {
+    const { ordered, best, choosableIds } = arrangeOffers(
+      [o(1, "withdrawn", 1200), o(2, "accepted", 2797), o(3, "withdrawn", 1500)],
+      "apr",
+    );
+    expect(ordered.map((x) => x.id)).toEqual([2, 1, 3]);
+    expect(choosableIds).toEqual([]);
+    for (const k of ["apr", "payment", "total", "speed"] as const) expect([...best[k]]).toEqual([]);
+  });
+  it("badges only among choosable offers", () => {
+    const { ordered, best } = arrangeOffers([o(1, "withdrawn", 1200), o(2, "offered", 2797), o(3, "offered", 1500)], "apr");
+    expect(ordered.map((x) => x.id)).toEqual([3, 2, 1]);
+    expect([...best.apr]).toEqual([3]);
+  });
+  it("the best match is the lowest APR, with one line of why", () => {
+    const m = bestMatch([o(1, "offered", 1800, 500), o(2, "offered", 1679, 900)]);
+    expect(m?.offer.id).toBe(2);
+    expect(m?.why).toBe("It has the lowest estimated APR, the lowest monthly payment and the fastest funding of your 2 offers.");
+    expect(bestMatch([])).toBeNull();
+  });
+  it("compare takes exactly two offers of the application", () => {
+    const list = [o(1, "offered", 1), o(2, "offered", 2), o(3, "offered", 3)];
+    expect(parseCompare(["1", "3"], list).pair?.map((x) => x.id)).toEqual([1, 3]);
+    expect(parseCompare(["1"], list)).toEqual({ pair: null, asked: true });
+    expect(parseCompare(["1", "99"], list).pair).toBeNull();
+    expect(parseCompare([], list)).toEqual({ pair: null, asked: false });
+  });
+  it("announces the count and lowest APR", () => {
+    expect(announcementText(offersAnnouncement([{ estimatedAprBps: 2797 }, { estimatedAprBps: 1679 }, { estimatedAprBps: 2000 }])!)).toBe(
+      "3 offers ready, from 16.79% APR",
+    );
+    expect(offersAnnouncement([])).toBeNull();
   });
 });

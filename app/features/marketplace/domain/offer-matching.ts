@@ -279,3 +279,78 @@ export function parseOfferSort(v: string | null): OfferSort {
 
 /** The applicant's comparison page of an application. */
 export const offersPath = (reference: string) => `/dashboard/applications/${reference}/offers`;
+
+// ---------------------------------------------------------------------------------------------
+// The offers page as a decision: which offers can still be chosen, their badges, the best match
+// ---------------------------------------------------------------------------------------------
+
+type Decidable = Sortable & { state: string };
+
+/**
+ * The offers of an application as the comparison page shows them. Only offers the applicant can
+ * still choose (state "offered", nothing accepted yet) are compared: the badges ("Lowest APR"...)
+ * are computed among them alone, so a withdrawn or expired offer never makes a live one look worse,
+ * and an accepted offer is never called the "lowest" anything (once one is accepted nothing is
+ * choosable, so no offer carries a badge). The accepted offer comes first, then the choosable ones
+ * in the chosen order, then the withdrawn and expired ones (shown as such, with no choose action).
+ */
+export function arrangeOffers<T extends Decidable>(offers: readonly T[], sort: OfferSort) {
+  const anyAccepted = offers.some((o) => o.state === "accepted");
+  const choosable = anyAccepted ? [] : offers.filter((o) => o.state === "offered");
+  const ids = new Set(choosable.map((o) => o.id));
+  const accepted = offers.filter((o) => o.state === "accepted");
+  const closed = offers.filter((o) => o.state !== "accepted" && !ids.has(o.id));
+  const best = choosable.length ? bestValues(choosable) : bestValues<T>([]);
+  return {
+    ordered: [...accepted, ...sortOffers(choosable, sort), ...sortOffers(closed, sort)],
+    choosableIds: [...ids],
+    best,
+  };
+}
+
+const REASON_WORDS: Record<OfferSort, string> = {
+  apr: "the lowest estimated APR",
+  payment: "the lowest monthly payment",
+  total: "the lowest total cost",
+  speed: "the fastest funding",
+};
+
+/**
+ * The "Best match for you": among the offers that can still be chosen, the lowest estimated APR
+ * (the cost of the money per year, fees included, comparable across terms), then the lowest total
+ * cost. `why` is one line saying which of the page's measures it leads on.
+ */
+export function bestMatch<T extends Sortable>(choosable: readonly T[]): { offer: T; why: string } | null {
+  const [offer] = [...choosable].sort(
+    (a, b) => a.estimatedAprBps - b.estimatedAprBps || a.financeChargeCents - b.financeChargeCents || a.id - b.id,
+  );
+  if (!offer) return null;
+  if (choosable.length === 1) return { offer, why: "It is the one offer you can choose right now." };
+  const best = bestValues(choosable);
+  const leads = OFFER_SORTS.map((s) => s.value).filter((k) => best[k].has(offer.id));
+  const words = leads.map((k) => REASON_WORDS[k]);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0];
+  return { offer, why: `It has ${list} of your ${choosable.length} offers.` };
+}
+
+/** `?compare=a&compare=b`: the two offers to show side by side, or why not. */
+export function parseCompare<T extends { id: number }>(
+  values: readonly string[],
+  offers: readonly T[],
+): { pair: [T, T] | null; asked: boolean } {
+  if (!values.length) return { pair: null, asked: false };
+  const ids = [...new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))];
+  const found = ids.map((id) => offers.find((o) => o.id === id)).filter((o): o is T => Boolean(o));
+  return { pair: ids.length === 2 && found.length === 2 ? [found[0]!, found[1]!] : null, asked: true };
+}
+
+/** "3 offers ready, from 16.79% APR": the count and lowest APR of the offers that can be chosen. */
+export function offersAnnouncement(choosable: ReadonlyArray<{ estimatedAprBps: number }>): { count: number; lowestAprBps: number } | null {
+  if (!choosable.length) return null;
+  return { count: choosable.length, lowestAprBps: Math.min(...choosable.map((o) => o.estimatedAprBps)) };
+}
+
+/** The announcement's words, the same on the submitted page, the dashboard and the confirmation e-mail. */
+export function announcementText(a: { count: number; lowestAprBps: number }): string {
+  return `${a.count} offer${a.count === 1 ? "" : "s"} ready, from ${(a.lowestAprBps / 100).toFixed(2)}% APR`;
+}
