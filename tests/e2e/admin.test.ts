@@ -195,7 +195,12 @@ describe.each(MODES)("admin panel $label", ({ js }) => {
         await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
       } else {
         await page.getByRole("button", { name: `Update status of ${s.equipment.reference}` }).click();
-        await page.getByText(REJECTION_REASON_REQUIRED).waitFor();
+        // The reason box's own error; the page's "There is a problem" summary repeats it as a link to the box.
+        const noteId = `status-change-${s.equipment.id}-note`;
+        await page.locator(`#${noteId}-error`).getByText(REJECTION_REASON_REQUIRED).waitFor();
+        expect(await page.getByTestId("error-summary").getByRole("link", { name: REJECTION_REASON_REQUIRED }).getAttribute("href")).toBe(
+          `#${noteId}`,
+        );
         expect(await page.getByLabel("New status").inputValue()).toBe("rejected");
       }
       const [unchanged] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, s.equipment.id));

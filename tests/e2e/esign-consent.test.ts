@@ -33,7 +33,8 @@ describe.each(MODES)("the E-SIGN agreement at sign-up $label", ({ js }) => {
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole("button", { name: "Create Account" }).click();
-      await page.getByText(MSG.mustAgreeElectronicRecords).waitFor();
+      // The box's own error (without JavaScript the "There is a problem" summary repeats it).
+      await page.locator("#signup-agreeToElectronicRecords-error").getByText(MSG.mustAgreeElectronicRecords).waitFor();
       expect(new URL(page.url()).pathname).toBe("/signup");
       // The whole form again with the box ticked (without JavaScript the password is not sent back).
       await submitSignUp(page, {

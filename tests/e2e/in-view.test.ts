@@ -10,7 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createSubmittedApplication } from "../support/applications";
 import { setupBrowser, waitForHydration } from "../support/browser";
-import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser, submitSignUp } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import { at, cont, fillAddress, fillLoan, fillOwner } from "../support/wizard-browser";
 import { TEST_PASSWORD } from "../support/fixtures";
@@ -69,16 +69,8 @@ describe("without JavaScript, nothing lands out of sight", () => {
     await b.withPage({ js: false }, async (page) => {
       await page.setViewportSize(PHONE);
       await page.goto("/signup");
-      const a = applicant();
-      await page.getByLabel("First name").fill(a.firstName);
-      await page.getByLabel("Last name").fill(a.lastName);
-      await page.getByLabel("Email").fill(taken.email);
-      await page.getByLabel("Password", { exact: true }).fill(a.password);
-      await page.getByLabel("Phone").fill(a.phone);
-      await page.getByLabel("Date of birth").fill(a.dateOfBirth);
-      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
-      await page.getByLabel(/I agree to the/).check();
-      await page.getByRole("button", { name: "Create Account" }).click();
+      // Everything valid and every box ticked (the E-SIGN agreement too): only the e-mail is refused.
+      await submitSignUp(page, { ...applicant(), email: taken.email });
       const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Sign Up Failed" }) });
       await summary.waitFor();
       expect(await inViewport(page, summary)).toBe(true);

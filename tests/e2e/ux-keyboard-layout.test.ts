@@ -41,8 +41,14 @@ async function controlsUnderToast(page: Page) {
     if (!toast) throw new Error("no toast");
     const t = toast.getBoundingClientRect();
     const out: string[] = [];
+    // Visually hidden (Tailwind's sr-only, so the "Skip to main content" link until it has focus):
+    // clipped to nothing, so on no one's screen even where its box lies under the toast.
+    const clippedAway = (e: Element) => {
+      for (let a: Element | null = e; a; a = a.parentElement) if (getComputedStyle(a).clip === "rect(0px, 0px, 0px, 0px)") return true;
+      return false;
+    };
     for (const el of document.querySelectorAll<HTMLElement>("a[href],button,input:not([type=hidden]),select,textarea,[role=progressbar]")) {
-      if (toast.contains(el) || el.closest("[aria-hidden=true],.sr-only")) continue;
+      if (toast.contains(el) || el.closest("[aria-hidden=true]") || clippedAway(el)) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || r.bottom < 0 || r.top > window.innerHeight) continue;
       if (r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom)
@@ -59,10 +65,17 @@ async function textUnderToast(page: Page) {
     if (!toast) throw new Error("no toast");
     const t = toast.getBoundingClientRect();
     const out: string[] = [];
+    // Visually hidden (Tailwind's sr-only, so the "Skip to main content" link until it has focus):
+    // clipped to nothing, so on no one's screen even where its box lies under the toast.
+    const clippedAway = (e: Element) => {
+      for (let a: Element | null = e; a; a = a.parentElement) if (getComputedStyle(a).clip === "rect(0px, 0px, 0px, 0px)") return true;
+      return false;
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      if (!node.textContent?.trim() || !el || toast.contains(el) || el.closest("[aria-hidden=true],.sr-only,script,style")) continue;
+      if (!node.textContent?.trim() || !el || toast.contains(el) || el.closest("[aria-hidden=true],script,style") || clippedAway(el))
+        continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const r of range.getClientRects()) {

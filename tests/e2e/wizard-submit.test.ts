@@ -130,8 +130,10 @@ describe("wizard edges with JavaScript", () => {
         // The inline alert, and with JavaScript the toast too (watched from the same moment: the
         // toast leaves after 5 s, which a slow machine can spend waiting for the alert).
         await Promise.all([
+          // The form's own alert by Submit (the "There is a problem" summary at the top repeats it).
           page
-            .getByRole("alert")
+            .locator("#wizard-review-error")
+            .and(page.getByRole("alert"))
             .filter({ hasText: `${TOASTS.submitFailed.title} - ${TOASTS.submitFailed.description}` })
             .waitFor(),
           js ? page.getByRole("status").filter({ hasText: TOASTS.submitFailed.title }).first().waitFor() : null,

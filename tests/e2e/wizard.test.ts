@@ -247,7 +247,8 @@ describe("application wizard with JavaScript", () => {
       await fillLoan(page, js);
       await fillOwner(page, js, { ...applicant(), email: user.email, password: "Wrong-Password-9" });
       await at(page, "owner", js);
-      await page.getByText(MSG.userExists).waitFor();
+      // The e-mail field's own error (the "There is a problem" summary repeats it).
+      await page.locator("#wizard-owner-email-error").getByText(MSG.userExists).waitFor();
       await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
       await cont(page);

@@ -65,12 +65,16 @@ export function WizardProgress({ step }: { step: number }) {
 /** The step's title (h1) and its question (h2). */
 export function StepHeading({ step, heading, children }: { step: number; heading?: string; children?: ReactNode }) {
   const h1 = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  const shown = useRef<string | null>(null);
   // After a client-side move to this step (Continue, Back, Edit), focus goes to its heading, as a
-  // new page's would be announced; the first page load ("default" key) leaves focus where it is.
+  // new page's would be announced; the first page load ("default" key) leaves focus where it is,
+  // and so does a new location on the same step (an upload's or a removal's redirect back to step
+  // 5), so focus stays in the tile the applicant is working in.
   useEffect(() => {
-    if (key !== "default") h1.current?.focus();
-  }, [key]);
+    if (key !== "default" && shown.current !== pathname) h1.current?.focus();
+    shown.current = pathname;
+  }, [key, pathname]);
   return (
     <div className="mb-6">
       <h1 ref={h1} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
