@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { runInRequestScope } from "~/platform/http/request-scope.server";
+import { databaseDownInThisRequest, runInRequestScope } from "~/platform/http/request-scope.server";
 import { isMarketingPath } from "~/platform/observability/analytics";
 import { Writable } from "node:stream";
 import { isRouteErrorResponse } from "@remix-run/react";
@@ -139,9 +139,12 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   // Anonymous GETs of pages that are the same for everyone may be kept by a CDN (never with a
   // cookie in or out: signed-in pages, toasts and sessions stay private, no-store).
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  // A page that answered without the database (the FAQ's claim-free fallback) is kept by no cache.
+  const degraded = databaseDownInThisRequest() !== null;
   if (
     request.method === "GET" &&
     responseStatusCode === 200 &&
+    !degraded &&
     !request.headers.has("cookie") &&
     !responseHeaders.has("set-cookie") &&
     leaf &&
@@ -163,6 +166,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   const renderedUrl = `${location.pathname}${location.search}`;
   const cache =
     rule &&
+    !degraded &&
     renderCacheKey({
       method: request.method,
       url: renderedUrl,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/ui/faq-accordion";
 import { faqResourceLinks, faqs } from "~/content/faq";
 import { site } from "~/content/site";
-import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
+import { publicClaimsOrNone } from "~/features/marketplace/public-claims.server";
 import { claimAnswers } from "~/features/marketplace/domain/public-claims";
 
 export { staticPageHandle as handle } from "~/platform/http/cache";
@@ -16,9 +16,12 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The answers about rates, amounts, speed and prepayment are written from the active catalogue. */
+/**
+ * The answers about rates, amounts, speed and prepayment are written from the active catalogue; the
+ * FAQ still answers while the database is down (the last claims loaded, else claim-free answers).
+ */
 export async function loader() {
-  const answers = claimAnswers((await loadPublicClaims()).texts);
+  const answers = claimAnswers((await publicClaimsOrNone())?.texts ?? null);
   return { items: faqs.map((f) => ({ ...f, answer: answers[f.id] ?? f.answer })) };
 }
 

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { BACK_OFFICE_TOASTS } from "~/content/messages";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";
@@ -37,7 +38,8 @@ describe.each(MODES)("back office $label", ({ js }) => {
       await requests.getByLabel("Bank Statements").check();
       await requests.getByLabel("Message to the applicant").fill(message);
       await requests.getByRole("button", { name: "Request Documents" }).click();
-      await toast(adminPage, "The applicant has been asked for the documents.");
+      // The applicant has not confirmed their address: the admin is told the e-mail waits for it.
+      await toast(adminPage, BACK_OFFICE_TOASTS.requestCreatedHeld.description);
       await adminPage.getByTestId("document-request").filter({ hasText: message }).waitFor();
       expect(await adminPage.getByTestId("document-request").getAttribute("data-status")).toBe("open");
 

@@ -290,17 +290,18 @@ describe("refused uploads leave no row and no file", () => {
   });
 
   it.each([
-    ["an executable named .pdf", sampleExe(), "x.pdf", "ein"],
-    ["HTML named .pdf", sampleHtml(), "statement.pdf", "bank-statements"],
-    ["a PNG in a PDF/Word-only area", samplePng(), "llc.png", "llc"],
-    ["a PNG named .pdf", samplePng(), "id.pdf", "id-front"],
-    ["a plain zip named .docx", samplePlainZip(), "llc.docx", "llc"],
-  ])("refuses %s with 415", async (_label, file, name, documentType) => {
+    // The specific reason, naming what the area accepts (issue #29 defect 6), not the generic failure.
+    ["an executable named .pdf", sampleExe(), "x.pdf", "ein", MSG.fileNotPdfOrWord],
+    ["HTML named .pdf", sampleHtml(), "statement.pdf", "bank-statements", MSG.fileNotPdfOrWord],
+    ["a PNG in a PDF/Word-only area", samplePng(), "llc.png", "llc", MSG.fileNotPdfOrWord],
+    ["a PNG named .pdf", samplePng(), "id.pdf", "id-front", MSG.fileNotImageOrPdf],
+    ["a plain zip named .docx", samplePlainZip(), "llc.docx", "llc", MSG.fileNotPdfOrWord],
+  ])("refuses %s with 415", async (_label, file, name, documentType, reason) => {
     const { client, app } = await signedInApplicant();
     const before = snapshot();
     const res = await upload(client, { file, name, applicationId: app.id, documentType, type: "application/pdf" });
     expect(res.status).toBe(415);
-    expect(((await res.json()) as { message: string }).message).toBe(`${TOASTS.uploadFailed.title} - ${TOASTS.uploadFailed.description}`);
+    expect(((await res.json()) as { message: string }).message).toBe(`${TOASTS.uploadFailed.title} - ${reason}`);
     expect(await rowCount(app.id)).toBe(0);
     await expectNoStrayFiles(before);
   });

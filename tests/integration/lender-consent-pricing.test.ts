@@ -37,8 +37,15 @@ describe("consent to share with partner lenders", () => {
     const { client } = await fillStepsOverHttp();
     const review = await parse(await client.fetch("/apply/review"));
     expect(review.text('[data-testid="lender-share-consent"]')).toBe(LENDER_SHARE_CONSENT.text);
-    // The spec's three boxes are still the only checkboxes.
-    expect(review.$('form[action="/apply/review"] input[type="checkbox"]').length).toBe(3);
+    // The spec's three boxes plus the optional SMS consent (the applicant gave a phone number) are the only
+    // checkboxes: sharing with lenders is a sentence next to Submit, not a box.
+    const boxes = review.$('form[action="/apply/review"] input[type="checkbox"]');
+    expect(boxes.map((_, el) => review.$(el).attr("name")).get()).toEqual([
+      "agreeTerms",
+      "authorizeCredit",
+      "marketingConsent",
+      "smsConsent",
+    ]);
     const before = Date.now();
     const res = await client.fetch("/apply/review", { form: { agreeTerms: "on", authorizeCredit: "on", intent: "continue" } });
     expectRedirect(res, "/apply/submitted", "submit");

@@ -81,6 +81,8 @@ describe("start-up on a new database", () => {
           "lender_declines",
           // partner webhooks: endpoints and the delivery outbox
           ...["webhook_deliveries", "webhook_endpoints"],
+          // consents (E-SIGN, lender sharing) and the 1071 demographics, kept apart from the application
+          ...["consent_records", "owner_demographics"],
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.

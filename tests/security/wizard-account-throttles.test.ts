@@ -97,7 +97,7 @@ describe("after the sign-up throttle answered 429, no path creates an account fo
   it("the sign-up page and the API answer 429 and create nothing", async () => {
     const email = uniqueEmail("after-429-page");
     const page = await browserAt(ip).fetch("/signup", {
-      form: { ...owner(email), password: TEST_PASSWORD, agreeToTerms: "on" },
+      form: { ...owner(email), password: TEST_PASSWORD, agreeToTerms: "on", agreeToElectronicRecords: "on" },
     });
     expect(page.status).toBe(429);
     const api = await browserAt(ip).fetch("/api/auth/register", { json: registerPayload({ email }) });

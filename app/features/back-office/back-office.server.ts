@@ -133,10 +133,12 @@ export async function reviewDocument(
     await upsertDocumentReview(tx, { documentId, decision: input.decision, reason, reasonText, reviewedBy: adminId });
     if (!rejected || !input.requestReplacement) return null;
     const label = reason === "other" ? (reasonText ?? REJECTION_REASON_LABELS.other) : REJECTION_REASON_LABELS[reason!];
-    return createRequestIn(tx, adminId, doc.applicationId, {
+    const created = await createRequestIn(tx, adminId, doc.applicationId, {
       documentTypes: [doc.documentType],
       message: input.message ?? `Please upload a replacement: ${label}`,
     });
+    // The replacement request's id (the audit line and the API answer name it), not the e-mail's held flag.
+    return created.id;
   });
   await recordAudit({
     actorUserId: adminId,

@@ -7,13 +7,49 @@
 import { getProductBySlug, type LoanProduct, type LoanProductSlug } from "~/content/products";
 import { catalogueClaims, claimTexts, type CatalogueClaims, type ClaimTexts } from "~/features/marketplace/domain/public-claims";
 import { listActiveProductTerms } from "~/features/marketplace/lenders.server";
+import { isDatabaseUnavailable } from "~/platform/db/db-errors.server";
+import { publicPagesGeneration } from "~/platform/http/render-cache/generation.server";
 
 export type PublicClaims = { claims: CatalogueClaims; texts: ClaimTexts };
 
-/** The claims every active product backs (purposes null) or those of the given purposes. */
+/**
+ * The last claims loaded, by purposes, with the public pages' generation they were loaded in: a
+ * catalogue change (invalidatePublicPages) makes them stale, as it does the render cache's pages.
+ */
+const lastLoaded = new Map<string, { generation: number; value: PublicClaims }>();
+
+/**
+ * The claims every active product backs (purposes null) or those of the given purposes. When the
+ * database does not answer (its deadline, db.server.ts), the last claims loaded since the latest
+ * catalogue change; without those the error is thrown (see publicClaimsOrNone).
+ */
 export async function loadPublicClaims(purposes: readonly string[] | null = null): Promise<PublicClaims> {
-  const claims = catalogueClaims(await listActiveProductTerms(), purposes);
-  return { claims, texts: claimTexts(claims) };
+  const key = purposes ? JSON.stringify([...purposes].sort()) : "*";
+  const generation = publicPagesGeneration();
+  try {
+    const claims = catalogueClaims(await listActiveProductTerms(), purposes);
+    const value = { claims, texts: claimTexts(claims) };
+    if (publicPagesGeneration() === generation) lastLoaded.set(key, { generation, value });
+    return value;
+  } catch (e) {
+    const kept = lastLoaded.get(key);
+    if (isDatabaseUnavailable(e) && kept && kept.generation === publicPagesGeneration()) return kept.value;
+    throw e;
+  }
+}
+
+/**
+ * For a public page that must answer during a database outage (the FAQ): the claims as
+ * loadPublicClaims gives them, or null when the database is down and none are kept (the page then
+ * writes claim-free text; entry.server.tsx keeps such an answer out of the caches).
+ */
+export async function publicClaimsOrNone(purposes: readonly string[] | null = null): Promise<PublicClaims | null> {
+  try {
+    return await loadPublicClaims(purposes);
+  } catch (e) {
+    if (isDatabaseUnavailable(e)) return null;
+    throw e;
+  }
 }
 
 /** The loader of a product page: its copy and the claims of its purposes' active products. */

@@ -203,10 +203,21 @@ export function claimTexts(c: CatalogueClaims): ClaimTexts {
   };
 }
 
-/** The FAQ answers that make claims, written from the catalogue (by the FAQ's stable ids). */
-export function claimAnswers(t: ClaimTexts): Record<string, string> {
+/**
+ * The FAQ answers that make claims, written from the catalogue (by the FAQ's stable ids); with null
+ * (the catalogue could not be read) answers that claim nothing about rates, amounts, speed or fees.
+ */
+export function claimAnswers(t: ClaimTexts | null): Record<string, string> {
   const factors =
     "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose.";
+  if (!t) {
+    return {
+      "interest-rates": factors,
+      "loan-amounts-and-terms": "Each loan product's page shows the amounts and terms its lenders offer.",
+      "decision-time": "Most applications receive a decision within 24-48 hours; each offer states when its lender funds.",
+      prepayment: "Yes. Each offer states its lender's prepayment terms before you accept.",
+    };
+  }
   return {
     "interest-rates": t.rateRange ? `Rates on our platform today range from ${t.rateRange}. ${t.example} ${factors}` : factors,
     "loan-amounts-and-terms": t.amounts
