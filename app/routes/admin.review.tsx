@@ -12,9 +12,9 @@ import { ReviewQueue, ReviewShortcuts, ReviewWorkspaceLayout, ShortcutsHelp } fr
 
 export const meta: MetaFunction = () => [{ title: `Review workspace | Admin | ${site.name}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { queue: await adminReviewQueue() };
+  return { queue: await adminReviewQueue(params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined) };
 }
 
 export default function AdminReviewWorkspace() {

@@ -119,20 +119,32 @@ export type ReviewQueueRow = {
  * The applications waiting for a decision (served by the (status, submitted_at) index), with the
  * applicant's name and how many offers are open on each. Two waves: the rows, then their children.
  */
-export async function reviewQueueRows(db: DbOrTx = getDb()): Promise<ReviewQueueRow[]> {
+export async function reviewQueueRows(db: DbOrTx = getDb(), openId?: number): Promise<ReviewQueueRow[]> {
+  const columns = {
+    id: apps.id,
+    reference: apps.reference,
+    status: apps.status,
+    userId: apps.userId,
+    submittedAt: apps.submittedAt,
+    updatedAt: apps.updatedAt,
+  };
+  const waiting = inArray(apps.status, [...REVIEW_QUEUE_STATUSES]);
+  // Oldest submission first; a row without a submission time (never submitted) goes last, not first.
   const rows = await db
-    .select({
-      id: apps.id,
-      reference: apps.reference,
-      status: apps.status,
-      userId: apps.userId,
-      submittedAt: apps.submittedAt,
-      updatedAt: apps.updatedAt,
-    })
+    .select(columns)
     .from(apps)
-    .where(inArray(apps.status, [...REVIEW_QUEUE_STATUSES]))
-    .orderBy(asc(apps.submittedAt), asc(apps.id))
+    .where(waiting)
+    .orderBy(sql`${apps.submittedAt} IS NULL`, asc(apps.submittedAt), asc(apps.id))
     .limit(REVIEW_QUEUE_MAX);
+  // The application open beside the queue is always in it (after the first REVIEW_QUEUE_MAX) while it waits.
+  if (openId && rows.length === REVIEW_QUEUE_MAX && !rows.some((r) => r.id === openId)) {
+    rows.push(
+      ...(await db
+        .select(columns)
+        .from(apps)
+        .where(and(waiting, eq(apps.id, openId)))),
+    );
+  }
   if (!rows.length) return [];
   const [people, counts] = await Promise.all([
     db

@@ -12,8 +12,8 @@ import { reviewQueueRows } from "./back-office-queries.server";
 import { reviewSla } from "./domain/review-sla";
 
 /** The queue as the workspace shows it (the shared ~/ui/review-workspace's rows). */
-export async function adminReviewQueue(now = new Date()) {
-  const rows = await reviewQueueRows();
+export async function adminReviewQueue(openId?: number, now = new Date()) {
+  const rows = await reviewQueueRows(undefined, openId);
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
