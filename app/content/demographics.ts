@@ -45,3 +45,6 @@ export type DemographicAnswers = Record<DemographicKey, string>;
 /** The page's introduction: why it is asked, that it is optional, and who can see it. */
 export const DEMOGRAPHICS_INTRO =
   "Federal law asks lenders to collect this information about small businesses' owners to help make sure that all applicants are treated fairly. Answering is optional: you may choose not to answer any question, and your answers, or choosing not to answer, have no effect on your application. Your answers are kept apart from your application: no lender and no one who reviews applications can see them.";
+
+/** The answer to a form whose value is not one of the choices shown (nothing is saved). */
+export const DEMOGRAPHICS_INVALID = "Choose one of the answers shown for each question, or leave it unanswered.";

@@ -9,7 +9,7 @@ import { requireUser } from "~/features/accounts/session/session.server";
 import { getSubmittedApplicationByReference } from "~/features/applications/applications.server";
 import { getOwnerDemographics, saveOwnerDemographics } from "~/features/applications/owner-demographics.server";
 import { DemographicsSchema } from "~/features/applications/demographics.schema";
-import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INTRO } from "~/content/demographics";
+import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INTRO, DEMOGRAPHICS_INVALID } from "~/content/demographics";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { site } from "~/content/site";
 
@@ -31,8 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const app = await ownApplication(request, params.reference);
   const parsed = DemographicsSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ error: "Choose one of the answers shown for each question, or leave it unanswered." }, { status: 400 });
+  if (!parsed.success) return data({ error: DEMOGRAPHICS_INVALID }, { status: 400 });
   await saveOwnerDemographics(app.id, parsed.data);
   return redirectWithToast(`/dashboard/applications/${app.reference}/about-owners`, {
     title: "Answers saved",

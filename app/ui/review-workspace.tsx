@@ -114,6 +114,26 @@ export function ReviewQueue({
   );
 }
 
+/** The workspace before an application is chosen: a link to the oldest in the queue, or nothing waiting. */
+export function ReviewStart({ queue, basePath }: { queue: Array<Pick<ReviewQueueItem, "id" | "reference">>; basePath: string }) {
+  const first = queue[0];
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      {first ? (
+        <p>
+          Choose an application from the queue, or{" "}
+          <Link to={`${basePath}/${first.id}`} className="link">
+            start with the oldest, {first.reference}
+          </Link>
+          .
+        </p>
+      ) : (
+        <p>Nothing is waiting for review.</p>
+      )}
+    </div>
+  );
+}
+
 export type ViewedDocument = { id: number; label: string; fileName: string; contentType: string };
 
 /** The documents of the application as links (`?doc=`), the chosen one marked. */

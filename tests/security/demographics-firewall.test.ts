@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DECLINE_LABEL, DEMOGRAPHIC_QUESTIONS } from "~/content/demographics";
+import { DECLINE_LABEL, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INVALID } from "~/content/demographics";
 import { getDb, schema } from "~/platform/db/db.server";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { getPage } from "../support/html";
@@ -47,6 +47,17 @@ describe("the owners' demographic questions", () => {
     expect((await stranger.fetch(path())).status).toBe(404);
     expect((await stranger.fetch(path(), { form: { race: "white" } })).status).toBe(404);
     expect((await new Client().fetch(path())).status).toBe(302);
+  });
+
+  it("refuse an answer that is not one of the choices, and keep the answers saved before", async () => {
+    const bad: Array<Record<string, string>> = [{ race: "martian" }, { ethnicity: "<script>", sex: GIVEN.sex }, { sex: "x".repeat(5000) }];
+    for (const form of bad) {
+      const res = await applied.client.fetch(path(), { form });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(DEMOGRAPHICS_INVALID);
+    }
+    const [row] = await getDb().select().from(schema.ownerDemographics).where(eq(schema.ownerDemographics.applicationId, applied.app.id));
+    expect(row).toMatchObject(GIVEN);
   });
 
   it("are not shown to an admin reviewer, on the details page or through the API", async () => {
