@@ -4,7 +4,7 @@
  * is an error, not a pass.
  */
 import { describe, expect, it } from "vitest";
-import { AuditError } from "../support/a11y";
+import { AuditError, sameForAxe } from "../support/a11y";
 import { checkPage, DESKTOP, PHONE } from "../support/a11y-sweep";
 import { setupBrowser, waitForHydration } from "../support/browser";
 
@@ -35,6 +35,23 @@ describe("accessibility sweep", () => {
         expect(new Set(violations.map((v) => v.width))).toEqual(new Set([PHONE, DESKTOP]));
       });
     }
+  });
+
+  it("takes a page with JavaScript for the one without only where they differ in nothing axe reads", () => {
+    const region = (attrs: string, inner = "") =>
+      `<div tabindex="-1" role="region" aria-label="Notifications (F8)" ${attrs}>${inner}</div>`;
+    const page = (toasts: string, input: string, path: string) =>
+      `<html lang="en" data-path="${path}"><head><base href="http://x${path}"></head><body>${toasts}<main>${input}</main></body></html>`;
+    const withoutJs = page(region('data-place="inline" class="mx-auto"'), '<input name="q">', "/admin/partners?index");
+    const withJs = page(region('data-place="floating" class="fixed" style="top: 0px"'), '<input name="q" value="">', "/admin/partners");
+    expect(sameForAxe(withoutJs)).toBe(sameForAxe(withJs));
+    // A toast in the region, a typed value or another address is another page for axe.
+    const toast = '<div role="status">Saved</div>';
+    expect(sameForAxe(page(region('data-place="inline"', toast), '<input name="q">', "/admin"))).not.toBe(
+      sameForAxe(page(region('data-place="floating"', toast), '<input name="q">', "/admin")),
+    );
+    expect(sameForAxe(page("", '<input name="q" value="x">', "/admin"))).not.toBe(sameForAxe(page("", '<input name="q">', "/admin")));
+    expect(sameForAxe(page("", "", "/admin?page=2"))).not.toBe(sameForAxe(page("", "", "/admin")));
   });
 
   it("an audit that cannot run is an error, not a pass", async () => {

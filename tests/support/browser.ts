@@ -46,6 +46,132 @@ async function workerBrowser(executablePath: string): Promise<Browser> {
 }
 
 /**
+ * Pages lent to tests, one free list per browser and JavaScript setting. A fresh context and page
+ * per test cost about 1 s of the browser's CPU before the test did anything (a new renderer
+ * process: the app's scripts parsed and compiled again, its stylesheet and font decoded again;
+ * measured 2026-12-01 with the headless shell: 15 new pages each loading /apply/loan and hydrating,
+ * 20.4 s of CPU; the same 15 loads in one page, 6.1 s). So a page that a test used in the ordinary
+ * way is cleaned and lent to the worker's next test: its cookies cleared, its storage emptied, its
+ * other pages closed, its viewport and headers set again, and it is left on a blank page of the
+ * server's own origin (same site: the renderer, with its caches, stays). Each test still starts
+ * signed out, on no page, with the viewport of a new context.
+ *
+ * A test that changed the page or context in a way the cleaning cannot undo (routes, init scripts,
+ * exposed functions, event listeners, a CDP session, extra pages, offline mode, emulation,
+ * permissions, the clock), or that failed, gets its context closed instead; the next test gets a
+ * new one. The harness sees those calls through the page and context it hands out.
+ */
+type Lent = {
+  ctx: BrowserContext;
+  page: Page;
+  watchedPage: Page;
+  watchedContext: BrowserContext;
+  spoilt: { by: string | null };
+  key: string;
+};
+const freePages = new Map<string, Lent[]>();
+const browserIds = new Map<Browser, number>();
+
+/** Calls after which a page or context is not lent again. */
+const SPOILING_PAGE_CALLS = new Set([
+  "route",
+  "routeFromHAR",
+  "routeWebSocket",
+  "unroute",
+  "unrouteAll",
+  "addInitScript",
+  "exposeFunction",
+  "exposeBinding",
+  "on",
+  "once",
+  "addListener",
+  "prependListener",
+  "emulateMedia",
+  "clock",
+  "close",
+  "pause",
+  "requestGC",
+]);
+const SPOILING_CONTEXT_CALLS = new Set([
+  ...SPOILING_PAGE_CALLS,
+  "newPage",
+  "newCDPSession",
+  "setOffline",
+  "grantPermissions",
+  "clearPermissions",
+  "setGeolocation",
+  "setHTTPCredentials",
+  "setDefaultTimeout",
+  "setDefaultNavigationTimeout",
+  "tracing",
+  "request",
+]);
+
+function watch<T extends object>(target: T, spoiling: Set<string>, spoilt: { by: string | null }, overrides: Record<string, unknown>): T {
+  return new Proxy(target, {
+    get(obj, prop, receiver) {
+      if (typeof prop === "string" && prop in overrides) return overrides[prop];
+      if (typeof prop === "string" && spoiling.has(prop)) spoilt.by ??= prop;
+      const value = Reflect.get(obj, prop, receiver);
+      return typeof value === "function" ? value.bind(obj) : value;
+    },
+  });
+}
+
+async function borrowPage(browser: Browser, baseUrl: string, js: boolean, ip: string): Promise<Lent> {
+  const key = `${browserIds.get(browser) ?? browserIds.set(browser, browserIds.size + 1).get(browser)} ${js}`;
+  const free = freePages.get(key) ?? [];
+  freePages.set(key, free);
+  let lent: Lent | undefined;
+  while (!lent && free.length) {
+    const candidate = free.pop()!;
+    if (!candidate.page.isClosed() && candidate.ctx.browser() === browser && browser.isConnected()) lent = candidate;
+    else await candidate.ctx.close().catch(() => {});
+  }
+  if (!lent) {
+    const ctx = await browser.newContext({ javaScriptEnabled: js, baseURL: baseUrl, acceptDownloads: true });
+    const page = await ctx.newPage();
+    const spoilt = { by: null as string | null };
+    const watchedContext = watch(ctx, SPOILING_CONTEXT_CALLS, spoilt, {});
+    const watchedPage = watch(page, SPOILING_PAGE_CALLS, spoilt, { context: () => watchedContext });
+    lent = { ctx, page, watchedPage, watchedContext, spoilt, key };
+  }
+  // What a new context would have: the default viewport, our timeout, this test's client address.
+  await lent.page.setViewportSize({ width: 1280, height: 720 });
+  lent.page.setDefaultTimeout(15_000);
+  await lent.page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+  return lent;
+}
+
+async function giveBack(lent: Lent, passed: boolean) {
+  const { ctx, page } = lent;
+  const reusable = passed && !lent.spoilt.by && !page.isClosed() && ctx.pages().length === 1;
+  if (!reusable) {
+    await ctx.close().catch(() => {});
+    return;
+  }
+  try {
+    // Leave whatever the page is on (accepting a "leave this page?" prompt), for a blank page of the
+    // same origin; then nothing of the test stays: cookies, local and session storage.
+    const accept = (d: import("playwright-core").Dialog) => void d.accept().catch(() => {});
+    page.on("dialog", accept);
+    try {
+      await page.goto("/healthz", { waitUntil: "load", timeout: 15_000 });
+    } finally {
+      page.off("dialog", accept);
+    }
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await ctx.clearCookies();
+    freePages.get(lent.key)!.push(lent);
+  } catch {
+    await ctx.close().catch(() => {});
+  }
+}
+
+/**
  * Registers beforeAll/afterAll for a test file and returns the harness. `pdfViewer`: the file needs
  * Chromium's PDF viewer (a PDF opened inline), which the headless shell lacks (it downloads the
  * file instead): such a file drives Chromium itself (CHROMIUM_PATH).
@@ -64,7 +190,14 @@ export function setupBrowser(opts: { pdfViewer?: boolean } = {}): BrowserHarness
     const audit = auditContext;
     auditContext = undefined;
     await audit?.then((c) => c.close()).catch(() => {});
-    await Promise.all(browser?.contexts().map((c) => c.close().catch(() => {})) ?? []);
+    // The pages waiting to be lent again stay open for the worker's next file.
+    const waiting = new Set([...freePages.values()].flat().map((l) => l.ctx));
+    await Promise.all(
+      browser
+        ?.contexts()
+        .filter((c) => !waiting.has(c))
+        .map((c) => c.close().catch(() => {})) ?? [],
+    );
   });
 
   async function auditPage(page: Page, widths?: number[], cache?: Map<string, Promise<A11yViolation[]>>): Promise<A11yViolation[]> {
@@ -76,16 +209,13 @@ export function setupBrowser(opts: { pdfViewer?: boolean } = {}): BrowserHarness
     opts: { js: boolean; ip?: string; skipA11y?: boolean },
     fn: (page: Page, ctx: BrowserContext) => Promise<T>,
   ): Promise<T> {
-    const ctx = await browser.newContext({
-      javaScriptEnabled: opts.js,
-      baseURL: baseUrl,
-      extraHTTPHeaders: { "X-Forwarded-For": opts.ip ?? randomIp() },
-      acceptDownloads: true,
-    });
-    const page = await ctx.newPage();
-    page.setDefaultTimeout(15_000);
+    const lent = await borrowPage(browser, baseUrl, opts.js, opts.ip ?? randomIp());
+    const { page } = lent;
+    let passed = false;
     try {
-      return await fn(page, ctx);
+      const result = await fn(lent.watchedPage, lent.watchedContext);
+      passed = true;
+      return result;
     } catch (error) {
       // What the page showed when the test failed: the address and the start of its text.
       const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ""}`).catch(() => page.url());
@@ -96,7 +226,7 @@ export function setupBrowser(opts: { pdfViewer?: boolean } = {}): BrowserHarness
       }
       throw error;
     } finally {
-      await ctx.close();
+      await giveBack(lent, passed);
     }
   }
 
