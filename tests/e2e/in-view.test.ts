@@ -78,6 +78,26 @@ describe("without JavaScript, nothing lands out of sight", () => {
     });
   });
 
+  it("a refused dashboard upload (the form is far down on a phone) opens on its summary, in view, linking to the file input", async () => {
+    const owner = await createApplicant();
+    await createSubmittedApplication({ userId: owner.id });
+    await b.withPage({ js: false }, async (page) => {
+      await page.setViewportSize(PHONE);
+      await signInApplicantInBrowser(page, owner.email);
+      await page.getByLabel("Document type").selectOption("ein");
+      await page
+        .getByLabel("File", { exact: true })
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("words") });
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+      await summary.waitFor();
+      expect(await inViewport(page, summary)).toBe(true);
+      expect(await summary.evaluate((e) => document.activeElement === e)).toBe(true);
+      await summary.getByRole("link").click();
+      expect(await inViewport(page, page.locator("#upload-file"))).toBe(true);
+    });
+  });
+
   it("an admin's note and status change on the long details page come back to their section", async () => {
     const admin = await createAdmin();
     const owner = await createApplicant();
