@@ -1,0 +1,82 @@
+/**
+ * Issue 29, defect 10: one quote style on a page. The product writes straight (typewriter) quotes
+ * and apostrophes, as the product spec's texts do ('Application Submitted', "Don't have an
+ * account?"), so no page a visitor or an applicant sees has a curly one, and no page quotes phrases
+ * both ways ('…' beside "…"). Read over HTTP from the pages as served: the public pages, every
+ * wizard step, the dashboard, the account page, the offers page and the disclosure.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { offersPath } from "~/features/marketplace";
+import { getDb, schema } from "~/platform/db/db.server";
+import { getPage } from "../support/html";
+import { Client, uniqueEmail } from "../support/http";
+import { applyOverHttp, completeAnonymousData, draftSession } from "../support/wizard";
+
+const PUBLIC = [
+  "/",
+  "/working-capital-loans",
+  "/equipment-financing",
+  "/business-expansion-loans",
+  "/commercial-real-estate",
+  "/startup-capital-loans",
+  "/small-business-funding",
+  "/faq",
+  "/loan-calculator",
+  "/application-status",
+  "/licenses",
+  "/security",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/login",
+  "/signup",
+  "/forgot-password",
+];
+const WIZARD = ["/apply/loan", "/apply/owner", "/apply/address", "/apply/finances", "/apply/documents", "/apply/review"];
+
+const CURLY = /[\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2032\u2033]/;
+/** A phrase in single quotes ('Lead'), not an apostrophe (don't, owners'). */
+const SINGLE_QUOTED = /(?:^|[\s(])'[A-Z][^'\n]{1,60}'(?=[\s.,;:)!?]|$)/;
+const DOUBLE_QUOTED = /"[^"\n]{1,60}"/;
+
+/** What a reader sees of the page: the body's text, scripts and styles left out. */
+async function pageText(path: string, client: Client) {
+  const { status, $ } = await getPage(path, client);
+  expect(status, path).toBe(200);
+  $("script, style, noscript").remove();
+  return $("body").text();
+}
+
+function styleProblems(path: string, text: string): string[] {
+  const out: string[] = [];
+  const curly = CURLY.exec(text);
+  if (curly) out.push(`${path}: curly quote in "${text.slice(Math.max(0, curly.index - 30), curly.index + 30).trim()}"`);
+  const single = SINGLE_QUOTED.exec(text);
+  const double = DOUBLE_QUOTED.exec(text);
+  if (single && double) out.push(`${path}: both ${single[0].trim()} and ${double[0]}`);
+  return out;
+}
+
+describe("one quote style on every page", () => {
+  it("public pages, the wizard, the dashboard, the account, the offers and the disclosure use straight quotes only, one style each", async () => {
+    const problems: string[] = [];
+    const visitor = new Client();
+    for (const path of PUBLIC) problems.push(...styleProblems(path, await pageText(path, visitor)));
+
+    const { cookie } = await draftSession({ ...(await completeAnonymousData(uniqueEmail("quotes"))), step: 6 });
+    const drafter = new Client();
+    const [pair] = cookie.split(";");
+    drafter.cookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+    for (const path of WIZARD) problems.push(...styleProblems(path, await pageText(path, drafter)));
+
+    const a = await applyOverHttp({ tag: "quotes" });
+    const [offer] = await getDb()
+      .select()
+      .from(schema.offers)
+      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
+      .limit(1);
+    for (const path of ["/apply/submitted", "/dashboard", "/account", offersPath(a.app.reference), `/offers/${offer!.id}`])
+      problems.push(...styleProblems(path, await pageText(path, a.client)));
+    expect(problems).toEqual([]);
+  });
+});
