@@ -176,6 +176,8 @@ export function DocumentArea({
       aria-labelledby={titleId}
       data-area={type}
       data-state={state}
+      // A toast never lies over an upload card (app/ui/toaster.tsx).
+      data-toast-avoid=""
       onDragOver={hydrated ? (e) => (e.preventDefault(), setDragging(true)) : undefined}
       onDragLeave={hydrated ? () => setDragging(false) : undefined}
       onDrop={hydrated ? onDrop : undefined}

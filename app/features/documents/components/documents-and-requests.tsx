@@ -79,6 +79,8 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
       className="rounded-md border border-amber-300 bg-white p-3 text-slate-900"
       data-testid="requested-document"
       data-document-type={type}
+      // A toast never lies over an upload card (app/ui/toaster.tsx).
+      data-toast-avoid=""
     >
       <h4 id={`${base}-title`} className="font-semibold">
         {label}
