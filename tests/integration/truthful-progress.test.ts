@@ -36,8 +36,14 @@ describe("truthful progress", () => {
         const s = steps($, scope);
         expect(s[0], where).toEqual(["Submitted", "current"]);
         // Every later step is still to come; none of them is a review.
-        expect(s.slice(1).every(([, state]) => state === "upcoming"), where).toBe(true);
-        expect(s.map(([label]) => label), where).not.toContain("Under Review");
+        expect(
+          s.slice(1).every(([, state]) => state === "upcoming"),
+          where,
+        ).toBe(true);
+        expect(
+          s.map(([label]) => label),
+          where,
+        ).not.toContain("Under Review");
         expect(squash($(`${scope} [data-testid=timeline]`).text()), where).not.toMatch(/Under Review.{0,20}done/);
         expect(squash($(`${scope} [data-testid=stage-badge]`).first().text()), where).toBe(badge);
       }
