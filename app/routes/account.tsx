@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { AccountHeader } from "~/ui/app-header";
 import { formatDateTime } from "~/ui/format";
 import { Field, FormError, PasswordField } from "~/ui/forms";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { getUserById } from "~/features/accounts/users.server";
 import { pendingEmailChange } from "~/features/accounts/account-tokens.server";
 import { ChangeEmailSchema, ChangePasswordSchema, RecoveryCodesSchema, SignOutOthersSchema } from "~/features/accounts/account.schema";
@@ -36,7 +36,10 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Account Settings | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Account Settings | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.account },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -11,7 +11,7 @@ import { QUICK_UPLOAD_FORM, UploadDocumentsForm } from "~/features/documents/com
 import { AppHeader, AppShell } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { VerifyEmailBanner } from "~/features/accounts/components/verify-email-banner";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import {
   getOpenDraftForUser,
   listApplicantDocumentRequests,
@@ -33,7 +33,10 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { ErrorSummary } from "~/ui/error-summary";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.dashboard },
+];
 
 const DASHBOARD_LINKS = [
   { to: "/", label: "Home" },

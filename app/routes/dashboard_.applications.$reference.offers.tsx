@@ -29,7 +29,7 @@ import { StatusBadge } from "~/ui/status-badge";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
 import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
 import { boostedToast, MARKET_MSG } from "~/content/messages";
@@ -40,6 +40,7 @@ import { formatUsd } from "~/ui/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.offers },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
