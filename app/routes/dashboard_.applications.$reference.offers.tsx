@@ -36,7 +36,7 @@ import { boostedToast, MARKET_MSG } from "~/content/messages";
 import { arrangeOffers, bestMatch, offersPath, parseCompare, parseOfferSort } from "~/features/marketplace/domain/offer-matching";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
-import { formatUsd } from "~/ui/format";
+import { formatDateTime, formatUsd } from "~/ui/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
@@ -151,7 +151,7 @@ export default function OffersPage() {
       </p>
       {accepted ? (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="accepted-banner">
-          You accepted the offer from {accepted.lenderName} on {new Date(acceptance!.acceptedAt).toUTCString()}. The other offers were
+          You accepted the offer from {accepted.lenderName} on {formatDateTime(acceptance!.acceptedAt)}. The other offers were
           withdrawn.
         </p>
       ) : null}

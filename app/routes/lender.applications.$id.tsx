@@ -19,7 +19,7 @@ import { ApplicationIdParamsSchema } from "~/features/lenders/lender.schema";
 import { handleLenderAction } from "~/features/lenders/lender-action-form.server";
 import { requireLender } from "~/features/accounts/session/session.server";
 import { lenderApplicationView } from "~/features/lenders/lender-workspace.server";
-import { formatBps, formatCents, formatUsd } from "~/ui/format";
+import { formatBps, formatCents, formatDateTime, formatUsd } from "~/ui/format";
 import { lenderStageLabel } from "~/features/lenders/domain/lender-stage";
 import { getClientIp } from "~/platform/http/request.server";
 import { ErrorSummary } from "~/ui/error-summary";
@@ -67,7 +67,7 @@ export default function LenderApplication() {
     ["Time in business", a.timeInBusiness ?? NOT_ANSWERED],
     ["Average monthly revenue", a.monthlyRevenue != null ? formatUsd(a.monthlyRevenue) : NOT_ANSWERED],
     ["Credit score (self-reported)", a.creditScoreRange ?? NOT_ANSWERED],
-    ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
+    ["Submitted", formatDateTime(a.submittedAt)],
   ];
   const open = !v.decline && !v.closedToOffers;
   // The applicant accepted THIS lender's offer: the loan's life is the lender's to move (verify, fund, or decline after review).

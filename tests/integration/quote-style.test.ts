@@ -2,14 +2,16 @@
  * Issue 29, defect 10: one quote style on a page. The product writes straight (typewriter) quotes
  * and apostrophes, as the product spec's texts do ('Application Submitted', "Don't have an
  * account?"), so no page a visitor or an applicant sees has a curly one, and no page quotes phrases
- * both ways ('…' beside "…"); and each has a meta description (Lighthouse's SEO audit). Read over HTTP from the pages as served: the public pages, every
- * wizard step, the dashboard, the account page, the offers page and the disclosure.
+ * both ways ('...' beside "..."). Read over HTTP from the pages as served: the public pages, every
+ * wizard step, the dashboard, the account page, the offers page and the disclosure. The same pages
+ * each have a meta description (Lighthouse's SEO audit), and the offers page gives the time of
+ * acceptance in the product's one date format.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offersPath } from "~/features/marketplace";
 import { getDb, schema } from "~/platform/db/db.server";
-import { getPage } from "../support/html";
+import { getPage, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
 import { applyOverHttp, completeAnonymousData, draftSession } from "../support/wizard";
 
@@ -84,5 +86,26 @@ describe("one quote style on every page", () => {
     expect(problems).toEqual([]);
     // And each has a meta description (Lighthouse's SEO audit failed the offers page for it).
     expect(undescribed).toEqual([]);
+  });
+});
+
+describe("one date format on a page", () => {
+  it("the offers page says when the offer was accepted as the rest of the product does, not as a GMT string", async () => {
+    const a = await applyOverHttp({ tag: "dates" });
+    const [offer] = await getDb()
+      .select()
+      .from(schema.offers)
+      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
+      .limit(1);
+    const { $ } = await getPage(`/offers/${offer!.id}`, a.client);
+    const sha = $("input[name=disclosureSha256]").first().attr("value")!;
+    const form = { disclosureSha256: sha, signerName: `${a.user.firstName} ${a.user.lastName}`, confirmRead: "on" };
+    expect((await a.client.fetch(`/offers/${offer!.id}`, { form: { ...form, intent: "review" } })).status).toBe(200);
+    expect((await a.client.fetch(`/offers/${offer!.id}`, { form: { ...form, intent: "accept" } })).status).toBe(302);
+    const page = await getPage(offersPath(a.app.reference), a.client);
+    const banner = squash(page.$("[data-testid=accepted-banner]").text());
+    expect(banner).not.toMatch(/GMT|UTC/);
+    // "Dec 2, 2026, 9:14 AM EST": the format of every other date the applicant sees.
+    expect(banner).toMatch(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M [A-Z]{2,5}\./);
   });
 });
