@@ -150,9 +150,13 @@ export default function OffersPage() {
         {purposeLabel(application.purpose)}
       </p>
       {accepted ? (
-        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="accepted-banner">
-          You accepted the offer from {accepted.lenderName} on {formatDateTime(acceptance!.acceptedAt)}. The other offers were
-          withdrawn.
+        <p
+          id="accepted"
+          role="status"
+          className="mt-4 scroll-mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
+          data-testid="accepted-banner"
+        >
+          You accepted the offer from {accepted.lenderName} on {formatDateTime(acceptance!.acceptedAt)}. The other offers were withdrawn.
         </p>
       ) : null}
       {compare.pair ? (

@@ -66,7 +66,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context) });
   if (out === null) return data<ActionData>({ review: { signerName: signed.signerName } });
   if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
-  return redirectWithToast(offersPath(out.reference), {
+  // To the offers page's "You accepted" note (a fragment of its own: the browser would otherwise
+  // keep this form's #accept across the redirect).
+  return redirectWithToast(`${offersPath(out.reference)}#accepted`, {
     title: out.already ? "Already accepted" : "Offer Accepted",
     description: out.already ? MARKET_MSG.alreadyAccepted : MARKET_MSG.offerAccepted,
   });
