@@ -71,7 +71,8 @@ async function stopChromium(c: { child: ChildProcess; profile: string }) {
     await exited;
     clearTimeout(t);
   }
-  fs.rmSync(c.profile, { recursive: true, force: true });
+  // Chromium's helpers may still be writing the profile for a moment after the browser exits.
+  fs.rmSync(c.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 /** One Lighthouse run of one URL in a fresh Chromium (`headers`: sent with every request, e.g. a session cookie). */
