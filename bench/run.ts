@@ -31,7 +31,7 @@ const SECTIONS: Record<string, { title: string; run: (ctx: BenchContext) => Prom
   "page-weight": { title: "Page load: bytes of HTML, CSS and JavaScript", run: pageWeight },
   "no-js": { title: "Page load: every public page and wizard step with 0 bytes of JavaScript", run: noJavaScript },
   "low-end-phone": { title: "Low-end phone: 4x CPU slowdown, slow 4G", run: lowEndPhone },
-  lighthouse: { title: "Lighthouse on / and /apply/loan (mobile defaults): scores and budgets", run: lighthouseBench },
+  lighthouse: { title: "Lighthouse on /, /apply/loan and the offers page (mobile defaults): scores and budgets", run: lighthouseBench },
   // Before throughput: the upload's RSS figures are read on a server the load test has not grown.
   upload: { title: "10 MB upload: server memory and speed", run: uploadMemory },
   throughput: { title: "Server throughput (autocannon, 50 connections, 10 s each)", run: throughput },

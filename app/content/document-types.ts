@@ -133,3 +133,19 @@ export function shortenMiddle(name: string): string {
   if (chars.length <= 30) return name;
   return `${chars.slice(0, 20).join("")}...${chars.slice(-10).join("")}`;
 }
+
+const uploadStarted = (name: string, size: string) => `Uploading ${name} (${size})`;
+
+/** What an upload's progress bar says (with JavaScript: one bar per file, wizard step 5 and the dashboard). */
+export const UPLOAD_PROGRESS = {
+  waiting: (name: string) => `Waiting to upload ${name}...`,
+  started: uploadStarted,
+  sending: (name: string, size: string, percent: number) => `${uploadStarted(name, size)}: ${percent}%`,
+  saving: (name: string) => `Checking and saving ${name}...`,
+  /** The bar's accessible name. */
+  label: (name: string) => `Upload of ${name}`,
+  /** The upload did not reach the server (the connection dropped). */
+  connectionLost: "The upload did not finish: check your connection and choose the file again.",
+  /** Upload pressed with no file chosen (with JavaScript, before anything is sent). */
+  noFile: "Choose a file or take a photo first.",
+} as const;

@@ -70,6 +70,8 @@ export const MSG = {
   fileNotPdfOrWord: "This file is not a valid PDF, DOC or DOCX. Please choose another file.",
   fileNotImageOrPdf: "This file is not a valid image (JPG, PNG, GIF, WEBP, HEIC) or PDF. Please choose another file.",
   sessionExpired: "Your session has expired, so your application could not be opened. Sign in to resume where you left off.",
+  /** Beside sessionExpired: a visitor who had not made an account yet cannot sign in to get the answers back. */
+  sessionLostNoAccount: "Not signed up yet? The answers you gave were kept in that session only: start again below.",
   draftSaved: "All changes saved",
   draftSaving: "Saving...",
   draftSaveFailed: "Your latest changes could not be saved. Check your connection; they will be saved when you continue.",

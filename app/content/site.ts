@@ -23,3 +23,14 @@ export const site = {
     { label: "Instagram", href: "https://www.instagram.com/lendwise.example" },
   ],
 } as const;
+
+/** The meta descriptions of the account and applicant pages (Lighthouse's SEO audit asks every page for one). */
+export const APPLICANT_PAGE_DESCRIPTIONS = {
+  login: "Sign in to follow your loan applications, compare your offers and send documents.",
+  signup: "Create an account to apply for a small-business loan and compare offers from partner lenders.",
+  forgotPassword: "Forgot your password? Get a link by e-mail to choose a new one.",
+  account: "Your e-mail address, password and the browsers where you are signed in.",
+  offers: "Compare the offers our partner lenders made for your application: what you receive, what you repay and the monthly payment.",
+  offer: "One lender's offer: the standard financing disclosure, what it means in plain words, and signing it.",
+  dashboard: "Your applications, their progress, the documents asked for, and your account.",
+} as const;

@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { AccountHeader } from "~/ui/app-header";
 import { formatDateTime } from "~/ui/format";
 import { Field, FormError, PasswordField } from "~/ui/forms";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { getUserById } from "~/features/accounts/users.server";
 import { pendingEmailChange } from "~/features/accounts/account-tokens.server";
 import { ChangeEmailSchema, ChangePasswordSchema, RecoveryCodesSchema, SignOutOthersSchema } from "~/features/accounts/account.schema";
@@ -28,6 +28,7 @@ import { recordAudit } from "~/platform/audit-log.server";
 import { throttle } from "~/platform/security/throttle.server";
 import { ACCOUNT_MSG, ACCOUNT_TOASTS, MSG } from "~/content/messages";
 import { useIsPending } from "~/ui/misc";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { withPasswordPolicy } from "~/features/accounts/password/password-policy.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { getSession, requireUser } from "~/features/accounts/session/session.server";
@@ -35,7 +36,10 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Account Settings | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Account Settings | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.account },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -124,10 +128,18 @@ export default function Account() {
   const [pwForm, pw] = useSectionForm("password", ChangePasswordSchema, actionData);
   const [emailForm, em] = useSectionForm("email", ChangeEmailSchema, actionData);
   const [codesForm, cf] = useSectionForm("recovery-codes", RecoveryCodesSchema, actionData);
+  // A refused form: its errors at the top (in view without JavaScript), each a link to its field.
+  const mine = (id: string) => (actionData?.intent === id ? actionData.result : undefined);
+  const summary = [
+    ...conformSummary(mine("email"), emailForm, em),
+    ...conformSummary(mine("password"), pwForm, pw),
+    ...conformSummary(mine("recovery-codes"), codesForm, cf),
+  ];
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role={role} />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-4xl space-y-6 px-4 py-8">
+        <ErrorSummary items={summary} />
         <h1 className="text-3xl font-bold">Account settings</h1>
 
         <section className="card" aria-labelledby="email-heading">

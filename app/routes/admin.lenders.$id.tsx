@@ -12,7 +12,8 @@ import {
   storedSample,
   updateLenderWithProduct,
 } from "~/features/marketplace/lender-catalogue.server";
-import { LenderUsersSection } from "~/features/lenders/components/lender-users-section";
+import { inviteSummary, LenderUsersSection } from "~/features/lenders/components/lender-users-section";
+import { ErrorSummary, replySummary } from "~/ui/error-summary";
 import { inviteFromAdminPage } from "~/features/lenders/lender-invite-form.server";
 import { usersOfLender } from "~/features/lenders/lender-invitations.server";
 import { MARKET_MSG } from "~/content/messages";
@@ -112,8 +113,11 @@ export default function EditLender() {
   const actionData = useActionData<typeof action>();
   const a = actionData && "defaults" in actionData ? actionData : undefined;
   const invite = actionData && "invite" in actionData ? actionData.invite : undefined;
+  // The form of this page that was refused: its errors at the top, each a link to its field.
+  const summary = [...replySummary(a?.errors, (name) => `lf-${name}`), ...inviteSummary(invite)];
   return (
     <section className="card space-y-4" aria-labelledby="edit-h">
+      <ErrorSummary items={summary} />
       <p>
         <Link to="/admin/lenders" className="text-sm text-blue-800 underline">
           Back to lenders

@@ -7,17 +7,20 @@
  * files too, so none is lost.
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
-import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID, wrongTypeMessage } from "~/features/documents/components/document-area";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useUploadsInFlight } from "~/features/documents/components/upload-progress";
+import { ErrorSummary } from "~/ui/error-summary";
+import { DocumentArea, DOCUMENTS_ACTION, DOCUMENTS_FORM_ID } from "~/features/documents/components/document-area";
 import { Notice, StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui";
 import { DOCUMENT_AREAS, DOCUMENT_PROTECTION, isDocumentType, shortenFileName } from "~/content/document-types";
 import { stepPath } from "~/features/applications/wizard/wizard.schema";
 import { draftApplicationId, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
 import { listDocuments, removeDocument } from "~/features/documents/document-records.server";
-import { uploadDocument, uploadDocuments, wizardUploadDestination, type UploadRefusal } from "~/features/documents/document-upload.server";
+import { uploadDocuments, wizardUploadDestination } from "~/features/documents/document-upload.server";
+import { areaRefusal, removeReplaced, uploadWizardFile } from "~/features/documents/page-uploads.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
-import { TOASTS, uploadedManyToast, uploadedToast, type ToastMessage } from "~/content/messages";
+import { uploadedManyToast, uploadedToast, type ToastMessage } from "~/content/messages";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 
@@ -40,33 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * "Replace": the new file is committed first, then the files it replaces (named in `replace` with
- * JavaScript, `replace-<area>` without) are removed, so a failed upload never leaves the area empty.
- */
-async function removeReplaced(ctx: Awaited<ReturnType<typeof loadStep>>, ids: string | undefined, keep: number[]) {
-  const applicationId = await draftApplicationId(ctx);
-  if (!applicationId || !ids) return;
-  for (const id of ids.split(",").map(Number)) {
-    if (Number.isSafeInteger(id) && !keep.includes(id)) await removeDocument(id, applicationId, { actorUserId: ctx.user?.id ?? null });
-  }
-}
-
 const failed = (area: string | null, r: { message: string; toast: ToastMessage; status: number; headers?: Record<string, string> }) =>
   data(
     { upload: { area: area ?? "", message: r.message }, toast: { ...r.toast, id: crypto.randomUUID() } },
     { status: r.status, headers: r.headers },
   );
-
-/** A refused file of the wrong type says which types the area takes. */
-const refusal = (area: string | null, r: UploadRefusal) =>
-  r.status === 415 && isDocumentType(area)
-    ? {
-        status: r.status,
-        message: wrongTypeMessage(area),
-        toast: { ...TOASTS.uploadFailed, description: wrongTypeMessage(area).replace(`${TOASTS.uploadFailed.title} - `, "") },
-      }
-    : r;
 
 const withCookies = (cookies: string[]) => {
   const headers = new Headers();
@@ -80,15 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "") && areaParam === null)
     return onePageForm(ctx, request, context);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const area = isDocumentType(areaParam) ? areaParam : null;
-    const result = await uploadDocument(request, wizardUploadDestination(ctx, getClientIp(request, context)), {
-      ip: getClientIp(request, context),
-    });
-    if (!result.ok) return failed(area, refusal(area, result));
-    await removeReplaced(ctx, result.fields.replace, [result.document.id]);
-    return redirectWithToast(DOCUMENTS_ACTION, uploadedToast(shortenFileName(result.document.fileName, 25)), {
-      headers: withCookies(result.cookies),
-    });
+    // One tile's file, sent by a fetcher (JavaScript without the upload route).
+    const out = await uploadWizardFile(request, ctx, areaParam, getClientIp(request, context));
+    if (!out.ok) return failed(out.area, out);
+    return redirectWithToast(DOCUMENTS_ACTION, out.toast, { headers: withCookies(out.cookies) });
   }
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -115,7 +91,7 @@ async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: R
     // A refusal before the body was read (too large) belongs to the tile whose Upload was pressed.
     const tile = new URL(request.url).searchParams.get("tile");
     const area = result.area ?? (isDocumentType(tile) ? tile : null);
-    return failed(area, refusal(area, result));
+    return failed(area, areaRefusal(area, result));
   }
   const intent = result.fields.intent ?? "";
   for (const d of result.documents)
@@ -154,13 +130,19 @@ export default function DocumentsStep() {
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   // Continue waits for running uploads, so the review lists every file chosen here.
-  const uploading = useFetchers().some((f) => f.state !== "idle" && f.key.startsWith("upload-"));
+  const uploading = useUploadsInFlight("upload-");
+  // A refused upload without JavaScript: the summary at the top links to the tile's file input.
+  const refused = actionData?.upload;
+  const summary = refused
+    ? [{ href: isDocumentType(refused.area) ? `#file-${refused.area}` : "#documents-error", message: refused.message }]
+    : [];
   return (
     <>
       <StepHeading step={5} heading="Upload your business documents">
         Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB.{" "}
         {UPLOAD_QUOTA_TEXT}
       </StepHeading>
+      <ErrorSummary items={summary} />
       <Notice tone="info">{DOCUMENT_PROTECTION}</Notice>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {DOCUMENT_AREAS.map((a) => (
@@ -176,7 +158,7 @@ export default function DocumentsStep() {
         ))}
       </div>
       {actionData?.upload && !actionData.upload.area ? (
-        <p role="alert" className="field-error mt-4">
+        <p id="documents-error" role="alert" className="field-error mt-4">
           {actionData.upload.message}
         </p>
       ) : null}

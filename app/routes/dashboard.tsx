@@ -7,12 +7,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { activityText } from "~/features/applications/components/activity";
 import { ApplicationCard } from "~/features/applications/components/application-card";
-import { UploadDocumentsForm } from "~/features/documents/components/upload-form";
+import { QUICK_UPLOAD_FORM, UploadDocumentsForm } from "~/features/documents/components/upload-form";
 import { AppHeader, AppShell } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { VerifyEmailBanner } from "~/features/accounts/components/verify-email-banner";
-import { shortenFileName } from "~/content/document-types";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import {
   getOpenDraftForUser,
   listApplicantDocumentRequests,
@@ -26,15 +25,18 @@ import { listApplicantNotices } from "~/features/marketplace/applicant-visible.s
 import { offerAnnouncements } from "~/features/marketplace/marketplace.server";
 import { offersPath } from "~/features/marketplace";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
-import { dashboardUploadDestination, uploadDocument } from "~/features/documents/document-upload.server";
+import { dashboardFormId, uploadDashboardFile } from "~/features/documents/page-uploads.server";
 import { ActionNeededBanner, DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
-import { toastText, uploadedToast, type ToastMessage } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
+import { ErrorSummary } from "~/ui/error-summary";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.dashboard },
+];
 
 const DASHBOARD_LINKS = [
   { to: "/", label: "Home" },
@@ -81,27 +83,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const uploadFailure = (message: string, toast: ToastMessage, status: number) =>
-  data({ upload: { error: message }, toast: { ...toast, id: crypto.randomUUID() } }, { status });
-
+/** A plain form post (without JavaScript): the page again with the form's error, or back with a toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const result = await uploadDocument(request, dashboardUploadDestination(user), { ip: getClientIp(request, context) });
-  if (!result.ok)
-    return uploadFailure(result.reason === "not-found" ? toastText(result.toast) : result.message, result.toast, result.status);
-  return redirectWithToast("/dashboard", uploadedToast(shortenFileName(result.document.fileName, 25)));
+  const form = dashboardFormId(new URL(request.url).searchParams.get("form"));
+  const out = await uploadDashboardFile(request, user, getClientIp(request, context));
+  if (!out.ok)
+    return data(
+      { upload: { form, error: out.message }, toast: { ...out.toast, id: crypto.randomUUID() } },
+      { status: out.status, headers: out.headers },
+    );
+  return redirectWithToast("/dashboard", out.toast);
 }
+
+/** The refused form's file input, for the summary's link. */
+const fileInputOf = (form: string) => (form === QUICK_UPLOAD_FORM ? "upload-file" : `${form}-file`);
 
 export default function Dashboard() {
   const { user, memberSince, applications, activity, draft, backOffice, emailVerified, announcements } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
+  const refused = actionData?.upload;
   // A loan is active once the lender has funded it, not before.
   const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader links={DASHBOARD_LINKS} collapse />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
+        {/* A refused upload without JavaScript: at the top, linking to the form's file input. */}
+        <ErrorSummary items={refused ? [{ href: `#${fileInputOf(refused.form)}`, message: refused.error }] : []} />
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <ActionNeededBanner applications={applications} requests={backOffice.requests} />
         <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
@@ -162,7 +172,12 @@ export default function Dashboard() {
                 {!applications.length && !draft ? <p className="text-slate-700">You have no applications yet.</p> : null}
               </div>
             </section>
-            <DocumentsAndRequests applications={applications} requests={backOffice.requests} documents={backOffice.documents} />
+            <DocumentsAndRequests
+              applications={applications}
+              requests={backOffice.requests}
+              documents={backOffice.documents}
+              uploadError={refused}
+            />
             <section className="card" aria-labelledby="activity-heading">
               <h2 id="activity-heading" className="text-xl font-semibold">
                 Recent Activity
@@ -193,7 +208,7 @@ export default function Dashboard() {
                 Upload Documents
               </h3>
               <div className="mt-2">
-                <UploadDocumentsForm applications={applications} error={actionData?.upload.error} />
+                <UploadDocumentsForm applications={applications} error={refused?.form === QUICK_UPLOAD_FORM ? refused.error : null} />
               </div>
               <h3 className="mt-6 font-semibold">Contact Support</h3>
               <div className="mt-2 flex flex-col gap-2">

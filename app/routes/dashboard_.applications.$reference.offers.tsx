@@ -29,17 +29,18 @@ import { StatusBadge } from "~/ui/status-badge";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { purposeLabel } from "~/content/loan-options";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
 import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
 import { boostedToast, MARKET_MSG } from "~/content/messages";
 import { arrangeOffers, bestMatch, offersPath, parseCompare, parseOfferSort } from "~/features/marketplace/domain/offer-matching";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
-import { formatUsd } from "~/ui/format";
+import { formatDateTime, formatUsd } from "~/ui/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.offers },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -149,9 +150,13 @@ export default function OffersPage() {
         {purposeLabel(application.purpose)}
       </p>
       {accepted ? (
-        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950" data-testid="accepted-banner">
-          You accepted the offer from {accepted.lenderName} on {new Date(acceptance!.acceptedAt).toUTCString()}. The other offers were
-          withdrawn.
+        <p
+          id="accepted"
+          role="status"
+          className="mt-4 scroll-mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
+          data-testid="accepted-banner"
+        >
+          You accepted the offer from {accepted.lenderName} on {formatDateTime(acceptance!.acceptedAt)}. The other offers were withdrawn.
         </p>
       ) : null}
       {compare.pair ? (

@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { Field, FormError } from "~/ui/forms";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { ForgotPasswordSchema } from "~/features/accounts/account.schema";
 import { queuePasswordResetRequest } from "~/features/accounts/password-reset.server";
 import { throttle } from "~/platform/security/throttle.server";
@@ -19,7 +19,10 @@ import { getClientIp } from "~/platform/http/request.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Forgot Password | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Forgot Password | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.forgotPassword },
+];
 
 export async function loader() {
   return null;

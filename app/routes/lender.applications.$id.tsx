@@ -10,6 +10,7 @@ import {
   DocumentRequestForm,
   FirmOfferForm,
   InstantOfferActions,
+  lenderReplySummary,
   MarkFundedForm,
   MarkVerifyingForm,
 } from "~/features/lenders/components/lender-action-forms";
@@ -18,9 +19,10 @@ import { ApplicationIdParamsSchema } from "~/features/lenders/lender.schema";
 import { handleLenderAction } from "~/features/lenders/lender-action-form.server";
 import { requireLender } from "~/features/accounts/session/session.server";
 import { lenderApplicationView } from "~/features/lenders/lender-workspace.server";
-import { formatBps, formatCents, formatUsd } from "~/ui/format";
+import { formatBps, formatCents, formatDateTime, formatUsd } from "~/ui/format";
 import { lenderStageLabel } from "~/features/lenders/domain/lender-stage";
 import { getClientIp } from "~/platform/http/request.server";
+import { ErrorSummary } from "~/ui/error-summary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.application.reference ?? "Application"} | Lender | ${site.name}` },
@@ -65,7 +67,7 @@ export default function LenderApplication() {
     ["Time in business", a.timeInBusiness ?? NOT_ANSWERED],
     ["Average monthly revenue", a.monthlyRevenue != null ? formatUsd(a.monthlyRevenue) : NOT_ANSWERED],
     ["Credit score (self-reported)", a.creditScoreRange ?? NOT_ANSWERED],
-    ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
+    ["Submitted", formatDateTime(a.submittedAt)],
   ];
   const open = !v.decline && !v.closedToOffers;
   // The applicant accepted THIS lender's offer: the loan's life is the lender's to move (verify, fund, or decline after review).
@@ -78,8 +80,11 @@ export default function LenderApplication() {
     reply?.message && ((reply.intent === "mark-verifying" && !showVerifying) || (reply.intent === "mark-funded" && !showFunded))
       ? reply.message
       : null;
+  // A refused action (without JavaScript the page comes back at the top): the summary links to each field.
+  const summary = lenderReplySummary(reply, orphan ? "lender-action-refused" : null);
   return (
     <>
+      <ErrorSummary items={summary} />
       <p>
         <Link to="/lender" className="text-sm text-blue-800 underline">
           Back to the queue
@@ -94,7 +99,12 @@ export default function LenderApplication() {
         </span>
       </div>
       {orphan ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="lender-action-refused">
+        <p
+          id="lender-action-refused"
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="lender-action-refused"
+        >
           {orphan}
         </p>
       ) : null}
@@ -156,7 +166,7 @@ export default function LenderApplication() {
         {v.offers.length ? (
           <ul className="mt-3 space-y-3" data-testid="lender-offers">
             {v.offers.map((o) => (
-              <li key={o.id} className="rounded border border-slate-200 p-3" data-offer-id={o.id}>
+              <li key={o.id} id={`offer-${o.id}`} className="rounded border border-slate-200 p-3" data-offer-id={o.id}>
                 <p className="font-semibold">
                   {o.firm ? "Firm offer" : "Instant offer (pre-qualified)"} · {o.productName}
                   <span className="ml-2 text-sm font-normal">

@@ -16,6 +16,7 @@ import { createLenderKey, lenderKeysView, revokeLenderKey, rotateLenderKey } fro
 import { requireLender } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { ErrorSummary, replySummary } from "~/ui/error-summary";
 
 export const meta: MetaFunction = () => [{ title: `API keys | Lender | ${site.name}` }];
 
@@ -71,8 +72,13 @@ const when = (iso: string | null, none = "-") => (iso ? iso.replace("T", " ").sl
 export default function LenderKeys() {
   const { partners } = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
+  // A refused form (the page comes back at the top without JavaScript): each error links to its field.
+  const summary = replySummary(a?.errors, (name) =>
+    name === "rotate" ? "rotate-error" : a?.partnerId ? `new-key-${a.partnerId}-${name === "partnerId" ? "label" : name}` : "rotate-error",
+  );
   return (
     <>
+      <ErrorSummary items={summary} />
       <h1 className="text-3xl font-bold">API keys</h1>
       <p className="text-slate-700">
         Your lender&apos;s systems use these keys to do through the partner API what you do in this workspace (see the{" "}
@@ -94,7 +100,7 @@ export default function LenderKeys() {
         </div>
       ) : null}
       {a?.errors?.rotate ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p id="rotate-error" role="alert" className="text-sm text-red-700">
           {a.errors.rotate[0]}
         </p>
       ) : null}
@@ -155,13 +161,14 @@ function CreateKeyForm({ partnerId, errors: e }: { partnerId: number; errors?: R
       <input type="hidden" name="partnerId" value={partnerId} />
       <label className="label">
         Label
-        <input name="label" className="input mt-1" maxLength={100} />
+        <input id={`${id}-label`} name="label" className="input mt-1" maxLength={100} />
       </label>
       <fieldset aria-describedby={e?.scopes ? `${id}-scopes-error` : undefined}>
         <legend className="label">Scopes</legend>
-        {LENDER_KEY_SCOPES.map((s) => (
+        {LENDER_KEY_SCOPES.map((s, i) => (
           <label key={s} className="block text-sm">
-            <input type="checkbox" name="scopes" value={s} /> <span className="font-mono">{s}</span>: {PARTNER_SCOPE_TEXT[s]}
+            <input type="checkbox" name="scopes" value={s} id={i === 0 ? `${id}-scopes` : undefined} />{" "}
+            <span className="font-mono">{s}</span>: {PARTNER_SCOPE_TEXT[s]}
           </label>
         ))}
         {e?.scopes ? (
@@ -172,11 +179,18 @@ function CreateKeyForm({ partnerId, errors: e }: { partnerId: number; errors?: R
       </fieldset>
       <label className="label">
         Expires after (days, empty: never)
-        <input name="expiresInDays" inputMode="numeric" className="input mt-1" />
+        <input
+          id={`${id}-expiresInDays`}
+          name="expiresInDays"
+          inputMode="numeric"
+          className="input mt-1"
+          aria-invalid={e?.expiresInDays ? true : undefined}
+          aria-describedby={e?.expiresInDays ? `${id}-expiresInDays-error` : undefined}
+        />
       </label>
       <p className="text-sm text-slate-700">A new key may make 120 requests a minute; ask an administrator for more.</p>
       {e?.expiresInDays ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p id={`${id}-expiresInDays-error`} role="alert" className="text-sm text-red-700">
           {e.expiresInDays[0]}
         </p>
       ) : null}

@@ -2,14 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { handleLogin } from "~/features/accounts/login-action.server";
 import { requireAnonymous } from "~/features/accounts/session/session.server";
 import { useActionToast } from "~/ui/toast-bus";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Sign In | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Sign In | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.login },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

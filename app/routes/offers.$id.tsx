@@ -10,7 +10,7 @@ import { INTENT_TO_SIGN } from "~/content/consents";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MarketShell } from "~/features/marketplace/components/offer-ui";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { acceptOffer, reviewSignature } from "~/features/marketplace/offer-acceptance.server";
 import { acceptanceSentence, acceptBarText, REVIEW_BUTTON, SIGN_BUTTON } from "~/features/marketplace/signing";
@@ -22,9 +22,11 @@ import { offersPath } from "~/features/marketplace/domain/offer-matching";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
+import { ErrorSummary, replySummary } from "~/ui/error-summary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.offer },
 ];
 
 function offerId(params: Record<string, string | undefined>) {
@@ -64,7 +66,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context) });
   if (out === null) return data<ActionData>({ review: { signerName: signed.signerName } });
   if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
-  return redirectWithToast(offersPath(out.reference), {
+  // To the offers page's "You accepted" note (a fragment of its own: the browser would otherwise
+  // keep this form's #accept across the redirect).
+  return redirectWithToast(`${offersPath(out.reference)}#accepted`, {
     title: out.already ? "Already accepted" : "Offer Accepted",
     description: out.already ? MARKET_MSG.alreadyAccepted : MARKET_MSG.offerAccepted,
   });
@@ -79,6 +83,7 @@ export default function OfferPage() {
   const o = v.offer;
   const open = o.state === "offered" && !v.acceptance;
   const acceptedThis = v.acceptance?.offerId === o.id;
+  const acceptAction = `/offers/${o.id}#accept`;
   return (
     <MarketShell>
       <p>
@@ -211,8 +216,16 @@ export default function OfferPage() {
           <p className="mt-1 text-sm text-slate-700">
             Accepting is final: the other offers are withdrawn and the lender contacts you to finalise funding.
           </p>
+          {/* The forms post to #accept: the answer (the review, or what was refused) opens here, in
+              view, with or without JavaScript; a refusal is summed up first, linked to its field. */}
+          <ErrorSummary className="mt-4" items={replySummary(errors, (name) => (name === "form" ? "accept-error" : name))} />
           {errors.form ? (
-            <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-testid="accept-error">
+            <p
+              id="accept-error"
+              role="alert"
+              className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
+              data-testid="accept-error"
+            >
               {errors.form}
             </p>
           ) : null}
@@ -225,20 +238,20 @@ export default function OfferPage() {
                 Signed as <span className="font-semibold">{review.signerName}</span>. By pressing {SIGN_BUTTON} you sign this offer
                 electronically; the disclosure above is stored with your signature.
               </p>
-              <Form method="post" className="flex flex-wrap items-center gap-4">
+              <Form method="post" action={acceptAction} className="flex flex-wrap items-center gap-4">
                 <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
                 <input type="hidden" name="signerName" value={review.signerName} />
                 <input type="hidden" name="confirmRead" value="on" />
                 <button type="submit" name="intent" value="accept" className="btn-primary" disabled={nav.state === "submitting"}>
                   {nav.state === "submitting" ? "Signing..." : SIGN_BUTTON}
                 </button>
-                <Link to={`/offers/${o.id}`} className="text-blue-800 underline">
+                <Link to={`/offers/${o.id}#accept`} className="text-blue-800 underline">
                   Change the signature
                 </Link>
               </Form>
             </div>
           ) : (
-            <Form method="post" className="mt-4 space-y-4" noValidate>
+            <Form method="post" action={acceptAction} className="mt-4 space-y-4" noValidate>
               <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
               <div>
                 <label htmlFor="signerName" className="label">

@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { CheckboxField, Field, FormError, PasswordField } from "~/ui/forms";
-import { site } from "~/content/site";
+import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
 import { SignupSchema } from "~/features/accounts/auth.schema";
 import { signUp, withAccountPasswordPolicy } from "~/features/accounts/account-creation.server";
 import { signupFailed, TOASTS } from "~/content/messages";
@@ -19,7 +19,10 @@ import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Create Account | ${site.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Create Account | ${site.name}` },
+  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.signup },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

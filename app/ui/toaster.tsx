@@ -15,9 +15,11 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : us
 
 export type ToastData = ToastMessage & { id: string };
 
-const CONTROLS = "a[href],button,input:not([type=hidden]),select,textarea,summary,label,[role=progressbar],[tabindex]:not([tabindex='-1'])";
+/** What a toast must not lie over: controls, and cards marked `data-toast-avoid` (the upload tiles and cards). */
+const CONTROLS =
+  "a[href],button,input:not([type=hidden]),select,textarea,summary,label,[role=progressbar],[tabindex]:not([tabindex='-1']),[data-toast-avoid]";
 
-/** How many visible controls (outside the toast) a rectangle covers. */
+/** How many visible controls and cards (outside the toast) a rectangle covers. */
 function coveredControls(rect: DOMRect, region: HTMLElement): number {
   let n = 0;
   for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
@@ -32,6 +34,9 @@ function coveredControls(rect: DOMRect, region: HTMLElement): number {
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const [current, setCurrent] = useState<ToastData | null>(toast);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  // No place on screen where it covers nothing (a phone full of upload cards): in the page's flow
+  // at the top instead, as without JavaScript; it is still announced (role="status").
+  const [inline, setInline] = useState(false);
   const location = useLocation();
   const lastPath = useRef(location.pathname);
   const regionRef = useRef<HTMLDivElement>(null);
@@ -75,8 +80,8 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
 
   const hydrated = useHydrated();
   // With JavaScript the toast floats: it takes the first place, from the bottom right corner up,
-  // where it covers no control (or the one where it covers the fewest), checked again when the
-  // page scrolls or resizes.
+  // where it covers no control and no card, checked again when the page scrolls, resizes or
+  // changes; where there is none, it goes into the page's flow at the top.
   useIsomorphicLayoutEffect(() => {
     if (!current || !hydrated) return;
     const region = regionRef.current;
@@ -88,16 +93,17 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       const h = card.offsetHeight + 32;
       const w = Math.min(window.innerWidth, 420);
       // The bottom right corner first, then higher up (and the left edge), 16 px at a time.
-      let best = { top: window.innerHeight - h, left: window.innerWidth - w };
-      let bestCount = Infinity;
+      let free: { top: number; left: number } | null = null;
       search: for (let top = window.innerHeight - h; top >= 0; top -= 16) {
         for (const left of [window.innerWidth - w, 0]) {
-          const count = coveredControls(new DOMRect(left, top, w, h), region);
-          if (count < bestCount) [best, bestCount] = [{ top, left }, count];
-          if (count === 0) break search;
+          if (coveredControls(new DOMRect(left, top, w, h), region) === 0) {
+            free = { top, left };
+            break search;
+          }
         }
       }
-      setPlace(best);
+      setPlace(free);
+      setInline(!free);
     };
     const schedule = () => {
       cancelAnimationFrame(frame);
@@ -106,7 +112,13 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     choose();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
+    // The page may change under it (an upload's card leaves, the list grows): checked again too.
+    const changes = new MutationObserver((records) => {
+      if (records.some((r) => !region.contains(r.target))) schedule();
+    });
+    changes.observe(document.body, { childList: true, subtree: true });
     return () => {
+      changes.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
@@ -114,17 +126,18 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   }, [current, hydrated]);
 
   const destructive = current?.variant === "destructive";
+  const floating = hydrated && !inline;
   return (
     <div
       ref={regionRef}
       tabIndex={-1}
       role="region"
       aria-label="Notifications (F8)"
-      data-place={hydrated ? "floating" : "inline"}
+      data-place={floating ? "floating" : "inline"}
       // With JavaScript: floating where it covers no control (see above).
-      style={hydrated ? (place ? { top: place.top, left: place.left } : { bottom: 0, right: 0 }) : undefined}
+      style={floating ? (place ? { top: place.top, left: place.left } : { bottom: 0, right: 0 }) : undefined}
       className={
-        hydrated
+        floating
           ? "pointer-events-none fixed z-50 flex w-full max-w-[420px] flex-col p-4 outline-none"
           : // Without JavaScript it stays until closed: in the page's flow at the top, so it
             // covers nothing (the page is drawn with it, nothing moves later).

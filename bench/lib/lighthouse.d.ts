@@ -15,6 +15,6 @@ declare module "lighthouse" {
   };
   export default function lighthouse(
     url: string,
-    flags: { port: number; output: "json"; logLevel: "error"; onlyCategories: string[] },
+    flags: { port: number; output: "json"; logLevel: "error"; onlyCategories: string[]; extraHeaders?: Record<string, string> },
   ): Promise<Result | undefined>;
 }

@@ -57,7 +57,7 @@ const stepStates = (page: Page, ref: string) =>
 describe.each(MODES)("dashboard $label", ({ js }) => {
   it("shows the applicant's own applications, progress, activity and account, and uploads a document", async () => {
     const s = await seed();
-    await b.withPage({ js }, async (page) => {
+    await b.withPage({ js }, async (page, ctx) => {
       await signInApplicantInBrowser(page, s.user.email, s.user.password);
       await page.getByRole("heading", { name: "Welcome, Robin" }).waitFor();
       await page.getByRole("link", { name: "Home" }).waitFor();
@@ -106,18 +106,38 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       await page
         .getByRole("alert")
         .filter({ hasText: `Upload Failed - ${MSG.fileNotPdfOrWord}` })
+        // The field's own (without JavaScript the "There is a problem" summary repeats it).
+        .last()
         .waitFor();
       expect(await page.getByText("Please try again").count()).toBe(0);
       expect(await docsOf(s.submitted.id)).toHaveLength(0);
 
-      // A real PDF: stored for that application, success toast, and in the activity.
-      const bytes = samplePdf(`DASH-${js}`);
+      // A real PDF: stored for that application, success toast, and in the activity. With
+      // JavaScript, on a slow uplink (about 100 KB/s), the form shows a bar of how much is sent.
+      const bytes = Buffer.concat([samplePdf(`DASH-${js}`), Buffer.alloc(js ? 300_000 : 0, 0x20)]);
       await page.getByLabel("Application", { exact: true }).selectOption(String(s.submitted.id));
       await page.getByLabel("Document type").selectOption("ein");
       await page
         .getByLabel("File", { exact: true })
         .setInputFiles({ name: "ein-confirmation-letter-2025.pdf", mimeType: "application/pdf", buffer: bytes });
+      const cdp = js ? await ctx.newCDPSession(page) : null;
+      const uplink = (bytesPerSecond: number) =>
+        cdp?.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: bytesPerSecond,
+        });
+      if (cdp) await cdp.send("Network.enable").then(() => uplink(100 * 1024));
       await page.getByRole("button", { name: "Upload Document" }).click();
+      if (js) {
+        await page.waitForFunction(() => {
+          const p = document.querySelector<HTMLProgressElement>('form[aria-labelledby="upload-heading"] progress');
+          return Boolean(p && p.hasAttribute("value") && p.value > 0 && p.value < p.max);
+        });
+        expect(await page.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
+        await uplink(-1);
+      }
       await page.getByRole("status").filter({ hasText: "ein-confirmation-letter-2..." }).first().waitFor();
       await page.getByRole("status").filter({ hasText: "Document Uploaded" }).first().waitFor();
       const docs = await docsOf(s.submitted.id);

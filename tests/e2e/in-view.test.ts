@@ -14,6 +14,10 @@ import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBr
 import { uniqueEmail } from "../support/http";
 import { at, cont, fillAddress, fillLoan, fillOwner } from "../support/wizard-browser";
 import { TEST_PASSWORD } from "../support/fixtures";
+import { and, eq } from "drizzle-orm";
+import { getDb, schema } from "~/platform/db/db.server";
+import { REVIEW_BUTTON } from "~/features/marketplace/signing";
+import { applyOverHttp } from "../support/wizard";
 
 const b = setupBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -75,6 +79,54 @@ describe("without JavaScript, nothing lands out of sight", () => {
       await summary.waitFor();
       expect(await inViewport(page, summary)).toBe(true);
       expect(await summary.getByRole("link").getAttribute("href")).toBe("#signup-email");
+    });
+  });
+
+  it("a refused dashboard upload (the form is far down on a phone) opens on its summary, in view, linking to the file input", async () => {
+    const owner = await createApplicant();
+    await createSubmittedApplication({ userId: owner.id });
+    await b.withPage({ js: false }, async (page) => {
+      await page.setViewportSize(PHONE);
+      await signInApplicantInBrowser(page, owner.email);
+      await page.getByLabel("Document type").selectOption("ein");
+      await page
+        .getByLabel("File", { exact: true })
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("words") });
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+      await summary.waitFor();
+      expect(await inViewport(page, summary)).toBe(true);
+      expect(await summary.evaluate((e) => document.activeElement === e)).toBe(true);
+      await summary.getByRole("link").click();
+      expect(await inViewport(page, page.locator("#upload-file"))).toBe(true);
+    });
+  });
+
+  it("signing on a phone: a refused name and then the review of what is signed open in view at the signing form", async () => {
+    const a = await applyOverHttp({ tag: "inview-sign" });
+    const [offer] = await getDb()
+      .select()
+      .from(schema.offers)
+      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
+      .limit(1);
+    await b.withPage({ js: false }, async (page, ctx) => {
+      await ctx.addCookies([...a.client.cookies].map(([name, value]) => ({ name, value, url: b.baseUrl })));
+      await page.setViewportSize(PHONE);
+      await page.goto(`/offers/${offer!.id}#accept`);
+      await page.getByLabel("Your full name (signature)").fill("Someone Else");
+      await page.getByLabel("I have read the disclosure").check();
+      await page.getByRole("button", { name: REVIEW_BUTTON }).click();
+      const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+      await summary.waitFor();
+      expect(await inViewport(page, summary)).toBe(true);
+      expect(await summary.getByRole("link").getAttribute("href")).toBe("#signerName");
+      // The right name: the review of what is being signed, in view.
+      await page.getByLabel("Your full name (signature)").fill(`${a.user.firstName} ${a.user.lastName}`);
+      await page.getByLabel("I have read the disclosure").check();
+      await page.getByRole("button", { name: REVIEW_BUTTON }).click();
+      const reviewed = page.getByTestId("accept-review-sentence");
+      await reviewed.waitFor();
+      expect(await inViewport(page, reviewed)).toBe(true);
     });
   });
 

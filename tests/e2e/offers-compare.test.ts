@@ -1,7 +1,7 @@
 /**
  * The compare-two view of the offers page on a 375 px phone, with JavaScript and without: tick two
  * offers, press Compare, and the two stand side by side with their "Choose this offer" actions, with
- * no sideways scroll. With JavaScript the other boxes are disabled once two are ticked. What the
+ * no sideways scroll, and the best match's three figures each stay in their column. With JavaScript the other boxes are disabled once two are ticked. What the
  * view says is checked over HTTP (tests/integration/offers-decision.test.ts); this is its layout.
  */
 import { describe, expect, it } from "vitest";
@@ -18,6 +18,19 @@ describe.each(MODES)("comparing two offers on a phone $label", ({ js }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(`/dashboard/applications/${app.reference}/offers`);
       if (js) await waitForHydration(page);
+      // The best match's three figures side by side: each amount stays inside its own column.
+      const overlaps = await page
+        .getByTestId("best-match")
+        .getByTestId("key-figures")
+        .evaluate((dl) => {
+          const rects = [...dl.querySelectorAll("dd")].map((dd) => {
+            const range = document.createRange();
+            range.selectNodeContents(dd);
+            return { text: range.getBoundingClientRect(), cell: dd.parentElement!.getBoundingClientRect() };
+          });
+          return rects.filter((r) => r.text.right > r.cell.right + 0.5 || r.text.left < r.cell.left - 0.5).length;
+        });
+      expect(overlaps).toBe(0);
       const form = page.getByRole("form", { name: "Compare two offers" });
       const boxes = form.getByRole("checkbox");
       const count = await boxes.count();

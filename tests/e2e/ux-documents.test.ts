@@ -140,3 +140,43 @@ describe("documents step with JavaScript only", () => {
     });
   });
 });
+
+describe("per-file upload progress with JavaScript", () => {
+  it("a tile's file shows a bar of how much is sent, then the file is listed and the bar is gone", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.goto("/apply/documents");
+      await at(page, "documents", true);
+      // A slow uplink (about 100 KB/s), so the bar is seen part way: a 300 KB statement takes 3 s.
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 100 * 1024,
+      });
+      const file = {
+        name: "Statement.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([samplePdf("progress"), Buffer.alloc(300_000, 0x20)]),
+      };
+      await tile(page, "bank-statements").locator("input[type=file]").setInputFiles(file);
+      const bar = tile(page, "bank-statements").getByRole("progressbar", { name: "Upload of Statement.pdf" });
+      // Part way: a value above 0 and below its maximum (what a person sees move).
+      await page.waitForFunction(() => {
+        const p = document.querySelector<HTMLProgressElement>('section[data-area="bank-statements"] progress');
+        return Boolean(p && p.hasAttribute("value") && p.value > 0 && p.value < p.max);
+      });
+      expect(await tile(page, "bank-statements").getByTestId("upload-progress").textContent()).toMatch(
+        /Uploading Statement\.pdf \([^)]+\): \d{1,2}%/,
+      );
+      // The step waits for it: Continue is disabled until it is saved.
+      expect(await page.getByRole("button", { name: "Continue", exact: true }).isDisabled()).toBe(true);
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await fileRow(page, "bank-statements", "Statement.pdf").waitFor();
+      await bar.waitFor({ state: "detached" });
+      expect(await page.getByRole("button", { name: "Continue", exact: true }).isDisabled()).toBe(false);
+    });
+  });
+});

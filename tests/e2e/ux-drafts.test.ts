@@ -111,6 +111,18 @@ describe("Continue while a save is on its way, with JavaScript", () => {
 
 describe("an expired session mid-wizard, with JavaScript", () => {
   const js = true;
+  it("an anonymous visitor whose cookie is gone is told so, not silently sent back to step 1", async () => {
+    await b.withPage({ js }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.goto("/apply/finances");
+      await at(page, "finances", js);
+      await ctx.clearCookies();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText(MSG.sessionLostNoAccount).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/apply/loan");
+    });
+  });
+
   it("says so and offers sign-in, which resumes the application", async () => {
     const applicant = await createApplicant();
     await b.withPage({ js }, async (page, ctx) => {

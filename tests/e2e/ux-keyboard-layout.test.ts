@@ -9,8 +9,18 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "~/content/messages";
 import { MODES, setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { createAdmin, createApplicant, nextSecondFactor, signInAdminInBrowser, submitSignUp } from "../support/fixtures";
+import {
+  createAdmin,
+  createApplicant,
+  nextSecondFactor,
+  signInAdminInBrowser,
+  signInApplicantInBrowser,
+  submitSignUp,
+} from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
+import { samplePdf, samplePng } from "../fixtures/documents";
+import { completeAnonymousData, draftSession } from "../support/wizard";
+import { signedInAdmin } from "../support/api";
 import { at, fillLoan, waitForHydration } from "../support/wizard-browser";
 
 const b = setupBrowser();
@@ -162,6 +172,69 @@ describe("keyboard and layout with JavaScript", () => {
       });
     });
   }
+});
+
+/** Our team asks the applicant for these documents (the admin API, as the back office does). */
+async function requestDocuments(applicationId: number, documentTypes: string[]) {
+  const { client } = await signedInAdmin();
+  const res = await client.fetch(`/api/admin/applications/${applicationId}/document-requests`, {
+    json: { documentTypes, message: "Please send these" },
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** The upload cards (wizard tiles, requested documents) that the toast lies over. */
+async function cardsUnderToast(page: Page) {
+  return page.evaluate(() => {
+    const t = document.querySelector("[data-toast]")!.getBoundingClientRect();
+    return [...document.querySelectorAll("[data-area], [data-testid=requested-document]")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
+      })
+      .map((el) => el.getAttribute("data-area") ?? el.getAttribute("data-document-type"));
+  });
+}
+
+describe("the toast on the upload cards, with JavaScript", () => {
+  it("after an upload at 375 px it covers no control and no card, on the wizard's step 5 and the dashboard's requests", async () => {
+    const { cookie } = await draftSession(await completeAnonymousData(uniqueEmail("toast-tiles")));
+    const owner = await createApplicant();
+    const app = await createSubmittedApplication({ userId: owner.id });
+    await requestDocuments(app.id, ["id-front", "id-back", "ssn"]);
+    await b.withPage({ js: true }, async (page, ctx) => {
+      const [pair] = cookie.split(";");
+      const i = pair!.indexOf("=");
+      await ctx.addCookies([{ name: pair!.slice(0, i), value: pair!.slice(i + 1), url: b.baseUrl }]);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/apply/documents");
+      await at(page, "documents", true);
+      // The applicant is among the tiles (the page scrolled to one low on it) when the upload ends.
+      const tile = page.locator('section[data-area="bank-statements"]');
+      await tile.scrollIntoViewIfNeeded();
+      await tile.locator("input[type=file]").setInputFiles({ name: "March.pdf", mimeType: "application/pdf", buffer: samplePdf("toast") });
+      await page.locator("[data-toast]").filter({ hasText: "Document Uploaded" }).waitFor();
+      await tile.locator('li[data-file-name="March.pdf"]').waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await controlsUnderToast(page)).toEqual([]);
+      expect(await cardsUnderToast(page)).toEqual([]);
+
+      // The dashboard, sending a requested document from its card (the first upload signed the
+      // wizard's visitor in: another applicant now).
+      await ctx.clearCookies();
+      await signInApplicantInBrowser(page, owner.email);
+      const card = page.locator('[data-testid=requested-document][data-document-type="id-front"]');
+      await card.scrollIntoViewIfNeeded();
+      await waitForHydration(page);
+      await card.locator("input[type=file]:not([capture])").setInputFiles({ name: "id.png", mimeType: "image/png", buffer: samplePng() });
+      await card.getByRole("button", { name: /^Upload/ }).click();
+      await page.locator("[data-toast]").filter({ hasText: "Document Uploaded" }).waitFor();
+      await page.getByTestId("applicant-document").filter({ hasText: "id.png" }).waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await controlsUnderToast(page)).toEqual([]);
+      expect(await cardsUnderToast(page)).toEqual([]);
+    });
+  });
 });
 
 describe("the toast without JavaScript", () => {

@@ -21,6 +21,18 @@ describe("the landing", () => {
     expect(page.$('script[type="module"], link[rel="modulepreload"]').length).toBe(0);
   });
 
+  it("preloads the one font file its stylesheet uses, so text is not drawn again when it arrives (no layout shift)", async () => {
+    const page = await getPage("/");
+    const preload = page.$('head link[rel="preload"][as="font"]');
+    expect(preload.length).toBe(1);
+    expect(preload.attr("type")).toBe("font/woff2");
+    expect(preload.attr("crossorigin")).toBe("anonymous");
+    const css = await (await new Client().fetch(page.$('head link[rel="stylesheet"]').attr("href")!)).text();
+    // The very file the @font-face asks for, and it is served.
+    expect(css).toContain(preload.attr("href")!.split("/").pop()!);
+    expect((await new Client().fetch(preload.attr("href")!)).status).toBe(200);
+  });
+
   it("names the partner lenders of the active catalogue", async () => {
     const L = schema.lenders;
     const P = schema.lenderProducts;

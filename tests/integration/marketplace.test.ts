@@ -161,7 +161,7 @@ describe("accepting an offer", () => {
     const [a, b] = await Promise.all([client.fetch(`/offers/${first!.id}`, { form }), client.fetch(`/offers/${first!.id}`, { form })]);
     expect(a.status).toBe(302);
     expect(b.status).toBe(302);
-    expect(a.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers`);
+    expect(a.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers#accepted`);
     const acc = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
     expect(acc).toHaveLength(1);
     expect(acc[0]).toMatchObject({
@@ -288,7 +288,7 @@ describe("signing: the typed name is the account holder's, and a review comes be
       form: formValues($, signForm, { [button.attr("name")!]: button.attr("value")! }),
     });
     expect(signed.status).toBe(302);
-    expect(signed.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers`);
+    expect(signed.headers.get("location")).toBe(`/dashboard/applications/${app.reference}/offers#accepted`);
     expect(await acceptances(app.id)).toMatchObject([{ offerId: id, signerName: "maria GONZALEZ", userId: user.id }]);
   });
 });

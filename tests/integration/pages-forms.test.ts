@@ -298,6 +298,28 @@ describe("wizard journeys without JavaScript", () => {
     expect((await getDraftById(draftId))?.userId).toBe(applicant.id);
   });
 
+  it("an anonymous visitor whose session is lost mid-wizard is told so, whether the session ended or the cookie is gone", async () => {
+    const { draftId, cookie } = await draftSession(await completeAnonymousData(uniqueEmail("lost")));
+    const c = clientWith(cookie);
+    expect((await getPage("/apply/finances", c)).status).toBe(200);
+    // The session ends on the server (its row is gone) while the page is open.
+    await getDb().execute(sql`DELETE FROM sessions WHERE JSON_EXTRACT(data, '$.draftId') = ${draftId}`);
+    const told = async (client: Client) => {
+      const res = await client.fetch("/apply/finances", { form: { ...FINANCES, intent: "continue" } });
+      expect(res.status).toBe(302);
+      const landed = await follow(client, res.headers.get("location")!);
+      expect(landed.url).toBe("/apply/loan?session=expired");
+      const notice = squash(landed.$("[data-testid=session-expired]").text());
+      expect(notice).toContain(MSG.sessionExpired);
+      expect(notice).toContain(MSG.sessionLostNoAccount);
+    };
+    await told(c);
+    // No cookie at all (cleared, or expired in the browser): a later step's form still says so.
+    await told(new Client());
+    // A first visit to step 1 is not a lost session.
+    expect((await getPage("/apply/loan", new Client())).$("[data-testid=session-expired]").length).toBe(0);
+  });
+
   it("the wizard's Sign in link comes back to the wizard, not the dashboard", async () => {
     const applicant = await createApplicant();
     const c = new Client();

@@ -239,6 +239,20 @@ export function inventory(s: Seed): State[] {
     // A signed-in applicant.
     // With an open document request (seed): the "Action needed" banner and a card per requested document.
     { name: "dashboard", as: "applicant", path: "/dashboard" },
+    {
+      // A refused upload: without JavaScript the "There is a problem" summary at the top; with it, the form's own error.
+      name: "dashboard: a refused upload",
+      as: "applicant",
+      path: "/dashboard",
+      act: async (page) => {
+        await page.getByLabel("Document type").selectOption("ein");
+        await page
+          .getByLabel("File", { exact: true })
+          .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("words") });
+        await page.getByRole("button", { name: "Upload Document" }).click();
+        await page.locator("#upload-error").waitFor();
+      },
+    },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
     { name: "about the owners (optional)", as: "applicant", path: `/dashboard/applications/${s.reference}/about-owners` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },

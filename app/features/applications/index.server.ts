@@ -30,6 +30,7 @@ export {
   ApplicantExistsError,
   applicationForUpload,
   DraftNotReadyError,
+  draftApplicationId,
   signInKeepingDraft,
   type WizardContext,
 } from "./wizard/draft.server";

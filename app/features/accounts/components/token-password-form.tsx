@@ -11,6 +11,7 @@ import { AuthCard } from "~/features/accounts/components/auth-card";
 import { Field, FormError, PasswordField } from "~/ui/forms";
 import { ResetPasswordSchema } from "~/features/accounts/account.schema";
 import { useIsPending } from "~/ui/misc";
+import { conformSummary, ErrorSummary } from "~/ui/error-summary";
 
 export function TokenPasswordForm({
   id,
@@ -42,6 +43,8 @@ export function TokenPasswordForm({
   });
   return (
     <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+      {/* A refused form: at the top, each error a link to its field. */}
+      <ErrorSummary items={conformSummary(lastResult, form, fields)} />
       <input {...getInputProps(fields.token, { type: "hidden" })} />
       <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
       <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }} />

@@ -151,7 +151,7 @@ export function StatusHelpCard({ showTimeline = true }: { showTimeline?: boolean
         Need Help?
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Your application ID was e-mailed to you in your &lsquo;Application Submitted&rsquo; confirmation. It starts with APP-.
+        Your application ID was e-mailed to you in your &apos;Application Submitted&apos; confirmation. It starts with APP-.
       </p>
       {showTimeline ? (
         <>

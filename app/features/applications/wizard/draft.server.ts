@@ -79,16 +79,21 @@ export async function loadStep(request: Request, step: number): Promise<WizardCo
   const data = draft?.data ?? {};
   const needed = Math.min(step, 5);
   const invalid = firstInvalidStep(data, Boolean(ctx.user), needed);
-  if (invalid < needed) throw redirect(!draft && sessionExpired(ctx) ? EXPIRED_PATH : stepPath(invalid));
+  if (invalid < needed) throw redirect(!draft && sessionLost(ctx, request, step) ? EXPIRED_PATH : stepPath(invalid));
   return { ...ctx, draft, data };
 }
 
 /** Step 1 with the 'session expired, sign in to resume' notice. */
 export const EXPIRED_PATH = `${stepPath(1)}?session=expired`;
 
-/** The browser sent a session cookie whose session is gone (expired or ended): it had a draft. */
-function sessionExpired(ctx: WizardContext): boolean {
-  return Boolean(ctx.session.id) && !ctx.session.has("draftId") && !ctx.session.has("userId");
+/**
+ * The visitor was in the middle of the wizard and its session is gone: the browser sent a session
+ * cookie whose session expired or ended (it had a draft), or it posts a later step's form with no
+ * session at all (its cookie was cleared or expired in the browser: nobody posts step 3 first).
+ */
+function sessionLost(ctx: WizardContext, request: Request, step: number): boolean {
+  if (ctx.session.id) return !ctx.session.has("draftId") && !ctx.session.has("userId");
+  return request.method === "POST" && step > 1;
 }
 
 /**

@@ -436,15 +436,20 @@ export function Notice({ tone, children, id }: { tone: "success" | "info" | "err
   );
 }
 
-/** "Your session has expired ... Sign in" with a sign-in link that comes back to the wizard. */
+/**
+ * "Your session has expired ... Sign in" with a sign-in link that comes back to the wizard, and
+ * what a visitor without an account can do (the server cannot tell the two apart once the
+ * session is gone: both are told).
+ */
 export function SessionExpiredNotice({ className }: { className?: string }) {
   return (
-    <div className={className}>
+    <div className={className} data-testid="session-expired">
       <Notice tone="error">
         {MSG.sessionExpired}{" "}
         <Link to="/login?redirectTo=/apply" className="font-semibold underline">
           Sign in
         </Link>
+        <span className="mt-1 block">{MSG.sessionLostNoAccount}</span>
       </Notice>
     </div>
   );

@@ -5,11 +5,12 @@
  * Without JavaScript every tile's file input belongs to the step's one multipart form: Upload
  * (any tile) and Continue send every chosen file, so a chosen file is never dropped silently.
  * With JavaScript a file uploads as soon as it is chosen or dropped on the tile, after a check of
- * its size and type in the browser (nothing is sent when it would be refused); the input is
- * cleared at once, so it cannot be sent twice; every upload waits while another one runs, so the
- * first upload alone creates the account and the draft application.
+ * its size and type in the browser (nothing is sent when it would be refused), by XMLHttpRequest
+ * to the step's upload route so the tile shows how much of it is sent (upload-progress.tsx); the
+ * input is cleared at once, so it cannot be sent twice; every upload waits while another one
+ * runs, so the first upload alone creates the account and the draft application.
  */
-import { useFetcher, useFetchers } from "@remix-run/react";
+import { useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -21,20 +22,23 @@ import {
   DOCUMENT_PURPOSES,
   FILE_KIND_INFO,
   MULTI_FILE_AREAS,
+  UPLOAD_PROGRESS,
   wrongTypeMessage,
   type DocumentType,
 } from "~/content/document-types";
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
-import { TOASTS, toastText, type ToastMessage } from "~/content/messages";
-import { emitToast, useActionToast } from "~/ui/toast-bus";
+import { TOASTS, toastText } from "~/content/messages";
+import { emitToast } from "~/ui/toast-bus";
+import { finishUpload, markWaiting, sendUpload, UploadProgressBar, useUpload, useUploadsRunning } from "./upload-progress";
 import { formatFileSize } from "~/ui/format";
 
 export const DOCUMENTS_ACTION = "/apply/documents";
+/** Where a tile's file goes with JavaScript (XMLHttpRequest, JSON answer): routes/apply_.documents.upload.ts. */
+export const DOCUMENTS_UPLOAD_ROUTE = "/apply/documents/upload";
 /** The id of step 5's one form (file inputs, Upload, Remove, Back, Continue). */
 export const DOCUMENTS_FORM_ID = "wizard-documents";
 
 export type UploadedFile = { id: number; fileName: string; fileSize: number; contentType?: string };
-export type UploadAnswer = { upload?: { area: string; message: string } | null; toast?: (ToastMessage & { id: string }) | null };
 
 export { wrongTypeMessage };
 
@@ -66,24 +70,27 @@ export function DocumentArea({
   serverError?: string | null;
 }) {
   const hydrated = useHydrated();
-  const uploader = useFetcher<UploadAnswer>({ key: `upload-${type}` });
-  const busyAnywhere = useFetchers().some((f) => f.state !== "idle" && f.key.startsWith("upload-"));
-  const uploading = uploader.state !== "idle";
+  const key = `upload-${type}`;
+  const upload = useUpload(key);
+  // Uploads go one at a time (the first alone creates the account and the draft application).
+  const busyAnywhere = useUploadsRunning("upload-");
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [sending, setSending] = useState<{ name: string; size: number } | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  useActionToast(uploader.data?.toast);
-
-  // The answer to the last upload: an error stays until the next choice; a success clears it.
-  const answered = useRef(uploader.state);
+  // After a saved upload the step's loader runs again; the bar stays until the list shows the file.
+  const [refreshing, setRefreshing] = useState(false);
+  const sawLoading = useRef(false);
   useEffect(() => {
-    if (answered.current !== "idle" && uploader.state === "idle") {
-      setSending(null);
-      setLocalError(uploader.data?.upload?.message ?? null);
+    if (!refreshing) return;
+    if (revalidator.state === "loading") sawLoading.current = true;
+    else if (sawLoading.current) {
+      sawLoading.current = false;
+      setRefreshing(false);
+      finishUpload(key);
     }
-    answered.current = uploader.state;
-  }, [uploader.state, uploader.data]);
+  }, [refreshing, revalidator.state, key]);
 
   // A file chosen while another tile uploads waits its turn (the input stays enabled, so focus
   // is never lost to a disabled control).
@@ -91,21 +98,21 @@ export function DocumentArea({
   useEffect(() => {
     if (queued && !busyAnywhere) {
       setQueued(null);
-      send(queued);
+      void send(queued);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queued, busyAnywhere]);
 
-  function send(file: File) {
+  async function send(file: File) {
+    if (inputRef.current) inputRef.current.value = "";
     if (busyAnywhere) {
-      if (inputRef.current) inputRef.current.value = "";
-      setSending({ name: file.name, size: file.size });
+      markWaiting(key, file);
       setQueued(file);
       return;
     }
     const problem = checkFile(type, file);
-    if (inputRef.current) inputRef.current.value = "";
     if (problem) {
+      finishUpload(key);
       setLocalError(problem);
       const toast =
         file.size > MAX_UPLOAD_BYTES
@@ -115,29 +122,37 @@ export function DocumentArea({
       return;
     }
     setLocalError(null);
-    setSending({ name: file.name, size: file.size });
     const body = new FormData();
     body.set("documentType", type);
     if (replaces) body.set("replace", replaces);
     body.set("file", file);
-    uploader.submit(body, {
-      method: "post",
-      encType: "multipart/form-data",
-      action: `${DOCUMENTS_ACTION}?area=${type}`,
-      preventScrollReset: true,
-    });
+    // XMLHttpRequest, for the bar: the upload route answers JSON (page-uploads.server.ts).
+    const { status, answer } = await sendUpload(key, `${DOCUMENTS_UPLOAD_ROUTE}?area=${type}`, body, file);
+    if (answer?.redirectTo) {
+      finishUpload(key);
+      navigate(answer.redirectTo);
+      return;
+    }
+    if (answer?.toast) emitToast(answer.toast);
+    if (status >= 200 && status < 300 && answer?.ok) {
+      setRefreshing(true);
+      revalidator.revalidate();
+      return;
+    }
+    finishUpload(key);
+    setLocalError(answer?.upload?.message ?? (status === 0 ? UPLOAD_PROGRESS.connectionLost : toastText(TOASTS.uploadFailed)));
   }
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
     const file = e.dataTransfer.files[0];
-    if (file) send(file);
+    if (file) void send(file);
   };
 
   // Without JavaScript the server's answer (serverError) is the only error there is.
   const error = hydrated ? localError : (serverError ?? null);
-  const state = uploading || sending ? "uploading" : error ? "error" : files.length ? "done" : "empty";
+  const state = upload ? "uploading" : error ? "error" : files.length ? "done" : "empty";
   const titleId = `area-${type}-title`;
   const errorId = `area-${type}-error`;
   const inputId = `file-${type}`;
@@ -149,7 +164,7 @@ export function DocumentArea({
     ? (e: React.ChangeEvent<HTMLInputElement>) => {
         const file = e.currentTarget.files?.[0];
         e.currentTarget.value = "";
-        if (file) send(file);
+        if (file) void send(file);
       }
     : undefined;
   const describedBy = [`area-${type}-hint`, `area-${type}-why`, error ? errorId : null].filter(Boolean).join(" ");
@@ -161,6 +176,8 @@ export function DocumentArea({
       aria-labelledby={titleId}
       data-area={type}
       data-state={state}
+      // A toast never lies over an upload card (app/ui/toaster.tsx).
+      data-toast-avoid=""
       onDragOver={hydrated ? (e) => (e.preventDefault(), setDragging(true)) : undefined}
       onDragLeave={hydrated ? () => setDragging(false) : undefined}
       onDrop={hydrated ? onDrop : undefined}
@@ -199,14 +216,7 @@ export function DocumentArea({
         </ul>
       ) : null}
 
-      {sending ? (
-        <div className="mt-3 rounded-md border border-blue-200 bg-white p-3 text-sm" role="status">
-          <p className="break-words text-slate-900">
-            Uploading <span className="font-medium">{sending.name}</span> ({formatFileSize(sending.size)})...
-          </p>
-          <progress className="mt-2 h-2 w-full" aria-label={`Uploading ${sending.name}`} />
-        </div>
-      ) : null}
+      {upload ? <UploadProgressBar upload={upload} className="mt-3" /> : null}
 
       <div className="mt-3 space-y-3">
         {replaces ? <input type="hidden" name={`replace-${type}`} value={replaces} form={DOCUMENTS_FORM_ID} /> : null}

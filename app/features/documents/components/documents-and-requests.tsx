@@ -16,7 +16,11 @@ import {
   DOCUMENT_TYPE_LABELS,
   type DocumentType,
 } from "~/content/document-types";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ErrorList } from "~/ui/forms";
 import { useIsPending } from "~/ui/misc";
+import { dashboardUploadAction, useDashboardUpload } from "./dashboard-upload";
+import { UploadProgressBar } from "./upload-progress";
 
 type Request = {
   id: number;
@@ -57,11 +61,16 @@ export function isReplaced(d: Pick<DocumentState, "id" | "applicationId" | "docu
 /**
  * One card per requested document still needed: what it is, why it is needed and who can open it,
  * and its own upload form (a "Take a photo" input for an ID or SSN card on phones, beside "Choose a
- * file"). A plain multipart POST to the dashboard without JavaScript; with it, a pending label.
+ * file"). A plain multipart POST to the dashboard without JavaScript; with it, the file goes by
+ * XMLHttpRequest with a progress bar (dashboard-upload.ts).
  */
-function RequestedDocumentCard({ request, type }: { request: Request; type: DocumentType }) {
-  const pending = useIsPending({ formAction: "/dashboard" });
-  const base = `request-${request.id}-${type}`;
+function RequestedDocumentCard({ request, type, serverError }: { request: Request; type: DocumentType; serverError?: string | null }) {
+  const base = requestFormId(request.id, type);
+  const action = dashboardUploadAction(base);
+  const hydrated = useHydrated();
+  const { onSubmit, upload, error } = useDashboardUpload(base, serverError);
+  const pending = useIsPending({ formAction: action }) || Boolean(upload);
+  const describedBy = error ? `${base}-why ${base}-error` : `${base}-why`;
   const label = DOCUMENT_TYPE_LABELS[type];
   const inputClass =
     "mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-900";
@@ -70,6 +79,8 @@ function RequestedDocumentCard({ request, type }: { request: Request; type: Docu
       className="rounded-md border border-amber-300 bg-white p-3 text-slate-900"
       data-testid="requested-document"
       data-document-type={type}
+      // A toast never lies over an upload card (app/ui/toaster.tsx).
+      data-toast-avoid=""
     >
       <h4 id={`${base}-title`} className="font-semibold">
         {label}
@@ -79,7 +90,14 @@ function RequestedDocumentCard({ request, type }: { request: Request; type: Docu
         <p>{DOCUMENT_ACCESS}</p>
         {type === "ssn" ? <p className="font-medium text-slate-900">{DOCUMENT_PROTECTION}</p> : null}
       </div>
-      <Form method="post" action="/dashboard" encType="multipart/form-data" className="mt-3 space-y-3" aria-labelledby={`${base}-title`}>
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="mt-3 space-y-3"
+        aria-labelledby={`${base}-title`}
+        onSubmit={hydrated ? onSubmit : undefined}
+      >
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="applicationId" value={request.applicationId} />
         <input type="hidden" name="documentType" value={type} />
@@ -94,7 +112,8 @@ function RequestedDocumentCard({ request, type }: { request: Request; type: Docu
               type="file"
               accept={CAMERA_ACCEPT}
               capture="environment"
-              aria-describedby={`${base}-why`}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
               className={inputClass}
             />
           </div>
@@ -108,10 +127,13 @@ function RequestedDocumentCard({ request, type }: { request: Request; type: Docu
             name="file"
             type="file"
             accept={acceptFor(ALLOWED_KINDS[type])}
-            aria-describedby={`${base}-why`}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
             className={inputClass}
           />
         </div>
+        <ErrorList id={`${base}-error`} errors={error ? [error] : null} />
+        {upload ? <UploadProgressBar upload={upload} /> : null}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
           {pending ? "Uploading..." : "Upload"}
           <span className="sr-only"> {label}</span>
@@ -121,14 +143,22 @@ function RequestedDocumentCard({ request, type }: { request: Request; type: Docu
   );
 }
 
+/** A request card's form id (in `?form=`); its inputs are `#<id>-camera` and `#<id>-file`. */
+export const requestFormId = (requestId: number, type: DocumentType) => `request-${requestId}-${type}`;
+
 /** Each open request's needed documents, one card each. */
-function RequestUpload({ request }: { request: Request }) {
+function RequestUpload({ request, uploadError }: { request: Request; uploadError?: UploadError }) {
   const needed = request.items.filter((i) => !i.fulfilled).map((i) => i.documentType);
   if (!needed.length) return null;
   return (
     <ul className="mt-3 space-y-3">
       {needed.map((t) => (
-        <RequestedDocumentCard key={t} request={request} type={t} />
+        <RequestedDocumentCard
+          key={t}
+          request={request}
+          type={t}
+          serverError={uploadError?.form === requestFormId(request.id, t) ? uploadError.error : null}
+        />
       ))}
     </ul>
   );
@@ -174,14 +204,19 @@ export function ActionNeededBanner({
   );
 }
 
+/** The dashboard's last refused upload without JavaScript: which form, and why. */
+type UploadError = { form: string; error: string } | null | undefined;
+
 export function DocumentsAndRequests({
   applications,
   requests,
   documents,
+  uploadError,
 }: {
   applications: Array<{ id: number; reference: string }>;
   requests: Request[];
   documents: DocumentState[];
+  uploadError?: UploadError;
 }) {
   const shown = applications.filter(
     (a) => requests.some((r) => r.applicationId === a.id) || documents.some((d) => d.applicationId === a.id),
@@ -216,7 +251,7 @@ export function DocumentsAndRequests({
                     ))}
                   </ul>
                   <p className="mt-2 whitespace-pre-line text-sm">{r.message}</p>
-                  <RequestUpload request={r} />
+                  <RequestUpload request={r} uploadError={uploadError} />
                 </div>
               ))}
               {closed.length ? (

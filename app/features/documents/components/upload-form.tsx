@@ -1,13 +1,19 @@
 /**
  * Quick Actions > Upload Documents: add a document to one of the applicant's submitted
  * applications, through the same upload service as the wizard. A multipart POST to /dashboard
- * that works without JavaScript.
+ * that works without JavaScript; with it, the file goes by XMLHttpRequest with a progress bar.
  */
 import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
 import { Form } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "~/ui/forms";
 import { DOCUMENT_AREAS } from "~/content/document-types";
 import { useIsPending } from "~/ui/misc";
+import { dashboardUploadAction, useDashboardUpload } from "./dashboard-upload";
+import { UploadProgressBar } from "./upload-progress";
+
+/** The quick form's id in `?form=`; its file input is `#upload-file`. */
+export const QUICK_UPLOAD_FORM = "quick";
 
 export function UploadDocumentsForm({
   applications,
@@ -16,12 +22,22 @@ export function UploadDocumentsForm({
   applications: Array<{ id: number; reference: string }>;
   error?: string | null;
 }) {
-  const pending = useIsPending({ formAction: "/dashboard" });
+  const action = dashboardUploadAction(QUICK_UPLOAD_FORM);
+  const hydrated = useHydrated();
+  const { onSubmit, upload, error: shown } = useDashboardUpload(QUICK_UPLOAD_FORM, error);
+  const pending = useIsPending({ formAction: action }) || Boolean(upload);
   if (!applications.length) {
     return <p className="text-sm text-slate-700">Submit an application first; you can then add documents to it here.</p>;
   }
   return (
-    <Form method="post" action="/dashboard" encType="multipart/form-data" className="space-y-3" aria-labelledby="upload-heading">
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="space-y-3"
+      aria-labelledby="upload-heading"
+      onSubmit={hydrated ? onSubmit : undefined}
+    >
       <input type="hidden" name="intent" value="upload" />
       <div>
         <label htmlFor="upload-application" className="label">
@@ -56,15 +72,16 @@ export function UploadDocumentsForm({
           name="file"
           type="file"
           required
-          aria-describedby="upload-file-hint"
-          aria-invalid={error ? true : undefined}
+          aria-describedby={shown ? "upload-file-hint upload-error" : "upload-file-hint"}
+          aria-invalid={shown ? true : undefined}
           className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900"
         />
         <p id="upload-file-hint" className="mt-1 text-xs text-slate-700">
           PDF, image (JPG, PNG, GIF, WEBP, HEIC) or Word file, up to 10MB. {UPLOAD_QUOTA_TEXT}
         </p>
-        <ErrorList id="upload-error" errors={error ? [error] : null} />
+        <ErrorList id="upload-error" errors={shown ? [shown] : null} />
       </div>
+      {upload ? <UploadProgressBar upload={upload} /> : null}
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending ? "Uploading..." : "Upload Document"}
       </button>

@@ -7,6 +7,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DECLINE_REASON_CODES, DECLINE_REASON_TEXT, MAX_DECLINE_REASONS } from "~/content/decline-reasons";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from "~/content/document-types";
+import { replySummary, type SummaryItem } from "~/ui/error-summary";
 
 export type LenderFormReply = { intent: string; errors: Record<string, string[]>; message: string | null; values: Record<string, string> };
 
@@ -77,9 +78,33 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+/**
+ * A refused action's errors for the page's "There is a problem" summary: each links to its field
+ * (or, for a refusal of the whole form, to the form's message; for an instant offer, to its row).
+ */
+export function lenderReplySummary(reply: LenderFormReply | undefined, orphanId: string | null): SummaryItem[] {
+  if (!reply) return [];
+  const { intent, values } = reply;
+  const fieldId = (name: string): string => {
+    if (intent === "firm-offer") return `firm-${name}`;
+    if (intent === "mark-funded") return `funded-${name}`;
+    if (intent === "decline") return "decline-reasons";
+    if (intent === "request-documents") return name === "message" ? "request-message" : "request-types";
+    if (intent === "withdraw-offer") return `withdraw-reason-${values.offerId ?? ""}`;
+    return `${intent}-message`;
+  };
+  const items = replySummary(reply.errors, fieldId);
+  if (reply.message) {
+    const target =
+      orphanId ?? (intent === "confirm-offer" || intent === "withdraw-offer" ? `offer-${values.offerId ?? ""}` : `${intent}-message`);
+    items.push({ href: `#${target}`, message: reply.message });
+  }
+  return items;
+}
+
 function FormMessage({ reply, intent }: { reply?: LenderFormReply; intent: string }) {
   return reply?.intent === intent && reply.message ? (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+    <p id={`${intent}-message`} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
       {reply.message}
     </p>
   ) : null;
@@ -127,9 +152,16 @@ export function DeclineForm({ reply, afterReview = false }: { reply?: LenderForm
         <fieldset aria-describedby={errors ? "decline-reasons-error" : undefined}>
           <legend className="label">Principal reasons</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
-            {DECLINE_REASON_CODES.map((code) => (
+            {DECLINE_REASON_CODES.map((code, i) => (
               <label key={code} className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="reasons" value={code} className="mt-1" />
+                <input
+                  type="checkbox"
+                  name="reasons"
+                  value={code}
+                  className="mt-1"
+                  id={i === 0 ? "decline-reasons" : undefined}
+                  aria-describedby={i === 0 && errors ? "decline-reasons-error" : undefined}
+                />
                 {DECLINE_REASON_TEXT[code]}
               </label>
             ))}
@@ -154,9 +186,15 @@ export function DocumentRequestForm({ reply }: { reply?: LenderFormReply }) {
         <fieldset aria-describedby={errors?.documentTypes ? "request-types-error" : undefined}>
           <legend className="label">Documents</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
-            {DOCUMENT_TYPES.map((t) => (
+            {DOCUMENT_TYPES.map((t, i) => (
               <label key={t} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="documentTypes" value={t} />
+                <input
+                  type="checkbox"
+                  name="documentTypes"
+                  value={t}
+                  id={i === 0 ? "request-types" : undefined}
+                  aria-describedby={i === 0 && errors?.documentTypes ? "request-types-error" : undefined}
+                />
                 {DOCUMENT_TYPE_LABELS[t]}
               </label>
             ))}

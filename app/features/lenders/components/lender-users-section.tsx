@@ -1,5 +1,9 @@
 /** /admin/lenders/:id: the lender's users and the form that invites one. Plain POST, works without JavaScript. */
 import { Form } from "@remix-run/react";
+import { replySummary } from "~/ui/error-summary";
+
+/** The invitation's refused fields for the page's "There is a problem" summary. */
+export const inviteSummary = (invite: InviteState | undefined) => replySummary(invite?.errors, (name) => `invite-${name}`);
 
 type InviteState = { errors: Record<string, string[]>; values: { email: string; firstName: string; lastName: string } };
 type LenderUserRow = { id: number; email: string; name: string; state: string };

@@ -101,14 +101,25 @@ export function LenderForm({
       <fieldset className="sm:col-span-2">
         <legend className="label">Purposes</legend>
         <div className="mt-1 grid gap-1 sm:grid-cols-3">
-          {LOAN_PURPOSES.map((p) => (
+          {LOAN_PURPOSES.map((p, i) => (
             <label key={p.value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="purposes" value={p.value} defaultChecked={purposes.has(p.value)} />
+              <input
+                type="checkbox"
+                name="purposes"
+                value={p.value}
+                defaultChecked={purposes.has(p.value)}
+                id={i === 0 ? "lf-purposes" : undefined}
+                aria-describedby={i === 0 && errors?.purposes?.[0] ? "lf-purposes-err" : undefined}
+              />
               {p.label}
             </label>
           ))}
         </div>
-        {errors?.purposes?.[0] ? <p className="mt-1 text-sm text-red-800">{errors.purposes[0]}</p> : null}
+        {errors?.purposes?.[0] ? (
+          <p id="lf-purposes-err" className="mt-1 text-sm text-red-800">
+            {errors.purposes[0]}
+          </p>
+        ) : null}
       </fieldset>
       <Field name="minAmount" label="Minimum amount (USD)" d={d} errors={errors} />
       <Field name="maxAmount" label="Maximum amount (USD)" d={d} errors={errors} />

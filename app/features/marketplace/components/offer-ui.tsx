@@ -296,21 +296,24 @@ export function AdverseActionNotice({
   );
 }
 
+/** One of the three figures: smaller on a phone, so three amounts side by side never run into each other. */
+const FIGURE = "text-[15px] font-bold leading-snug text-slate-900 [overflow-wrap:anywhere] sm:text-lg";
+
 /** The three numbers an owner weighs, in tabular figures: what arrives, what goes back, and each month. */
 function KeyFigures({ o }: { o: OfferSummary }) {
   return (
-    <dl className="mt-3 grid grid-cols-3 gap-2 tabular-nums" data-testid="key-figures">
+    <dl className="mt-3 grid grid-cols-3 gap-3 tabular-nums" data-testid="key-figures">
       <div>
         <dt className="text-xs font-medium text-slate-700">You receive</dt>
-        <dd className="text-lg font-bold text-slate-900">{formatCents(o.fundingCents)}</dd>
+        <dd className={FIGURE}>{formatCents(o.fundingCents)}</dd>
       </div>
       <div>
         <dt className="text-xs font-medium text-slate-700">You repay</dt>
-        <dd className="text-lg font-bold text-slate-900">{formatCents(o.totalPaymentsCents)}</dd>
+        <dd className={FIGURE}>{formatCents(o.totalPaymentsCents)}</dd>
       </div>
       <div>
         <dt className="text-xs font-medium text-slate-700">Per month</dt>
-        <dd className="text-lg font-bold text-slate-900">{formatCents(o.paymentCents)}</dd>
+        <dd className={FIGURE}>{formatCents(o.paymentCents)}</dd>
       </div>
     </dl>
   );
