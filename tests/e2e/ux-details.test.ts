@@ -14,7 +14,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
-import { adminClient, createAdmin, createApplicant } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminForBrowser } from "../support/fixtures";
 import { getPage, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
 import { completeAnonymousData, draftSession } from "../support/wizard";
@@ -38,9 +38,8 @@ describe("smaller items with JavaScript", () => {
     const c = new Client();
     expect((await c.fetch("/login", { form: { email: applicant.email, password: applicant.password } })).status).toBe(302);
     expect((await c.fetch("/dashboard", { method: "POST", body: form })).status).toBe(302);
-    const adminHttp = await adminClient(admin);
-    await b.withPage({ js }, async (page, ctx) => {
-      await ctx.addCookies(adminHttp.browserCookies());
+    const adminHttp = await b.withPage({ js }, async (page, ctx) => {
+      const signedIn = await signInAdminForBrowser(ctx, admin);
       // Each found by its reference (the list is shared with every other test's applications).
       const colour = async (ref: string) => {
         await page.goto(`/admin?q=${ref}`);
@@ -49,6 +48,7 @@ describe("smaller items with JavaScript", () => {
         return badge.evaluate((el) => getComputedStyle(el).backgroundColor);
       };
       expect(await colour(reviewing!.reference)).not.toBe(await colour(approved!.reference));
+      return signedIn;
     });
     // What the server renders (the same with JavaScript): the details and the Documents tab.
     const details = await getPage(`/admin/applications/${reviewing!.id}`, adminHttp);
