@@ -1,21 +1,20 @@
 /**
  * The applicant's dashboard with real data, with and without JavaScript: applications with their
  * status and progress, the unfinished draft, totals, recent activity, Upload Documents through the
- * upload service, contact links, account summary; and that it shows nobody else's data.
+ * upload service, contact links, account summary; and that it shows nobody else's data. Who may
+ * open the dashboard and upload to which application (over HTTP): tests/integration/documents.test.ts.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { insertDraft } from "~/features/applications/wizard/application-drafts.server";
 import { changeStatus } from "~/features/applications/application-status.server";
-import { MAX_UPLOAD_BYTES } from "~/content/constants";
 import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
 import { samplePdf } from "../fixtures/documents";
 import { createSubmittedApplication } from "../support/applications";
 import { MODES, setupBrowser } from "../support/browser";
 import { createAdmin, createApplicant, signInApplicantInBrowser } from "../support/fixtures";
-import { Client } from "../support/http";
 
 const b = setupBrowser();
 
@@ -160,50 +159,4 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
       await page.waitForURL((u) => u.pathname === "/");
     });
   }, 120_000);
-});
-
-describe("dashboard access and upload checks", () => {
-  it("sends visitors to /login and uploads only to the applicant's own submitted applications", async () => {
-    const s = await seed();
-    const anon = new Client();
-    const res = await anon.fetch("/dashboard");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(/^\/login/);
-
-    const upload = (c: Client, applicationId: number, bytes: Buffer = samplePdf(), name = "x.pdf") => {
-      const form = new FormData();
-      form.set("applicationId", String(applicationId));
-      form.set("documentType", "ein");
-      form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
-      return c.fetch("/dashboard", { method: "POST", body: form });
-    };
-    const anonUpload = await upload(anon, s.submitted.id);
-    expect(anonUpload.status).toBe(302);
-    expect(anonUpload.headers.get("location")).toMatch(/^\/login/);
-
-    const c = new Client();
-    expect((await c.fetch("/login", { form: { email: s.user.email, password: s.user.password } })).status).toBe(302);
-    // Someone else's application, the applicant's own draft, an id that does not exist: refused.
-    for (const id of [s.strangersApp.id, s.draftApp.id, 2_000_000_000]) {
-      const r = await upload(c, id);
-      expect(r.status).toBe(404);
-      expect(await r.text()).toContain("Upload Failed - There was an error uploading your document. Please try again.");
-    }
-    expect(await docsOf(s.strangersApp.id)).toHaveLength(0);
-    expect(await docsOf(s.draftApp.id)).toHaveLength(0);
-
-    const big = await upload(c, s.submitted.id, Buffer.concat([samplePdf(), Buffer.alloc(MAX_UPLOAD_BYTES)]), "big.pdf");
-    expect(big.status).toBe(413);
-    expect(await big.text()).toContain("File Too Large - Please select a file smaller than 10MB");
-    expect(await docsOf(s.submitted.id)).toHaveLength(0);
-
-    const ok = await upload(c, s.submitted.id);
-    expect(ok.status).toBe(302);
-    expect(ok.headers.get("location")).toBe("/dashboard");
-    const [doc] = await getDb()
-      .select()
-      .from(schema.documents)
-      .where(and(eq(schema.documents.applicationId, s.submitted.id), eq(schema.documents.fileName, "x.pdf")));
-    expect(doc).toBeDefined();
-  });
 });

@@ -1,26 +1,27 @@
 /**
- * The agreement to electronic records at sign-up in a real browser, with JavaScript on and off: the
- * box is required (its message next to it), never ticked in advance, and once ticked the account is
- * created with the consent recorded. The same over HTTP, with the stored record's details:
- * tests/integration/consents.test.ts.
+ * The agreement to electronic records at sign-up in a real browser with JavaScript: the box is
+ * required (its message next to it, shown in the browser), never ticked in advance, and once ticked
+ * the account is created with the consent recorded. Without JavaScript the same form is a plain
+ * POST, answered by the server: tests/integration/consents.test.ts (with the stored record's
+ * details); the sign-up form in a browser without JavaScript: tests/e2e/auth.test.ts's walk.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ESIGN_DISCLOSURE } from "~/content/consents";
 import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
-import { MODES, setupBrowser, waitForHydration } from "../support/browser";
+import { setupBrowser, waitForHydration } from "../support/browser";
 import { submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 
 const b = setupBrowser();
 
-describe.each(MODES)("the E-SIGN agreement at sign-up $label", ({ js }) => {
+describe("the E-SIGN agreement at sign-up with JavaScript", () => {
   it("is required and unticked, and is recorded with the new account", async () => {
-    const email = uniqueEmail(`esign-${js ? "js" : "nojs"}`);
-    await b.withPage({ js }, async (page) => {
+    const email = uniqueEmail("esign-js");
+    await b.withPage({ js: true }, async (page) => {
       await page.goto("/signup");
-      if (js) await waitForHydration(page);
+      await waitForHydration(page);
       const box = page.getByLabel(ESIGN_DISCLOSURE.label);
       expect(await box.isChecked()).toBe(false);
       // Everything else filled and ticked, this box left empty: refused with its message.
@@ -33,10 +34,10 @@ describe.each(MODES)("the E-SIGN agreement at sign-up $label", ({ js }) => {
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole("button", { name: "Create Account" }).click();
-      // The box's own error (without JavaScript the "There is a problem" summary repeats it).
+      // The box's own error.
       await page.locator("#signup-agreeToElectronicRecords-error").getByText(MSG.mustAgreeElectronicRecords).waitFor();
       expect(new URL(page.url()).pathname).toBe("/signup");
-      // The whole form again with the box ticked (without JavaScript the password is not sent back).
+      // The whole form again with the box ticked.
       await submitSignUp(page, {
         firstName: "Robin",
         lastName: "Okafor",

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { faqs } from "~/content/faq";
 import { setupBrowser, waitForHydration } from "../support/browser";
-import { createApplicant, signInApplicantInBrowser } from "../support/fixtures";
+import { createApplicant, signInApplicantForBrowser } from "../support/fixtures";
 
 const b = setupBrowser();
 
@@ -87,8 +87,8 @@ const scriptFiles = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc=|<l
 describe("FAQ for a signed-in visitor, hydrated", () => {
   it("a signed-in visitor gets the hydrated page; /faq#<id> opens its question, also on coming back in the app", async () => {
     const applicant = await createApplicant();
-    await b.withPage({ js: true }, async (page) => {
-      await signInApplicantInBrowser(page, applicant.email, applicant.password);
+    await b.withPage({ js: true }, async (page, ctx) => {
+      await signInApplicantForBrowser(ctx, applicant);
       // The HTML as served: once React has hydrated, Remix takes its script tags out of the live page.
       const served = await page.goto(`/faq#${faqs[3]!.id}`);
       expect(scriptFiles(await served!.text())).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { createDocument } from "../support/documents";
 import { setupBrowser, waitForHydration } from "../support/browser";
-import { createAdmin, createApplicant, signInAdminInBrowser } from "../support/fixtures";
+import { createAdmin, createApplicant, signInAdminForBrowser } from "../support/fixtures";
 
 const b = setupBrowser();
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -39,8 +39,8 @@ describe("review workspace", () => {
   it("with JavaScript: j and k walk the queue, r moves to the reason, a accepts; no key acts inside a field", async () => {
     const admin = await createAdmin();
     const [first, second] = await twoQueued("Keys", 0);
-    await b.withPage({ js: true }, async (page) => {
-      await signInAdminInBrowser(page, admin);
+    await b.withPage({ js: true }, async (page, ctx) => {
+      await signInAdminForBrowser(ctx, admin);
       await page.goto(`/admin/review/${first.id}`);
       await waitForHydration(page);
       await expect(page.getByRole("heading", { name: "Keyboard shortcuts" }).isVisible()).resolves.toBe(true);
@@ -77,8 +77,8 @@ describe("review workspace", () => {
   it("without JavaScript: reject and accept post plain forms and land back on the same document", async () => {
     const admin = await createAdmin();
     const [first] = await twoQueued("NoJs", 1);
-    await b.withPage({ js: false }, async (page) => {
-      await signInAdminInBrowser(page, admin);
+    await b.withPage({ js: false }, async (page, ctx) => {
+      await signInAdminForBrowser(ctx, admin);
       await page.goto(`/admin/review/${first.id}?doc=${first.docId}`);
       const image = page.getByTestId("document-viewer").getByRole("img");
       await expect(image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).resolves.toBe(1);

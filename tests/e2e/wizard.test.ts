@@ -12,7 +12,7 @@ import { MSG } from "~/content/messages";
 import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { MODES, setupBrowser } from "../support/browser";
-import { createApplicant, signInApplicantInBrowser, TEST_PASSWORD } from "../support/fixtures";
+import { createApplicant, signInApplicantForBrowser, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
 import {
   applicationByReference,
@@ -213,8 +213,8 @@ describe("application wizard with JavaScript", () => {
   const js = true;
   it("a signed-in user applies with step 2 pre-filled from the account", async () => {
     const user = await createApplicant({ firstName: "Priya", lastName: "Natarajan" });
-    await b.withPage({ js }, async (page) => {
-      await signInApplicantInBrowser(page, user.email, TEST_PASSWORD);
+    await b.withPage({ js }, async (page, ctx) => {
+      await signInApplicantForBrowser(ctx, user);
       await page.goto("/apply");
       await at(page, "loan", js);
       const initiated = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []);

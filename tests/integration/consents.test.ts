@@ -13,7 +13,7 @@ import { ESIGN_DISCLOSURE, REG_B_INCOME_NOTICE } from "~/content/consents";
 import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
 import { signUpForm } from "../support/fixtures";
-import { byLabel, getPage, postForm, squash } from "../support/html";
+import { byLabel, follow, formValues, getPage, postForm, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
 import { fillStepsOverHttp } from "../support/wizard";
 
@@ -48,6 +48,34 @@ describe("the agreement to electronic records at sign-up", () => {
     expect(c).toMatchObject({ kind: "electronic-records", textVersion: ESIGN_DISCLOSURE.version, ip });
     expect(c!.text).toContain(ESIGN_DISCLOSURE.paragraphs[1]);
     expect(c!.textSha256).toBe(sha256(c!.text));
+  });
+});
+
+describe("the agreement to electronic records at sign-up, as a browser without JavaScript sends the form", () => {
+  // Moved from tests/e2e/esign-consent.test.ts (its run without JavaScript): the same steps and checks.
+  it("is unticked, refused next to the box while left empty, and recorded once the form is sent again with it ticked", async () => {
+    const email = uniqueEmail("esign-nojs");
+    const browser = new Client();
+    const signup = await getPage("/signup", browser);
+    expect(signup.status).toBe(200);
+    const box = byLabel(signup.$, ESIGN_DISCLOSURE.label);
+    expect(box.attr("checked")).toBeUndefined();
+    const form = "form:has([name=agreeToElectronicRecords])";
+    // Everything else filled and ticked, this box left empty: a browser then sends no value for it.
+    const { agreeToElectronicRecords: _left, ...rest } = signUpForm(email);
+    const refused = await postForm("/signup", formValues(signup.$, form, rest), browser);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("location")).toBeNull();
+    expect(squash(refused.$("#signup-agreeToElectronicRecords-error").text())).toContain(MSG.mustAgreeElectronicRecords);
+    // The whole form again with the box ticked (the password is not sent back: typed again).
+    const sent = await browser.fetch("/signup", { form: formValues(refused.$, form, signUpForm(email)) });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe("/dashboard");
+    const dashboard = await follow(browser, "/dashboard");
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.url).toBe("/dashboard");
+    const user = await userByEmail(email);
+    expect((await consentsOf(user.id)).map((r) => [r.kind, r.textVersion])).toEqual([["electronic-records", ESIGN_DISCLOSURE.version]]);
   });
 });
 

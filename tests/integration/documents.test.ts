@@ -14,6 +14,7 @@ import { removeDocument } from "~/features/documents/document-records.server";
 import { stageUpload } from "~/features/documents/document-staging.server";
 import { sweepOrphans } from "~/features/documents/document-sweep.server";
 import { getDb, schema } from "~/platform/db/db.server";
+import { MAX_UPLOAD_BYTES } from "~/content/constants";
 import { MSG, TOASTS } from "~/content/messages";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
@@ -48,6 +49,8 @@ async function expectNoStrayFiles(before: Set<string>) {
   }
   expect(stray).toEqual([]);
 }
+
+const docsOf = (applicationId: number) => getDb().select().from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
 
 async function rowCount(applicationId: number) {
   const [r] = await getDb().select({ n: count() }).from(schema.documents).where(eq(schema.documents.applicationId, applicationId));
@@ -408,6 +411,60 @@ describe("refused uploads leave no row and no file", () => {
     req.destroy();
     await expectNoStrayFiles(before);
     expect(await rowCount(app.id)).toBe(0);
+  });
+});
+
+// Moved from tests/e2e/dashboard.test.ts (it used no browser): the same requests and checks.
+describe("dashboard access and upload checks", () => {
+  it("sends visitors to /login and uploads only to the applicant's own submitted applications", async () => {
+    const user = await createApplicant();
+    const stranger = await createApplicant();
+    const s = {
+      user,
+      submitted: await createSubmittedApplication({ userId: user.id, amount: 12500, purpose: "startup-capital" }),
+      draftApp: await createSubmittedApplication({ userId: user.id, status: "draft" }),
+      strangersApp: await createSubmittedApplication({ userId: stranger.id, amount: 77000 }),
+    };
+    const anon = new Client();
+    const res = await anon.fetch("/dashboard");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login/);
+
+    const upload = (c: Client, applicationId: number, bytes: Buffer = samplePdf(), name = "x.pdf") => {
+      const form = new FormData();
+      form.set("applicationId", String(applicationId));
+      form.set("documentType", "ein");
+      form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+      return c.fetch("/dashboard", { method: "POST", body: form });
+    };
+    const anonUpload = await upload(anon, s.submitted.id);
+    expect(anonUpload.status).toBe(302);
+    expect(anonUpload.headers.get("location")).toMatch(/^\/login/);
+
+    const c = new Client();
+    expect((await c.fetch("/login", { form: { email: s.user.email, password: s.user.password } })).status).toBe(302);
+    // Someone else's application, the applicant's own draft, an id that does not exist: refused.
+    for (const id of [s.strangersApp.id, s.draftApp.id, 2_000_000_000]) {
+      const r = await upload(c, id);
+      expect(r.status).toBe(404);
+      expect(await r.text()).toContain("Upload Failed - There was an error uploading your document. Please try again.");
+    }
+    expect(await docsOf(s.strangersApp.id)).toHaveLength(0);
+    expect(await docsOf(s.draftApp.id)).toHaveLength(0);
+
+    const big = await upload(c, s.submitted.id, Buffer.concat([samplePdf(), Buffer.alloc(MAX_UPLOAD_BYTES)]), "big.pdf");
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("File Too Large - Please select a file smaller than 10MB");
+    expect(await docsOf(s.submitted.id)).toHaveLength(0);
+
+    const ok = await upload(c, s.submitted.id);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/dashboard");
+    const [doc] = await getDb()
+      .select()
+      .from(schema.documents)
+      .where(and(eq(schema.documents.applicationId, s.submitted.id), eq(schema.documents.fileName, "x.pdf")));
+    expect(doc).toBeDefined();
   });
 });
 

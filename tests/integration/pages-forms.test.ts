@@ -193,6 +193,44 @@ describe("signed-in pages without JavaScript", () => {
   });
 });
 
+// Moved from tests/e2e/admin.test.ts (it used no browser): the same pages and checks.
+describe("applications list pages and sort links", () => {
+  it("pages of 25 keep the search and filter; the submitted-date header toggles the order", async () => {
+    const admin = await createAdmin();
+    const applicant = await createApplicant();
+    const mine: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      const app = await createSubmittedApplication({
+        userId: applicant.id,
+        purpose: "inventory-financing",
+        status: "approved",
+        submittedAt: new Date(Date.now() + 3_600_000 + i * 1000),
+      });
+      mine.push(app.reference);
+    }
+    const c = await adminClient(admin);
+    const html = (p: string) => c.fetch(p).then((r) => r.text());
+    const hrefs = (page: string) => [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+
+    const first = await html("/admin?q=inventory+financing&status=approved");
+    // Newest first: our 26 were submitted an hour from now, so the first page is 25 of them, newest first.
+    const refsOnFirst = [...first.matchAll(/data-reference="([^"]+)"/g)].map((m) => m[1]);
+    expect(refsOnFirst).toEqual([...mine].reverse().slice(0, 25));
+    expect(first).toMatch(/Showing 1-25 of [\d,]+ applications/);
+    expect(hrefs(first)).toContain("/admin?q=inventory+financing&status=approved&page=2");
+    expect(hrefs(first)).toContain("/admin?q=inventory+financing&status=approved&sort=asc");
+
+    const second = await html("/admin?q=inventory+financing&status=approved&page=2");
+    expect(second).toContain(mine[0]);
+    expect(hrefs(second)).toContain("/admin?q=inventory+financing&status=approved");
+    expect(second).toMatch(/Showing 26-/);
+
+    const asc = await html("/admin?q=inventory+financing&status=approved&sort=asc");
+    expect(hrefs(asc)).toContain("/admin?q=inventory+financing&status=approved");
+    expect(asc).toContain('aria-sort="ascending"');
+  });
+});
+
 /** Posts the page's form as it stands with `fill` typed over it, as a browser without JavaScript does. */
 async function postPageForm(c: Client, path: string, fill: Record<string, string>, formSelector = "main form") {
   const page = await getPage(path, c);

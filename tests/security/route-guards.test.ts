@@ -6,10 +6,12 @@
  * route's guard does not protect its children. A fully signed-in admin gets the same URLs with the
  * data, which shows the checks would notice a leak.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, schema } from "~/platform/db/db.server";
 import { createSubmittedApplication } from "../support/applications";
 import { builtRoutes, fillPattern, isAdminPattern, type BuiltRoute } from "../support/build-routes";
-import { createDocument } from "../support/documents";
+import { createDocument, uploadFromDashboard } from "../support/documents";
 import { adminClient, createAdmin, createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { samplePdf } from "../fixtures/documents";
 import { Client } from "../support/http";
@@ -152,5 +154,75 @@ describe("admin routes from the build", () => {
     const api = await fullAdmin.fetch(withQuery("/api/admin/applications", { q: reference }));
     expect(api.status).toBe(200);
     expect(await api.text()).toContain(reference);
+  });
+});
+
+/** An applicant signed in at /login (the answer: a redirect). */
+async function signedIn(email: string, password: string) {
+  const c = new Client();
+  const res = await c.fetch("/login", { form: { email, password } });
+  expect(res.status).toBe(302);
+  return c;
+}
+
+// Moved from tests/e2e/admin.test.ts (it used no browser): the same requests and checks.
+describe("admin routes refuse everyone but admins", () => {
+  it("anonymous visitors and applicants get a redirect to /admin-login and no data, for every page, data request and action", async () => {
+    const applicant = await createApplicant();
+    const app = await createSubmittedApplication({ userId: applicant.id, amount: 31337 });
+    const ref = app.reference;
+    const ac = await signedIn(applicant.email, applicant.password);
+    const doc = await uploadFromDashboard(ac, app.id, "statement.pdf", samplePdf("SECRET-MARKER"));
+    const pages = ["/admin", `/admin?q=${ref}`, "/admin/documents", `/admin/applications/${app.id}`];
+    // Each loader on the details URL, fetched on its own (a parent's guard protects no child).
+    const routeIds = ["routes/admin", "routes/admin._applications", "routes/admin._applications.applications.$id"];
+    const dataUrls = [
+      `/admin.data?q=${ref}`,
+      "/admin/documents.data",
+      `/admin/applications/${app.id}.data`,
+      ...routeIds.map((id) => `/admin/applications/${app.id}.data?_routes=${encodeURIComponent(id)}`),
+    ];
+    for (const c of [new Client(), ac]) {
+      for (const p of pages) {
+        const res = await c.fetch(p);
+        expect(res.status, p).toBe(302);
+        expect(res.headers.get("location"), p).toBe("/admin-login");
+        const body = await res.text();
+        expect(body, p).not.toContain(ref);
+        expect(body, p).not.toContain("statement.pdf");
+      }
+      for (const p of dataUrls) {
+        const res = await c.fetch(p);
+        const body = await res.text();
+        expect([202, 204, 302, 400, 403, 404, 405], p).toContain(res.status);
+        expect(body, p).not.toContain(ref);
+        expect(body, p).not.toContain("31337");
+        expect(body, p).not.toContain("statement.pdf");
+        if (res.status === 202) expect(body, p).toContain("/admin-login");
+      }
+      for (const [p, form] of [
+        [`/admin/applications/${app.id}`, { status: "approved", redirectTo: "/admin" }],
+        [`/admin/applications/${app.id}.data`, { status: "rejected", note: "x" }],
+        ["/admin", { status: "approved" }],
+        ["/admin/documents", { status: "approved" }],
+      ] as const) {
+        const res = await c.fetch(p, { form });
+        const body = await res.text();
+        expect([202, 302, 403, 404, 405], p).toContain(res.status);
+        if (res.status === 302) expect(res.headers.get("location"), p).toBe("/admin-login");
+        expect(body, p).not.toContain(ref);
+      }
+    }
+    const [row] = await getDb().select().from(schema.loanApplications).where(eq(schema.loanApplications.id, app.id));
+    expect(row!.status).toBe("submitted");
+    const events = await getDb().select().from(schema.applicationEvents).where(eq(schema.applicationEvents.applicationId, app.id));
+    expect(events.filter((e) => e.type === "status_changed")).toHaveLength(0);
+
+    // The owner can open their own document; a second applicant gets 404.
+    expect((await ac.fetch(`/documents/${doc.id}/preview`)).status).toBe(200);
+    const other = await createApplicant();
+    const oc = await signedIn(other.email, other.password);
+    expect((await oc.fetch(`/documents/${doc.id}/preview`)).status).toBe(404);
+    expect((await oc.fetch(`/documents/${doc.id}/download`)).status).toBe(404);
   });
 });

@@ -1,11 +1,11 @@
 /** Test data made through the app's own services and schemas, in the run's database. */
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { AccountFields } from "~/features/accounts/auth.schema";
 import { registerUser } from "~/features/accounts/auth.server";
 import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
 import { uniqueEmail } from "./http-client";
 import type { Client } from "./http";
-import { signInAdminOverHttp } from "./sign-in";
+import { signInAdminOverHttp, signInApplicantOverHttp } from "./sign-in";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
 
@@ -108,4 +108,33 @@ export async function adminClient(admin: TestAdmin) {
   const c = new Client();
   await signInAdmin(c, admin);
   return c;
+}
+
+/**
+ * For browser tests whose subject is not signing in: signs in over HTTP (the same forms) and hands
+ * the session cookies to the browser context, instead of three page loads through /login. Signing
+ * in through the pages is walked in tests/e2e/auth.test.ts, admin.test.ts and dashboard.test.ts.
+ * The sign-in's redirect is followed, as a browser would, so its one-time "Welcome" toast is shown
+ * there and not on the test's first page.
+ */
+export async function signInApplicantForBrowser(ctx: BrowserContext, user: { email: string; password?: string }) {
+  const { Client } = await import("./http");
+  const c = await signInApplicantOverHttp(new Client(), { email: user.email, password: user.password ?? TEST_PASSWORD });
+  await landOn(c, "/dashboard");
+  await ctx.addCookies(c.browserCookies());
+  return c;
+}
+
+/** The same for an admin (both factors): the context is signed in to /admin. */
+export async function signInAdminForBrowser(ctx: BrowserContext, admin: TestAdmin) {
+  const c = await adminClient(admin);
+  await landOn(c, "/admin");
+  await ctx.addCookies(c.browserCookies());
+  return c;
+}
+
+async function landOn(c: Client, path: string) {
+  const res = await c.fetch(path);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path} after signing in answered ${res.status}`);
 }
