@@ -147,7 +147,9 @@ describe.each(MODES)("dashboard $label", ({ js }) => {
         fileSize: bytes.length,
         uploadedBy: s.user.id,
       });
-      expect(await page.getByTestId("recent-activity").textContent()).toContain(`Document uploaded to ${s.submitted.reference}`);
+      // With JavaScript the file goes by XMLHttpRequest and the dashboard's data is loaded again after
+      // the toast: wait for the activity as the applicant would see it appear.
+      await page.getByTestId("recent-activity").getByText(`Document uploaded to ${s.submitted.reference}`).first().waitFor();
       // The activity item names the document.
       expect(await page.getByTestId("recent-activity").textContent()).toContain(
         "ein-confirmation-letter-2025.pdf (EIN Confirmation Letter)",
