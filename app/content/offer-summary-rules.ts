@@ -140,3 +140,29 @@ export const DEFAULT_SUMMARY = {
 export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\[([^\]]+)\]/g, (whole, key: string) => values[key] ?? whole);
 }
+
+/** The summary's own page and the links to it (the marketplace's words). */
+export const OFFER_SUMMARY_PAGE = {
+  heading: (lender: string) => `Offer summary: ${lender}`,
+  back: (lender: string) => `Back to the offer from ${lender}`,
+  intro: (spec: "CA" | "NY" | "default", state: string) =>
+    spec === "CA"
+      ? "California law prescribes this summary's form and words (10 CCR 910). It is a document of its own: keep a copy."
+      : spec === "NY"
+        ? "New York law prescribes this summary's form and words (23 NYCRR 600.10). It is a document of its own: keep a copy."
+        : `${state ? `${state} prescribes no form of its own, so this` : "This"} is the marketplace's standard summary of the offer. Keep a copy.`,
+  pdf: "Download this offer summary (PDF)",
+  signedPdf: "Download your signed offer summary (PDF)",
+  /** The link from each offer (the comparison page, the offer page). */
+  link: "Offer summary",
+  open: "Open the offer summary as its own document",
+} as const;
+
+/** The lender workspace's record of an offer's summary (its evidence of the disclosure and signature). */
+export const LENDER_EVIDENCE = {
+  presented: (count: number, first: string, last: string) =>
+    `Offer summary presented to the applicant ${count} time${count === 1 ? "" : "s"}: first ${first}, last ${last}.`,
+  notPresented: "The applicant has not opened this offer's summary yet.",
+  signed: (name: string, at: string, sha: string) => `Signed by ${name} on ${at} (SHA-256 of the text signed: ${sha}).`,
+  download: "Download the signed offer summary (PDF)",
+} as const;
