@@ -669,7 +669,7 @@ export const offerAcceptances = mysqlTable(
  * 600.18). Which form, the SHA-256 of the exact text shown, where (page, PDF, API) and when.
  */
 export const offerSummaryPresentations = mysqlTable(
-  "offer_summary_presentations",
+  "summary_presentations",
   {
     id: int("id").autoincrement().primaryKey(),
     offerId: int("offer_id")
@@ -685,7 +685,7 @@ export const offerSummaryPresentations = mysqlTable(
     ip: varchar("ip", { length: 64 }),
     presentedAt: datetime("presented_at", { mode: "date", fsp: 3 }).notNull(),
   },
-  (t) => [index("offer_summary_presentations_offer_idx").on(t.offerId, t.presentedAt), index("offer_summary_presentations_app_idx").on(t.applicationId)],
+  (t) => [index("summary_presentations_offer_idx").on(t.offerId, t.presentedAt), index("summary_presentations_app_idx").on(t.applicationId)],
 );
 
 /**

@@ -1,4 +1,4 @@
-CREATE TABLE `offer_summary_presentations` (
+CREATE TABLE `summary_presentations` (
 	`id` int AUTO_INCREMENT NOT NULL,
 	`offer_id` int NOT NULL,
 	`application_id` int NOT NULL,
@@ -8,7 +8,7 @@ CREATE TABLE `offer_summary_presentations` (
 	`via` varchar(20) NOT NULL,
 	`ip` varchar(64),
 	`presented_at` datetime(3) NOT NULL,
-	CONSTRAINT `offer_summary_presentations_id` PRIMARY KEY(`id`)
+	CONSTRAINT `summary_presentations_id` PRIMARY KEY(`id`)
 );
 --> statement-breakpoint
 ALTER TABLE `lender_products` ADD `collateral` varchar(300) DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -21,8 +21,8 @@ ALTER TABLE `outbox` ADD `attachments` mediumtext;--> statement-breakpoint
 ALTER TABLE `owner_demographics` ADD `minority_owned` varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `owner_demographics` ADD `women_owned` varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `owner_demographics` ADD `lgbtqi_owned` varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE `offer_summary_presentations` ADD CONSTRAINT `offer_summary_presentations_offer_id_offers_id_fk` FOREIGN KEY (`offer_id`) REFERENCES `offers`(`id`) ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE `offer_summary_presentations` ADD CONSTRAINT `offer_summary_presentations_application_id_loan_applications_id_fk` FOREIGN KEY (`application_id`) REFERENCES `loan_applications`(`id`) ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE `offer_summary_presentations` ADD CONSTRAINT `offer_summary_presentations_user_id_users_id_fk` FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX `offer_summary_presentations_offer_idx` ON `offer_summary_presentations` (`offer_id`,`presented_at`);--> statement-breakpoint
-CREATE INDEX `offer_summary_presentations_app_idx` ON `offer_summary_presentations` (`application_id`);
+ALTER TABLE `summary_presentations` ADD CONSTRAINT `summary_presentations_offer_id_offers_id_fk` FOREIGN KEY (`offer_id`) REFERENCES `offers`(`id`) ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE `summary_presentations` ADD CONSTRAINT `summary_presentations_application_id_loan_applications_id_fk` FOREIGN KEY (`application_id`) REFERENCES `loan_applications`(`id`) ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE `summary_presentations` ADD CONSTRAINT `summary_presentations_user_id_users_id_fk` FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX `summary_presentations_offer_idx` ON `summary_presentations` (`offer_id`,`presented_at`);--> statement-breakpoint
+CREATE INDEX `summary_presentations_app_idx` ON `summary_presentations` (`application_id`);
