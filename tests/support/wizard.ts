@@ -20,6 +20,7 @@ export const owner = (email = uniqueEmail("wizard")) => ({
   phone: "(555) 010-7788",
   dateOfBirth: "1984-06-30",
   usCitizen: "on",
+  agreeToElectronicRecords: "on",
 });
 
 /** A draft with steps 1-4 complete for an anonymous applicant (password hash stored). */
