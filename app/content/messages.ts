@@ -21,6 +21,8 @@ export const MSG = {
   businessNameTooLong: "Business name must be at most 120 characters",
   einInvalid: "EIN must be 9 digits, written XX-XXXXXXX (for example 12-3456789)",
   industryInvalid: "Please choose an industry from the list",
+  naicsInvalid: "Enter the NAICS code as 3 to 6 digits, e.g. 722511",
+  numberOfWorkersInvalid: "Please choose how many people work for the business from the list",
   timeInBusinessInvalid: "Please choose how long the business has operated from the list",
   monthlyRevenueInvalid: "Average monthly revenue must be a number of 0 or more",
   monthlyRevenueTooLarge: "Average monthly revenue is too large",

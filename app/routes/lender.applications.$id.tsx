@@ -66,6 +66,8 @@ export default function LenderApplication() {
     ["Time in business", a.timeInBusiness ?? NOT_ANSWERED],
     ["Average monthly revenue", a.monthlyRevenue != null ? formatUsd(a.monthlyRevenue) : NOT_ANSWERED],
     ["Credit score (self-reported)", a.creditScoreRange ?? NOT_ANSWERED],
+    ["Industry code (NAICS)", a.naicsCode ?? NOT_ANSWERED],
+    ["People working for the business", a.numberOfWorkers ?? NOT_ANSWERED],
     ["Submitted", a.submittedAt ? new Date(a.submittedAt).toUTCString() : "-"],
   ];
   const open = !v.decline && !v.closedToOffers;
