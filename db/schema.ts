@@ -685,7 +685,10 @@ export const offerSummaryPresentations = mysqlTable(
     ip: varchar("ip", { length: 64 }),
     presentedAt: datetime("presented_at", { mode: "date", fsp: 3 }).notNull(),
   },
-  (t) => [index("summary_presentations_offer_idx").on(t.offerId, t.presentedAt), index("summary_presentations_app_idx").on(t.applicationId)],
+  (t) => [
+    index("summary_presentations_offer_idx").on(t.offerId, t.presentedAt),
+    index("summary_presentations_app_idx").on(t.applicationId),
+  ],
 );
 
 /**

@@ -181,7 +181,8 @@ export const SEED_LENDERS: SeedLender[] = [
         maxPaymentToIncomeBps: 2500,
         prepayment: "A prepayment fee of 3% in year 1, 2% in year 2 and 1% in year 3 of the balance repaid; none after.",
         collateral: "A first mortgage on the commercial property financed.",
-        avoidableFees: "Late payment fee: 5% of a payment more than 15 days late. Returned payment fee: $35 for a payment returned unpaid. Both are avoided by paying on time from an account with enough funds.",
+        avoidableFees:
+          "Late payment fee: 5% of a payment more than 15 days late. Returned payment fee: $35 for a payment returned unpaid. Both are avoided by paying on time from an account with enough funds.",
         fundingDays: 21,
       },
     ],

@@ -167,9 +167,9 @@ export const MARKET_MSG = {
   lenderNameTaken: "A lender with this name already exists.",
   /** The prepayment policy must state its fee so the state summaries can give the amount (10 CCR 910(a)(10), 23 NYCRR 600.10(j)). */
   prepaymentPolicyUnreadable:
-    "Prepayment: start with \"No prepayment penalty\", or state the fee as \"A prepayment fee of 2% of the balance repaid applies during the first 12 months\" or \"A prepayment fee of 3% in year 1, 2% in year 2\".",
-  collateralRequired: "Collateral requirements are required (write \"None: the loan is unsecured.\" when there are none)",
-  avoidableFeesRequired: "Avoidable fees are required: the late payment and returned payment fees, or \"None\"",
+    'Prepayment: start with "No prepayment penalty", or state the fee as "A prepayment fee of 2% of the balance repaid applies during the first 12 months" or "A prepayment fee of 3% in year 1, 2% in year 2".',
+  collateralRequired: 'Collateral requirements are required (write "None: the loan is unsecured." when there are none)',
+  avoidableFeesRequired: 'Avoidable fees are required: the late payment and returned payment fees, or "None"',
   lenderWebsiteInvalid: "Website: enter a full http:// or https:// address, e.g. https://lender.example",
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",

@@ -229,4 +229,3 @@ function SummaryEvidenceLine({ e, applicationId }: { e?: LenderApplicationPage["
     </div>
   );
 }
-

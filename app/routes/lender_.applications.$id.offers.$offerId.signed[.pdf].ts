@@ -10,13 +10,27 @@ import { lenderSignedSummary } from "~/features/lenders/lender-workspace.server"
 import { readerTimeZone } from "~/features/mail";
 import { getClientIp } from "~/platform/http/request.server";
 
-const Params = z.object({ id: z.string().regex(/^\d{1,10}$/).transform(Number), offerId: z.string().regex(/^\d{1,10}$/).transform(Number) });
+const Params = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+  offerId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+});
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, lenderId } = await requireLender(request);
   const p = Params.safeParse(params);
   if (!p.success) throw data(null, { status: 404 });
-  const file = await lenderSignedSummary({ userId: user.id, lenderId, ip: getClientIp(request, context) }, p.data.id, p.data.offerId, readerTimeZone(user));
+  const file = await lenderSignedSummary(
+    { userId: user.id, lenderId, ip: getClientIp(request, context) },
+    p.data.id,
+    p.data.offerId,
+    readerTimeZone(user),
+  );
   if (!file) throw data(null, { status: 404 });
   return new Response(Buffer.from(file.pdf), {
     headers: {

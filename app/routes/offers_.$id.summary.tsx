@@ -23,7 +23,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = OfferIdParamsSchema.safeParse(params);
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
-  const view = await getOfferDisclosureForViewer(user, parsed.data.id, { ip: getClientIp(request, context), via: "page", as: "summary-page" });
+  const view = await getOfferDisclosureForViewer(user, parsed.data.id, {
+    ip: getClientIp(request, context),
+    via: "page",
+    as: "summary-page",
+  });
   if (!view) throw data(null, { status: 404 });
   return view;
 }

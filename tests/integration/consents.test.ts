@@ -59,7 +59,11 @@ describe("the agreement to electronic records in the wizard (step 2 makes the ac
     const { $ } = await getPage("/apply/owner", client);
     expect(squash($("[data-testid=esign-disclosure]").text())).toContain(ESIGN_DISCLOSURE.paragraphs[1]);
     expect(byLabel($, ESIGN_DISCLOSURE.label).attr("checked")).toBeUndefined();
-    const refused = await postForm("/apply/owner", { ...owner(email), agreeToElectronicRecords: "", password: TEST_PASSWORD, intent: "continue" }, client);
+    const refused = await postForm(
+      "/apply/owner",
+      { ...owner(email), agreeToElectronicRecords: "", password: TEST_PASSWORD, intent: "continue" },
+      client,
+    );
     expect(refused.status).toBe(400);
     expect(refused.text("main")).toContain(MSG.mustAgreeElectronicRecords);
     // Ticked and saved with Back: the box is ticked again when the step comes back.
@@ -150,7 +154,12 @@ describe("the review step's consents", () => {
       consents: Array<{ kind: string; text: string; application: string | null }>;
     };
     // With the agreement to electronic records given at step 2, when the wizard made the account.
-    expect(exported.consents.map((c) => c.kind).sort()).toEqual(["credit-authorization", "electronic-records", "lender-share", "sms-marketing"]);
+    expect(exported.consents.map((c) => c.kind).sort()).toEqual([
+      "credit-authorization",
+      "electronic-records",
+      "lender-share",
+      "sms-marketing",
+    ]);
     expect(exported.consents.find((c) => c.kind === "sms-marketing")).toMatchObject({ text: smsLabel, application: app!.reference });
   });
 });

@@ -178,7 +178,14 @@ describe("the optional answers lenders price on", () => {
     const { client } = await fillStepsOverHttp();
     const bad = await parse(
       await client.fetch("/apply/finances", {
-        form: { annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500", ein: "12-345", naicsCode: "72-25", intent: "continue" },
+        form: {
+          annualIncome: "120000",
+          livingSituation: "rent",
+          monthlyPayment: "1500",
+          ein: "12-345",
+          naicsCode: "72-25",
+          intent: "continue",
+        },
       }),
     );
     expect(bad.status).toBe(400);

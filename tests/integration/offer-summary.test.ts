@@ -27,7 +27,10 @@ import { applyOverHttp } from "../support/wizard";
 
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
-const years = (m: number) => (m <= 12 ? `${Math.round((m * 365) / 12)} days` : `${Math.floor(m / 12)} year${m >= 24 ? "s" : ""}${m % 12 ? ` and ${m % 12} month${m % 12 === 1 ? "" : "s"}` : ""}`);
+const years = (m: number) =>
+  m <= 12
+    ? `${Math.round((m * 365) / 12)} days`
+    : `${Math.floor(m / 12)} year${m >= 24 ? "s" : ""}${m % 12 ? ` and ${m % 12} month${m % 12 === 1 ? "" : "s"}` : ""}`;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\[([^\]]+)\]/g, (_, k: string) => values[k]!);
 
 const STATEMENT =
@@ -40,7 +43,11 @@ function californiaRows(o: Offer) {
   const fee = o.amountCents - o.fundingCents;
   return [
     // 910(a)(2)(A), (C)(i)
-    { label: "Funding Provided", value: usd(o.fundingCents), text: [fill("This is how much funding [name of financer] will provide.", { "name of financer": o.lenderName })] },
+    {
+      label: "Funding Provided",
+      value: usd(o.fundingCents),
+      text: [fill("This is how much funding [name of financer] will provide.", { "name of financer": o.lenderName })],
+    },
     // 910(a)(3)(A)(i), (C)(i); 901(a)(5): to the nearest ten basis points
     {
       label: "Annual Percentage Rate (APR)",
@@ -65,9 +72,12 @@ function californiaRows(o: Offer) {
       label: "Prepayment", // 910(a)(8), (9)(A) or (B)
       value:
         fee > 0
-          ? fill("If you pay off the financing early, you will still need to pay all or a portion of the finance charge, up to $[maximum non-interest finance charge].", {
-              "maximum non-interest finance charge": usd(fee).slice(1),
-            })
+          ? fill(
+              "If you pay off the financing early, you will still need to pay all or a portion of the finance charge, up to $[maximum non-interest finance charge].",
+              {
+                "maximum non-interest finance charge": usd(fee).slice(1),
+              },
+            )
           : "If you pay off the financing early, you will not need to pay any portion of the finance charge other than unpaid interest accrued (if applicable).",
       text: null,
     },
@@ -80,7 +90,11 @@ function newYorkRows(o: Offer) {
   const fee = o.amountCents - o.fundingCents;
   const stop = (s: string) => s.replace(/ ,/g, ",").replace(/;?$/, (e) => (s.endsWith(".") ? e : "."));
   return [
-    { label: "Funding Provided", value: usd(o.fundingCents), text: [fill("This is how much funding [name of financer] will provide.", { "name of financer": o.lenderName })] }, // (b)
+    {
+      label: "Funding Provided",
+      value: usd(o.fundingCents),
+      text: [fill("This is how much funding [name of financer] will provide.", { "name of financer": o.lenderName })],
+    }, // (b)
     {
       label: "Annual Percentage Rate (APR)", // (c); 600.5(d): two decimals
       value: pct(o.estimatedAprBps),
@@ -109,9 +123,12 @@ function newYorkRows(o: Offer) {
       value:
         fee > 0
           ? stop(
-              fill("If you pay off the financing early , you will still need to pay all or portion of the finance charge, up to $[maximum non-interest finance charge]", {
-                "maximum non-interest finance charge": usd(fee).slice(1),
-              }),
+              fill(
+                "If you pay off the financing early , you will still need to pay all or portion of the finance charge, up to $[maximum non-interest finance charge]",
+                {
+                  "maximum non-interest finance charge": usd(fee).slice(1),
+                },
+              ),
             )
           : "If you pay off the financing early, you will not need to pay any portion of the finance charge other than unpaid interest accrued (if applicable).",
       text: null,
@@ -158,7 +175,9 @@ function expectRows(page: Page, expected: ReturnType<typeof californiaRows>, o: 
     else expect(row.text, `${e.label} third column`).toEqual(e.text);
   });
   const payment = table.find((r) => r.label === "Payment")!;
-  expect(payment.value[0]).toMatch(o.finalPaymentCents === o.paymentCents ? `${usd(o.paymentCents)}/month` : `: ${usd(o.paymentCents)}/month`);
+  expect(payment.value[0]).toMatch(
+    o.finalPaymentCents === o.paymentCents ? `${usd(o.paymentCents)}/month` : `: ${usd(o.paymentCents)}/month`,
+  );
   expect(squash(page.$("[data-testid=summary-statement] > p").text())).toBe(STATEMENT);
   expect(squash(page.$("[data-testid=summary-statement] dt").first().text())).toBe("Recipient Signature");
   expect(squash(page.$("[data-testid=summary-statement] dt").last().text())).toBe("Date");
@@ -247,7 +266,9 @@ describe("California: 10 CCR 910's eight rows, page and PDF, signed without Java
 
     // Accepting without JavaScript: the page's form.
     const signer = `${user.firstName} ${user.lastName}`;
-    const accepted = await client.fetch(`/offers/${o.id}`, { form: { intent: "accept", signerName: signer, confirmRead: "on", disclosureSha256 } });
+    const accepted = await client.fetch(`/offers/${o.id}`, {
+      form: { intent: "accept", signerName: signer, confirmRead: "on", disclosureSha256 },
+    });
     expect(accepted.status).toBe(302);
     await expectSignedSummaryMailed(email, user.id, signer, `OFFER SUMMARY - ${o.productName}`);
     expect((await presentationsOf(o.id)).at(-1)!.via).toBe("email");
@@ -305,7 +326,9 @@ describe("New York: 23 NYCRR 600.10's ten rows, signed with JavaScript", () => {
     // With JavaScript the form posts to the route's single-fetch data URL; the redirect is in the body.
     const { disclosureSha256 } = (await (await client.fetch(`/api/offers/${o.id}`)).json()) as { disclosureSha256: string };
     const signer = `${user.firstName} ${user.lastName}`;
-    const res = await client.fetch(`/offers/${o.id}.data`, { form: { intent: "accept", signerName: signer, confirmRead: "on", disclosureSha256 } });
+    const res = await client.fetch(`/offers/${o.id}.data`, {
+      form: { intent: "accept", signerName: signer, confirmRead: "on", disclosureSha256 },
+    });
     expect(res.status).toBe(202);
     expect(await res.text()).toContain(`/dashboard/applications/${app.reference}/offers`);
     await expectSignedSummaryMailed(email, user.id, signer, `OFFER SUMMARY ${o.productName}`);

@@ -372,7 +372,14 @@ export const APPLICATION_FIELDS = {
     step: "finances",
     kind: "text",
     column: "naics_code",
-    rule: z.preprocess(notAnswered, z.string({ invalid_type_error: MSG.naicsInvalid }).trim().regex(/^\d{3,6}$/, MSG.naicsInvalid).optional()),
+    rule: z.preprocess(
+      notAnswered,
+      z
+        .string({ invalid_type_error: MSG.naicsInvalid })
+        .trim()
+        .regex(/^\d{3,6}$/, MSG.naicsInvalid)
+        .optional(),
+    ),
     default: "",
     form: {
       input: "text",

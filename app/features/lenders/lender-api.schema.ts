@@ -112,7 +112,10 @@ export const LenderApiApplicationSchema = z
     monthlyRevenue: z.number().nullable().describe("Average monthly revenue, US dollars"),
     creditScoreRange: z.string().nullable().describe("Self-reported"),
     naicsCode: z.string().nullable().describe("Section 1071: the NAICS industry code, 3 to 6 digits (null: not answered)"),
-    numberOfWorkers: z.string().nullable().describe("Section 1071: how many people work for the business besides its owners, a range (null: not answered)"),
+    numberOfWorkers: z
+      .string()
+      .nullable()
+      .describe("Section 1071: how many people work for the business besides its owners, a range (null: not answered)"),
     city: z.string(),
     state: z.string(),
     zipCode: z.string(),

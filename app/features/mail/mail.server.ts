@@ -89,7 +89,13 @@ function toMessage(row: OutboxRow): MailMessage {
     html: row.bodyHtml ?? undefined,
     // The files kept with the row (the signed offer summary), attached as they were queued.
     ...(row.attachments
-      ? { attachments: decodeAttachments(row.attachments).map((f) => ({ filename: f.filename, contentType: f.contentType, content: Buffer.from(f.content) })) }
+      ? {
+          attachments: decodeAttachments(row.attachments).map((f) => ({
+            filename: f.filename,
+            contentType: f.contentType,
+            content: Buffer.from(f.content),
+          })),
+        }
       : {}),
     messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${getEnv().MAIL_FROM.replace(/^.*@/, "").replace(/>.*$/, "") || "localhost"}>`,
   };

@@ -19,7 +19,11 @@ const footnote = (o: OfferRow, reference: string) =>
   `Offer ${o.id} of ${o.lenderName} (NMLS ${o.lenderNmlsId}), ${o.productName}, for application ${reference}: a loan of ${formatCents(o.amountCents)}, valid until ${o.expiresAt.toISOString().slice(0, 10)}.`;
 
 /** The summary of one offer, unsigned spaces or signed, for its owner or an admin; null: a 404. */
-export async function offerSummaryPdfFor(viewer: { id: number; role: string }, offerId: number, ip: string | null): Promise<PdfFile | null> {
+export async function offerSummaryPdfFor(
+  viewer: { id: number; role: string },
+  offerId: number,
+  ip: string | null,
+): Promise<PdfFile | null> {
   const read: ReadContext = { ip, via: "page", as: "pdf" };
   const v = await getOfferDisclosureForViewer(viewer, offerId, read);
   if (!v) return null;

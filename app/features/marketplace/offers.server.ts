@@ -104,7 +104,16 @@ export type SummaryPresentation = typeof schema.offerSummaryPresentations.$infer
 
 export async function recordSummaryPresentation(
   db: DbOrTx,
-  p: { offerId: number; applicationId: number; userId: number | null; spec: string; textSha256: string; via: PresentationChannel; ip: string | null; at?: Date },
+  p: {
+    offerId: number;
+    applicationId: number;
+    userId: number | null;
+    spec: string;
+    textSha256: string;
+    via: PresentationChannel;
+    ip: string | null;
+    at?: Date;
+  },
 ) {
   await db.insert(schema.offerSummaryPresentations).values({
     offerId: p.offerId,

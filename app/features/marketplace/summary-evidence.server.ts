@@ -32,7 +32,11 @@ export async function summaryEvidence(applicationId: number, offerIds: readonly 
 
 /** The signed summary of `offerId` when it is the accepted offer of `applicationId`; null otherwise. */
 export async function signedSummaryOf(applicationId: number, offerId: number, timeZone: string): Promise<PdfFile | null> {
-  const [offer, acceptance, app] = await Promise.all([getOfferById(offerId), getAcceptance(applicationId), getApplicationSummary(applicationId)]);
+  const [offer, acceptance, app] = await Promise.all([
+    getOfferById(offerId),
+    getAcceptance(applicationId),
+    getApplicationSummary(applicationId),
+  ]);
   if (!offer || !app || offer.applicationId !== applicationId || acceptance?.offerId !== offerId) return null;
   return signedSummaryPdf(offer, app, acceptance, timeZone);
 }

@@ -38,7 +38,9 @@ export type EmailAttachment = { filename: string; contentType: string; content: 
 /** The stored form of a row's attachments (JSON, base64) and back. */
 export const encodeAttachments = (files: ReadonlyArray<EmailAttachment> | undefined): string | null =>
   files?.length
-    ? JSON.stringify(files.map((f) => ({ filename: f.filename, contentType: f.contentType, base64: Buffer.from(f.content).toString("base64") })))
+    ? JSON.stringify(
+        files.map((f) => ({ filename: f.filename, contentType: f.contentType, base64: Buffer.from(f.content).toString("base64") })),
+      )
     : null;
 export function decodeAttachments(stored: string | null): EmailAttachment[] {
   if (!stored) return [];

@@ -219,7 +219,10 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
   }
   const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
   // The agreement to electronic records as given here (kept from the first time, through Back and Continue).
-  const esign = ctx.draft?.data.esign?.version === ESIGN_DISCLOSURE.version ? ctx.draft.data.esign : { version: ESIGN_DISCLOSURE.version, at: new Date().toISOString(), ip };
+  const esign =
+    ctx.draft?.data.esign?.version === ESIGN_DISCLOSURE.version
+      ? ctx.draft.data.esign
+      : { version: ESIGN_DISCLOSURE.version, at: new Date().toISOString(), ip };
   const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email, esign }, 3);
   return { ok: true, headers };
 }

@@ -47,7 +47,10 @@ export function ownerStepSchema(opts: { signedIn: boolean; hasPassword: boolean 
 export const OwnerSignedInSchema = z.object({ usCitizen: usCitizenField });
 
 /** What the draft keeps of step 2 (never the password). */
-export const OwnerDraftSchema = AccountFields.omit({ password: true }).extend({ usCitizen: usCitizenField, agreeToElectronicRecords: esignField });
+export const OwnerDraftSchema = AccountFields.omit({ password: true }).extend({
+  usCitizen: usCitizenField,
+  agreeToElectronicRecords: esignField,
+});
 export type OwnerDraft = z.infer<typeof OwnerDraftSchema>;
 
 // ---------- step 3: address ----------

@@ -73,7 +73,9 @@ export function OfferSummaryDocument({
           <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
             <div className="border-b border-slate-500 pb-1">
               <dt className="font-semibold">{summary.statement.signatureLabel}</dt>
-              <dd data-testid="summary-signature">{signature ? `${signature.name} (signed electronically)` : "Signed electronically when you accept"}</dd>
+              <dd data-testid="summary-signature">
+                {signature ? `${signature.name} (signed electronically)` : "Signed electronically when you accept"}
+              </dd>
             </div>
             <div className="border-b border-slate-500 pb-1">
               <dt className="font-semibold">{summary.statement.dateLabel}</dt>

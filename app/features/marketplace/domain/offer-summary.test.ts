@@ -228,9 +228,10 @@ describe("New York (23 NYCRR 600.5, 600.10): ten rows and three columns, word fo
   it("says 'rate' only in the APR's label and of the interest rate (Financial Services Law 804(c), 810)", () => {
     const labels = s.rows.map((r) => r.label ?? "");
     expect(labels.filter((l) => /rate/i.test(l))).toEqual(["Annual Percentage Rate (APR)"]);
-    for (const r of s.rows) for (const text of [...r.value, ...(r.explanation ?? [])]) {
-      for (const m of text.matchAll(/(\w+ )?rate\b/gi)) expect(["yearly rate", "interest rate"]).toContain(m[0].toLowerCase());
-    }
+    for (const r of s.rows)
+      for (const text of [...r.value, ...(r.explanation ?? [])]) {
+        for (const m of text.matchAll(/(\w+ )?rate\b/gi)) expect(["yearly rate", "interest rate"]).toContain(m[0].toLowerCase());
+      }
   });
 
   it("a missing collateral or fee description says so rather than leaving the row empty", () => {
@@ -280,7 +281,9 @@ describe("the shared pieces", () => {
   it("reads the catalogue's prepayment policies and the largest fee each tier can reach", () => {
     expect(prepaymentFeeTiers("No prepayment penalty: repay any time.")).toEqual([]);
     expect(prepaymentFeeTiers("None")).toEqual([]);
-    expect(prepaymentFeeTiers("A prepayment fee of 3% in year 1, 2% in year 2 and 1% in year 3 of the balance repaid; none after.")).toEqual([
+    expect(
+      prepaymentFeeTiers("A prepayment fee of 3% in year 1, 2% in year 2 and 1% in year 3 of the balance repaid; none after."),
+    ).toEqual([
       { fromMonth: 1, toMonth: 12, bps: 300 },
       { fromMonth: 13, toMonth: 24, bps: 200 },
       { fromMonth: 25, toMonth: 36, bps: 100 },

@@ -22,14 +22,7 @@
  * payments) and no "multiple payment options" row. The origination fee is the maximum
  * non-interest finance charge: paying early does not give it back.
  */
-import {
-  CA_910,
-  DEFAULT_SUMMARY,
-  NY_600_10,
-  SIGNATURE_STATEMENT,
-  SUMMARY_OWN_WORDS,
-  fill,
-} from "~/content/offer-summary-rules";
+import { CA_910, DEFAULT_SUMMARY, NY_600_10, SIGNATURE_STATEMENT, SUMMARY_OWN_WORDS, fill } from "~/content/offer-summary-rules";
 import { prepaymentFees } from "./prepayment-fees";
 
 export type SummaryTerms = {
@@ -118,11 +111,13 @@ export function productDescription(productName: string): string {
 
 /** Column 2 of the Payment row: "$1,039.81/month", or each run of payments when the last differs. */
 function paymentLines(o: SummaryTerms): { lines: string[]; varies: boolean } {
-  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents)
-    return { lines: [`${dollars(o.paymentCents)}/month`], varies: false };
+  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents) return { lines: [`${dollars(o.paymentCents)}/month`], varies: false };
   const first = o.paymentCount - 1;
   return {
-    lines: [`${first === 1 ? "Payment 1" : `Payments 1-${first}`}: ${dollars(o.paymentCents)}/month`, `Payment ${o.paymentCount}: ${dollars(o.finalPaymentCents)}`],
+    lines: [
+      `${first === 1 ? "Payment 1" : `Payments 1-${first}`}: ${dollars(o.paymentCents)}/month`,
+      `Payment ${o.paymentCount}: ${dollars(o.finalPaymentCents)}`,
+    ],
     varies: true,
   };
 }
@@ -160,8 +155,20 @@ function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => 
       explanation: w.apr.map((p) => fill(p, { "interest rate": percent(o.noteRateBps) })),
       rule: cite(ny ? "(c)" : "(a)(3)"),
     },
-    { label: w.financeChargeLabel, labelSpan: 1, value: [dollars(o.financeChargeCents)], explanation: [w.financeCharge], rule: cite(ny ? "(d)" : "(a)(4)") },
-    { label: w.totalLabel, labelSpan: 1, value: [dollars(o.totalPaymentsCents)], explanation: [w.total], rule: cite(ny ? "(e)" : "(a)(5)") },
+    {
+      label: w.financeChargeLabel,
+      labelSpan: 1,
+      value: [dollars(o.financeChargeCents)],
+      explanation: [w.financeCharge],
+      rule: cite(ny ? "(d)" : "(a)(4)"),
+    },
+    {
+      label: w.totalLabel,
+      labelSpan: 1,
+      value: [dollars(o.totalPaymentsCents)],
+      explanation: [w.total],
+      rule: cite(ny ? "(e)" : "(a)(5)"),
+    },
     {
       label: w.paymentLabel,
       labelSpan: 1,
@@ -240,8 +247,16 @@ function standardRows(o: SummaryTerms): SummaryRow[] {
       percent(o.estimatedAprBps),
       `This is the yearly cost of the financing including the fee, expressed as a rate on the funding provided. The interest rate is ${percent(o.noteRateBps)}; the fee makes the APR higher.`,
     ),
-    row("Finance charge", dollars(o.financeChargeCents), "This is the dollar cost of the financing: all interest plus the origination fee."),
-    row("Estimated total payment amount", dollars(o.totalPaymentsCents), "This is the total of every payment you will make if you pay as scheduled."),
+    row(
+      "Finance charge",
+      dollars(o.financeChargeCents),
+      "This is the dollar cost of the financing: all interest plus the origination fee.",
+    ),
+    row(
+      "Estimated total payment amount",
+      dollars(o.totalPaymentsCents),
+      "This is the total of every payment you will make if you pay as scheduled.",
+    ),
     row(
       "Payment amount and frequency",
       same ? `${dollars(o.paymentCents)} monthly` : `${dollars(o.paymentCents)} monthly (last payment ${dollars(o.finalPaymentCents)})`,

@@ -48,7 +48,10 @@ export function prepaymentFees(
 ): PrepaymentFee[] | null {
   const tiers = prepaymentFeeTiers(policy);
   if (!tiers) return null;
-  const balances = [loan.amountCents, ...paymentScheduleRows(loan.amountCents, loan.noteRateBps, loan.termMonths).map((r) => r.balanceCents)];
+  const balances = [
+    loan.amountCents,
+    ...paymentScheduleRows(loan.amountCents, loan.noteRateBps, loan.termMonths).map((r) => r.balanceCents),
+  ];
   return tiers
     .filter((t) => t.fromMonth <= loan.termMonths)
     .map((t) => {
