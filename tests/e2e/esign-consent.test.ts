@@ -1,8 +1,9 @@
 /**
  * The agreement to electronic records at sign-up in a real browser, with JavaScript on and off: the
  * box is required (its message next to it), never ticked in advance, and once ticked the account is
- * created with the consent recorded. The same over HTTP, with the stored record's details:
- * tests/integration/consents.test.ts.
+ * created with the consent recorded. At step 2 of the wizard, with JavaScript, the same box is
+ * checked as you submit, before any round trip. The same over HTTP, with the stored record's details
+ * (the wizard's too): tests/integration/consents.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { MODES, setupBrowser, waitForHydration } from "../support/browser";
 import { submitSignUp, TEST_PASSWORD } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
+import { at, cont, fillLoan } from "../support/wizard-browser";
 
 const b = setupBrowser();
 
@@ -50,5 +52,30 @@ describe.each(MODES)("the E-SIGN agreement at sign-up $label", ({ js }) => {
     const [user] = await getDb().select().from(schema.users).where(eq(schema.users.email, email));
     const records = await getDb().select().from(schema.consentRecords).where(eq(schema.consentRecords.userId, user!.id));
     expect(records.map((r) => [r.kind, r.textVersion])).toEqual([["electronic-records", ESIGN_DISCLOSURE.version]]);
+  });
+});
+
+describe("the E-SIGN agreement at step 2 of the wizard, with JavaScript", () => {
+  it("is shown unticked, refused in place when left empty, and lets the applicant on once ticked", async () => {
+    await b.withPage({ js: true }, async (page) => {
+      await page.goto("/apply/loan");
+      await fillLoan(page, true);
+      await at(page, "owner", true);
+      const box = page.getByLabel(ESIGN_DISCLOSURE.label);
+      expect(await box.isChecked()).toBe(false);
+      await page.getByLabel("First name").fill("Robin");
+      await page.getByLabel("Last name").fill("Okafor");
+      await page.getByLabel("Email").fill(uniqueEmail("wizard-esign-js"));
+      await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
+      await page.getByLabel("Phone").fill("555-010-4242");
+      await page.getByLabel("Date of birth").fill("1988-07-01");
+      await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+      await cont(page);
+      await page.locator("#wizard-owner-agreeToElectronicRecords-error").getByText(MSG.mustAgreeElectronicRecords).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/apply/owner");
+      await box.check();
+      await cont(page);
+      await at(page, "address", true);
+    });
   });
 });

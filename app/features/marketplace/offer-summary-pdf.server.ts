@@ -98,7 +98,10 @@ function drawSummary(w: Writer, s: OfferSummary, signature: { name: string; date
     // A label spanning two rows is drawn with both rows, as one block that does not split across pages.
     const rowHeights = spanned.map((row) => {
       const combined = row!.explanation === null;
-      const valueBlocks = blocksOf(row!.value, w.bold, combined ? SIZE.text : SIZE.cell, combined ? COLS[1]! + COLS[2]! : COLS[1]!);
+      // A figure in the second column is bold; the words of a combined cell read like the third column's.
+      const valueBlocks = combined
+        ? blocksOf(row!.value, w.regular, SIZE.text, COLS[1]! + COLS[2]!)
+        : blocksOf(row!.value, w.bold, SIZE.cell, COLS[1]!);
       const explanation = combined ? [] : blocksOf(row!.explanation ?? [], w.regular, SIZE.text, COLS[2]!);
       return { row: row!, combined, valueBlocks, explanation, h: Math.max(blockHeight(valueBlocks), blockHeight(explanation)) + 2 * PAD };
     });

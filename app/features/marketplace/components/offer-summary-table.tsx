@@ -23,12 +23,13 @@ export function OfferSummaryDocument({
       ) : (
         <h2 className="text-lg font-bold">Offer summary</h2>
       )}
-      <table className="mt-4 w-full table-fixed border-collapse text-sm" data-testid="summary-table">
+      {/* On a phone the columns take their content's width (the figures on one line); from 640 px the rule's 3:3:7. */}
+      <table className="mt-4 w-full table-auto border-collapse text-[13px] sm:table-fixed sm:text-sm" data-testid="summary-table">
         <caption className="sr-only">The offer&apos;s terms, one row a term: what it is, its figure, and what it means</caption>
         <colgroup>
-          <col style={{ width: "23%" }} />
-          <col style={{ width: "23%" }} />
-          <col style={{ width: "54%" }} />
+          <col className="sm:w-[23%]" />
+          <col className="sm:w-[23%]" />
+          <col className="sm:w-[54%]" />
         </colgroup>
         <tbody>
           {summary.rows.map((r, i) => (
@@ -37,7 +38,7 @@ export function OfferSummaryDocument({
                 <th
                   scope="row"
                   rowSpan={r.labelSpan}
-                  className="break-words border border-slate-500 p-2 text-left align-top font-semibold"
+                  className="hyphens-auto border border-slate-500 p-1.5 text-left align-top font-semibold sm:p-2"
                   data-testid="summary-label"
                 >
                   {r.label}
@@ -45,7 +46,7 @@ export function OfferSummaryDocument({
               ) : null}
               <td
                 colSpan={r.explanation === null ? 2 : 1}
-                className={`break-words border border-slate-500 p-2 align-top ${r.explanation === null ? "" : "font-semibold tabular-nums"}`}
+                className={`border border-slate-500 p-1.5 align-top sm:p-2 ${r.explanation === null ? "" : "whitespace-nowrap font-semibold tabular-nums"}`}
                 data-testid="summary-value"
               >
                 {r.value.map((line, k) => (
@@ -55,7 +56,7 @@ export function OfferSummaryDocument({
                 ))}
               </td>
               {r.explanation !== null ? (
-                <td className="break-words border border-slate-500 p-2 align-top" data-testid="summary-explanation">
+                <td className="border border-slate-500 p-1.5 align-top sm:p-2" data-testid="summary-explanation">
                   {r.explanation.map((p, k) => (
                     <p key={k} className={k ? "mt-2" : undefined}>
                       {p}
