@@ -4,6 +4,7 @@
  * shared, another lender's offer, or an offer not accepted: 404.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { pdfResponse } from "~/features/marketplace/offer-summary-files.server";
 import { z } from "zod";
 import { requireLender } from "~/features/accounts/session/session.server";
 import { lenderSignedSummary } from "~/features/lenders/lender-workspace.server";
@@ -32,11 +33,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     readerTimeZone(user),
   );
   if (!file) throw data(null, { status: 404 });
-  return new Response(Buffer.from(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(file);
 }

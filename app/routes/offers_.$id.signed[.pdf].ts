@@ -4,7 +4,7 @@
  * anyone else (an admin too), or an offer that was not accepted, gets a 404.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { signedSummaryPdfFor } from "~/features/marketplace/offer-summary-files.server";
+import { signedSummaryPdfFor, pdfResponse } from "~/features/marketplace/offer-summary-files.server";
 import { OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
@@ -15,11 +15,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
   const signed = await signedSummaryPdfFor(user, parsed.data.id, getClientIp(request, context));
   if (!signed) throw data(null, { status: 404 });
-  return new Response(Buffer.from(signed.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${signed.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(signed);
 }

@@ -4,7 +4,7 @@
  * fetch it; anyone else gets a 404.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { offerSummaryPdfFor } from "~/features/marketplace/offer-summary-files.server";
+import { offerSummaryPdfFor, pdfResponse } from "~/features/marketplace/offer-summary-files.server";
 import { OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
@@ -15,11 +15,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
   const file = await offerSummaryPdfFor(user, parsed.data.id, getClientIp(request, context));
   if (!file) throw data(null, { status: 404 });
-  return new Response(Buffer.from(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(file);
 }

@@ -15,6 +15,16 @@ import { getDb } from "~/platform/db/db.server";
 
 export type PdfFile = { pdf: Uint8Array; fileName: string };
 
+/** The download answer of a PDF file: an attachment, never cached. */
+export const pdfResponse = (file: PdfFile) =>
+  new Response(Buffer.from(file.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+
 const footnote = (o: OfferRow, reference: string) =>
   `Offer ${o.id} of ${o.lenderName} (NMLS ${o.lenderNmlsId}), ${o.productName}, for application ${reference}: a loan of ${formatCents(o.amountCents)}, valid until ${o.expiresAt.toISOString().slice(0, 10)}.`;
 

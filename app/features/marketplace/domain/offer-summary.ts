@@ -100,8 +100,6 @@ export function termInWords(termMonths: number): string {
   const y = `${years} year${years === 1 ? "" : "s"}`;
   return months === 0 ? y : `${y} and ${months} month${months === 1 ? "" : "s"}`;
 }
-/** The former name of `termInWords`. */
-export const caTerm = termInWords;
 
 /** The header's "one- to five-word description of the type of product offered" (901(a)(1), 600.5(a)). */
 export function productDescription(productName: string): string {
@@ -266,9 +264,6 @@ function standardRows(o: SummaryTerms): SummaryRow[] {
     row("Prepayment", o.prepayment, "This says whether you pay any extra fee, or still owe the finance charge, if you repay early."),
   ];
 }
-
-/** The states with a prescribed form of their own. */
-export const PRESCRIBED_STATES: readonly SummarySpec[] = ["CA", "NY"];
 
 /** The summary the applicant's state prescribes; `state` is the application's two-letter state. */
 export function offerSummaryFor(state: string, o: SummaryTerms): OfferSummary {
