@@ -64,6 +64,8 @@ async function pureFigures() {
     minYearsInBusiness: null,
     maxPaymentToIncomeBps: 4000,
     prepayment: "No prepayment penalty",
+    collateral: "None: the loan is unsecured.",
+    avoidableFees: "Late payment fee: $25.",
     fundingDays: 1 + (i % 10),
   }));
   const applicant = { amountCents: 3_000_000, state: "TX", purpose: "working-capital", annualIncomeCents: 12_000_000 };
@@ -94,6 +96,8 @@ async function seedOffers(applicationId: number) {
         productName: "Term loan",
         nmlsId: String(9_990_000 + i),
         prepayment: "No prepayment penalty",
+        collateral: "None: the loan is unsecured.",
+        avoidableFees: "Late payment fee: $25.",
         fundingDays: 1 + (i % 10),
         expiresAt: new Date(Date.now() + 30 * 86_400_000),
       });

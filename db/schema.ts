@@ -132,6 +132,9 @@ export const loanApplications = mysqlTable(
     timeInBusiness: mysqlEnum("time_in_business", E.TIME_IN_BUSINESS_VALUES).notNull().default(""),
     monthlyRevenue: decimal("monthly_revenue", { precision: 14, scale: 2 }).notNull().default("0"),
     creditScoreRange: mysqlEnum("credit_score_range", E.CREDIT_SCORE_RANGE_VALUES).notNull().default(""),
+    /** Section 1071 business data (optional): the NAICS industry code, and how many people work for the business. */
+    naicsCode: varchar("naics_code", { length: 6 }).notNull().default(""),
+    numberOfWorkers: mysqlEnum("number_of_workers", E.NUMBER_OF_WORKERS_VALUES).notNull().default(""),
     streetAddress: varchar("street_address", { length: 200 }).notNull().default(""),
     city: varchar("city", { length: 100 }).notNull().default(""),
     state: varchar("state", { length: 2 }).notNull().default(""),
@@ -256,6 +259,8 @@ export const outbox = mysqlTable(
     bodyText: text("body_text").notNull(),
     /** The HTML part, rendered with the text part from the same content (app/features/mail). Null on rows queued before it existed: sent as text only. */
     bodyHtml: mediumtext("body_html"),
+    /** Files sent with it, base64 (the signed offer summary PDF), as JSON [{ filename, contentType, base64 }]; null: none. */
+    attachments: mediumtext("attachments"),
     kind: varchar("kind", { length: 40 }).notNull(),
     status: mysqlEnum("status", E.OUTBOX_STATUSES).notNull().default("pending"),
     attempts: int("attempts").notNull().default(0),
@@ -344,6 +349,10 @@ export const ownerDemographics = mysqlTable("owner_demographics", {
   ethnicity: varchar("ethnicity", { length: 40 }).notNull().default(""),
   race: varchar("race", { length: 60 }).notNull().default(""),
   sex: varchar("sex", { length: 40 }).notNull().default(""),
+  /** Section 1071's ownership statuses of the business (yes, no, declined; '' = not answered). */
+  minorityOwned: varchar("minority_owned", { length: 20 }).notNull().default(""),
+  womenOwned: varchar("women_owned", { length: 20 }).notNull().default(""),
+  lgbtqiOwned: varchar("lgbtqi_owned", { length: 20 }).notNull().default(""),
   updatedAt: updatedAt(),
 });
 
@@ -554,6 +563,9 @@ export const lenderProducts = mysqlTable(
     minYearsInBusiness: int("min_years_in_business"),
     maxPaymentToIncomeBps: int("max_payment_to_income_bps").notNull().default(2500),
     prepayment: varchar("prepayment", { length: 300 }).notNull(),
+    /** The lender's collateral requirements and its avoidable fees (late, returned payment), as the applicant reads them ('' = not recorded). */
+    collateral: varchar("collateral", { length: 300 }).notNull().default(""),
+    avoidableFees: varchar("avoidable_fees", { length: 300 }).notNull().default(""),
     fundingDays: int("funding_days").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -608,6 +620,9 @@ export const offers = mysqlTable(
     financeChargeCents: bigint("finance_charge_cents", { mode: "number" }).notNull(),
     estimatedAprBps: int("estimated_apr_bps").notNull(),
     prepayment: varchar("prepayment", { length: 300 }).notNull(),
+    /** Snapshots of the product's collateral requirements and avoidable fees ('' on offers made before they were recorded). */
+    collateral: varchar("collateral", { length: 300 }).notNull().default(""),
+    avoidableFees: varchar("avoidable_fees", { length: 300 }).notNull().default(""),
     fundingDays: int("funding_days").notNull(),
     expiresAt: datetime("expires_at", { mode: "date", fsp: 3 }).notNull(),
     withdrawnAt: datetime("withdrawn_at", { mode: "date", fsp: 3 }),
@@ -646,6 +661,34 @@ export const offerAcceptances = mysqlTable(
     disclosureText: text("disclosure_text").notNull(),
   },
   (t) => [uniqueIndex("offer_acceptances_app_uq").on(t.applicationId), uniqueIndex("offer_acceptances_offer_uq").on(t.offerId)],
+);
+
+/**
+ * Each time an offer's summary (the state's prescribed form) was presented to its applicant: the
+ * evidence a lender keeps that the disclosure came before the signature (10 CCR 920, 23 NYCRR
+ * 600.18). Which form, the SHA-256 of the exact text shown, where (page, PDF, API) and when.
+ */
+export const offerSummaryPresentations = mysqlTable(
+  "summary_presentations",
+  {
+    id: int("id").autoincrement().primaryKey(),
+    offerId: int("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    applicationId: int("application_id")
+      .notNull()
+      .references(() => loanApplications.id, { onDelete: "cascade" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
+    spec: varchar("spec", { length: 10 }).notNull(),
+    textSha256: char("text_sha256", { length: 64 }).notNull(),
+    via: varchar("via", { length: 20 }).notNull(),
+    ip: varchar("ip", { length: 64 }),
+    presentedAt: datetime("presented_at", { mode: "date", fsp: 3 }).notNull(),
+  },
+  (t) => [
+    index("summary_presentations_offer_idx").on(t.offerId, t.presentedAt),
+    index("summary_presentations_app_idx").on(t.applicationId),
+  ],
 );
 
 /**

@@ -7,7 +7,22 @@
 export const DECLINED = "declined";
 export const DECLINE_LABEL = "I do not wish to provide this information";
 
-export const DEMOGRAPHIC_QUESTIONS = {
+const YES_NO = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+  { value: DECLINED, label: DECLINE_LABEL },
+] as const;
+
+/**
+ * The questions. The three ownership statuses are the business's (12 CFR 1002.107(a)(18)); their
+ * hints give the rule's definitions in plain words: 1002.102(m) and (l), at
+ * https://lexbuild.dev/ecfr/title-12/chapter-X/part-1002/section-1002.102 (women-owned, 1002.102(s),
+ * follows the same two tests: more than half of the ownership or control, and of the profits or losses).
+ */
+export const DEMOGRAPHIC_QUESTIONS: Record<
+  "ethnicity" | "race" | "sex" | "minorityOwned" | "womenOwned" | "lgbtqiOwned",
+  { legend: string; hint?: string; options: ReadonlyArray<{ value: string; label: string }> }
+> = {
   ethnicity: {
     legend: "Ethnicity of the principal owner",
     options: [
@@ -36,11 +51,28 @@ export const DEMOGRAPHIC_QUESTIONS = {
       { value: DECLINED, label: DECLINE_LABEL },
     ],
   },
-} as const;
+  minorityOwned: {
+    legend: "Is the business minority-owned?",
+    hint: "Yes when American Indian or Alaska Native, Asian, Black or African American, Native Hawaiian or Other Pacific Islander, or Hispanic or Latino people hold more than half of its ownership or control, and more than half of its net profits or losses go to them.",
+    options: YES_NO,
+  },
+  womenOwned: {
+    legend: "Is the business women-owned?",
+    hint: "Yes when women hold more than half of its ownership or control, and more than half of its net profits or losses go to them.",
+    options: YES_NO,
+  },
+  lgbtqiOwned: {
+    legend: "Is the business LGBTQI+-owned?",
+    hint: "Yes when people who identify as lesbian, gay, bisexual, transgender, queer, or intersex hold more than half of its ownership or control, and more than half of its net profits or losses go to them.",
+    options: YES_NO,
+  },
+};
 
 export type DemographicKey = keyof typeof DEMOGRAPHIC_QUESTIONS;
 export const DEMOGRAPHIC_KEYS = Object.keys(DEMOGRAPHIC_QUESTIONS) as DemographicKey[];
 export type DemographicAnswers = Record<DemographicKey, string>;
+/** No question answered. */
+export const NO_DEMOGRAPHIC_ANSWERS = Object.fromEntries(DEMOGRAPHIC_KEYS.map((k) => [k, ""])) as DemographicAnswers;
 
 /** The page's introduction: why it is asked, that it is optional, and who can see it. */
 export const DEMOGRAPHICS_INTRO =

@@ -60,6 +60,8 @@ export const INDUSTRY_VALUES = [
   "other",
 ] as const;
 export const TIME_IN_BUSINESS_VALUES = ["", "under-1", "1-2", "2-5", "5-plus"] as const;
+/** How many people work for the business besides its owners (section 1071, 12 CFR 1002.107(a)(16)); '' = not answered. */
+export const NUMBER_OF_WORKERS_VALUES = ["", "0", "1-4", "5-9", "10-19", "20-49", "50-99", "100-249", "250-499", "500-plus"] as const;
 export const CREDIT_SCORE_RANGE_VALUES = ["", "under-580", "580-669", "670-739", "740-799", "800-plus"] as const;
 export const DOCUMENT_TYPES = ["id-front", "id-back", "llc", "ein", "bank-statements", "ssn"] as const;
 export const DOCUMENT_REQUEST_STATUSES = ["open", "fulfilled"] as const;

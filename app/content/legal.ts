@@ -118,7 +118,7 @@ export const privacySections: readonly LegalSection[] = [
       "Information you give us: your name, e-mail address, phone number and date of birth; your business address; the loan amount and purpose you request; your annual income, living situation and monthly housing payment; and any documents you upload, such as identification, LLC and EIN documents, bank statements and your Social Security card.",
       "Information collected automatically: the cookies needed to keep you signed in and to save your application as you go, the address your requests come from (kept with each consent you give), and basic technical records of requests made to our servers.",
       "Advertising pixel: when it is switched on, our public marketing pages (never the application, dashboard or account pages) load Meta's pixel, which tells Meta that a browser visited the page and, when you start or submit an application, that you did so and the amount requested. Blocking third-party cookies in your browser stops it.",
-      "If you choose to answer them, the optional questions about the ethnicity, race and sex of a business's owners are kept apart from your application; no lender and no one who reviews applications can see them.",
+      "If you choose to answer them, the optional questions about the ethnicity, race and sex of a business's owners, and whether the business is minority-, women- or LGBTQI+-owned, are kept apart from your application; no lender and no one who reviews applications can see them.",
     ],
   },
   {

@@ -28,9 +28,16 @@ export type SeedProduct = {
   minYearsInBusiness: number | null;
   maxPaymentToIncomeBps: number;
   prepayment: string;
+  /** What the lender takes as security, and the fees the applicant can avoid (New York's summary states both). */
+  collateral: string;
+  avoidableFees: string;
   fundingDays: number;
 };
 export type SeedLender = { name: string; nmlsId: string; website: string; products: SeedProduct[] };
+
+const UNSECURED = "None: the loan is unsecured.";
+const USUAL_FEES =
+  "Late payment fee: $25 for a payment more than 10 days late. Returned payment fee: $25 for a payment returned unpaid. Both are avoided by paying on time from an account with enough funds.";
 
 const NO_PENALTY = "No prepayment penalty: you may repay early at any time and pay no interest for the months you did not borrow.";
 
@@ -59,6 +66,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 3500,
         prepayment: NO_PENALTY,
+        collateral: UNSECURED,
+        avoidableFees: USUAL_FEES,
         fundingDays: 1,
       },
     ],
@@ -87,6 +96,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 2500,
         prepayment: NO_PENALTY,
+        collateral: UNSECURED,
+        avoidableFees: USUAL_FEES,
         fundingDays: 3,
       },
     ],
@@ -114,6 +125,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 2500,
         prepayment: "A prepayment fee of 2% of the balance repaid applies during the first 12 months; none after.",
+        collateral: "A first-priority security interest in the equipment financed.",
+        avoidableFees: USUAL_FEES,
         fundingDays: 5,
       },
     ],
@@ -138,6 +151,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 2500,
         prepayment: NO_PENALTY,
+        collateral: UNSECURED,
+        avoidableFees: USUAL_FEES,
         fundingDays: 7,
       },
     ],
@@ -165,6 +180,9 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: 2,
         maxPaymentToIncomeBps: 2500,
         prepayment: "A prepayment fee of 3% in year 1, 2% in year 2 and 1% in year 3 of the balance repaid; none after.",
+        collateral: "A first mortgage on the commercial property financed.",
+        avoidableFees:
+          "Late payment fee: 5% of a payment more than 15 days late. Returned payment fee: $35 for a payment returned unpaid. Both are avoided by paying on time from an account with enough funds.",
         fundingDays: 21,
       },
     ],
@@ -192,6 +210,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 2500,
         prepayment: NO_PENALTY,
+        collateral: "A security interest in the inventory financed.",
+        avoidableFees: USUAL_FEES,
         fundingDays: 4,
       },
     ],
@@ -216,6 +236,8 @@ export const SEED_LENDERS: SeedLender[] = [
         minYearsInBusiness: null,
         maxPaymentToIncomeBps: 3000,
         prepayment: NO_PENALTY,
+        collateral: UNSECURED,
+        avoidableFees: USUAL_FEES,
         fundingDays: 2,
       },
     ],

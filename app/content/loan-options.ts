@@ -5,6 +5,7 @@
  */
 import {
   CREDIT_SCORE_RANGE_VALUES,
+  NUMBER_OF_WORKERS_VALUES,
   INDUSTRY_VALUES,
   LIVING_SITUATION_VALUES,
   LOAN_PURPOSE_VALUES,
@@ -47,7 +48,7 @@ export function livingSituationLabel(value: string): string {
 // The optional answers lenders price on (step 4, "Optional: help lenders price your loan")
 // ---------------------------------------------------------------------------------------------
 
-export { CREDIT_SCORE_RANGE_VALUES, INDUSTRY_VALUES, TIME_IN_BUSINESS_VALUES };
+export { CREDIT_SCORE_RANGE_VALUES, INDUSTRY_VALUES, NUMBER_OF_WORKERS_VALUES, TIME_IN_BUSINESS_VALUES };
 
 type Answered<T extends readonly string[]> = Exclude<T[number], "">;
 
@@ -89,12 +90,30 @@ export const CREDIT_SCORE_RANGES = CREDIT_SCORE_RANGE_VALUES.filter((v) => v !==
   label: CREDIT_SCORE_TEXT[value].label,
 }));
 
+/** How many people work for the business besides its owners (section 1071), as ranges. */
+const NUMBER_OF_WORKERS_TEXT: Record<Answered<typeof NUMBER_OF_WORKERS_VALUES>, string> = {
+  "0": "None",
+  "1-4": "1 to 4",
+  "5-9": "5 to 9",
+  "10-19": "10 to 19",
+  "20-49": "20 to 49",
+  "50-99": "50 to 99",
+  "100-249": "100 to 249",
+  "250-499": "250 to 499",
+  "500-plus": "500 or more",
+};
+export const NUMBERS_OF_WORKERS = NUMBER_OF_WORKERS_VALUES.filter((v) => v !== "").map((value) => ({
+  value,
+  label: NUMBER_OF_WORKERS_TEXT[value],
+}));
+
 const labelIn = <V extends string>(list: ReadonlyArray<{ value: V; label: string }>, value: string) =>
   list.find((x) => x.value === value)?.label ?? null;
 /** The words of an answer, or null when not answered. */
 export const industryLabel = (value: string) => labelIn(INDUSTRIES, value);
 export const timeInBusinessLabel = (value: string) => labelIn(TIMES_IN_BUSINESS, value);
 export const creditScoreRangeLabel = (value: string) => labelIn(CREDIT_SCORE_RANGES, value);
+export const numberOfWorkersLabel = (value: string) => labelIn(NUMBERS_OF_WORKERS, value);
 
 /** The whole years in business a range stands for (its lower bound), or null when not answered. */
 export function yearsInBusinessOf(value: string): number | null {

@@ -21,6 +21,8 @@ export const MSG = {
   businessNameTooLong: "Business name must be at most 120 characters",
   einInvalid: "EIN must be 9 digits, written XX-XXXXXXX (for example 12-3456789)",
   industryInvalid: "Please choose an industry from the list",
+  naicsInvalid: "Enter the NAICS code as 3 to 6 digits, e.g. 722511",
+  numberOfWorkersInvalid: "Please choose how many people work for the business from the list",
   timeInBusinessInvalid: "Please choose how long the business has operated from the list",
   monthlyRevenueInvalid: "Average monthly revenue must be a number of 0 or more",
   monthlyRevenueTooLarge: "Average monthly revenue is too large",
@@ -165,6 +167,11 @@ export const MARKET_MSG = {
   feeTooLarge: "The fee must be less than the amount.",
   lenderSaved: "Lender saved.",
   lenderNameTaken: "A lender with this name already exists.",
+  /** The prepayment policy must state its fee so the state summaries can give the amount (10 CCR 910(a)(10), 23 NYCRR 600.10(j)). */
+  prepaymentPolicyUnreadable:
+    'Prepayment: start with "No prepayment penalty", or state the fee as "A prepayment fee of 2% of the balance repaid applies during the first 12 months" or "A prepayment fee of 3% in year 1, 2% in year 2".',
+  collateralRequired: 'Collateral requirements are required (write "None: the loan is unsecured." when there are none)',
+  avoidableFeesRequired: 'Avoidable fees are required: the late payment and returned payment fees, or "None"',
   lenderWebsiteInvalid: "Website: enter a full http:// or https:// address, e.g. https://lender.example",
   offerWithdrawnByAdmin: "Offer withdrawn.",
   manualOfferAdded: "Manual offer added.",

@@ -28,7 +28,7 @@ export const securitySections: readonly LegalSection[] = [
       "You see your own applications, documents, offers and notices, and can download everything we hold about your account from your account page.",
       `${site.name} staff who review applications sign in with a password and an authenticator code; every time one of them opens an application or a document, that is recorded.`,
       "A partner lender sees only the applications you agreed to share with the lenders that serve your state and loan purpose, and only its own offers on them; it never sees another lender's offers.",
-      "If you answer the optional questions about the ethnicity, race and sex of a business's owners, the answers are kept apart from the application: no lender and no one who reviews applications can see them.",
+      "If you answer the optional questions about the ethnicity, race and sex of a business's owners, or whether the business is minority-, women- or LGBTQI+-owned, the answers are kept apart from the application: no lender and no one who reviews applications can see them.",
     ],
   },
   {

@@ -57,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     originationFee: p ? pct(p.originationFeeBps) : "",
     minAnnualIncome: p ? dollars(p.minAnnualIncomeCents) : "",
     prepayment: p?.prepayment ?? "",
+    collateral: p?.collateral ?? "",
+    avoidableFees: p?.avoidableFees ?? "",
     fundingDays: p ? String(p.fundingDays) : "",
   };
   const users = (await usersOfLender(l.id)).map((u) => ({

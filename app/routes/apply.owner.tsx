@@ -17,6 +17,8 @@ import { afterSave, loadStep, saveOwnerStep, saveStep } from "~/features/applica
 import { formatPhone, maskOnBlur } from "~/ui/format";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { getClientIp } from "~/platform/http/request.server";
+import { EsignDisclosure } from "~/ui/esign-disclosure";
+import { ESIGN_DISCLOSURE } from "~/content/consents";
 
 export const handle = { step: 2 };
 const ACTION = "/apply/owner";
@@ -37,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: raw.phone ?? "",
       dateOfBirth: raw.dateOfBirth ?? "",
       usCitizen: raw.usCitizen === "on" ? "on" : "",
+      agreeToElectronicRecords: raw.agreeToElectronicRecords === "on" ? "on" : "",
     },
   };
 }
@@ -140,6 +143,13 @@ export default function OwnerStep() {
           </>
         )}
         <CheckboxField label={CITIZEN_LABEL} meta={fields.usCitizen} />
+        {account ? null : (
+          // The account made from this step gets the same agreement as the sign-up page.
+          <>
+            <EsignDisclosure headingLevel={2} />
+            <CheckboxField label={ESIGN_DISCLOSURE.label} meta={fields.agreeToElectronicRecords} />
+          </>
+        )}
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

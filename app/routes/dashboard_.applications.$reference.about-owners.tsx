@@ -9,7 +9,13 @@ import { requireUser } from "~/features/accounts/session/session.server";
 import { getSubmittedApplicationByReference } from "~/features/applications/applications.server";
 import { getOwnerDemographics, saveOwnerDemographics } from "~/features/applications/owner-demographics.server";
 import { DemographicsSchema } from "~/features/applications/demographics.schema";
-import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INTRO, DEMOGRAPHICS_INVALID } from "~/content/demographics";
+import {
+  DEMOGRAPHIC_KEYS,
+  DEMOGRAPHIC_QUESTIONS,
+  DEMOGRAPHICS_INTRO,
+  DEMOGRAPHICS_INVALID,
+  NO_DEMOGRAPHIC_ANSWERS,
+} from "~/content/demographics";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { site } from "~/content/site";
 
@@ -25,7 +31,7 @@ async function ownApplication(request: Request, reference: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const app = await ownApplication(request, params.reference);
   const answers = await getOwnerDemographics(app.id);
-  return { reference: app.reference, answers: answers ?? { ethnicity: "", race: "", sex: "" } };
+  return { reference: app.reference, answers: answers ?? NO_DEMOGRAPHIC_ANSWERS };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -63,8 +69,13 @@ export default function AboutOwnersPage() {
         {DEMOGRAPHIC_KEYS.map((key) => {
           const q = DEMOGRAPHIC_QUESTIONS[key];
           return (
-            <fieldset key={key} className="rounded-lg border border-slate-200 p-4">
+            <fieldset key={key} className="rounded-lg border border-slate-200 p-4" aria-describedby={q.hint ? `${key}-hint` : undefined}>
               <legend className="px-1 font-semibold text-slate-900">{q.legend}</legend>
+              {q.hint ? (
+                <p id={`${key}-hint`} className="mt-1 text-sm text-slate-700">
+                  {q.hint}
+                </p>
+              ) : null}
               <div className="mt-2 space-y-2">
                 {q.options.map((o) => (
                   <div key={o.value} className="flex items-start gap-3">

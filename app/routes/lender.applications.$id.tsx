@@ -18,8 +18,9 @@ import { site } from "~/content/site";
 import { ApplicationIdParamsSchema } from "~/features/lenders/lender.schema";
 import { handleLenderAction } from "~/features/lenders/lender-action-form.server";
 import { requireLender } from "~/features/accounts/session/session.server";
-import { lenderApplicationView } from "~/features/lenders/lender-workspace.server";
+import { lenderApplicationView, type LenderApplicationPage } from "~/features/lenders/lender-workspace.server";
 import { formatBps, formatCents, formatDateTime, formatUsd } from "~/ui/format";
+import { LENDER_EVIDENCE } from "~/content/offer-summary-rules";
 import { lenderStageLabel } from "~/features/lenders/domain/lender-stage";
 import { getClientIp } from "~/platform/http/request.server";
 import { ErrorSummary } from "~/ui/error-summary";
@@ -67,6 +68,8 @@ export default function LenderApplication() {
     ["Time in business", a.timeInBusiness ?? NOT_ANSWERED],
     ["Average monthly revenue", a.monthlyRevenue != null ? formatUsd(a.monthlyRevenue) : NOT_ANSWERED],
     ["Credit score (self-reported)", a.creditScoreRange ?? NOT_ANSWERED],
+    ["Industry code (NAICS)", a.naicsCode ?? NOT_ANSWERED],
+    ["People working for the business", a.numberOfWorkers ?? NOT_ANSWERED],
     ["Submitted", formatDateTime(a.submittedAt)],
   ];
   const open = !v.decline && !v.closedToOffers;
@@ -178,6 +181,7 @@ export default function LenderApplication() {
                   {formatCents(o.amountCents)} over {o.termMonths} months at {formatBps(o.noteRateBps)} note rate; fee{" "}
                   {formatCents(o.feeCents)}; estimated APR {formatBps(o.estimatedAprBps)}; {formatCents(o.paymentCents)} monthly
                 </p>
+                <SummaryEvidenceLine e={v.summaryEvidence.find((x) => x.offerId === o.id)} applicationId={a.id} />
                 {!o.firm && o.state === "offered" && open ? <InstantOfferActions offerId={o.id} reply={reply} /> : null}
               </li>
             ))}
@@ -204,5 +208,34 @@ export default function LenderApplication() {
       {!v.decline ? <DocumentRequestForm reply={reply} /> : null}
       {!v.decline && (!accepted || reviewing) ? <DeclineForm reply={reply} afterReview={reviewing} /> : null}
     </>
+  );
+}
+
+/** The evidence kept for the lender: when the offer's summary was presented, and its signature. */
+function SummaryEvidenceLine({ e, applicationId }: { e?: LenderApplicationPage["summaryEvidence"][number]; applicationId: number }) {
+  if (!e) return null;
+  const first = e.presentations[0];
+  const last = e.presentations.at(-1);
+  return (
+    <div className="mt-2 text-sm text-slate-700" data-testid="summary-evidence">
+      <p>
+        {first && last
+          ? LENDER_EVIDENCE.presented(e.presentations.length, formatDateTime(first.at), formatDateTime(last.at))
+          : LENDER_EVIDENCE.notPresented}
+      </p>
+      {e.signed ? (
+        <p>
+          {LENDER_EVIDENCE.signed(e.signed.signerName, formatDateTime(e.signed.at), e.signed.textSha256)}{" "}
+          <a
+            href={`/lender/applications/${applicationId}/offers/${e.offerId}/signed.pdf`}
+            className="font-semibold text-blue-800 underline"
+            download
+            data-testid="lender-signed-summary"
+          >
+            {LENDER_EVIDENCE.download}
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -7,6 +7,7 @@
  * The owner, or an admin (read only), may open it; anyone else gets a 404.
  */
 import { INTENT_TO_SIGN } from "~/content/consents";
+import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MarketShell } from "~/features/marketplace/components/offer-ui";
@@ -104,7 +105,7 @@ export default function OfferPage() {
           You accepted this offer. Signed by {v.acceptance!.signerName} on {formatDateTime(v.acceptance!.acceptedAt)}.{" "}
           {v.isOwner ? (
             <a href={`/offers/${o.id}/signed.pdf`} className="font-semibold underline" download data-testid="signed-pdf-link">
-              Download your signed disclosure (PDF)
+              {OFFER_SUMMARY_PAGE.signedPdf}
             </a>
           ) : null}
         </p>
@@ -122,9 +123,12 @@ export default function OfferPage() {
         <h2 id="disclosure-heading" className="text-xl font-semibold">
           Commercial financing disclosure
         </h2>
-        <p className="mt-1 text-sm">
+        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to={`/offers/${o.id}/summary`} className="text-blue-800 underline" data-testid="summary-page-link">
+            {OFFER_SUMMARY_PAGE.open}
+          </Link>
           <a href={`/offers/${o.id}/summary.pdf`} className="text-blue-800 underline" download>
-            Download this offer summary (PDF)
+            {OFFER_SUMMARY_PAGE.pdf}
           </a>
         </p>
         <p className="mt-1 text-sm text-slate-700">
@@ -133,8 +137,8 @@ export default function OfferPage() {
         {/* The key figures as cards (one column on phones, two from 640 px), each with its plain-language
             explanation folded under it; a state's prescribed form shows its descriptions unfolded. */}
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="disclosure-table" aria-label="Key figures">
-          {v.disclosure.map((r) => (
-            <li key={r.label} className="rounded-lg border border-slate-200 p-4" data-testid="disclosure-row">
+          {v.disclosure.map((r, i) => (
+            <li key={i} className="rounded-lg border border-slate-200 p-4" data-testid="disclosure-row">
               <h3 className="font-semibold text-slate-800" data-testid="disclosure-label">
                 {r.label}
               </h3>
@@ -145,7 +149,9 @@ export default function OfferPage() {
                 {r.value}
               </p>
               {v.summary.header ? (
-                <p className="mt-2 text-sm text-slate-700">{r.explanation}</p>
+                r.explanation ? (
+                  <p className="mt-2 text-sm text-slate-700">{r.explanation}</p>
+                ) : null
               ) : (
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer font-medium text-blue-800 underline">

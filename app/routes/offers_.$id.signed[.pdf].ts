@@ -1,10 +1,10 @@
 /**
- * /offers/:id/signed.pdf: the signed disclosure of the accepted offer, to download and keep. Only
- * the applicant who signed it may fetch it; anyone else (an admin too), or an offer that was not
- * accepted, gets a 404.
+ * /offers/:id/signed.pdf: the signed offer summary of the accepted offer, to download and keep
+ * (the same file the acceptance e-mail carries). Only the applicant who signed it may fetch it;
+ * anyone else (an admin too), or an offer that was not accepted, gets a 404.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { signedDisclosurePdfFor } from "~/features/marketplace/offer-summary-pdf.server";
+import { signedSummaryPdfFor, pdfResponse } from "~/features/marketplace/offer-summary-files.server";
 import { OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
@@ -13,13 +13,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = OfferIdParamsSchema.safeParse(params);
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
-  const signed = await signedDisclosurePdfFor(user, parsed.data.id, { ip: getClientIp(request, context), via: "page" });
+  const signed = await signedSummaryPdfFor(user, parsed.data.id, getClientIp(request, context));
   if (!signed) throw data(null, { status: 404 });
-  return new Response(Buffer.from(signed.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${signed.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(signed);
 }

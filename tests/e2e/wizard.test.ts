@@ -255,6 +255,7 @@ describe("application wizard with JavaScript", () => {
       await page.locator("#wizard-owner-email-error").getByText(MSG.userExists).waitFor();
       await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
       await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+      await page.getByLabel(/agreement to electronic records/).check();
       await cont(page);
       await at(page, "address", js);
       // Signed in now: step 2 shows the account.

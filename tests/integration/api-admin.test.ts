@@ -85,6 +85,8 @@ describe("GET /api/admin/applications", () => {
       timeInBusiness: "",
       monthlyRevenue: "0",
       creditScoreRange: "",
+      naicsCode: "",
+      numberOfWorkers: "",
       streetAddress: "100 Main Street",
       city: "Springfield",
       state: "IL",

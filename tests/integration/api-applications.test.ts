@@ -43,6 +43,8 @@ describe("POST /api/loan-applications", () => {
       timeInBusiness: "",
       monthlyRevenue: "0",
       creditScoreRange: "",
+      naicsCode: "",
+      numberOfWorkers: "",
       streetAddress: "",
       city: "",
       state: "",

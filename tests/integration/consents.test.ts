@@ -12,10 +12,10 @@ import { describe, expect, it } from "vitest";
 import { ESIGN_DISCLOSURE, REG_B_INCOME_NOTICE } from "~/content/consents";
 import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
-import { signUpForm } from "../support/fixtures";
 import { byLabel, follow, formValues, getPage, postForm, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
-import { fillStepsOverHttp } from "../support/wizard";
+import { signUpForm, TEST_PASSWORD } from "../support/fixtures";
+import { ADDRESS, FINANCES, LOAN, fillStepsOverHttp, owner } from "../support/wizard";
 
 const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 const consentsOf = (userId: number) => getDb().select().from(schema.consentRecords).where(eq(schema.consentRecords.userId, userId));
@@ -79,6 +79,48 @@ describe("the agreement to electronic records at sign-up, as a browser without J
   });
 });
 
+describe("the agreement to electronic records in the wizard (step 2 makes the account)", () => {
+  it("is asked of a new account, refused without it, kept through Back, and recorded when the account is made (no SMS consent when its box is unticked)", async () => {
+    const client = new Client();
+    const email = uniqueEmail("wizard-esign");
+    await client.fetch("/apply/loan", { form: { ...LOAN, intent: "continue" } });
+    const { $ } = await getPage("/apply/owner", client);
+    expect(squash($("[data-testid=esign-disclosure]").text())).toContain(ESIGN_DISCLOSURE.paragraphs[1]);
+    expect(byLabel($, ESIGN_DISCLOSURE.label).attr("checked")).toBeUndefined();
+    const refused = await postForm(
+      "/apply/owner",
+      { ...owner(email), agreeToElectronicRecords: "", password: TEST_PASSWORD, intent: "continue" },
+      client,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text("main")).toContain(MSG.mustAgreeElectronicRecords);
+    // Ticked and saved with Back: the box is ticked again when the step comes back.
+    await client.fetch("/apply/owner", { form: { ...owner(email), intent: "back" } });
+    expect(byLabel((await getPage("/apply/owner", client)).$, ESIGN_DISCLOSURE.label).attr("checked")).toBeDefined();
+    const ok = await client.fetch("/apply/owner", { form: { ...owner(email), password: TEST_PASSWORD, intent: "continue" } });
+    expect(ok.headers.get("location")).toBe("/apply/address");
+    // Nothing is recorded until the account exists (first upload or submission).
+    await client.fetch("/apply/address", { form: { ...ADDRESS, intent: "continue" } });
+    await client.fetch("/apply/finances", { form: { ...FINANCES, intent: "continue" } });
+    await client.fetch("/apply/documents", { form: { intent: "continue" } });
+    const review = await getPage("/apply/review", client);
+    const submitted = await client.fetch("/apply/review", {
+      form: { agreeTerms: "on", authorizeCredit: "on", submitKey: String(review.$("input[name=submitKey]").val()) },
+    });
+    expect(submitted.headers.get("location")).toBe("/apply/submitted");
+    const user = await userByEmail(email);
+    // The SMS box was left unticked at the review: no SMS consent is stored.
+    expect((await consentsOf(user.id)).map((r) => r.kind).sort()).toEqual(["credit-authorization", "electronic-records", "lender-share"]);
+    const esign = (await consentsOf(user.id)).filter((c) => c.kind === "electronic-records");
+    expect(esign).toHaveLength(1);
+    expect(esign[0]).toMatchObject({ textVersion: ESIGN_DISCLOSURE.version, ip: client.ip, applicationId: null });
+    expect(esign[0]!.textSha256).toBe(sha256(esign[0]!.text));
+    // The data export shows it with the review step's consents.
+    const exported = (await (await client.fetch("/account/export")).json()) as { consents: Array<{ kind: string; textVersion: string }> };
+    expect(exported.consents.find((c) => c.kind === "electronic-records")).toMatchObject({ textVersion: ESIGN_DISCLOSURE.version });
+  });
+});
+
 describe("the income question", () => {
   it("carries Regulation B's notice and asks the business's revenue apart", async () => {
     const { client } = await fillStepsOverHttp();
@@ -139,19 +181,13 @@ describe("the review step's consents", () => {
     const exported = (await (await client.fetch("/account/export")).json()) as {
       consents: Array<{ kind: string; text: string; application: string | null }>;
     };
-    expect(exported.consents.map((c) => c.kind).sort()).toEqual(["credit-authorization", "lender-share", "sms-marketing"]);
+    // With the agreement to electronic records given at step 2, when the wizard made the account.
+    expect(exported.consents.map((c) => c.kind).sort()).toEqual([
+      "credit-authorization",
+      "electronic-records",
+      "lender-share",
+      "sms-marketing",
+    ]);
     expect(exported.consents.find((c) => c.kind === "sms-marketing")).toMatchObject({ text: smsLabel, application: app!.reference });
-  });
-
-  it("stores no SMS consent when its box is left unticked", async () => {
-    const { client, email } = await fillStepsOverHttp();
-    await client.fetch("/apply/documents", { form: { intent: "continue" } });
-    const { $ } = await getPage("/apply/review", client);
-    const res = await client.fetch("/apply/review", {
-      form: { agreeTerms: "on", authorizeCredit: "on", submitKey: String($("input[name=submitKey]").val()) },
-    });
-    expect(res.headers.get("location")).toBe("/apply/submitted");
-    const kinds = (await consentsOf((await userByEmail(email)).id)).map((r) => r.kind).sort();
-    expect(kinds).toEqual(["credit-authorization", "lender-share"]);
   });
 });

@@ -33,6 +33,8 @@ function lenderForm(name: string, overrides: Record<string, string> = {}) {
     originationFee: "2",
     minAnnualIncome: "0",
     prepayment: "No prepayment penalty",
+    collateral: "None: the loan is unsecured.",
+    avoidableFees: "Late payment fee: $25.",
     fundingDays: "2",
     ...overrides,
   };

@@ -130,7 +130,11 @@ describe("the optional answers lenders price on", () => {
     timeInBusiness: "2-5",
     monthlyRevenue: "18,500",
     creditScoreRange: "740-799",
+    // Section 1071's business data points, in their own group.
+    naicsCode: "722511",
+    numberOfWorkers: "5-9",
   };
+  const SHOWN = ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799", "722511", "5 to 9"];
 
   it("step 4 groups them under one legend; they are saved, shown on the review, to the admin and to the lender", async () => {
     const { app } = await applyOverHttp({ tag: "answers", finances: ANSWERS });
@@ -141,11 +145,14 @@ describe("the optional answers lenders price on", () => {
       timeInBusiness: "2-5",
       monthlyRevenue: "18500.00",
       creditScoreRange: "740-799",
+      naicsCode: "722511",
+      numberOfWorkers: "5-9",
     });
     // The review (read back from a fresh draft of the same answers: this one is submitted).
     const fresh = await fillStepsOverHttp();
     const step4 = await parse(await fresh.client.fetch("/apply/finances"));
     expect(step4.text("fieldset legend")).toContain(FIELD_GROUPS.lenders.legend);
+    expect(step4.text("fieldset legend")).toContain(FIELD_GROUPS.business.legend);
     const filled = formValues(step4.$, 'form:has(input[name="annualIncome"])', {
       ...ANSWERS,
       annualIncome: "120000",
@@ -155,33 +162,38 @@ describe("the optional answers lenders price on", () => {
     expectRedirect(await fresh.client.fetch("/apply/finances", { form: { ...filled, intent: "continue" } }), "/apply/documents", "step 4");
     const review = await parse(await fresh.client.fetch("/apply/review"));
     const text = review.text();
-    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"])
-      expect(text).toContain(shown);
+    for (const shown of SHOWN) expect(text).toContain(shown);
 
     const admin = await adminClient(await createAdmin());
     const details = await parse(await admin.fetch(`/admin/applications/${app.id}`));
-    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"]) {
-      expect(details.text()).toContain(shown);
-    }
+    for (const shown of SHOWN) expect(details.text()).toContain(shown);
 
     const lenderId = (await offersOf(app.id)).find((o) => o.lenderId != null)!.lenderId!;
     const lenderClient = await signInLenderOverHttp(new Client(), await createLenderUser(lenderId));
     const figures = (await parse(await lenderClient.fetch(`/lender/applications/${app.id}`))).text('[data-testid="lender-figures"]');
-    for (const shown of ["Okafor Tools LLC", "12-3456789", "Manufacturing", "2 to 5 years", "$18,500", "740 to 799"])
-      expect(figures).toContain(shown);
+    for (const shown of SHOWN) expect(figures).toContain(shown);
   });
 
   it("a malformed EIN is refused in place with a clear message; leaving every answer out is fine", async () => {
     const { client } = await fillStepsOverHttp();
     const bad = await parse(
       await client.fetch("/apply/finances", {
-        form: { annualIncome: "120000", livingSituation: "rent", monthlyPayment: "1500", ein: "12-345", intent: "continue" },
+        form: {
+          annualIncome: "120000",
+          livingSituation: "rent",
+          monthlyPayment: "1500",
+          ein: "12-345",
+          naicsCode: "72-25",
+          intent: "continue",
+        },
       }),
     );
     expect(bad.status).toBe(400);
     const ein = byLabel(bad.$, /Employer Identification Number/);
     expect(ein.attr("aria-invalid")).toBe("true");
     expect(bad.text()).toContain(MSG.einInvalid);
+    expect(byLabel(bad.$, /^Industry code, NAICS/).attr("aria-invalid")).toBe("true");
+    expect(bad.text()).toContain(MSG.naicsInvalid);
     // The spec's step-4 messages are untouched.
     const empty = await parse(await client.fetch("/apply/finances", { form: { intent: "continue" } }));
     expect(empty.text()).toContain(MSG.incomeRequired);
@@ -189,10 +201,11 @@ describe("the optional answers lenders price on", () => {
 
     const { client: api } = await signedInApplicant();
     const refused = await expectJsonError(
-      await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), ein: "1234" } }),
+      await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), ein: "1234", numberOfWorkers: "many" } }),
       400,
     );
     expect(refused.errors?.ein).toEqual([MSG.einInvalid]);
+    expect(refused.errors?.numberOfWorkers).toEqual([MSG.numberOfWorkersInvalid]);
     const ok = await api.fetch("/api/loan-applications", { json: { ...applicationPayload(), status: "submitted" } });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({
@@ -202,6 +215,8 @@ describe("the optional answers lenders price on", () => {
       timeInBusiness: "",
       monthlyRevenue: "0",
       creditScoreRange: "",
+      naicsCode: "",
+      numberOfWorkers: "",
     });
   });
 });

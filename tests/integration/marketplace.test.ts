@@ -293,67 +293,6 @@ describe("signing: the typed name is the account holder's, and a review comes be
   });
 });
 
-describe("the offer summary in the state's prescribed form", () => {
-  it("California: the OFFER SUMMARY header, the rule's Funding Provided row and the signature statement are shown and signed; Texas keeps the standard table", async () => {
-    const { client, app, user } = await applyOverHttp({ state: "CA", city: "Los Angeles", zip: "90012" });
-    const { offers } = await offersOf(client, app.reference);
-    expect(offers.length).toBeGreaterThan(0);
-    const o = offers[0]!;
-    const { $ } = await getPage(`/offers/${o.id}`, client);
-    expect(squash($("[data-testid=summary-header]").text())).toMatch(/^OFFER SUMMARY - \S/);
-    const funding = $("[data-testid=disclosure-row]").first();
-    expect(squash(funding.find("[data-testid=disclosure-label]").text())).toBe("Funding Provided");
-    expect(squash(funding.text())).toContain(`This is how much funding ${o.lenderName} will provide.`);
-    const statement = squash($("[data-testid=summary-statement]").text());
-    expect(statement).toContain(
-      "Applicable law requires this information to be provided to you to help you make an informed decision. By signing below, you are confirming that you received this information.",
-    );
-    expect(statement).toContain("Recipient Signature");
-    expect(statement).toContain("Date");
-
-    // What is signed is what is shown: the text starts with the header and ends with the statement.
-    const d = await disclosureOf(client, o.id);
-    expect(d.disclosureText.split("\n")[0]).toMatch(/^OFFER SUMMARY - /);
-    expect(d.disclosureText).toContain("By signing below, you are confirming that you received this information.");
-    const res = await client.fetch(`/offers/${o.id}`, {
-      form: { intent: "accept", signerName: `${user.firstName} ${user.lastName}`, confirmRead: "on", disclosureSha256: d.disclosureSha256 },
-    });
-    expect(res.status).toBe(302);
-    const [acc] = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
-    expect(acc!.disclosureText).toBe(d.disclosureText);
-
-    // Each presentation is recorded with the application: the form, the channel and the text's hash.
-    const presented = await getDb()
-      .select()
-      .from(schema.applicationEvents)
-      .where(and(eq(schema.applicationEvents.applicationId, app.id), eq(schema.applicationEvents.type, "offer_summary_presented")));
-    expect(presented.map((e) => e.note)).toContain(
-      `Offer ${o.id}: 10 CCR 901 and 910 (Financial Code 22800-22805, SB 1235), via page, sha256 ${d.disclosureSha256}`,
-    );
-
-    // The same summary as a PDF download, for the owner only.
-    expect(linkHrefs($, "Download this offer summary (PDF)")).toEqual([`/offers/${o.id}/summary.pdf`]);
-    const pdf = await client.fetch(`/offers/${o.id}/summary.pdf`);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="offer-summary-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString("latin1"),
-    ).toBe("%PDF-");
-    const { client: stranger } = await signedInApplicant();
-    expect((await stranger.fetch(`/offers/${o.id}/summary.pdf`)).status).toBe(404);
-
-    const tx = await applyOverHttp();
-    const { offers: txOffers } = await offersOf(tx.client, tx.app.reference);
-    const page = await getPage(`/offers/${txOffers[0]!.id}`, tx.client);
-    expect(page.$("[data-testid=summary-header]").length).toBe(0);
-    expect(page.$("[data-testid=summary-statement]").length).toBe(0);
-    expect(squash(page.$("[data-testid=disclosure-label]").first().text())).toBe("Funding provided");
-  });
-});
-
 describe("authorization", () => {
   it("another applicant gets 404 on the pages and the API; signed out is sent to log in / 401; an admin may view but not accept", async () => {
     const { client, app } = await applyOverHttp();
@@ -455,6 +394,8 @@ describe("admin", () => {
         originationFee: "2",
         minAnnualIncome: "0",
         prepayment: "No prepayment penalty",
+        collateral: "None: the loan is unsecured.",
+        avoidableFees: "Late payment fee: $25.",
         fundingDays: "2",
       },
     });

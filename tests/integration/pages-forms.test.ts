@@ -285,6 +285,7 @@ describe("wizard journeys without JavaScript", () => {
       phone: "(555) 010-3344",
       dateOfBirth: "1979-11-23",
       usCitizen: "on",
+      agreeToElectronicRecords: "on",
       intent: "continue",
     };
     const wrong = await parse(await postPageForm(c, "/apply/owner", typed));

@@ -6,7 +6,6 @@
  * sticky accept bar as a plain link to the signing form, the signed disclosure as a PDF for the
  * signer only).
  */
-import { inflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/platform/db/db.server";
@@ -17,6 +16,7 @@ import { formatAmount, formatCents } from "~/ui/format";
 import { signedInAdmin, signedInApplicant } from "../support/api";
 import { samplePdf, samplePng } from "../fixtures/documents";
 import { getPage, squash } from "../support/html";
+import { pdfText } from "../support/pdf";
 import { Client, uniqueEmail } from "../support/http";
 import { applyOverHttp, fillStepsOverHttp } from "../support/wizard";
 
@@ -34,23 +34,6 @@ function upload(
 }
 
 /** The text a PDF draws: its (Flate) content streams inflated, their hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString("latin1");
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index! + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let body = pdf.subarray(start, end);
-    try {
-      body = inflateSync(body);
-    } catch {
-      // not compressed (or not a content stream)
-    }
-    for (const h of body.toString("latin1").matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(h[1]!, "hex").toString("latin1"));
-  }
-  return out.join("\n");
-}
-
 describe("the document step, phone first (wizard)", () => {
   it("each card says why and who can open it, ID and SSN offer a camera input, the SSN card states TLS and AES-256-GCM", async () => {
     const { client } = await fillStepsOverHttp(new Client(), uniqueEmail("phone-docs"));
@@ -200,7 +183,7 @@ describe("the disclosure, phone first", () => {
     expect($("#accept").find("button[value=review]").text()).toBe("Review and sign");
   });
 
-  it("after signing, the signer downloads the signed disclosure as a PDF (name, time, hash); no one else can", async () => {
+  it("after signing, the signer downloads the signed offer summary as a PDF (name, time, hash); no one else can", async () => {
     const a = await applyOverHttp({ tag: "signed-pdf" });
     const offers = await getDb()
       .select()
@@ -223,7 +206,7 @@ describe("the disclosure, phone first", () => {
     const res = await a.client.fetch(`/offers/${offer!.id}/signed.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="signed-disclosure-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="signed-offer-summary-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const text = pdfText(pdf);

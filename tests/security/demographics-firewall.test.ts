@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DECLINE_LABEL, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INVALID } from "~/content/demographics";
 import { getDb, schema } from "~/platform/db/db.server";
 import { signedInAdmin, signedInApplicant } from "../support/api";
-import { getPage } from "../support/html";
+import { getPage, squash } from "../support/html";
 import { Client } from "../support/http";
 import { createLenderUser, signInLenderOverHttp } from "../support/lenders";
 import { applyOverHttp } from "../support/wizard";
@@ -19,10 +19,12 @@ const path = () => `/dashboard/applications/${applied.app.reference}/about-owner
 // Labels of the answers given: none of them may appear on an underwriting page.
 const GIVEN = { ethnicity: "hispanic-or-latino", race: "native-hawaiian-or-other-pacific-islander", sex: "another" };
 const givenLabels = ["Hispanic or Latino", "Native Hawaiian or Other Pacific Islander", "Another sex or gender"];
+// The business's ownership statuses (section 1071), kept in the same separate store.
+const OWNERSHIP = { minorityOwned: "no", womenOwned: "yes", lgbtqiOwned: "declined" };
 
 beforeAll(async () => {
   applied = await applyOverHttp({ tag: "demographics" });
-  const res = await applied.client.fetch(path(), { form: GIVEN });
+  const res = await applied.client.fetch(path(), { form: { ...GIVEN, ...OWNERSHIP } });
   expect(res.status).toBe(302);
 });
 
@@ -36,13 +38,15 @@ describe("the owners' demographic questions", () => {
     }
     expect(text()).toContain("no lender and no one who reviews applications can see them");
     expect($("input[name=race][value=native-hawaiian-or-other-pacific-islander]").attr("checked")).toBeDefined();
+    expect($("input[name=womenOwned][value=yes]").attr("checked")).toBeDefined();
+    expect(squash($("#minorityOwned-hint").text())).toContain("more than half of its ownership or control");
     const submitted = await getPage("/apply/submitted", applied.client);
     expect(submitted.$("[data-testid=about-owners-link]").attr("href")).toBe(path());
   });
 
   it("are stored apart from the application, and only its owner may open them", async () => {
     const [row] = await getDb().select().from(schema.ownerDemographics).where(eq(schema.ownerDemographics.applicationId, applied.app.id));
-    expect(row).toMatchObject(GIVEN);
+    expect(row).toMatchObject({ ...GIVEN, ...OWNERSHIP });
     const { client: stranger } = await signedInApplicant();
     expect((await stranger.fetch(path())).status).toBe(404);
     expect((await stranger.fetch(path(), { form: { race: "white" } })).status).toBe(404);
@@ -57,7 +61,7 @@ describe("the owners' demographic questions", () => {
       expect(await res.text()).toContain(DEMOGRAPHICS_INVALID);
     }
     const [row] = await getDb().select().from(schema.ownerDemographics).where(eq(schema.ownerDemographics.applicationId, applied.app.id));
-    expect(row).toMatchObject(GIVEN);
+    expect(row).toMatchObject({ ...GIVEN, ...OWNERSHIP });
   });
 
   it("are not shown to an admin reviewer, on the details page or through the API", async () => {

@@ -46,6 +46,7 @@ describe("sentinel PII through the product", () => {
       phone: "(555) 010-7788",
       dateOfBirth: S.dateOfBirth,
       usCitizen: "on",
+      agreeToElectronicRecords: "on",
       password: S.password,
     });
     await step("/apply/address", { streetAddress: S.street, city: S.city, state: "IL", zipCode: "62704" });

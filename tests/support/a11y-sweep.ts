@@ -280,6 +280,8 @@ export function inventory(s: Seed): State[] {
     ...(s.offerId
       ? ([
           { name: "offer disclosure", as: "applicant", path: `/offers/${s.offerId}` },
+          // The offer summary as a document of its own: the three-column table (Texas: the standard form).
+          { name: "offer summary", as: "applicant", path: `/offers/${s.offerId}/summary` },
           {
             // Every explanation and the payment schedule unfolded.
             name: "offer disclosure: explanations and schedule open",

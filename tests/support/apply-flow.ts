@@ -18,6 +18,7 @@ export const owner = (email = uniqueEmail("wizard")) => ({
   phone: "(555) 010-7788",
   dateOfBirth: "1984-06-30",
   usCitizen: "on",
+  agreeToElectronicRecords: "on",
 });
 
 /**

@@ -56,6 +56,8 @@ export async function shareWithLender(
       lenderName: lender!.name,
       productName: product!.name,
       prepayment: product!.prepayment,
+      collateral: product!.collateral,
+      avoidableFees: product!.avoidableFees,
       fundingDays: product!.fundingDays,
       expiresAt: new Date(Date.now() + 30 * 86_400_000),
       nmlsId: lender!.nmlsId,

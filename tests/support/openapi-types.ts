@@ -997,6 +997,13 @@ export interface components {
        * @enum {string|null}
        */
       creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
+      /** @description Optional (section 1071): the business's NAICS industry code, 3 to 6 digits (default '' = not answered) */
+      naicsCode?: string | null;
+      /**
+       * @description Optional (section 1071): how many people work for the business besides its owners, one of 0, 1-4, 5-9, 10-19, 20-49, 50-99, 100-249, 250-499, 500-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      numberOfWorkers?: "0" | "1-4" | "5-9" | "10-19" | "20-49" | "50-99" | "100-249" | "250-499" | "500-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -1065,6 +1072,13 @@ export interface components {
        * @enum {string|null}
        */
       creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
+      /** @description Optional (section 1071): the business's NAICS industry code, 3 to 6 digits (default '' = not answered) */
+      naicsCode?: string | null;
+      /**
+       * @description Optional (section 1071): how many people work for the business besides its owners, one of 0, 1-4, 5-9, 10-19, 20-49, 50-99, 100-249, 250-499, 500-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      numberOfWorkers?: "0" | "1-4" | "5-9" | "10-19" | "20-49" | "50-99" | "100-249" | "250-499" | "500-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -1129,6 +1143,9 @@ export interface components {
       monthlyRevenue: string;
       /** @enum {string} */
       creditScoreRange: "" | "under-580" | "580-669" | "670-739" | "740-799" | "800-plus";
+      naicsCode: string;
+      /** @enum {string} */
+      numberOfWorkers: "" | "0" | "1-4" | "5-9" | "10-19" | "20-49" | "50-99" | "100-249" | "250-499" | "500-plus";
       streetAddress: string;
       city: string;
       state: string;
@@ -1251,6 +1268,13 @@ export interface components {
        * @enum {string|null}
        */
       creditScoreRange?: "under-580" | "580-669" | "670-739" | "740-799" | "800-plus" | null;
+      /** @description Optional (section 1071): the business's NAICS industry code, 3 to 6 digits (default '' = not answered) */
+      naicsCode?: string | null;
+      /**
+       * @description Optional (section 1071): how many people work for the business besides its owners, one of 0, 1-4, 5-9, 10-19, 20-49, 50-99, 100-249, 250-499, 500-plus ('' = not answered, the default)
+       * @enum {string|null}
+       */
+      numberOfWorkers?: "0" | "1-4" | "5-9" | "10-19" | "20-49" | "50-99" | "100-249" | "250-499" | "500-plus" | null;
       /** @description Business street address (required to submit) */
       streetAddress?: string;
       /** @description City (required to submit) */
@@ -1380,6 +1404,9 @@ export interface components {
       monthlyRevenue: string;
       /** @enum {string} */
       creditScoreRange: "" | "under-580" | "580-669" | "670-739" | "740-799" | "800-plus";
+      naicsCode: string;
+      /** @enum {string} */
+      numberOfWorkers: "" | "0" | "1-4" | "5-9" | "10-19" | "20-49" | "50-99" | "100-249" | "250-499" | "500-plus";
       streetAddress: string;
       city: string;
       state: string;
@@ -1721,6 +1748,10 @@ export interface components {
       monthlyRevenue: number | null;
       /** @description Self-reported */
       creditScoreRange: string | null;
+      /** @description Section 1071: the NAICS industry code, 3 to 6 digits (null: not answered) */
+      naicsCode: string | null;
+      /** @description Section 1071: how many people work for the business besides its owners, a range (null: not answered) */
+      numberOfWorkers: string | null;
       city: string;
       state: string;
       zipCode: string;
@@ -1795,6 +1826,31 @@ export interface components {
          * @description ISO 8601 date-time (UTC)
          */
         createdAt: string;
+      }[];
+      /** @description For each of your lender's offers: the evidence that its summary was presented before it was signed */
+      summaryEvidence: {
+        offerId: number;
+        /** @description Each time the offer's summary (the state's form) was shown to the applicant: page, PDF, API or e-mail */
+        presentations: {
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time (UTC)
+           */
+          at: string;
+          via: string;
+          spec: string;
+          textSha256: string;
+        }[];
+        /** @description The applicant's signature of the summary, when this is the accepted offer */
+        signed: {
+          signerName: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 date-time (UTC)
+           */
+          at: string;
+          textSha256: string;
+        } | null;
       }[];
       documents: {
         id: number;

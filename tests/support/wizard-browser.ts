@@ -1,4 +1,5 @@
 /** Browser helpers for the application wizard: fill each step like a person would. */
+import { ESIGN_DISCLOSURE } from "~/content/consents";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -35,6 +36,7 @@ export async function fillOwner(page: Page, js: boolean, a: Applicant) {
   await page.getByLabel("Phone").fill(a.phone);
   await page.getByLabel("Date of birth").fill(a.dateOfBirth);
   await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
+  await page.getByLabel(ESIGN_DISCLOSURE.label).check();
   await cont(page);
 }
 

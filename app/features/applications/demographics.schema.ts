@@ -1,6 +1,6 @@
 /** The optional demographic questions' form: each answer one of its options, or none. */
 import { z } from "zod";
-import { DEMOGRAPHIC_QUESTIONS } from "~/content/demographics";
+import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, type DemographicKey } from "~/content/demographics";
 
 const answer = (values: readonly string[]) =>
   z.preprocess(
@@ -8,8 +8,9 @@ const answer = (values: readonly string[]) =>
     z.string().refine((v) => v === "" || values.includes(v), "Choose one of the answers"),
   );
 
-export const DemographicsSchema = z.object({
-  ethnicity: answer(DEMOGRAPHIC_QUESTIONS.ethnicity.options.map((o) => o.value)),
-  race: answer(DEMOGRAPHIC_QUESTIONS.race.options.map((o) => o.value)),
-  sex: answer(DEMOGRAPHIC_QUESTIONS.sex.options.map((o) => o.value)),
-});
+export const DemographicsSchema = z.object(
+  Object.fromEntries(DEMOGRAPHIC_KEYS.map((k) => [k, answer(DEMOGRAPHIC_QUESTIONS[k].options.map((o) => o.value))])) as Record<
+    DemographicKey,
+    ReturnType<typeof answer>
+  >,
+);

@@ -19,6 +19,9 @@ import {
   HAS_MONTHLY_PAYMENT,
   INDUSTRIES,
   INDUSTRY_VALUES,
+  NUMBERS_OF_WORKERS,
+  NUMBER_OF_WORKERS_VALUES,
+  numberOfWorkersLabel,
   TIMES_IN_BUSINESS,
   TIME_IN_BUSINESS_VALUES,
   creditScoreRangeLabel,
@@ -79,6 +82,11 @@ export const FIELD_GROUPS = {
   lenders: {
     legend: "Optional: help lenders price your loan",
     hint: "None of these is required. Partner lenders use them to decide and price: answering them can unlock more offers or a lower rate.",
+  },
+  /** Section 1071's business data points not asked elsewhere (12 CFR 1002.107(a)(15), (16)); no lender rule reads them. */
+  business: {
+    legend: "Optional: about your business",
+    hint: "Lenders collect these for the small-business lending data federal law asks them to report (section 1071). None is required, and they do not change your offers.",
   },
 } as const;
 export type FieldGroup = keyof typeof FIELD_GROUPS;
@@ -359,6 +367,53 @@ export const APPLICATION_FIELDS = {
     },
     review: { label: "Credit score (your estimate)", show: (v) => creditScoreRangeLabel(String(v.creditScoreRange ?? "")) },
     admin: { label: "Credit Score (self-reported)", show: (v) => orNotProvided(creditScoreRangeLabel(String(v.creditScoreRange ?? ""))) },
+  },
+  naicsCode: {
+    step: "finances",
+    kind: "text",
+    column: "naics_code",
+    rule: z.preprocess(
+      notAnswered,
+      z
+        .string({ invalid_type_error: MSG.naicsInvalid })
+        .trim()
+        .regex(/^\d{3,6}$/, MSG.naicsInvalid)
+        .optional(),
+    ),
+    default: "",
+    form: {
+      input: "text",
+      label: "Industry code, NAICS (optional)",
+      hint: "The 3- to 6-digit North American Industry Classification System code of the business's main activity, e.g. 722511 for a full-service restaurant.",
+      inputMode: "numeric",
+      pattern: "\\d{3,6}",
+      pair: true,
+      group: "business",
+    },
+    api: { description: "Optional (section 1071): the business's NAICS industry code, 3 to 6 digits (default '' = not answered)" },
+    review: { label: "Industry code (NAICS)", show: (v) => (v.naicsCode ? String(v.naicsCode) : null) },
+    admin: { label: "Industry Code (NAICS)", show: (v) => orDash(v.naicsCode) },
+  },
+  numberOfWorkers: {
+    step: "finances",
+    kind: "choice",
+    values: NUMBER_OF_WORKERS_VALUES,
+    column: "number_of_workers",
+    rule: optionalChoiceRule(NUMBER_OF_WORKERS_VALUES, MSG.numberOfWorkersInvalid),
+    default: "",
+    form: {
+      input: "select",
+      label: "People working for the business, not counting owners (optional)",
+      placeholder: "Not answered",
+      options: NUMBERS_OF_WORKERS,
+      pair: true,
+      group: "business",
+    },
+    api: {
+      description: `Optional (section 1071): how many people work for the business besides its owners, one of ${NUMBER_OF_WORKERS_VALUES.filter(Boolean).join(", ")} ('' = not answered, the default)`,
+    },
+    review: { label: "People working for the business", show: (v) => numberOfWorkersLabel(String(v.numberOfWorkers ?? "")) },
+    admin: { label: "Workers (not owners)", show: (v) => orNotProvided(numberOfWorkersLabel(String(v.numberOfWorkers ?? ""))) },
   },
   streetAddress: {
     step: "address",

@@ -11,7 +11,14 @@ const t = schema.ownerDemographics;
 
 export async function getOwnerDemographics(applicationId: number, db: DbOrTx = getDb()): Promise<DemographicAnswers | null> {
   const [row] = await db
-    .select({ ethnicity: t.ethnicity, race: t.race, sex: t.sex })
+    .select({
+      ethnicity: t.ethnicity,
+      race: t.race,
+      sex: t.sex,
+      minorityOwned: t.minorityOwned,
+      womenOwned: t.womenOwned,
+      lgbtqiOwned: t.lgbtqiOwned,
+    })
     .from(t)
     .where(eq(t.applicationId, applicationId))
     .limit(1);

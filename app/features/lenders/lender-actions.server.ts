@@ -136,6 +136,9 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       lenderName: s.lender.name,
       productName: `${product.name} (firm offer)`,
       prepayment: input.prepayment,
+      // The product's own collateral requirements and avoidable fees: a firm offer changes the price, not those.
+      collateral: product.collateral,
+      avoidableFees: product.avoidableFees,
       fundingDays: product.fundingDays,
       expiresAt,
       nmlsId: s.lender.nmlsId,

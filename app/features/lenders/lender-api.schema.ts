@@ -111,6 +111,11 @@ export const LenderApiApplicationSchema = z
     timeInBusiness: z.string().nullable(),
     monthlyRevenue: z.number().nullable().describe("Average monthly revenue, US dollars"),
     creditScoreRange: z.string().nullable().describe("Self-reported"),
+    naicsCode: z.string().nullable().describe("Section 1071: the NAICS industry code, 3 to 6 digits (null: not answered)"),
+    numberOfWorkers: z
+      .string()
+      .nullable()
+      .describe("Section 1071: how many people work for the business besides its owners, a range (null: not answered)"),
     city: z.string(),
     state: z.string(),
     zipCode: z.string(),
@@ -128,6 +133,23 @@ export const LenderApiApplicationSchema = z
     requests: z
       .array(z.object({ id: z.number().int(), message: z.string(), status: z.string(), createdAt: isoDateTime }).strict())
       .describe("Your lender's document requests"),
+    summaryEvidence: z
+      .array(
+        z
+          .object({
+            offerId: z.number().int(),
+            presentations: z
+              .array(z.object({ at: isoDateTime, via: z.string(), spec: z.string(), textSha256: z.string() }).strict())
+              .describe("Each time the offer's summary (the state's form) was shown to the applicant: page, PDF, API or e-mail"),
+            signed: z
+              .object({ signerName: z.string(), at: isoDateTime, textSha256: z.string() })
+              .strict()
+              .nullable()
+              .describe("The applicant's signature of the summary, when this is the accepted offer"),
+          })
+          .strict(),
+      )
+      .describe("For each of your lender's offers: the evidence that its summary was presented before it was signed"),
     documents: z.array(
       z
         .object({

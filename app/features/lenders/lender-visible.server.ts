@@ -12,6 +12,7 @@ import {
   formatEin,
   industryLabel,
   livingSituationLabel,
+  numberOfWorkersLabel,
   purposeLabel,
   timeInBusinessLabel,
 } from "~/content/loan-options";
@@ -38,6 +39,9 @@ export function lenderApplication(a: ApplicationRow, owner: { firstName: string;
     timeInBusiness: timeInBusinessLabel(a.timeInBusiness),
     monthlyRevenue: Number(a.monthlyRevenue) > 0 ? Number(a.monthlyRevenue) : null,
     creditScoreRange: creditScoreRangeLabel(a.creditScoreRange),
+    // Section 1071's business data points (never the owners' demographic answers, kept apart).
+    naicsCode: a.naicsCode || null,
+    numberOfWorkers: numberOfWorkersLabel(a.numberOfWorkers),
     city: a.city,
     state: a.state,
     zipCode: a.zipCode,

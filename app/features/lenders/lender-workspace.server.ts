@@ -12,7 +12,7 @@ import {
   type ApplicationRow,
 } from "~/features/applications/index.server";
 import { listDocumentRows } from "~/features/documents/index.server";
-import { getLender } from "~/features/marketplace/index.server";
+import { getLender, signedSummaryOf, summaryEvidence } from "~/features/marketplace/index.server";
 import { reviewSla } from "~/features/back-office";
 import {
   acceptedOfferIds,
@@ -140,6 +140,10 @@ export async function lenderApplicationView(actor: LenderActor, applicationId: n
   ]);
   await audit(app.id);
   const acceptedId = accepted.get(app.id) ?? null;
+  const evidence = await summaryEvidence(
+    app.id,
+    offers.map((o) => o.id),
+  );
   return {
     application: lenderApplication(app, owner),
     stage: stageOf(app, offers, declines.length > 0, accepted),
@@ -152,6 +156,30 @@ export async function lenderApplicationView(actor: LenderActor, applicationId: n
     today: new Date().toISOString().slice(0, 10),
     decline: declines[0] ? lenderDeclineView(declines[0]) : null,
     requests: requests.map((r) => ({ id: r.id, message: r.message, status: r.status, createdAt: r.createdAt.toISOString() })),
+    /** For each of this lender's offers: when its summary was presented, and the signature of the accepted one. */
+    summaryEvidence: evidence,
   };
+}
+
+/**
+ * The signed offer summary of this lender's accepted offer on a shared application (the copy the
+ * financer keeps); null (a 404) when not shared, not this lender's offer, or not the accepted one.
+ * The download is audited.
+ */
+export async function lenderSignedSummary(actor: LenderActor, applicationId: number, offerId: number, timeZone: string) {
+  if (!(await isSharedWithLender(actor.lenderId, applicationId))) return null;
+  const own = await offersOfLender(actor.lenderId, [applicationId]);
+  if (!own.some((o) => o.id === offerId)) return null;
+  const file = await signedSummaryOf(applicationId, offerId, timeZone);
+  if (file)
+    await recordAudit({
+      actorUserId: actor.userId,
+      action: "lender.signed_summary_downloaded",
+      targetType: "offer",
+      targetId: offerId,
+      ip: actor.ip,
+      details: lenderActorNote(actor) || undefined,
+    });
+  return file;
 }
 export type LenderApplicationPage = NonNullable<Awaited<ReturnType<typeof lenderApplicationView>>>;

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { DECLINE_REASON_CODES, MAX_DECLINE_REASONS } from "~/content/decline-reasons";
 import { DocumentRequestFields } from "~/features/back-office";
 import { emailField, firstNameField, lastNameField } from "~/features/accounts";
-import { requiredRate } from "~/features/marketplace";
+import { prepaymentPolicyReadable, requiredRate } from "~/features/marketplace";
+import { MARKET_MSG } from "~/content/messages";
 
 export const LENDER_MSG = {
   reasonsRequired: "Choose at least one reason",
@@ -46,7 +47,13 @@ const firmOfferFields = {
   // The catalogue's rule: required, and no rate under the pricing floor (a 0 % offer is a mistake).
   noteRate: requiredRate("Note rate"),
   originationFee: num(0, 10_000_000, LENDER_MSG.fee).transform((d) => Math.round(d * 100)),
-  prepayment: z.string({ required_error: LENDER_MSG.prepayment }).trim().min(1, LENDER_MSG.prepayment).max(300, LENDER_MSG.prepayment),
+  prepayment: z
+    .string({ required_error: LENDER_MSG.prepayment })
+    .trim()
+    .min(1, LENDER_MSG.prepayment)
+    .max(300, LENDER_MSG.prepayment)
+    // The state summaries state a prepayment fee's amount, so the words must say it in a form they read.
+    .refine(prepaymentPolicyReadable, MARKET_MSG.prepaymentPolicyUnreadable),
   validityDays: num(1, 90, LENDER_MSG.validity).pipe(z.number().int(LENDER_MSG.validity)),
 };
 const feeUnderAmount = <T extends { originationFee: number; amount: number }>(s: z.ZodType<T, z.ZodTypeDef, unknown>) =>

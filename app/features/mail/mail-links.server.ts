@@ -12,6 +12,9 @@ export const mailLinks = {
   status: (reference: string) => publicLink(`/application-status?id=${encodeURIComponent(reference)}`),
   /** The dashboard's documents of one application: the open request and its upload form. */
   documents: (reference: string) => publicLink(`/dashboard#documents-${encodeURIComponent(reference)}`),
+  /** The signed offer summary (PDF) of an accepted offer, and the offer's summary page. */
+  signedSummary: (offerId: number) => publicLink(`/offers/${offerId}/signed.pdf`),
+  offerSummary: (offerId: number) => publicLink(`/offers/${offerId}/summary`),
   dashboard: () => publicLink("/dashboard"),
   login: () => publicLink("/login"),
   verifyEmail: (token: string) => publicLink(`/verify-email?token=${token}`),

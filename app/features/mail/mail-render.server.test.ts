@@ -138,6 +138,8 @@ describe("renderMail", () => {
           termMonths: 24,
           totalPaymentsCents: 2_400_000,
         },
+        offerId: 7,
+        attachmentName: "signed-offer-summary-APP-ABCDEFGHJKMN-7.pdf",
         signerName: "Ana Example",
         signedAt: at,
         disclosureHash: "ab".repeat(32),
@@ -145,6 +147,8 @@ describe("renderMail", () => {
       }),
     );
     expect(c.text).toContain("Signed by: Ana Example on November 24, 2026 at 3:11 PM CST");
+    expect(c.text).toContain("Your signed offer summary is attached to this e-mail (signed-offer-summary-APP-ABCDEFGHJKMN-7.pdf)");
+    expect(c.text).toMatch(/\/offers\/7\/signed\.pdf/);
     expect(c.text).not.toMatch(/\d{4}-\d{2}-\d{2}T|GMT/);
   });
 });

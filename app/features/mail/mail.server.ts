@@ -11,12 +11,21 @@ import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from "~/platform/outbox/outbox-queue.server";
+import { decodeAttachments } from "~/platform/outbox/outbox.server";
 import { getEnv } from "~/platform/env.server";
 import { singleton } from "~/platform/singleton.server";
 import { describeError, log, logError } from "~/platform/observability/log.server";
 import { recordOutboxFailure, recordOutboxSent } from "~/platform/observability/metrics.server";
 
-export type MailMessage = { from: string; to: string; subject: string; text: string; html?: string; messageId?: string };
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  messageId?: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+};
 export type MailTransport = { name: string; send: (message: MailMessage, fileStem: string) => Promise<void> };
 
 export const OUTBOX_LEASE_MS = 2 * 60_000;
@@ -78,6 +87,16 @@ function toMessage(row: OutboxRow): MailMessage {
     text: row.bodyText,
     // Both parts (multipart/alternative); a row queued before HTML existed goes as text only.
     html: row.bodyHtml ?? undefined,
+    // The files kept with the row (the signed offer summary), attached as they were queued.
+    ...(row.attachments
+      ? {
+          attachments: decodeAttachments(row.attachments).map((f) => ({
+            filename: f.filename,
+            contentType: f.contentType,
+            content: Buffer.from(f.content),
+          })),
+        }
+      : {}),
     messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${getEnv().MAIL_FROM.replace(/^.*@/, "").replace(/>.*$/, "") || "localhost"}>`,
   };
 }

@@ -30,3 +30,4 @@ export {
 } from "./loan-stage.server";
 export { getAcceptance, insertOffer, listOffers, lockOffer, type OfferRow, setOfferStatus } from "./offers.server";
 export { afterSubmissionCommitted, submitApplication } from "./submission.server";
+export { signedSummaryOf, summaryEvidence, type SummaryEvidence } from "./summary-evidence.server";

@@ -5,6 +5,7 @@
 export { announcementText, OFFER_VALIDITY_DAYS, offersPath } from "./domain/offer-matching";
 export { priceLoan } from "./domain/offer-money";
 export { requiredRate } from "./offers.schema";
+export { prepaymentPolicyReadable } from "./domain/prepayment-fees";
 export {
   incompleteDeadline,
   lenderAdverseActionLines,

@@ -89,6 +89,8 @@ function productValues(v: LenderFormInput, keepTiers: RateTierRow[] = []) {
     originationFeeBps: v.originationFee,
     minAnnualIncomeCents: v.minAnnualIncome,
     prepayment: v.prepayment,
+    collateral: v.collateral,
+    avoidableFees: v.avoidableFees,
     fundingDays: v.fundingDays,
   };
 }

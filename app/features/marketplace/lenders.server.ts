@@ -29,6 +29,8 @@ export function toTerms(p: LenderProductRow, l: Pick<LenderRow, "id" | "name">):
     minYearsInBusiness: p.minYearsInBusiness,
     maxPaymentToIncomeBps: p.maxPaymentToIncomeBps,
     prepayment: p.prepayment,
+    collateral: p.collateral,
+    avoidableFees: p.avoidableFees,
     fundingDays: p.fundingDays,
   };
 }

@@ -8,6 +8,8 @@
 import {
   getAcceptance,
   getOfferById,
+  recordSummaryPresentation,
+  type PresentationChannel,
   hasDecisions,
   insertDecisions,
   insertOffer,
@@ -113,7 +115,12 @@ const mayView = (viewer: Viewer, ownerId: number) => viewer.role === "admin" || 
  * Where a read model is read from, for the audit of an admin's read (an owner's own reads are not
  * audited). Required, so no page or API route can leave an admin's read unrecorded by accident.
  */
-export type ReadContext = { ip: string | null; via: AdminReadChannel };
+export type ReadContext = {
+  ip: string | null;
+  via: AdminReadChannel;
+  /** Where the owner is shown the summary (recorded as a presentation); `via` decides when absent. */
+  as?: PresentationChannel;
+};
 
 /** An application's offers for its owner or an admin; null when absent or not theirs (a 404). */
 export async function getOffersForViewer(viewer: Viewer, reference: string, read: ReadContext) {
@@ -163,23 +170,36 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
   const acceptance = await getAcceptance(app.id);
   const text = disclosureText(offer, app.reference, app.state);
   const summary = offerSummary(offer, app.state);
-  // The record that the summary was presented to the applicant: which form, when, and the hash of
-  // the text shown (an admin's read is recorded as such above, not as a presentation).
-  if (read && viewer.id === app.userId)
+  // The record that the summary was presented to the applicant: which form, when, where, and the
+  // hash of the text shown (an admin's read is recorded as such above, not as a presentation).
+  if (read && viewer.id === app.userId) {
+    const via = read.as ?? (read.via === "api" ? "api" : "offer-page");
+    await recordSummaryPresentation(getDb(), {
+      offerId: offer.id,
+      applicationId: app.id,
+      userId: viewer.id,
+      spec: summary.spec,
+      textSha256: sha256(text),
+      via,
+      ip: read.ip,
+    });
     await recordApplicationEvent(getDb(), {
       applicationId: app.id,
       actorUserId: viewer.id,
       type: "offer_summary_presented",
-      note: `Offer ${offer.id}: ${summary.citation}, via ${read.via}, sha256 ${sha256(text)}`,
+      note: `Offer ${offer.id}: ${summary.citation}, via ${via}, sha256 ${sha256(text)}`,
     });
+  }
   return {
     reference: app.reference,
     applicationStatus: app.status,
+    /** The application's state: which form the summary takes. */
+    applicationState: app.state,
     isOwner: viewer.id === app.userId,
     offer: toOfferView(offer),
     disclosure: disclosureRows(offer, app.state),
-    /** The state's form around the table: its header and the statement to sign (null: none). */
-    summary: { spec: summary.spec, header: summary.header, statement: summary.statement, citation: summary.citation },
+    /** The state's form: its header, the table's rows, and the statement to sign (null: none). */
+    summary,
     disclosureText: text,
     disclosureSha256: sha256(text),
     acceptance: acceptance ? toAcceptanceView(acceptance) : null,

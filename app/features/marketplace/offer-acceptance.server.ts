@@ -15,6 +15,7 @@ import {
   lockAcceptance,
   listOffers,
   lockOffer,
+  recordSummaryPresentation,
   setOfferStatus,
   withdrawOtherOffers,
 } from "~/features/marketplace/offers.server";
@@ -32,7 +33,8 @@ import { MARKET_MSG } from "~/content/messages";
 import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matching";
 import { signerNameMatches } from "~/features/marketplace/domain/signer-name";
-import { disclosureText, isExpired, sha256 } from "./offer-disclosure.server";
+import { disclosureText, isExpired, offerSummary, sha256 } from "./offer-disclosure.server";
+import { signedSummaryPdf } from "./offer-summary-files.server";
 
 // ---------------------------------------------------------------------------------------------
 // Accepting
@@ -110,7 +112,7 @@ export async function acceptOffer(
     const hash = sha256(text);
     if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
     const now = new Date();
-    await insertAcceptance(tx, {
+    const acceptance = {
       applicationId: app.id,
       offerId: locked.id,
       userId: user.id,
@@ -119,7 +121,8 @@ export async function acceptOffer(
       clientIp: input.ip,
       disclosureSha256: hash,
       disclosureText: text,
-    });
+    };
+    await insertAcceptance(tx, acceptance);
     await setOfferStatus(tx, locked.id, "accepted");
     await withdrawOtherOffers(tx, app.id, locked.id, "Another offer was accepted");
     await applyMove(tx, app, "accept-offer", {
@@ -137,6 +140,9 @@ export async function acceptOffer(
       toStatus: "offer-accepted",
       note: `Accepted offer ${locked.id} from ${locked.lenderName}`,
     });
+    // The signed summary goes at once, attached (a legally required notice: never held, even for an
+    // unverified address), and its sending is recorded as a presentation of the summary.
+    const signed = await signedSummaryPdf(locked, app, acceptance, readerTimeZone(user));
     const accepted = renderMail(
       offerAcceptedMail({
         firstName: user.firstName,
@@ -144,13 +150,32 @@ export async function acceptOffer(
         amount: Number(app.amount),
         purpose: app.purpose,
         offer: locked,
+        offerId: locked.id,
+        attachmentName: signed.fileName,
         signerName: input.signerName,
         signedAt: now,
         disclosureHash: hash,
         timeZone: readerTimeZone(user),
       }),
     );
-    await enqueueEmail(tx, { ...accepted, to: user.email, userId: user.id, kind: "offer_accepted" });
+    await enqueueEmail(tx, {
+      ...accepted,
+      to: user.email,
+      userId: user.id,
+      kind: "offer_accepted",
+      applicationId: app.id,
+      attachments: [{ filename: signed.fileName, contentType: "application/pdf", content: signed.pdf }],
+    });
+    await recordSummaryPresentation(tx, {
+      offerId: locked.id,
+      applicationId: app.id,
+      userId: user.id,
+      spec: offerSummary(locked, app.state).spec,
+      textSha256: hash,
+      via: "email",
+      ip: input.ip,
+      at: now,
+    });
     const forAdmins = renderMail(
       offerAcceptedAdminMail({ applicationId: app.id, reference: app.reference, offerId: locked.id, offer: locked }),
     );
@@ -251,6 +276,8 @@ export async function addManualOffer(adminId: number, applicationId: number, inp
       lenderName: terms.lenderName,
       productName: terms.productName,
       prepayment: terms.prepayment,
+      collateral: terms.collateral,
+      avoidableFees: terms.avoidableFees,
       fundingDays: terms.fundingDays,
       expiresAt: new Date(Date.now() + OFFER_VALIDITY_DAYS * 86_400_000),
       nmlsId: found.l.nmlsId,

@@ -4,7 +4,7 @@
  * the pages and e-mails share (no lender match, adverse action, a lender's decline).
  */
 import { formatCents } from "~/ui/format";
-import { offerSummaryFor, type OfferSummary } from "~/features/marketplace/domain/offer-summary";
+import { flatRows, offerSummaryFor, summaryText, type OfferSummary } from "~/features/marketplace/domain/offer-summary";
 import { createHash } from "node:crypto";
 import { type OfferRow } from "~/features/marketplace/offers.server";
 
@@ -16,31 +16,34 @@ export type DisclosureRow = { label: string; value: string; explanation: string 
 
 /**
  * The offer summary of a stored offer in the form the applicant's state prescribes
- * (`domain/offer-summary.ts`: California's 10 CCR 910 layout, the standard table elsewhere).
+ * (`domain/offer-summary.ts`: California's 10 CCR 910, New York's 23 NYCRR 600.10, the standard
+ * table elsewhere).
  */
 export function offerSummary(o: OfferRow, state: string): OfferSummary {
   return offerSummaryFor(state, { ...o });
 }
 
-/** The disclosure table of a stored offer, for the applicant's state. */
+/** The disclosure table of a stored offer as flat rows (the API's `disclosure`, the offer page's cards). */
 export function disclosureRows(o: OfferRow, state = ""): DisclosureRow[] {
-  return offerSummary(o, state).rows.map(({ label, value, explanation }) => ({ label, value, explanation }));
+  return flatRows(offerSummary(o, state));
 }
 
 /**
- * The exact disclosure text shown and signed; its SHA-256 is stored with the acceptance. A state
- * with a prescribed form adds its header first and its statement last, as the page shows them.
+ * The exact disclosure text shown and signed; its SHA-256 is stored with the acceptance: the
+ * offer and lender it is about, then the state's summary as shown (header, every row's label,
+ * value and explanation, the statement).
  */
 export function disclosureText(o: OfferRow, reference: string, state = ""): string {
   const s = offerSummary(o, state);
+  const body = summaryText(s).split("\n");
+  const header = s.header ? [body.shift()!] : [];
   return [
-    ...(s.header ? [s.header] : []),
+    ...header,
     `Commercial financing disclosure - offer ${o.id} for application ${reference}`,
     `Lender: ${o.lenderName} (NMLS ${o.lenderNmlsId}) - ${o.productName}`,
     `Amount: ${formatCents(o.amountCents)}`,
-    ...s.rows.map((r) => `${r.label}: ${r.value}`),
     `Offer valid until: ${o.expiresAt.toISOString()}`,
-    ...(s.statement ? [s.statement.text] : []),
+    ...body,
   ].join("\n");
 }
 

@@ -8,6 +8,7 @@ import { LOAN_PURPOSE_VALUES } from "~/content/loan-options";
 import { US_STATES } from "~/content/us-states";
 import { LENDER_STATUSES, OFFER_SOURCES, OFFER_STATUSES } from "~/content/enums";
 import { NOTE_RATE_FLOOR_BPS, NOTE_RATE_MAX_BPS } from "~/features/marketplace/domain/catalogue-rules";
+import { prepaymentPolicyReadable } from "~/features/marketplace/domain/prepayment-fees";
 
 export const SIGNER_NAME_MAX = 200;
 
@@ -146,7 +147,14 @@ export const LenderFormSchema = z
     bestIncomeMultiple: requiredNumber("Income multiple", { min: 0, max: 100 }).transform((x) => Math.round(x * 10_000)),
     originationFee: requiredNumber("Origination fee", { min: 0, max: 50 }).transform((p) => Math.round(p * 100)),
     minAnnualIncome: requiredNumber("Minimum annual income", { min: 0, max: 1_000_000_000 }).transform((d) => Math.round(d * 100)),
-    prepayment: z.string().trim().min(3, "Prepayment policy is required").max(300),
+    prepayment: z
+      .string()
+      .trim()
+      .min(3, "Prepayment policy is required")
+      .max(300)
+      .refine(prepaymentPolicyReadable, MARKET_MSG.prepaymentPolicyUnreadable),
+    collateral: z.string().trim().min(3, MARKET_MSG.collateralRequired).max(300),
+    avoidableFees: z.string().trim().min(3, MARKET_MSG.avoidableFeesRequired).max(300),
     fundingDays: requiredNumber("Time to fund", { min: 0, max: 365, int: true }),
   })
   .superRefine((v, ctx) => {

@@ -3,7 +3,7 @@
  * (lender_decisions), the stored offers (offers) and the acceptance record (offer_acceptances).
  * The catalogue of lenders and products is in lenders.server.ts.
  */
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { getDb, schema, type DbOrTx, type Tx } from "~/platform/db/db.server";
 import type { Decision, PricedOffer } from "~/features/marketplace/domain/offer-matching";
 
@@ -63,6 +63,8 @@ export async function insertOffer(
     financeChargeCents: o.financeChargeCents,
     estimatedAprBps: o.estimatedAprBps,
     prepayment: o.prepayment,
+    collateral: o.collateral,
+    avoidableFees: o.avoidableFees,
     fundingDays: o.fundingDays,
     expiresAt: o.expiresAt,
     createdBy: o.createdBy ?? null,
@@ -91,6 +93,48 @@ export async function getOfferById(id: number, db: DbOrTx = getDb()): Promise<Of
 export async function lockOffer(tx: Tx, id: number): Promise<OfferRow | null> {
   const [row] = await tx.select().from(O).where(eq(O.id, id)).for("update").limit(1);
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offer summary presentations (the evidence that the disclosure was shown before signing)
+// ---------------------------------------------------------------------------------------------
+
+export type PresentationChannel = "offer-page" | "summary-page" | "pdf" | "api" | "email";
+export type SummaryPresentation = typeof schema.offerSummaryPresentations.$inferSelect;
+
+export async function recordSummaryPresentation(
+  db: DbOrTx,
+  p: {
+    offerId: number;
+    applicationId: number;
+    userId: number | null;
+    spec: string;
+    textSha256: string;
+    via: PresentationChannel;
+    ip: string | null;
+    at?: Date;
+  },
+) {
+  await db.insert(schema.offerSummaryPresentations).values({
+    offerId: p.offerId,
+    applicationId: p.applicationId,
+    userId: p.userId,
+    spec: p.spec,
+    textSha256: p.textSha256,
+    via: p.via,
+    ip: p.ip ? p.ip.slice(0, 64) : null,
+    presentedAt: p.at ?? new Date(),
+  });
+}
+
+/** Every presentation of these offers' summaries, oldest first. */
+export async function listSummaryPresentations(offerIds: readonly number[], db: DbOrTx = getDb()): Promise<SummaryPresentation[]> {
+  if (!offerIds.length) return [];
+  return db
+    .select()
+    .from(schema.offerSummaryPresentations)
+    .where(inArray(schema.offerSummaryPresentations.offerId, [...offerIds]))
+    .orderBy(asc(schema.offerSummaryPresentations.presentedAt), asc(schema.offerSummaryPresentations.id));
 }
 
 export async function getAcceptance(applicationId: number, db: DbOrTx = getDb()): Promise<AcceptanceRow | null> {

@@ -29,7 +29,27 @@ export type OutgoingEmail = {
    * dashboard shows the notices sent for an application, with the time each was sent, from here.
    */
   applicationId?: number | null;
+  /** Files sent with it (the signed offer summary PDF), kept in the row until it is sent. */
+  attachments?: ReadonlyArray<EmailAttachment>;
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: Uint8Array };
+
+/** The stored form of a row's attachments (JSON, base64) and back. */
+export const encodeAttachments = (files: ReadonlyArray<EmailAttachment> | undefined): string | null =>
+  files?.length
+    ? JSON.stringify(
+        files.map((f) => ({ filename: f.filename, contentType: f.contentType, base64: Buffer.from(f.content).toString("base64") })),
+      )
+    : null;
+export function decodeAttachments(stored: string | null): EmailAttachment[] {
+  if (!stored) return [];
+  return (JSON.parse(stored) as Array<{ filename: string; contentType: string; base64: string }>).map((f) => ({
+    filename: f.filename,
+    contentType: f.contentType,
+    content: Buffer.from(f.base64, "base64"),
+  }));
+}
 
 /** Queues the e-mail; `held`: it waits until the addressee verifies their address (nothing is sent yet). */
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ held: boolean }> {
@@ -39,6 +59,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ 
     subject: email.subject.slice(0, 255),
     bodyText: email.text,
     bodyHtml: email.html,
+    attachments: encodeAttachments(email.attachments),
     kind: email.kind,
     holdUserId,
     userId: email.userId,

@@ -37,6 +37,8 @@ import { afterAccountCreated } from "~/features/accounts/index.server";
 import { signIn } from "~/features/accounts/index.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { MSG } from "~/content/messages";
+import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
+import { recordConsents } from "~/platform/consents.server";
 import { hashPassword } from "~/features/accounts/index.server";
 import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/features/accounts/index.server";
 
@@ -193,6 +195,8 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
     phone: input.phone,
     dateOfBirth: input.dateOfBirth,
     usCitizen: "on",
+    // The step's schema refused the form without the agreement to electronic records.
+    agreeToElectronicRecords: "on",
   };
   const existing = await getUserByEmail(input.email);
   if (existing) {
@@ -219,7 +223,12 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
     if (limited) return refused(limited);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
-  const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email }, 3);
+  // The agreement to electronic records as given here (kept from the first time, through Back and Continue).
+  const esign =
+    ctx.draft?.data.esign?.version === ESIGN_DISCLOSURE.version
+      ? ctx.draft.data.esign
+      : { version: ESIGN_DISCLOSURE.version, at: new Date().toISOString(), ip };
+  const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email, esign }, 3);
   return { ok: true, headers };
 }
 
@@ -296,6 +305,11 @@ export async function resolveApplicant(
       },
       tx,
     );
+    // The agreement to electronic records given at step 2, with the account, as the sign-up page records it.
+    const given = draft.data.esign;
+    await recordConsents(tx, [
+      { ...esignConsentText(), userId: user.id, ip: given?.ip ?? null, at: given?.at ? new Date(given.at) : new Date() },
+    ]);
     return { userId: user.id, registered: user };
   } catch (e) {
     if (e instanceof EmailTakenError) throw new ApplicantExistsError();

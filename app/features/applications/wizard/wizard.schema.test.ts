@@ -101,6 +101,7 @@ describe("step 2: owner", () => {
     phone: "5550102030",
     dateOfBirth: "1980-01-01",
     usCitizen: "on",
+    agreeToElectronicRecords: "on",
   };
 
   it("anonymous: the sign-up rules without the terms box, password required", () => {
@@ -117,6 +118,8 @@ describe("step 2: owner", () => {
       phone: [MSG.phoneInvalid],
       dateOfBirth: [MSG.dobRequired],
       usCitizen: [MSG.mustBeCitizen],
+      // The account made from this step agrees to electronic records, as at sign-up.
+      agreeToElectronicRecords: [MSG.mustAgreeElectronicRecords],
     });
     const ok = parseWithZod(form(valid), { schema: ownerStepSchema({ signedIn: false, hasPassword: false }) });
     expect(ok.status === "success" && (ok.value as unknown as { email: string }).email).toBe("jo@example.com");
@@ -209,7 +212,15 @@ describe("draft progress", () => {
   const complete: DraftData = {
     step: 6,
     loan: { amount: "25000", purpose: "other" },
-    owner: { firstName: "A", lastName: "B", email: "a@b.co", phone: "5550102030", dateOfBirth: "1980-01-01", usCitizen: "on" },
+    owner: {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.co",
+      phone: "5550102030",
+      dateOfBirth: "1980-01-01",
+      usCitizen: "on",
+      agreeToElectronicRecords: "on",
+    },
     passwordHash: "$argon2id$...",
     address: { streetAddress: "1 Main", city: "X", state: "NY", zipCode: "10001" },
     finances: { annualIncome: "1000", livingSituation: "own" },

@@ -29,6 +29,8 @@ export type LoanStep = z.infer<typeof LoanStepSchema>;
 // ---------- step 2: owner ----------
 
 const usCitizenField = requiredCheckbox(MSG.mustBeCitizen);
+/** The agreement to electronic records and signatures (E-SIGN), as on the sign-up page: an account is made at step 2. */
+const esignField = requiredCheckbox(MSG.mustAgreeElectronicRecords);
 
 /** Anonymous visitor: the sign-up fields without agreeToTerms. The password may be left empty
  *  when one was already chosen earlier in this draft (only its hash is kept). */
@@ -37,6 +39,7 @@ export function ownerStepSchema(opts: { signedIn: boolean; hasPassword: boolean 
   return AccountFields.extend({
     password: opts.hasPassword ? newPasswordField.optional() : newPasswordField,
     usCitizen: usCitizenField,
+    agreeToElectronicRecords: esignField,
   });
 }
 
@@ -44,7 +47,10 @@ export function ownerStepSchema(opts: { signedIn: boolean; hasPassword: boolean 
 export const OwnerSignedInSchema = z.object({ usCitizen: usCitizenField });
 
 /** What the draft keeps of step 2 (never the password). */
-export const OwnerDraftSchema = AccountFields.omit({ password: true }).extend({ usCitizen: usCitizenField });
+export const OwnerDraftSchema = AccountFields.omit({ password: true }).extend({
+  usCitizen: usCitizenField,
+  agreeToElectronicRecords: esignField,
+});
 export type OwnerDraft = z.infer<typeof OwnerDraftSchema>;
 
 // ---------- step 3: address ----------
@@ -94,7 +100,7 @@ export type ReviewStep = z.infer<typeof ReviewStepSchema>;
 /** The raw (string) values kept per step, exactly the fields of each form (never a password). */
 export const STEP_FIELDS: Record<"loan" | "owner" | "address" | "finances", readonly string[]> = {
   loan: fieldsOfStep("loan").map((f) => f.name),
-  owner: ["firstName", "lastName", "email", "phone", "dateOfBirth", "usCitizen"],
+  owner: ["firstName", "lastName", "email", "phone", "dateOfBirth", "usCitizen", "agreeToElectronicRecords"],
   address: fieldsOfStep("address").map((f) => f.name),
   finances: fieldsOfStep("finances").map((f) => f.name),
 };
@@ -114,6 +120,11 @@ export type DraftData = {
    * is created later (first upload or submission) only for this address.
    */
   signupAdmitted?: string;
+  /**
+   * When and from where the anonymous applicant agreed to electronic records at step 2, and to
+   * which text version: recorded as a consent record when the account is made (resolveApplicant).
+   */
+  esign?: { version: string; at: string; ip: string | null };
   address?: RawStep;
   finances?: RawStep;
   /** Random secret rendered into the review form: proves a repeated submit comes from the same browser. */

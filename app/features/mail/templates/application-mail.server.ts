@@ -402,6 +402,10 @@ export function offerAcceptedMail(c: {
   amount: number;
   purpose: string;
   offer: AcceptedOfferSummary;
+  /** The accepted offer's id: the link to its signed summary. */
+  offerId: number;
+  /** The name of the attached PDF of the signed summary. */
+  attachmentName: string;
   signerName: string;
   signedAt: Date;
   disclosureHash: string;
@@ -419,6 +423,10 @@ export function offerAcceptedMail(c: {
         ["Signed by", `${c.signerName} on ${formatMailDateTime(c.signedAt, c.timeZone)}`],
         ["Disclosure fingerprint (SHA-256)", c.disclosureHash],
       ]),
+      paragraph(
+        `Your signed offer summary is attached to this e-mail (${c.attachmentName}): keep it for your records. You can download it again from your account at any time.`,
+      ),
+      action("Download your signed offer summary (PDF)", mailLinks.signedSummary(c.offerId)),
       paragraph(
         "What happens next: the lender verifies your details and documents (it may ask you for more); if it approves them, it sends the money. The other offers were withdrawn.",
       ),

@@ -144,7 +144,25 @@ export function LenderForm({
       <Field name="minAnnualIncome" label="Minimum annual income (USD)" d={d} errors={errors} />
       <Field name="fundingDays" label="Time to fund (business days)" d={d} errors={errors} />
       <div className="sm:col-span-2">
-        <Field name="prepayment" label="Prepayment policy" d={d} errors={errors} />
+        <Field
+          name="prepayment"
+          label="Prepayment policy"
+          d={d}
+          errors={errors}
+          hint='e.g. "No prepayment penalty" or "A prepayment fee of 2% of the balance repaid applies during the first 12 months"'
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Field name="collateral" label="Collateral requirements" d={d} errors={errors} hint='e.g. "None: the loan is unsecured."' />
+      </div>
+      <div className="sm:col-span-2">
+        <Field
+          name="avoidableFees"
+          label="Avoidable fees (late payment, returned payment)"
+          d={d}
+          errors={errors}
+          hint="The fees an applicant can avoid, with their amounts"
+        />
       </div>
       <SampleOffer samples={sample} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">

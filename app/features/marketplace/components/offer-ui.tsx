@@ -1,4 +1,5 @@
 /** The applicant's marketplace UI: page shell, comparison table and cards, sort form, notice. */
+import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { AppShell } from "~/ui/app-header";
@@ -67,8 +68,24 @@ function StateTag({ state }: { state: string }) {
   );
 }
 
-/** The one action of an offer: choose it (the disclosure and signing step), see the signed one, or nothing. */
-function OfferAction({ o, choosable, block }: { o: OfferSummary; choosable: boolean; block?: boolean }) {
+/** The one action of an offer (choose it, see the signed one, or nothing), and its state summary beside it. */
+function OfferAction(props: { o: OfferSummary; choosable: boolean; block?: boolean }) {
+  return (
+    <>
+      <OfferChoice {...props} />
+      <Link
+        to={`/offers/${props.o.id}/summary`}
+        className={`text-sm text-blue-800 underline ${props.block ? "mt-2 block" : "ml-3"}`}
+        data-testid="offer-summary-link"
+      >
+        {OFFER_SUMMARY_PAGE.link}
+        <span className="sr-only"> of {props.o.lenderName}</span>
+      </Link>
+    </>
+  );
+}
+
+function OfferChoice({ o, choosable, block }: { o: OfferSummary; choosable: boolean; block?: boolean }) {
   if (choosable)
     return (
       <Link

@@ -41,6 +41,8 @@ const product: LenderProductTerms = {
   minYearsInBusiness: null,
   maxPaymentToIncomeBps: 2000,
   prepayment: "No prepayment penalty",
+  collateral: "None: the loan is unsecured.",
+  avoidableFees: "Late payment fee: $25.",
   fundingDays: 2,
 };
 

@@ -76,6 +76,9 @@ export type LenderProductTerms = {
   /** Largest monthly payment as a share of monthly income, basis points (2000 = 20 %). */
   maxPaymentToIncomeBps: number;
   prepayment: string;
+  /** The lender's collateral requirements and avoidable fees, in its words (the New York summary's rows). */
+  collateral: string;
+  avoidableFees: string;
   fundingDays: number;
 };
 
@@ -96,6 +99,8 @@ export type PricedOffer = LoanFigures & {
   lenderName: string;
   productName: string;
   prepayment: string;
+  collateral: string;
+  avoidableFees: string;
   fundingDays: number;
   expiresAt: Date;
 };
@@ -189,7 +194,15 @@ export function decide(p: LenderProductTerms, a: ApplicantProfile, now: Date): D
       eligible: true,
       reasons: [],
       unlock: rate.unlock,
-      offer: { ...figures, ...head, prepayment: p.prepayment, fundingDays: p.fundingDays, expiresAt },
+      offer: {
+        ...figures,
+        ...head,
+        prepayment: p.prepayment,
+        collateral: p.collateral,
+        avoidableFees: p.avoidableFees,
+        fundingDays: p.fundingDays,
+        expiresAt,
+      },
     };
   }
   return { ...head, eligible: false, reasons, unlock: hints, offer: null };

@@ -1,22 +1,36 @@
 /**
- * The offer summary in the form the applicant's state prescribes (pure: runs in the browser too).
+ * The offer summary in the form the applicant's state prescribes, as a per-state specification
+ * (pure: runs in the browser too). One table per state, built row by row from the rule's words in
+ * `~/content/offer-summary-rules` (where each sentence's source is given):
  *
- * California: the Commercial Financing Disclosures of SB 1235 (Financial Code 22800-22805), in the
- * words of 10 CCR 901 (general requirements) and 10 CCR 910 (closed-end transactions), effective
- * December 9, 2022. Source: California Code of Regulations, title 10, chapter 3, subchapter 3, as
- * published at https://govt.westlaw.com/calregs (10 CCR 910) and
- * https://regulations.justia.com/states/california/title-10/chapter-3/subchapter-3/section-910.
- * Rows whose wording is taken from the rule carry `rule` with the paragraph; rows still in the
- * marketplace's own words (`rule: null`) have not yet been checked against the rule's text.
+ * - California, 10 CCR 901 and 910 (closed-end transactions): eight rows and three columns; the
+ *   header "OFFER SUMMARY -"; the APR to the nearest ten basis points; the term in days up to a
+ *   year, else in years and months; prepayment as two rows under one "Prepayment" cell; the
+ *   statement with "Recipient Signature" and "Date".
+ * - New York, 23 NYCRR 600.5 and 600.10 (closed-end financing): ten rows, adding "Collateral
+ *   Requirements" and "Avoidable Fees and Charges"; the header "OFFER SUMMARY"; the APR to two
+ *   decimals, and the word "rate" only in the APR's label and the interest rate it names
+ *   (Financial Services Law 804(c), 810).
+ * - Every other state: the documented default, the marketplace's standard table (no header, no
+ *   signature statement; the offer is still signed at acceptance).
  *
- * Every other state (the documented default): the marketplace's standard table, no header, no
- * signature statement. New York (23 NYCRR 600) is not yet specified and gets the default.
+ * The offers of this marketplace are closed-end loans at a single, fixed interest rate, repaid in
+ * monthly payments, with the origination fee withheld at funding. So: the amount financed is the
+ * funding (the loan minus that prepaid finance charge) and equals the recipient funds (nothing is
+ * paid to others), so the rules' deductions sentence and "Itemization of Amount Financed" do not
+ * apply; the fixed-rate variant of each row applies; no "Average Monthly Cost" row (monthly
+ * payments) and no "multiple payment options" row. The origination fee is the maximum
+ * non-interest finance charge: paying early does not give it back.
  */
+import { CA_910, DEFAULT_SUMMARY, NY_600_10, SIGNATURE_STATEMENT, SUMMARY_OWN_WORDS, fill } from "~/content/offer-summary-rules";
+import { prepaymentFees } from "./prepayment-fees";
 
 export type SummaryTerms = {
   lenderName: string;
   productName: string;
+  /** The loan (principal), cents. */
   amountCents: number;
+  /** What reaches the business: the amount financed and the recipient funds, cents. */
   fundingCents: number;
   noteRateBps: number;
   estimatedAprBps: number;
@@ -26,35 +40,60 @@ export type SummaryTerms = {
   paymentCount: number;
   financeChargeCents: number;
   totalPaymentsCents: number;
+  /** The lender's prepayment policy, in words `prepayment-fees` reads. */
   prepayment: string;
+  /** The lender's collateral requirements and its avoidable fees ("" when not recorded). */
+  collateral: string;
+  avoidableFees: string;
 };
 
-export type SummaryRow = { label: string; value: string; explanation: string; rule: string | null };
+/**
+ * One row of the table. `label` is column 1 (null: combined with the row above, as the two
+ * Prepayment rows are); `value` is column 2, one entry a line; `explanation` is column 3, one
+ * entry a paragraph: null when the rule combines columns 2 and 3 (`value` fills both), [] when
+ * the rule leaves column 3 empty (Term).
+ */
+export type SummaryRow = {
+  label: string | null;
+  /** Rows column 1 spans (2: "Prepayment"). */
+  labelSpan: 1 | 2;
+  value: string[];
+  explanation: string[] | null;
+  /** The paragraph of the rule the row follows, e.g. "10 CCR 910(a)(3)". */
+  rule: string;
+};
+
+export type SummarySpec = "CA" | "NY" | "default";
 
 export type OfferSummary = {
-  spec: "CA" | "default";
-  /** The bold, centred title (California: "OFFER SUMMARY -" and the product's description). */
+  spec: SummarySpec;
+  /** The bold, centred title: the rule's words and a one- to five-word product description. */
   header: string | null;
   rows: SummaryRow[];
-  /** The statement below the table and the labels of the signature spaces. */
+  /** The statement below the table and the labels of the signature spaces (null: no prescribed statement). */
   statement: { text: string; signatureLabel: string; dateLabel: string } | null;
   citation: string;
 };
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const dollars = (cents: number) => usd.format(cents / 100);
+export const dollars = (cents: number) => usd.format(cents / 100);
+const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+const percentWord = (bps: number) => `${(bps / 100).toFixed(bps % 100 === 0 ? 0 : 2)}%`;
 
 /** 10 CCR 901(a)(5): the APR to the nearest ten basis points, e.g. "10.40%". */
 export function caApr(bps: number): string {
   return `${((Math.round(bps / 10) * 10) / 100).toFixed(2)}%`;
 }
 
+/** 23 NYCRR 600.5(d): the APR to the nearest two decimal points, e.g. "10.45%". */
+export const nyApr = (bps: number) => percent(bps);
+
 /**
- * 10 CCR 901(a)(4): a term of one year or less in days; a longer one in years and months. The
- * offers' terms are whole months, so no remaining days; a term of months up to a year counts
- * 365 days a year.
+ * 10 CCR 901(a)(4), 23 NYCRR 600.5(c): a term of one year or less in days; a longer one in years
+ * and months. The offers' terms are whole months, so there are no remaining days; a term of
+ * months up to a year counts 365 days a year.
  */
-export function caTerm(termMonths: number): string {
+export function termInWords(termMonths: number): string {
   if (termMonths <= 12) return `${Math.round((termMonths * 365) / 12)} days`;
   const years = Math.floor(termMonths / 12);
   const months = termMonths % 12;
@@ -62,99 +101,202 @@ export function caTerm(termMonths: number): string {
   return months === 0 ? y : `${y} and ${months} month${months === 1 ? "" : "s"}`;
 }
 
-/** The rule's own sentences, with the offer's figures in the bracketed places. */
-export const CA_TEXT = {
-  header: "OFFER SUMMARY -",
-  fundingLabel: "Funding Provided",
-  funding: (financer: string) => `This is how much funding ${financer} will provide.`,
-  deductions: (recipientFunds: string) =>
-    `Due to deductions or payments to others, the total funds that will be provided to you directly is ${recipientFunds}. For more information on what amounts will be deducted, please review the attached document "Itemization of Amount Financed."`,
-  apr: (interestRate: string) =>
-    `APR is the cost of your financing expressed as a yearly rate. APR includes the amount and timing of the funding you receive, interest and fees you pay and the payments you make. Your APR is not an interest rate. Your interest rate is ${interestRate}. Your APR may be higher than your interest rate because APR incorporates interest costs and other finance charges.`,
-  statement:
-    "Applicable law requires this information to be provided to you to help you make an informed decision. By signing below, you are confirming that you received this information.",
-  signatureLabel: "Recipient Signature",
-  dateLabel: "Date",
-} as const;
+/** The header's "one- to five-word description of the type of product offered" (901(a)(1), 600.5(a)). */
+export function productDescription(productName: string): string {
+  const words = productName.trim().split(/\s+/).filter(Boolean);
+  return words.length >= 1 && words.length <= 5 ? words.join(" ") : SUMMARY_OWN_WORDS.genericProduct;
+}
 
-/** The marketplace's standard table (every state without a prescribed form). */
-function standardRows(o: SummaryTerms): SummaryRow[] {
-  const same = o.finalPaymentCents === o.paymentCents;
+/** Column 2 of the Payment row: "$1,039.81/month", or each run of payments when the last differs. */
+function paymentLines(o: SummaryTerms): { lines: string[]; varies: boolean } {
+  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents) return { lines: [`${dollars(o.paymentCents)}/month`], varies: false };
+  const first = o.paymentCount - 1;
+  return {
+    lines: [
+      `${first === 1 ? "Payment 1" : `Payments 1-${first}`}: ${dollars(o.paymentCents)}/month`,
+      `Payment ${o.paymentCount}: ${dollars(o.finalPaymentCents)}`,
+    ],
+    varies: true,
+  };
+}
+
+type ClosedEndWords = typeof CA_910 | typeof NY_600_10;
+
+/** The rows both states share (their words differ), rows 1 to 8 of the closed-end table. */
+function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => string, apr: string): SummaryRow[] {
+  const feeCents = o.amountCents - o.fundingCents;
+  const pay = paymentLines(o);
+  const fees = prepaymentFees(o.prepayment, o);
+  const feeLines = (fees ?? [])
+    .filter((f) => f.bps > 0)
+    .map((f) =>
+      SUMMARY_OWN_WORDS.prepaymentFeeLine(
+        percentWord(f.bps),
+        f.fromMonth === f.toMonth ? `month ${f.fromMonth}` : `months ${f.fromMonth}-${f.toMonth}`,
+        dollars(f.maxFeeCents),
+      ),
+    );
+  const ny = w === NY_600_10;
   return [
     {
-      label: "Funding provided",
-      value: dollars(o.fundingCents),
-      explanation: `This is how much money you will receive: the ${dollars(o.amountCents)} loan minus the ${dollars(o.amountCents - o.fundingCents)} origination fee withheld at funding.`,
-      rule: null,
+      label: w.fundingLabel,
+      labelSpan: 1,
+      value: [dollars(o.fundingCents)],
+      // The amount financed equals the recipient funds, so the deductions sentence is not given.
+      explanation: [fill(w.funding, { "name of financer": o.lenderName })],
+      rule: cite(ny ? "(b)" : "(a)(2)"),
     },
     {
-      label: "Estimated annual percentage rate (APR)",
-      value: `${(o.estimatedAprBps / 100).toFixed(2)}%`,
-      explanation: `This is the yearly cost of the financing including the fee, expressed as a rate on the funding provided. The note rate is ${(o.noteRateBps / 100).toFixed(2)}%; the fee makes the APR higher.`,
-      rule: null,
+      label: w.aprLabel,
+      labelSpan: 1,
+      value: [apr],
+      explanation: w.apr.map((p) => fill(p, { "interest rate": percent(o.noteRateBps) })),
+      rule: cite(ny ? "(c)" : "(a)(3)"),
     },
     {
-      label: "Finance charge",
-      value: dollars(o.financeChargeCents),
-      explanation: "This is the dollar cost of the financing: all interest plus the origination fee.",
-      rule: null,
+      label: w.financeChargeLabel,
+      labelSpan: 1,
+      value: [dollars(o.financeChargeCents)],
+      explanation: [w.financeCharge],
+      rule: cite(ny ? "(d)" : "(a)(4)"),
     },
     {
-      label: "Estimated total payment amount",
-      value: dollars(o.totalPaymentsCents),
-      explanation: "This is the total of every payment you will make if you pay as scheduled.",
-      rule: null,
+      label: w.totalLabel,
+      labelSpan: 1,
+      value: [dollars(o.totalPaymentsCents)],
+      explanation: [w.total],
+      rule: cite(ny ? "(e)" : "(a)(5)"),
     },
     {
-      label: "Payment amount and frequency",
-      value: same
-        ? `${dollars(o.paymentCents)} monthly`
-        : `${dollars(o.paymentCents)} monthly (last payment ${dollars(o.finalPaymentCents)})`,
-      explanation: `You will make ${o.paymentCount} monthly payments${same ? "" : "; the last one differs by the cents of rounding"}.`,
-      rule: null,
+      label: w.paymentLabel,
+      labelSpan: 1,
+      value: pay.lines,
+      // Payments that vary (the last one takes the cents of rounding) fill columns 2 and 3 together.
+      explanation: pay.varies ? null : [SUMMARY_OWN_WORDS.paymentExplanation(o.paymentCount)],
+      rule: cite(ny ? "(f)" : "(a)(6)"),
+    },
+    { label: w.termLabel, labelSpan: 1, value: [termInWords(o.termMonths)], explanation: [], rule: cite(ny ? "(g)" : "(a)(7)") },
+    {
+      label: w.prepaymentLabel,
+      labelSpan: 2,
+      value: [
+        feeCents > 0
+          ? fill(w.prepaymentFinanceCharge, { "maximum non-interest finance charge": dollars(feeCents).slice(1) })
+          : w.prepaymentNoFinanceCharge,
+      ],
+      explanation: null,
+      rule: cite(ny ? "(h), (i)" : "(a)(8), (a)(9)"),
     },
     {
-      label: "Term",
-      value: `${o.termMonths} months`,
-      explanation: "This is how long you have to repay the financing in full.",
-      rule: null,
-    },
-    {
-      label: "Prepayment",
-      value: o.prepayment,
-      explanation: "This says whether you pay any extra fee, or still owe the finance charge, if you repay early.",
-      rule: null,
+      label: null,
+      labelSpan: 1,
+      value: fees == null ? [w.prepaymentFees, o.prepayment] : feeLines.length ? [w.prepaymentFees, ...feeLines] : [w.prepaymentNoFees],
+      explanation: null,
+      rule: cite(ny ? "(j)" : "(a)(10)"),
     },
   ];
 }
 
 function californiaSummary(o: SummaryTerms): OfferSummary {
-  const standard = standardRows(o);
-  const funding = [CA_TEXT.funding(o.lenderName)];
-  // The amount financed is the loan; the fee withheld at funding is a deduction.
-  if (o.amountCents > o.fundingCents) funding.push(CA_TEXT.deductions(dollars(o.fundingCents)));
   return {
     spec: "CA",
-    header: `${CA_TEXT.header} ${o.productName}`,
-    rows: [
-      { label: CA_TEXT.fundingLabel, value: dollars(o.amountCents), explanation: funding.join(" "), rule: "10 CCR 910(a)(2)" },
-      {
-        label: "Estimated annual percentage rate (APR)",
-        value: caApr(o.estimatedAprBps),
-        explanation: CA_TEXT.apr(`${(o.noteRateBps / 100).toFixed(2)}%`),
-        rule: "10 CCR 910(a)(3)(C), 901(a)(5)",
-      },
-      ...standard.slice(2, 5),
-      { ...standard[5]!, value: caTerm(o.termMonths), rule: null },
-      standard[6]!,
-    ],
-    statement: { text: CA_TEXT.statement, signatureLabel: CA_TEXT.signatureLabel, dateLabel: CA_TEXT.dateLabel },
-    citation: "10 CCR 901 and 910 (Financial Code 22800-22805, SB 1235)",
+    header: `${CA_910.header} ${productDescription(o.productName)}`,
+    rows: closedEndRows(o, CA_910, (p) => `10 CCR 910${p}`, caApr(o.estimatedAprBps)),
+    statement: { ...SIGNATURE_STATEMENT },
+    citation: CA_910.citation,
   };
+}
+
+function newYorkSummary(o: SummaryTerms): OfferSummary {
+  const cite = (p: string) => `23 NYCRR 600.10${p}`;
+  const stated = (s: string) => (s.trim() ? s.trim() : SUMMARY_OWN_WORDS.notStated);
+  return {
+    spec: "NY",
+    header: `${NY_600_10.header} ${productDescription(o.productName)}`,
+    rows: [
+      ...closedEndRows(o, NY_600_10, cite, nyApr(o.estimatedAprBps)),
+      // Columns 2 and 3 combined: the lender's own description (600.10(k)(2), (l)(2)).
+      { label: NY_600_10.collateralLabel, labelSpan: 1, value: [stated(o.collateral)], explanation: null, rule: cite("(k)") },
+      { label: NY_600_10.avoidableFeesLabel, labelSpan: 1, value: [stated(o.avoidableFees)], explanation: null, rule: cite("(l)") },
+    ],
+    statement: { ...SIGNATURE_STATEMENT },
+    citation: NY_600_10.citation,
+  };
+}
+
+/** The marketplace's standard table (every state without a prescribed form): its own words. */
+function standardRows(o: SummaryTerms): SummaryRow[] {
+  const same = o.finalPaymentCents === o.paymentCents;
+  const row = (label: string, value: string, explanation: string): SummaryRow => ({
+    label,
+    labelSpan: 1,
+    value: [value],
+    explanation: [explanation],
+    rule: DEFAULT_SUMMARY.citation,
+  });
+  return [
+    row(
+      "Funding provided",
+      dollars(o.fundingCents),
+      `This is how much money you will receive: the ${dollars(o.amountCents)} loan minus the ${dollars(o.amountCents - o.fundingCents)} origination fee withheld at funding.`,
+    ),
+    row(
+      "Estimated annual percentage rate (APR)",
+      percent(o.estimatedAprBps),
+      `This is the yearly cost of the financing including the fee, expressed as a rate on the funding provided. The interest rate is ${percent(o.noteRateBps)}; the fee makes the APR higher.`,
+    ),
+    row(
+      "Finance charge",
+      dollars(o.financeChargeCents),
+      "This is the dollar cost of the financing: all interest plus the origination fee.",
+    ),
+    row(
+      "Estimated total payment amount",
+      dollars(o.totalPaymentsCents),
+      "This is the total of every payment you will make if you pay as scheduled.",
+    ),
+    row(
+      "Payment amount and frequency",
+      same ? `${dollars(o.paymentCents)} monthly` : `${dollars(o.paymentCents)} monthly (last payment ${dollars(o.finalPaymentCents)})`,
+      `You will make ${o.paymentCount} monthly payments${same ? "" : "; the last one differs by the cents of rounding"}.`,
+    ),
+    row("Term", `${o.termMonths} months`, "This is how long you have to repay the financing in full."),
+    row("Prepayment", o.prepayment, "This says whether you pay any extra fee, or still owe the finance charge, if you repay early."),
+  ];
 }
 
 /** The summary the applicant's state prescribes; `state` is the application's two-letter state. */
 export function offerSummaryFor(state: string, o: SummaryTerms): OfferSummary {
-  if (state.toUpperCase() === "CA") return californiaSummary(o);
-  return { spec: "default", header: null, rows: standardRows(o), statement: null, citation: "Lendwise standard disclosure" };
+  const s = state.trim().toUpperCase();
+  if (s === "CA") return californiaSummary(o);
+  if (s === "NY") return newYorkSummary(o);
+  return { spec: "default", header: null, rows: standardRows(o), statement: null, citation: DEFAULT_SUMMARY.citation };
+}
+
+/** A row's label, the spanning label for a combined row (the second "Prepayment" row). */
+export function rowLabels(rows: readonly SummaryRow[]): string[] {
+  let last = "";
+  return rows.map((r) => (last = r.label ?? last));
+}
+
+/**
+ * The rows as flat label / value / explanation strings (the API's disclosure and the offer page's
+ * cards): a combined row takes the label it sits under; lines and paragraphs are joined by spaces.
+ */
+export function flatRows(s: OfferSummary): Array<{ label: string; value: string; explanation: string }> {
+  const labels = rowLabels(s.rows);
+  return s.rows.map((r, i) => ({ label: labels[i]!, value: r.value.join(" "), explanation: (r.explanation ?? []).join(" ") }));
+}
+
+/**
+ * The summary as the exact text that is shown and signed (its SHA-256 is stored with the
+ * signature): header, each row's label, value and explanation, the statement.
+ */
+export function summaryText(s: OfferSummary): string {
+  const labels = rowLabels(s.rows);
+  return [
+    ...(s.header ? [s.header] : []),
+    ...s.rows.flatMap((r, i) => [`${labels[i]}: ${r.value.join(" / ")}`, ...(r.explanation ?? []).map((p) => `  ${p}`)]),
+    ...(s.statement ? [s.statement.text] : []),
+  ].join("\n");
 }
