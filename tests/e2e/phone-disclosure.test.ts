@@ -2,11 +2,12 @@
  * The disclosure on a 375 px phone, with and without JavaScript: the key figures are cards that use
  * the screen's width (no column of one to three words a line), the page does not pan sideways, the
  * accept bar is in view from the start and takes the applicant to the signing form; Enter in the
- * signature still only shows the review, "Accept and sign" accepts, and the signed disclosure
+ * signature still only shows the review, "Accept and sign" accepts, and the signed offer summary
  * downloads as a PDF.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
 import { getDb, schema } from "~/platform/db/db.server";
 import { MODES, setupBrowser, waitForHydration } from "../support/browser";
 import { applyOverHttp } from "../support/wizard";
@@ -105,9 +106,9 @@ describe.each(MODES)("the disclosure at 375 px $label", ({ js }) => {
       expect(await page.getByTestId("accept-bar").count()).toBe(0);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("link", { name: "Download your signed disclosure (PDF)" }).click(),
+        page.getByRole("link", { name: OFFER_SUMMARY_PAGE.signedPdf }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`signed-disclosure-${a.app.reference}-${offer!.id}.pdf`);
+      expect(download.suggestedFilename()).toBe(`signed-offer-summary-${a.app.reference}-${offer!.id}.pdf`);
     });
   });
 });

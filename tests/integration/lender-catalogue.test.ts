@@ -11,34 +11,10 @@ import { signedInAdmin } from "../support/api";
 import { TEST_PASSWORD } from "../support/fixtures";
 import { parse } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
+import { newLenderForm } from "../support/lenders";
 import { owner } from "../support/wizard";
 
-/** A valid form; only Hawaii, where no seeded lender lends, so this test's applications meet only it. */
-function lenderForm(name: string, overrides: Record<string, string> = {}) {
-  return {
-    intent: "save",
-    name,
-    nmlsId: "9912399",
-    website: "",
-    productName: "Island term loan",
-    states: "HI",
-    purposes: "working-capital",
-    minAmount: "1000",
-    maxAmount: "50000",
-    termsMonths: "12 24 36",
-    defaultTermMonths: "24",
-    noteRate: "14",
-    bestNoteRate: "11",
-    bestIncomeMultiple: "4",
-    originationFee: "2",
-    minAnnualIncome: "0",
-    prepayment: "No prepayment penalty",
-    collateral: "None: the loan is unsecured.",
-    avoidableFees: "Late payment fee: $25.",
-    fundingDays: "2",
-    ...overrides,
-  };
-}
+const lenderForm = newLenderForm;
 
 const lenderNamed = async (name: string) => (await getDb().select().from(schema.lenders).where(eq(schema.lenders.name, name)))[0];
 

@@ -13,6 +13,7 @@ import { signedInAdmin, signedInApplicant } from "../support/api";
 import { createAdmin } from "../support/fixtures";
 import { formValues, getPage, linkHrefs, parse, squash } from "../support/html";
 import { Client } from "../support/http";
+import { newLenderForm } from "../support/lenders";
 import { applyOverHttp } from "../support/wizard";
 
 type OfferList = {
@@ -376,28 +377,17 @@ describe("admin", () => {
     expect(bad.status).toBe(400);
     const name = `Test Lender ${Date.now()}`;
     const ok = await admin.fetch("/admin/lenders/new", {
-      form: {
-        intent: "save",
-        name,
+      form: newLenderForm(name, {
         nmlsId: "9912345",
-        website: "",
         productName: "Term loan",
         states: "NV UT",
         purposes: "other",
-        minAmount: "1000",
         maxAmount: "20000",
         termsMonths: "12 24",
         defaultTermMonths: "12",
         noteRate: "20",
         bestNoteRate: "15",
-        bestIncomeMultiple: "4",
-        originationFee: "2",
-        minAnnualIncome: "0",
-        prepayment: "No prepayment penalty",
-        collateral: "None: the loan is unsecured.",
-        avoidableFees: "Late payment fee: $25.",
-        fundingDays: "2",
-      },
+      }),
     });
     expect(ok.status, (await ok.clone().text()).slice(0, 300)).toBe(302);
     expect(await (await admin.fetch(`/admin/lenders?state=NV`)).text()).toContain(name);

@@ -18,6 +18,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { signedInAdmin } from "../support/api";
 import { parse, squash } from "../support/html";
 import { Client } from "../support/http";
+import { newLenderForm } from "../support/lenders";
 
 const live = async (purposes: readonly string[] | null = null) => claimTexts(catalogueClaims(await listActiveProductTerms(), purposes));
 
@@ -103,28 +104,20 @@ describe("a claim lives only as long as a product backs it", () => {
 
     const { client: admin } = await signedInAdmin();
     const name = `Fee-free equipment ${Date.now()}`;
-    const form = {
-      intent: "save",
-      name,
+    const form = newLenderForm(name, {
       nmlsId: "9912398",
-      website: "",
       productName: "Equipment loan, no prepayment fee",
       // Hawaii only, where no seeded lender lends: no other test's application meets it.
-      states: "HI",
       purposes: "equipment-financing",
       minAmount: "5000",
-      maxAmount: "50000",
       termsMonths: "36 48 60",
       defaultTermMonths: "48",
       // The rates of the seeded equipment lender: only the prepayment claim changes.
       noteRate: "13.99",
       bestNoteRate: "13.99",
-      bestIncomeMultiple: "4",
       originationFee: "1",
-      minAnnualIncome: "0",
-      prepayment: "No prepayment penalty",
       fundingDays: "5",
-    };
+    });
     expect((await admin.fetch("/admin/lenders/new", { form })).status).toBe(302);
     const [lender] = await getDb().select().from(schema.lenders).where(eq(schema.lenders.name, name));
     try {

@@ -83,6 +83,8 @@ describe("start-up on a new database", () => {
           ...["webhook_deliveries", "webhook_endpoints"],
           // consents (E-SIGN, lender sharing) and the 1071 demographics, kept apart from the application
           ...["consent_records", "owner_demographics"],
+          // each presentation of an offer's summary (the state's form) to the applicant
+          "summary_presentations",
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.

@@ -14,27 +14,21 @@ import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/password/password-p
 import { MARKET_MSG } from "~/content/messages";
 import { signedInAdmin } from "../support/api";
 import { Client, uniqueEmail } from "../support/http";
+import { newLenderForm } from "../support/lenders";
 
-const lenderForm = (name: string, website: string) => ({
-  intent: "save",
-  name,
-  nmlsId: "9977001",
-  website,
-  productName: "Term loan",
-  states: "NV",
-  purposes: "other",
-  minAmount: "1000",
-  maxAmount: "20000",
-  termsMonths: "12",
-  defaultTermMonths: "12",
-  noteRate: "20",
-  bestNoteRate: "15",
-  bestIncomeMultiple: "4",
-  originationFee: "2",
-  minAnnualIncome: "0",
-  prepayment: "No prepayment penalty",
-  fundingDays: "2",
-});
+const lenderForm = (name: string, website: string) =>
+  newLenderForm(name, {
+    nmlsId: "9977001",
+    website,
+    productName: "Term loan",
+    states: "NV",
+    purposes: "other",
+    maxAmount: "20000",
+    termsMonths: "12",
+    defaultTermMonths: "12",
+    noteRate: "20",
+    bestNoteRate: "15",
+  });
 
 const escaped = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 

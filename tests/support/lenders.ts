@@ -84,3 +84,34 @@ export function postPairs(client: HttpClient, path: string, pairs: Array<[string
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
 }
+
+/**
+ * A valid "new lender" form of the admin's catalogue (/admin/lenders/new, as a browser without
+ * JavaScript posts it): one product in Hawaii only, where no seeded lender lends, so only the
+ * applications a test makes there meet it. `overrides` changes or adds fields.
+ */
+export function newLenderForm(name: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "save",
+    name,
+    nmlsId: "9912399",
+    website: "",
+    productName: "Island term loan",
+    states: "HI",
+    purposes: "working-capital",
+    minAmount: "1000",
+    maxAmount: "50000",
+    termsMonths: "12 24 36",
+    defaultTermMonths: "24",
+    noteRate: "14",
+    bestNoteRate: "11",
+    bestIncomeMultiple: "4",
+    originationFee: "2",
+    minAnnualIncome: "0",
+    prepayment: "No prepayment penalty",
+    collateral: "None: the loan is unsecured.",
+    avoidableFees: "Late payment fee: $25.",
+    fundingDays: "2",
+    ...overrides,
+  };
+}

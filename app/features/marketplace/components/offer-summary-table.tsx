@@ -23,7 +23,8 @@ export function OfferSummaryDocument({
       ) : (
         <h2 className="text-lg font-bold">Offer summary</h2>
       )}
-      {/* On a phone the columns take their content's width (the figures on one line); from 640 px the rule's 3:3:7. */}
+      {/* On a phone the columns take their content's width (a figure has no space, so it stays on one line; a
+          sentence such as the payments' wraps); from 640 px the rule's 3:3:7. */}
       <table className="mt-4 w-full table-auto border-collapse text-[13px] sm:table-fixed sm:text-sm" data-testid="summary-table">
         <caption className="sr-only">The offer&apos;s terms, one row a term: what it is, its figure, and what it means</caption>
         <colgroup>
@@ -46,7 +47,7 @@ export function OfferSummaryDocument({
               ) : null}
               <td
                 colSpan={r.explanation === null ? 2 : 1}
-                className={`border border-slate-500 p-1.5 align-top sm:p-2 ${r.explanation === null ? "" : "whitespace-nowrap font-semibold tabular-nums"}`}
+                className={`border border-slate-500 p-1.5 align-top sm:p-2 ${r.explanation === null ? "" : "font-semibold tabular-nums"}`}
                 data-testid="summary-value"
               >
                 {r.value.map((line, k) => (

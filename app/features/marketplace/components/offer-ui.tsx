@@ -68,19 +68,25 @@ function StateTag({ state }: { state: string }) {
   );
 }
 
-/** The one action of an offer (choose it, see the signed one, or nothing), and its state summary beside it. */
+/**
+ * The one action of an offer (choose it, see the signed one, or nothing) and, while it can still be
+ * chosen or once it was signed, the link to its summary; a withdrawn or expired offer has neither.
+ */
 function OfferAction(props: { o: OfferSummary; choosable: boolean; block?: boolean }) {
+  const live = props.choosable || props.o.state === "accepted";
   return (
     <>
       <OfferChoice {...props} />
-      <Link
-        to={`/offers/${props.o.id}/summary`}
-        className={`text-sm text-blue-800 underline ${props.block ? "mt-2 block" : "ml-3"}`}
-        data-testid="offer-summary-link"
-      >
-        {OFFER_SUMMARY_PAGE.link}
-        <span className="sr-only"> of {props.o.lenderName}</span>
-      </Link>
+      {live ? (
+        <Link
+          to={`/offers/${props.o.id}/summary`}
+          className={`text-sm text-blue-800 underline ${props.block ? "mt-2 block" : "ml-3"}`}
+          data-testid="offer-summary-link"
+        >
+          {OFFER_SUMMARY_PAGE.link}
+          <span className="sr-only"> of {props.o.lenderName}</span>
+        </Link>
+      ) : null}
     </>
   );
 }
