@@ -224,7 +224,8 @@ function SummaryEvidenceLine({ e, applicationId }: { e?: LenderApplicationPage["
           : LENDER_EVIDENCE.notPresented}
       </p>
       {e.signed ? (
-        <p>
+        // The text's SHA-256 is 64 characters without a space: it may break anywhere on a phone.
+        <p className="[overflow-wrap:anywhere]">
           {LENDER_EVIDENCE.signed(e.signed.signerName, formatDateTime(e.signed.at), e.signed.textSha256)}{" "}
           <a
             href={`/lender/applications/${applicationId}/offers/${e.offerId}/signed.pdf`}
