@@ -14,10 +14,8 @@ import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBr
 import { uniqueEmail } from "../support/http";
 import { at, cont, fillAddress, fillLoan, fillOwner } from "../support/wizard-browser";
 import { TEST_PASSWORD } from "../support/fixtures";
-import { and, eq } from "drizzle-orm";
-import { getDb, schema } from "~/platform/db/db.server";
 import { REVIEW_BUTTON } from "~/features/marketplace/signing";
-import { applyOverHttp } from "../support/wizard";
+import { applyOverHttp, openOffer } from "../support/wizard";
 
 const b = setupBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -104,15 +102,11 @@ describe("without JavaScript, nothing lands out of sight", () => {
 
   it("signing on a phone: a refused name and then the review of what is signed open in view at the signing form", async () => {
     const a = await applyOverHttp({ tag: "inview-sign" });
-    const [offer] = await getDb()
-      .select()
-      .from(schema.offers)
-      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
-      .limit(1);
+    const offer = await openOffer(a.app.id);
     await b.withPage({ js: false }, async (page, ctx) => {
       await ctx.addCookies([...a.client.cookies].map(([name, value]) => ({ name, value, url: b.baseUrl })));
       await page.setViewportSize(PHONE);
-      await page.goto(`/offers/${offer!.id}#accept`);
+      await page.goto(`/offers/${offer.id}#accept`);
       await page.getByLabel("Your full name (signature)").fill("Someone Else");
       await page.getByLabel("I have read the disclosure").check();
       await page.getByRole("button", { name: REVIEW_BUTTON }).click();

@@ -5,27 +5,21 @@
  * signature still only shows the review, "Accept and sign" accepts, and the signed offer summary
  * downloads as a PDF.
  */
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
-import { getDb, schema } from "~/platform/db/db.server";
 import { MODES, setupBrowser, waitForHydration } from "../support/browser";
-import { applyOverHttp } from "../support/wizard";
+import { applyOverHttp, openOffer } from "../support/wizard";
 
 const b = setupBrowser();
 
 describe.each(MODES)("the disclosure at 375 px $label", ({ js }) => {
   it("figures as full-width cards, the accept bar in view, the signing form one tap away, the signed PDF to keep", async () => {
     const a = await applyOverHttp({ tag: js ? "phone-sign-js" : "phone-sign-nojs" });
-    const [offer] = await getDb()
-      .select()
-      .from(schema.offers)
-      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
-      .limit(1);
+    const offer = await openOffer(a.app.id);
     await b.withPage({ js }, async (page, ctx) => {
       await ctx.addCookies(a.client.browserCookies());
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.goto(`/offers/${offer!.id}`);
+      await page.goto(`/offers/${offer.id}`);
       if (js) await waitForHydration(page);
 
       const layout = await page.evaluate(() => {
@@ -101,14 +95,14 @@ describe.each(MODES)("the disclosure at 375 px $label", ({ js }) => {
       await page.getByRole("button", { name: "Accept and sign" }).click();
       await page.waitForURL((u) => u.pathname === `/dashboard/applications/${a.app.reference}/offers`);
 
-      await page.goto(`/offers/${offer!.id}`);
+      await page.goto(`/offers/${offer.id}`);
       if (js) await waitForHydration(page);
       expect(await page.getByTestId("accept-bar").count()).toBe(0);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         page.getByRole("link", { name: OFFER_SUMMARY_PAGE.signedPdf }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`signed-offer-summary-${a.app.reference}-${offer!.id}.pdf`);
+      expect(download.suggestedFilename()).toBe(`signed-offer-summary-${a.app.reference}-${offer.id}.pdf`);
     });
   });
 });

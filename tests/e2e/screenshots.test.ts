@@ -17,9 +17,7 @@ import { setupBrowser } from "../support/browser";
 import { createSubmittedApplication } from "../support/applications";
 import { createAdmin, createApplicant, signInAdminInBrowser, signInApplicantInBrowser } from "../support/fixtures";
 import { uniqueEmail } from "../support/http";
-import { applyOverHttp, completeAnonymousData, draftSession } from "../support/wizard";
-import { getDb, schema } from "~/platform/db/db.server";
-import { and, eq } from "drizzle-orm";
+import { applyOverHttp, completeAnonymousData, draftSession, openOffer } from "../support/wizard";
 import { offersPath } from "~/features/marketplace";
 import { waitForHydration } from "../support/wizard-browser";
 
@@ -84,13 +82,9 @@ describe("screenshots at 375 px and 1280 px", () => {
       if (applied) {
         // The submitted page, as the applicant sees it first: its toast is shown there, not on the offers page.
         await (await applied.client.fetch("/apply/submitted")).arrayBuffer();
-        const [offer] = await getDb()
-          .select()
-          .from(schema.offers)
-          .where(and(eq(schema.offers.applicationId, applied.app.id), eq(schema.offers.status, "offered")))
-          .limit(1);
+        const offer = await openOffer(applied.app.id);
         for (const p of PAGES)
-          if (p.as === "offers") p.path = p.path === "offers" ? offersPath(applied.app.reference) : `/offers/${offer!.id}`;
+          if (p.as === "offers") p.path = p.path === "offers" ? offersPath(applied.app.reference) : `/offers/${offer.id}`;
       }
       const wide: string[] = [];
       for (const as of ["anonymous", "draft", "applicant", "offers", "admin"] as const) {

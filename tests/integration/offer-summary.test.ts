@@ -23,7 +23,7 @@ import { Client } from "../support/http";
 import { createLenderUser, signInLenderOverHttp } from "../support/lenders";
 import { signedInApplicant } from "../support/api";
 import { openPdf, pdfWords } from "../support/pdf";
-import { applyOverHttp } from "../support/wizard";
+import { applyOverHttp, openOffer } from "../support/wizard";
 
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
@@ -183,15 +183,7 @@ function expectRows(page: Page, expected: ReturnType<typeof californiaRows>, o: 
   expect(squash(page.$("[data-testid=summary-statement] dt").last().text())).toBe("Date");
 }
 
-async function firstOffer(applicationId: number) {
-  const [offer] = await getDb()
-    .select()
-    .from(schema.offers)
-    .where(and(eq(schema.offers.applicationId, applicationId), eq(schema.offers.status, "offered")))
-    .orderBy(schema.offers.id)
-    .limit(1);
-  return offer!;
-}
+const firstOffer = openOffer;
 
 /** The presentations recorded for an offer, oldest first. */
 const presentationsOf = (offerId: number) =>

@@ -18,7 +18,7 @@ import { samplePdf, samplePng } from "../fixtures/documents";
 import { getPage, squash } from "../support/html";
 import { pdfText } from "../support/pdf";
 import { Client, uniqueEmail } from "../support/http";
-import { applyOverHttp, fillStepsOverHttp } from "../support/wizard";
+import { applyOverHttp, fillStepsOverHttp, openOffer } from "../support/wizard";
 
 /** A multipart POST, as a browser sends a form with files. */
 function upload(
@@ -146,12 +146,8 @@ describe("the dashboard's documents", () => {
 describe("the disclosure, phone first", () => {
   it("figures as cards with folded explanations, every payment, and an accept bar that links to the signing form", async () => {
     const a = await applyOverHttp({ tag: "phone-disclosure" });
-    const [offer] = await getDb()
-      .select()
-      .from(schema.offers)
-      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
-      .limit(1);
-    const { $ } = await getPage(`/offers/${offer!.id}`, a.client);
+    const offer = await openOffer(a.app.id);
+    const { $ } = await getPage(`/offers/${offer.id}`, a.client);
 
     // Not a three-column table: one card per figure, its explanation under a <details>.
     expect($("[data-testid=disclosure-table]").is("table")).toBe(false);
@@ -167,15 +163,15 @@ describe("the disclosure, phone first", () => {
     const schedule = $("[data-testid=payment-schedule]");
     expect(schedule.is("details")).toBe(true);
     const rows = schedule.find("tbody tr");
-    expect(rows.length).toBe(offer!.paymentCount);
-    expect(squash(rows.first().find("td").first().text())).toBe(formatCents(offer!.paymentCents));
-    expect(squash(rows.last().find("td").first().text())).toBe(formatCents(offer!.finalPaymentCents));
+    expect(rows.length).toBe(offer.paymentCount);
+    expect(squash(rows.first().find("td").first().text())).toBe(formatCents(offer.paymentCents));
+    expect(squash(rows.last().find("td").first().text())).toBe(formatCents(offer.finalPaymentCents));
     expect(squash(rows.last().find("td").last().text())).toBe("$0.00");
 
     // The bar: the offer's own figures, a plain link to the signing form on this page.
     const bar = $("[data-testid=accept-bar]");
     expect(squash(bar.text())).toBe(
-      `Accept ${formatAmount(offer!.amountCents / 100)} from ${offer!.lenderName}, ${formatAmount(offer!.paymentCents / 100)} a month`,
+      `Accept ${formatAmount(offer.amountCents / 100)} from ${offer.lenderName}, ${formatAmount(offer.paymentCents / 100)} a month`,
     );
     expect(squash(bar.text())).toMatch(/^Accept \$30,000 from .+, \$[\d,]+\.\d\d a month$/);
     expect(bar.attr("href")).toBe("#accept");
@@ -190,20 +186,20 @@ describe("the disclosure, phone first", () => {
       .from(schema.offers)
       .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")));
     const [offer, other] = offers;
-    expect((await a.client.fetch(`/offers/${offer!.id}/signed.pdf`)).status).toBe(404); // nothing signed yet
-    const d = (await (await a.client.fetch(`/api/offers/${offer!.id}`)).json()) as { disclosureSha256: string };
+    expect((await a.client.fetch(`/offers/${offer.id}/signed.pdf`)).status).toBe(404); // nothing signed yet
+    const d = (await (await a.client.fetch(`/api/offers/${offer.id}`)).json()) as { disclosureSha256: string };
     const signerName = `${a.user.firstName} ${a.user.lastName}`;
-    const accept = await a.client.fetch(`/offers/${offer!.id}`, {
+    const accept = await a.client.fetch(`/offers/${offer.id}`, {
       form: { intent: "accept", signerName, confirmRead: "on", disclosureSha256: d.disclosureSha256 },
     });
     expect(accept.status).toBe(302);
 
-    const { $ } = await getPage(`/offers/${offer!.id}`, a.client);
-    expect($("[data-testid=signed-pdf-link]").attr("href")).toBe(`/offers/${offer!.id}/signed.pdf`);
+    const { $ } = await getPage(`/offers/${offer.id}`, a.client);
+    expect($("[data-testid=signed-pdf-link]").attr("href")).toBe(`/offers/${offer.id}/signed.pdf`);
     expect($("[data-testid=accept-bar]").length).toBe(0);
     expect(squash($("[data-testid=offer-accepted-note]").text())).not.toMatch(/GMT/);
 
-    const res = await a.client.fetch(`/offers/${offer!.id}/signed.pdf`);
+    const res = await a.client.fetch(`/offers/${offer.id}/signed.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="signed-offer-summary-APP-[A-Za-z0-9]+-\d+\.pdf"$/);
@@ -213,13 +209,13 @@ describe("the disclosure, phone first", () => {
     expect(text).toContain(`Signed by: ${signerName}`);
     expect(text).toMatch(new RegExp(`Signed on: ${MAIL_DATE_TIME_PATTERN.source}`));
     expect(text).toContain(`SHA-256 of the signed text: ${d.disclosureSha256}`);
-    expect(text).toContain(offer!.lenderName);
+    expect(text).toContain(offer.lenderName);
 
     const { client: stranger } = await signedInApplicant();
-    expect((await stranger.fetch(`/offers/${offer!.id}/signed.pdf`)).status).toBe(404);
+    expect((await stranger.fetch(`/offers/${offer.id}/signed.pdf`)).status).toBe(404);
     const { client: admin } = await signedInAdmin();
-    expect((await admin.fetch(`/offers/${offer!.id}/signed.pdf`)).status).toBe(404);
+    expect((await admin.fetch(`/offers/${offer.id}/signed.pdf`)).status).toBe(404);
     if (other) expect((await a.client.fetch(`/offers/${other.id}/signed.pdf`)).status).toBe(404);
-    expect((await new Client().fetch(`/offers/${offer!.id}/signed.pdf`)).status).toBe(302);
+    expect((await new Client().fetch(`/offers/${offer.id}/signed.pdf`)).status).toBe(302);
   });
 });

@@ -7,13 +7,11 @@
  * each have a meta description (Lighthouse's SEO audit), and the offers page gives the time of
  * acceptance in the product's one date format.
  */
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offersPath } from "~/features/marketplace";
-import { getDb, schema } from "~/platform/db/db.server";
 import { getPage, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
-import { applyOverHttp, completeAnonymousData, draftSession } from "../support/wizard";
+import { applyOverHttp, completeAnonymousData, draftSession, openOffer } from "../support/wizard";
 
 const PUBLIC = [
   "/",
@@ -76,12 +74,8 @@ describe("one quote style on every page", () => {
     for (const path of WIZARD) problems.push(...styleProblems(path, await pageText(path, drafter)));
 
     const a = await applyOverHttp({ tag: "quotes" });
-    const [offer] = await getDb()
-      .select()
-      .from(schema.offers)
-      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
-      .limit(1);
-    for (const path of ["/apply/submitted", "/dashboard", "/account", offersPath(a.app.reference), `/offers/${offer!.id}`])
+    const offer = await openOffer(a.app.id);
+    for (const path of ["/apply/submitted", "/dashboard", "/account", offersPath(a.app.reference), `/offers/${offer.id}`])
       problems.push(...styleProblems(path, await pageText(path, a.client)));
     expect(problems).toEqual([]);
     // And each has a meta description (Lighthouse's SEO audit failed the offers page for it).
@@ -92,16 +86,12 @@ describe("one quote style on every page", () => {
 describe("one date format on a page", () => {
   it("the offers page says when the offer was accepted as the rest of the product does, not as a GMT string", async () => {
     const a = await applyOverHttp({ tag: "dates" });
-    const [offer] = await getDb()
-      .select()
-      .from(schema.offers)
-      .where(and(eq(schema.offers.applicationId, a.app.id), eq(schema.offers.status, "offered")))
-      .limit(1);
-    const { $ } = await getPage(`/offers/${offer!.id}`, a.client);
+    const offer = await openOffer(a.app.id);
+    const { $ } = await getPage(`/offers/${offer.id}`, a.client);
     const sha = $("input[name=disclosureSha256]").first().attr("value")!;
     const form = { disclosureSha256: sha, signerName: `${a.user.firstName} ${a.user.lastName}`, confirmRead: "on" };
-    expect((await a.client.fetch(`/offers/${offer!.id}`, { form: { ...form, intent: "review" } })).status).toBe(200);
-    expect((await a.client.fetch(`/offers/${offer!.id}`, { form: { ...form, intent: "accept" } })).status).toBe(302);
+    expect((await a.client.fetch(`/offers/${offer.id}`, { form: { ...form, intent: "review" } })).status).toBe(200);
+    expect((await a.client.fetch(`/offers/${offer.id}`, { form: { ...form, intent: "accept" } })).status).toBe(302);
     const page = await getPage(offersPath(a.app.reference), a.client);
     const banner = squash(page.$("[data-testid=accepted-banner]").text());
     expect(banner).not.toMatch(/GMT|UTC/);

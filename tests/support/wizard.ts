@@ -1,5 +1,5 @@
 /** Wizard test data: valid step values, drafts and sessions made through the app's own modules. */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { insertDraft } from "~/features/applications/wizard/application-drafts.server";
 import { NEVER_HELD_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
 import type { DraftData } from "~/features/applications/wizard/wizard.schema";
@@ -79,3 +79,15 @@ export async function fillStepsOverHttp(client = new Client(), email = uniqueEma
 
 /** The wizard walked over HTTP by a new visitor (tests/support/apply-flow.ts, which the bench uses too). */
 export const applyOverHttp = (opts: Parameters<typeof applyWith>[1] = {}) => applyWith(new Client(), opts);
+
+/** The application's first offer (by id) that can still be chosen; throws when it has none. */
+export async function openOffer(applicationId: number) {
+  const [offer] = await getDb()
+    .select()
+    .from(schema.offers)
+    .where(and(eq(schema.offers.applicationId, applicationId), eq(schema.offers.status, "offered")))
+    .orderBy(schema.offers.id)
+    .limit(1);
+  if (!offer) throw new Error(`application ${applicationId} has no open offer`);
+  return offer;
+}

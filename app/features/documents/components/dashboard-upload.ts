@@ -4,12 +4,11 @@
  * form shows a bar of how much is sent; then the dashboard's loaders run again (the new document in
  * "Your Documents", a request closed). Without JavaScript the form posts to /dashboard as it is.
  */
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { UPLOAD_PROGRESS } from "~/content/document-types";
 import { TOASTS, toastText } from "~/content/messages";
 import { emitToast } from "~/ui/toast-bus";
-import { finishUpload, sendUpload, useUpload } from "./upload-progress";
+import { finishUpload, sendUpload, useReloadThenFinish, useUpload } from "./upload-progress";
 
 /** The dashboard's action for a form (`?form=` names the form, so its own card shows the error). */
 export const dashboardUploadAction = (formId: string) => `/dashboard?form=${formId}`;
@@ -19,19 +18,8 @@ const UPLOAD_ROUTE = "/dashboard/upload";
 export function useDashboardUpload(formId: string, serverError: string | null | undefined) {
   const key = `dashboard-${formId}`;
   const upload = useUpload(key);
-  const revalidator = useRevalidator();
+  const reloadThenFinish = useReloadThenFinish(key);
   const [error, setError] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-  const sawLoading = useRef(false);
-  useEffect(() => {
-    if (!refreshing) return;
-    if (revalidator.state === "loading") sawLoading.current = true;
-    else if (sawLoading.current) {
-      sawLoading.current = false;
-      setRefreshing(false);
-      finishUpload(key);
-    }
-  }, [refreshing, revalidator.state, key]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -59,8 +47,7 @@ export function useDashboardUpload(formId: string, serverError: string | null | 
     if (answer?.toast) emitToast(answer.toast);
     if (status >= 200 && status < 300 && answer?.ok) {
       form.reset();
-      setRefreshing(true);
-      revalidator.revalidate();
+      reloadThenFinish();
       return;
     }
     finishUpload(key);

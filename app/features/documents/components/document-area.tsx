@@ -10,7 +10,7 @@
  * input is cleared at once, so it cannot be sent twice; every upload waits while another one
  * runs, so the first upload alone creates the account and the draft application.
  */
-import { useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -29,7 +29,15 @@ import {
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
 import { TOASTS, toastText } from "~/content/messages";
 import { emitToast } from "~/ui/toast-bus";
-import { finishUpload, markWaiting, sendUpload, UploadProgressBar, useUpload, useUploadsRunning } from "./upload-progress";
+import {
+  finishUpload,
+  markWaiting,
+  sendUpload,
+  UploadProgressBar,
+  useReloadThenFinish,
+  useUpload,
+  useUploadsRunning,
+} from "./upload-progress";
 import { formatFileSize } from "~/ui/format";
 
 export const DOCUMENTS_ACTION = "/apply/documents";
@@ -74,23 +82,12 @@ export function DocumentArea({
   const upload = useUpload(key);
   // Uploads go one at a time (the first alone creates the account and the draft application).
   const busyAnywhere = useUploadsRunning("upload-");
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   // After a saved upload the step's loader runs again; the bar stays until the list shows the file.
-  const [refreshing, setRefreshing] = useState(false);
-  const sawLoading = useRef(false);
-  useEffect(() => {
-    if (!refreshing) return;
-    if (revalidator.state === "loading") sawLoading.current = true;
-    else if (sawLoading.current) {
-      sawLoading.current = false;
-      setRefreshing(false);
-      finishUpload(key);
-    }
-  }, [refreshing, revalidator.state, key]);
+  const reloadThenFinish = useReloadThenFinish(key);
 
   // A file chosen while another tile uploads waits its turn (the input stays enabled, so focus
   // is never lost to a disabled control).
@@ -135,8 +132,7 @@ export function DocumentArea({
     }
     if (answer?.toast) emitToast(answer.toast);
     if (status >= 200 && status < 300 && answer?.ok) {
-      setRefreshing(true);
-      revalidator.revalidate();
+      reloadThenFinish();
       return;
     }
     finishUpload(key);

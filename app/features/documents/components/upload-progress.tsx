@@ -8,7 +8,8 @@
  * The uploads in flight are kept in one small store, so a page can wait for all of them (the
  * wizard's Continue) and each tile or card can draw its own bar.
  */
-import { useSyncExternalStore } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { UPLOAD_PROGRESS } from "~/content/document-types";
 import type { ToastMessage } from "~/content/messages";
 import { formatFileSize } from "~/ui/format";
@@ -123,6 +124,29 @@ export function sendUpload(
 /** The upload under `key` is over (answered, refused or failed). */
 export function finishUpload(key: string) {
   if (uploads.delete(key)) publish();
+}
+
+/**
+ * After a saved upload: the page's loaders run again, and the upload under `key` stays "checking
+ * and saving" until they are done (the list then shows the file). Returns the function that starts that.
+ */
+export function useReloadThenFinish(key: string): () => void {
+  const revalidator = useRevalidator();
+  const [refreshing, setRefreshing] = useState(false);
+  const sawLoading = useRef(false);
+  useEffect(() => {
+    if (!refreshing) return;
+    if (revalidator.state === "loading") sawLoading.current = true;
+    else if (sawLoading.current) {
+      sawLoading.current = false;
+      setRefreshing(false);
+      finishUpload(key);
+    }
+  }, [refreshing, revalidator.state, key]);
+  return () => {
+    setRefreshing(true);
+    revalidator.revalidate();
+  };
 }
 
 /** One file's bar: how much of it is sent (a percentage), then "checking and saving". */
