@@ -1,11 +1,13 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 /** Logout is a POST (no GET changes state); works without JavaScript. */
 export function LogoutButton({ className = "btn-ghost" }: { className?: string }) {
+  const { t } = useTranslation("common");
   return (
     <Form method="post" action="/logout" className="inline">
       <button type="submit" className={className}>
-        Logout
+        {t("header.logout")}
       </button>
     </Form>
   );

@@ -6,6 +6,7 @@
  * Placeholders are written {{name}} (i18next interpolation).
  */
 import { MSG, TOASTS } from "~/content/messages";
+import { APPLICANT_PAGE_DESCRIPTIONS } from "~/content/site";
 
 /** The messages of docs/product.md that forms show in place (schemas keep returning the English text; pages translate it). */
 export const TRANSLATED_MESSAGE_KEYS = [
@@ -57,6 +58,7 @@ const messages = Object.fromEntries(TRANSLATED_MESSAGE_KEYS.map((k) => [k, MSG[k
 
 export const en = {
   common: {
+    thereIsAProblem: "There is a problem",
     skipToMain: "Skip to main content",
     language: {
       label: "Language",
@@ -158,6 +160,7 @@ export const en = {
   },
   auth: {
     loginTitle: "Sign In | {{site}}",
+    loginDescription: APPLICANT_PAGE_DESCRIPTIONS.login,
     welcomeBack: "Welcome back",
     signInToAccount: "Sign in to your account",
     noAccount: "Don't have an account?",

@@ -7,6 +7,7 @@ import type { Resources } from "./en";
 
 export const es: Resources = {
   common: {
+    thereIsAProblem: "Hay un problema",
     skipToMain: "Saltar al contenido principal",
     language: {
       label: "Idioma",
@@ -114,6 +115,7 @@ export const es: Resources = {
   },
   auth: {
     loginTitle: "Iniciar sesión | {{site}}",
+    loginDescription: "Inicie sesión para seguir sus solicitudes de préstamo, comparar sus ofertas y enviar documentos.",
     welcomeBack: "Bienvenido de nuevo",
     signInToAccount: "Inicie sesión en su cuenta",
     noAccount: "¿No tiene una cuenta?",

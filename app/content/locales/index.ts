@@ -15,3 +15,14 @@ export { TRANSLATED_MESSAGE_KEYS, type Resources };
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "es";
 }
+
+/** {{name}} placeholders filled (for meta functions, which run outside React). */
+export function fill(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
+}
+
+/** The root loader's language in a meta function's `matches` (English when absent). */
+export function languageOfMatches(matches: ReadonlyArray<{ id: string; data?: unknown }>): Language {
+  const data = matches.find((m) => m.id === "root")?.data as { locale?: unknown } | undefined;
+  return isLanguage(data?.locale) ? data.locale : DEFAULT_LANGUAGE;
+}
