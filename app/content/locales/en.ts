@@ -125,6 +125,7 @@ export const en = {
     applyNow: "Apply Now",
     calculate: "Calculate Payments",
     creditScore: "Checking your rate does not affect your credit score.",
+    lendersHeading: "Offers come from licensed partner lenders",
     trustHeading: "How we handle your application",
     trust: {
       encrypted: {

@@ -76,6 +76,7 @@ export const es: Resources = {
     applyNow: "Solicitar ahora",
     calculate: "Calcular pagos",
     creditScore: "Consultar su tasa no afecta su puntaje de crédito.",
+    lendersHeading: "Las ofertas provienen de prestamistas asociados autorizados",
     trustHeading: "Cómo tratamos su solicitud",
     trust: {
       encrypted: {
