@@ -83,6 +83,8 @@ describe("start-up on a new database", () => {
           ...["webhook_deliveries", "webhook_endpoints"],
           // consents (E-SIGN, lender sharing) and the 1071 demographics, kept apart from the application
           ...["consent_records", "owner_demographics"],
+          // the state offer summaries shown to the applicant (migration 0022)
+          "summary_presentations",
         ].sort(),
       );
       // Each migration applied once, and the lock row given back.
