@@ -23,7 +23,7 @@ import styles from "~/tailwind.css";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { isPublicCacheHandle, isScriptFreeHandle } from "~/platform/http/cache";
 import { getEnv, publicOrigin } from "~/platform/env.server";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getLanguage } from "~/platform/http/language.server";
 import { LanguageSwitch } from "~/ui/language-switch";
@@ -122,7 +122,7 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
   const scripts = useShouldHydrate(root ?? undefined) || alwaysHydrate;
   usePixelFreePrivatePages();
   const location = useLocation();
-  const { t, i18n } = useTranslation("common");
+  const { t, i18n } = useT("common");
   const locale = root?.locale ?? i18n.language ?? "en";
   useChangeLanguage(locale);
   return (

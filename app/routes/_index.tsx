@@ -9,7 +9,7 @@ import { site } from "~/content/site";
 import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
 import type { ClaimTexts } from "~/features/marketplace/domain/public-claims";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { fill, languageOfMatches, resources } from "~/content/locales";
 
 export { staticPageHandle as handle } from "~/platform/http/cache";
@@ -89,7 +89,7 @@ const stepsOf = (c: ClaimTexts, t: TFunction) => [
 
 export default function Landing() {
   const loaded = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("landing");
+  const { t, i18n } = useT("landing");
   const texts = i18n.language === "en" ? loaded.texts : NO_CLAIMS;
   const lenders = loaded.lenders;
   const features = featuresOf(texts, t);

@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { handleLogin } from "~/features/accounts/login-action.server";
 import { requireAnonymous } from "~/features/accounts/session/session.server";
 import { useActionToast } from "~/ui/toast-bus";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { fill, languageOfMatches, resources } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
@@ -29,7 +29,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   useActionToast(actionData?.toast);
-  const { t } = useTranslation("auth");
+  const { t } = useT("auth");
   return (
     <AuthCard
       title={t("welcomeBack")}

@@ -8,7 +8,7 @@
  * (the server's last answer), `replySummary(errors, idOf)` from a plain `{ field: [messages] }`.
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { useMessage } from "~/ui/use-message";
 import type { AnyFieldMeta } from "./forms";
 
@@ -27,7 +27,7 @@ export function ErrorSummary({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const message = useMessage();
-  const { t } = useTranslation("common");
+  const { t } = useT("common");
   const signature = items.map((i) => i.href + i.message).join("|");
   // A new set of errors (a new server answer) takes focus, as the reload does without JavaScript.
   useEffect(() => {

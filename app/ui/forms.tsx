@@ -4,7 +4,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { useMessage } from "~/ui/use-message";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
@@ -66,7 +66,7 @@ export function Field({ meta, label, type = "text", inputProps, hint, className 
 
 export function PasswordField({ meta, label, inputProps, className }: Omit<FieldProps, "type" | "hint">) {
   const hydrated = useHydrated();
-  const { t } = useTranslation("auth");
+  const { t } = useT("auth");
   const [shown, setShown] = useState(false);
   const { key, ...conform } = getInputProps(meta, { type: "password" });
   return (

@@ -4,10 +4,10 @@
  * comes back to this page. A form, not a link: crawlers find each language by hreflang instead.
  */
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation("common");
+  const { t, i18n } = useT("common");
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   params.delete("lng");

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 
 /** Logout is a POST (no GET changes state); works without JavaScript. */
 export function LogoutButton({ className = "btn-ghost" }: { className?: string }) {
-  const { t } = useTranslation("common");
+  const { t } = useT("common");
   return (
     <Form method="post" action="/logout" className="inline">
       <button type="submit" className={className}>

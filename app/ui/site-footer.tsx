@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import type { loader as rootLoader } from "~/root";
 import { NewTabNote } from "~/ui/new-tab";
 import { site } from "~/content/site";
@@ -32,7 +32,7 @@ export function SiteFooter() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const nmlsId = root?.nmlsId ?? null;
   const entity = root?.legalEntity ?? null;
-  const { t } = useTranslation("common");
+  const { t } = useT("common");
   // Labels in the page's language (English: the lists above, word for word).
   const label = (l: { to: string; label: string }) =>
     t(`footer.${productLinks.includes(l) ? "products" : "resourceLinks"}.${l.to}`, l.label);

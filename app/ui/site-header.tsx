@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { site } from "~/content/site";
 import { useOptionalUser } from "~/ui/use-user";
 import { LogoutButton } from "./logout-button";
@@ -34,7 +34,7 @@ export function Logo() {
 
 function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const user = useOptionalUser();
-  const { t } = useTranslation("common");
+  const { t } = useT("common");
   const cls = stacked ? "flex flex-col items-start gap-2" : "flex items-center gap-2";
   if (user) {
     return (
@@ -64,7 +64,7 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
  * it shows the support phone and e-mail. The mobile menu is a <details> element: no JS needed.
  */
 export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
-  const { t } = useTranslation("common");
+  const { t } = useT("common");
   const anchors = [
     { href: "/#how-it-works", label: t("header.howItWorks") },
     { href: "/#features", label: t("header.features") },

@@ -6,14 +6,14 @@
  * A text that is no translated message (a server answer with figures) is shown as it came.
  */
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { MSG } from "~/content/messages";
 import { TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
 
 const keyOfText = new Map<string, string>(TRANSLATED_MESSAGE_KEYS.map((k) => [MSG[k], k]));
 
 export function useMessage() {
-  const { t } = useTranslation("messages");
+  const { t } = useT("messages");
   return useCallback(
     (text: string) => {
       const key = keyOfText.get(text);

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { Logo } from "~/ui/site-header";
 
 export function AuthCard({
@@ -14,7 +14,7 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation("auth");
+  const { t } = useT("auth");
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">

@@ -1,5 +1,5 @@
 /** The e-mail + password sign-in form of /login and /admin-login, with "Forgot your password?". */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -26,7 +26,7 @@ export function SignInForm({
   autoFocus?: boolean;
 }) {
   const pending = useIsPending({ formAction: action });
-  const { t } = useTranslation("auth");
+  const { t } = useT("auth");
   const [form, fields] = useForm({
     id,
     constraint: getZodConstraint(LoginSchema),

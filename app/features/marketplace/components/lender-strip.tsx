@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/ui/i18n";
 
 /**
  * The landing's partner-lender strip: the names of the lenders of the active catalogue, each as a
  * simple word mark (a monogram tile and the name in text). Nothing when the catalogue is empty.
  */
 export function LenderStrip({ names }: { names: string[] }) {
-  const { t } = useTranslation("landing");
+  const { t } = useT("landing");
   if (!names.length) return null;
   return (
     <section aria-labelledby="lenders-heading" className="border-t border-slate-200 bg-surface" data-testid="lender-strip">
