@@ -131,10 +131,11 @@ describe("Spanish pages", () => {
     }
   });
 
-  it.each(["/?lng=es", "/login?lng=es"])("%s shows none of the English texts it translates", async (path) => {
-    const { $ } = await getPage(path);
+  it.each(["/?lng=es", "/login?lng=es", "/apply/loan?lng=es"])("%s shows none of the English texts it translates", async (path) => {
+    const { $, status } = await getPage(path);
+    expect(status).toBe(200);
     const text = visibleText($);
-    const english = [...englishSentences(["common", "landing", "auth"]), ...TRANSLATED_MESSAGE_KEYS.map((k) => MSG[k])];
+    const english = [...englishSentences(["common", "landing", "auth", "wizard"]), ...TRANSLATED_MESSAGE_KEYS.map((k) => MSG[k])];
     expect(english.length).toBeGreaterThan(50);
     expect(english.filter((s) => text.includes(s))).toEqual([]);
   });

@@ -7,7 +7,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 /** The locale money, dates and numbers are formatted in, per language. */
 export const INTL_LOCALE: Record<Language, string> = { en: "en-US", es: "es-US" };
-export const NAMESPACES = ["common", "landing", "auth", "messages"] as const;
+export const NAMESPACES = ["common", "landing", "auth", "wizard", "messages"] as const;
 
 export const resources: Record<Language, Resources> = { en, es };
 export { TRANSLATED_MESSAGE_KEYS, type Resources };
