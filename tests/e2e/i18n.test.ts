@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { resources } from "~/content/locales";
 import { MSG } from "~/content/messages";
 import { setupBrowser } from "../support/browser";
-import { at, cont } from "../support/wizard-browser";
+import { at } from "../support/wizard-browser";
 
 const b = setupBrowser();
 
@@ -17,10 +17,11 @@ describe("Spanish with JavaScript", () => {
       await page.goto("/language?lng=es&redirectTo=/apply/loan");
       await at(page, "loan", true);
       expect(await page.locator("html").getAttribute("lang")).toBe("es");
-      await page.getByLabel("Loan amount (USD)").fill("");
-      await cont(page);
+      const amount = page.getByLabel(resources.es.wizard.loan.amount);
+      await amount.fill("");
+      await page.getByRole("button", { name: resources.es.wizard.continue }).click();
       await page.getByText(resources.es.messages.amountRequired).first().waitFor();
-      await page.getByLabel("Loan amount (USD)").fill("60000");
+      await amount.fill("60000");
       await page.getByText(resources.es.messages.amountRange).first().waitFor();
       expect(await page.locator("body").innerText()).not.toContain(MSG.amountRange);
       // Still the browser's own check: no request reached the server's action.
