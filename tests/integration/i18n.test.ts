@@ -131,6 +131,15 @@ describe("Spanish pages", () => {
     }
   });
 
+  it.each(["/terms-of-service", "/privacy-policy"])("%s in Spanish says, in Spanish, that the English text governs", async (path) => {
+    const { $ } = await getPage(`${path}?lng=es`);
+    const note = $("[data-testid=english-governs]");
+    expect(note.attr("lang")).toBe("es");
+    expect(squash(note.text())).toBe(resources.es.common.legal.englishGoverns);
+    expect(note.closest("article").attr("lang")).toBe("en");
+    expect((await getPage(path)).$("[data-testid=english-governs]").length).toBe(0);
+  });
+
   it.each(["/?lng=es", "/login?lng=es", "/apply/loan?lng=es"])("%s shows none of the English texts it translates", async (path) => {
     const { $, status } = await getPage(path);
     expect(status).toBe(200);

@@ -66,6 +66,7 @@ export const en = {
       switchTo: "Español",
       switchToLang: "es",
     },
+    legal: { englishGoverns: "This legal text is published in English, and the English text governs." },
     header: {
       howItWorks: "How It Works",
       features: "Features",

@@ -14,6 +14,9 @@ export const es: Resources = {
       switchTo: "English",
       switchToLang: "en",
     },
+    legal: {
+      englishGoverns: "Este texto legal se publica en inglés. Si una traducción difiere del texto en inglés, rige la versión en inglés.",
+    },
     header: {
       howItWorks: "Cómo funciona",
       features: "Ventajas",
