@@ -7,10 +7,13 @@
  */
 import { useCallback } from "react";
 import { useT } from "~/ui/i18n";
-import { MSG } from "~/content/messages";
+import { MSG, TOASTS, toastText } from "~/content/messages";
 import { TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
 
-const keyOfText = new Map<string, string>(TRANSLATED_MESSAGE_KEYS.map((k) => [MSG[k], k]));
+const keyOfText = new Map<string, string>([
+  ...TRANSLATED_MESSAGE_KEYS.map((k): [string, string] => [MSG[k], `messages:${k}`]),
+  [toastText(TOASTS.loginFailed), "auth:loginFailedText"],
+]);
 
 export function useMessage() {
   const { t } = useT("messages");

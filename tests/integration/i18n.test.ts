@@ -113,7 +113,9 @@ describe("choosing the language", () => {
     // And Spanish chosen on one device follows the account to another.
     await second.fetch("/language?lng=es&redirectTo=/dashboard");
     const third = await signInApplicantOverHttp(new Client(), user);
-    expect((await parse(await third.fetch("/dashboard"))).$("html").attr("lang")).toBe("es");
+    const spanish = await parse(await third.fetch("/dashboard"));
+    expect(spanish.$("html").attr("lang")).toBe("es");
+    expect(squash(spanish.$("header nav").first().text())).toContain(resources.es.common.nav["Account settings"]);
   });
 });
 
@@ -129,6 +131,16 @@ describe("Spanish pages", () => {
       expect(html).toContain(resources.es.messages[k]);
       expect(visibleText($)).not.toContain(MSG[k]);
     }
+  });
+
+  it("a refused sign-in says so in Spanish (JavaScript off)", async () => {
+    const c = new Client();
+    await c.fetch("/language?lng=es&redirectTo=/login");
+    const res = await c.fetch("/login", { form: { email: "nobody@example.com", password: "wrong-password-1" } });
+    expect(res.status).toBe(401);
+    const { $ } = await parse(res);
+    expect(visibleText($)).toContain(resources.es.auth.loginFailedText);
+    expect(visibleText($)).not.toContain(resources.en.auth.loginFailedDescription);
   });
 
   it.each(["/terms-of-service", "/privacy-policy"])("%s in Spanish says, in Spanish, that the English text governs", async (path) => {

@@ -5,7 +5,7 @@
  * (locales.test.ts) fails when one file has a key the other lacks. How to edit: docs/i18n.md.
  * Placeholders are written {{name}} (i18next interpolation).
  */
-import { MSG, TOASTS } from "~/content/messages";
+import { MSG, TOASTS, toastText } from "~/content/messages";
 import { APPLICANT_PAGE_DESCRIPTIONS } from "~/content/site";
 import { LOAN_PURPOSES, type LoanPurpose } from "~/content/loan-options";
 
@@ -67,6 +67,14 @@ export const en = {
       switchToLang: "es",
     },
     legal: { englishGoverns: "This legal text is published in English, and the English text governs." },
+    /** The signed-in pages' top bar (app/ui/app-header.tsx): each link's label, by its English label. */
+    nav: {
+      Home: "Home",
+      Dashboard: "Dashboard",
+      "My data": "My data",
+      "Account settings": "Account settings",
+      "Admin panel": "Admin panel",
+    },
     header: {
       howItWorks: "How It Works",
       features: "Features",
@@ -180,6 +188,8 @@ export const en = {
     hide: "Hide",
     loginFailedTitle: TOASTS.loginFailed.title,
     loginFailedDescription: TOASTS.loginFailed.description,
+    /** The refused sign-in as the form shows it (toastText: "title - description"). */
+    loginFailedText: toastText(TOASTS.loginFailed),
   },
   wizard: {
     /** The steps' titles (features/applications/wizard/wizard-steps.ts; wizard-steps.test.ts checks they match). */

@@ -17,6 +17,13 @@ export const es: Resources = {
     legal: {
       englishGoverns: "Este texto legal se publica en inglés. Si una traducción difiere del texto en inglés, rige la versión en inglés.",
     },
+    nav: {
+      Home: "Inicio",
+      Dashboard: "Mi panel",
+      "My data": "Mis datos",
+      "Account settings": "Configuración de la cuenta",
+      "Admin panel": "Panel de administración",
+    },
     header: {
       howItWorks: "Cómo funciona",
       features: "Ventajas",
@@ -136,6 +143,7 @@ export const es: Resources = {
     hide: "Ocultar",
     loginFailedTitle: "No se pudo iniciar sesión",
     loginFailedDescription: "Correo electrónico o contraseña no válidos.",
+    loginFailedText: "No se pudo iniciar sesión - Correo electrónico o contraseña no válidos.",
   },
   wizard: {
     titles: {
