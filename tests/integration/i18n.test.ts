@@ -152,7 +152,7 @@ describe("Spanish pages", () => {
     expect((await getPage(path)).$("[data-testid=english-governs]").length).toBe(0);
   });
 
-  it.each(["/?lng=es", "/login?lng=es", "/apply/loan?lng=es"])("%s shows none of the English texts it translates", async (path) => {
+  it.each(["/?lng=es", "/login?lng=es", "/signup?lng=es", "/apply/loan?lng=es"])("%s shows none of the English texts it translates", async (path) => {
     const { $, status } = await getPage(path);
     expect(status).toBe(200);
     const text = visibleText($);
