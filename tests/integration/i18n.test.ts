@@ -152,12 +152,15 @@ describe("Spanish pages", () => {
     expect((await getPage(path)).$("[data-testid=english-governs]").length).toBe(0);
   });
 
-  it.each(["/?lng=es", "/login?lng=es", "/signup?lng=es", "/apply/loan?lng=es"])("%s shows none of the English texts it translates", async (path) => {
-    const { $, status } = await getPage(path);
-    expect(status).toBe(200);
-    const text = visibleText($);
-    const english = [...englishSentences(["common", "landing", "auth", "wizard"]), ...TRANSLATED_MESSAGE_KEYS.map((k) => MSG[k])];
-    expect(english.length).toBeGreaterThan(50);
-    expect(english.filter((s) => text.includes(s))).toEqual([]);
-  });
+  it.each(["/?lng=es", "/login?lng=es", "/signup?lng=es", "/apply/loan?lng=es"])(
+    "%s shows none of the English texts it translates",
+    async (path) => {
+      const { $, status } = await getPage(path);
+      expect(status).toBe(200);
+      const text = visibleText($);
+      const english = [...englishSentences(["common", "landing", "auth", "wizard"]), ...TRANSLATED_MESSAGE_KEYS.map((k) => MSG[k])];
+      expect(english.length).toBeGreaterThan(50);
+      expect(english.filter((s) => text.includes(s))).toEqual([]);
+    },
+  );
 });
