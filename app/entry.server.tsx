@@ -30,6 +30,10 @@ import { publicPagesGeneration } from "~/platform/http/render-cache/generation.s
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
 import { createRequestHandler as createPublicRequestHandler } from "~/platform/http/remix-handler.server";
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, isLanguage, NAMESPACES, resources } from "~/content/locales";
+import { anonymousLanguage } from "~/platform/http/negotiate-language.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -118,6 +122,22 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
+/** One i18next instance per request, in the page's language, with every resource in memory (no loading). */
+function i18nFor(lng: string) {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [...NAMESPACES],
+    defaultNS: "common",
+    resources,
+    initImmediate: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
 const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
   // A loader that found the database unreachable (seen by handleError before Remix hides the
   // error in production): answer the friendly 503 page (root ErrorBoundary) rather than a 500.
@@ -151,7 +171,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     isPublicCacheHandle(remixContext.routeModules[leaf.route.id]?.handle)
   ) {
     responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
-    responseHeaders.append("Vary", "Cookie");
+    // The language follows the cookie and, for an anonymous first visit, Accept-Language (issue 30).
+    responseHeaders.append("Vary", "Cookie, Accept-Language");
   }
   applyDocumentSecurityHeaders(responseHeaders, nonce, {
     dev: env.NODE_ENV === "development",
@@ -164,16 +185,22 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   const rule = leaf ? renderCacheRule(remixContext.routeModules[leaf.route.id]?.handle) : null;
   const location = remixContext.staticHandlerContext.location;
   const renderedUrl = `${location.pathname}${location.search}`;
+  // The page's language: the root loader's choice (app/platform/http/language.server.ts); without
+  // it (the root loader failed) the query's or Accept-Language's.
+  const rootLocale = (remixContext.staticHandlerContext.loaderData?.root as { locale?: unknown } | undefined)?.locale;
+  const locale = isLanguage(rootLocale) ? rootLocale : anonymousLanguage(location.search, request.headers.get("accept-language"));
   const cache =
     rule &&
     !degraded &&
+    // Kept only under the language the render cache would look it up with (the same negotiation).
+    locale === anonymousLanguage(location.search, request.headers.get("accept-language")) &&
     renderCacheKey({
       method: request.method,
       url: renderedUrl,
       cookie: request.headers.get("cookie"),
       authorization: request.headers.get("authorization"),
     }) !== null &&
-    keyOfRenderedUrl(renderedUrl, rule) !== null
+    keyOfRenderedUrl(renderedUrl, rule, locale) !== null
       ? theRenderCache()
       : null;
   if (cache) responseHeaders.set("X-Cache", "MISS");
@@ -202,15 +229,17 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.length));
-        if (cache && rule && request.method === "GET") cache.store(renderedUrl, rule, status, responseHeaders, body, generation);
+        if (cache && rule && request.method === "GET") cache.store(renderedUrl, rule, status, responseHeaders, body, generation, locale);
         resolve(new Response(body, { headers: responseHeaders, status }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
       {
         nonce,
         onShellReady() {

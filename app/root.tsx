@@ -21,8 +21,12 @@ import styles from "~/tailwind.css";
 // The one font file (tailwind.css's @font-face): preloaded, so it arrives with the stylesheet and
 // text is not drawn again in it after the first paint (Lighthouse saw the landing's hero shift).
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-import { isScriptFreeHandle } from "~/platform/http/cache";
-import { getEnv } from "~/platform/env.server";
+import { isPublicCacheHandle, isScriptFreeHandle } from "~/platform/http/cache";
+import { getEnv, publicOrigin } from "~/platform/env.server";
+import { useT } from "~/ui/i18n";
+import { useChangeLanguage } from "remix-i18next/react";
+import { getLanguage } from "~/platform/http/language.server";
+import { LanguageSwitch } from "~/ui/language-switch";
 import { combineHeaders } from "~/platform/http/http.server";
 import { isMarketingPath, metaPixelBootstrap } from "~/platform/observability/analytics";
 import { useNonce } from "~/platform/http/nonce";
@@ -38,9 +42,15 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The database unreachable: the friendly 503 page (ErrorBoundary below), not a 500.
-  const [user, { toast, headers: toastHeaders }] = await withDatabase(() => Promise.all([getUser(request), getToast(request)]));
+  const [user, { toast, headers: toastHeaders }, locale] = await withDatabase(() =>
+    Promise.all([getUser(request), getToast(request), getLanguage(request)]),
+  );
   return data(
     {
+      // The page's language (app/platform/http/language.server.ts): <html lang>, texts, formats.
+      locale,
+      // Each language's address of this page, for hreflang and canonical links on public pages.
+      origin: publicOrigin(),
       user: user ? { firstName: user.firstName, role: user.role } : null,
       toast,
       // The Meta pixel only on public marketing pages: never admin, dashboard, wizard or account pages.
@@ -84,6 +94,26 @@ function useShouldHydrate(root: { user: unknown; toast: unknown } | undefined) {
   return !(isScriptFreeHandle(leaf?.handle) && root && !root.user && !root.toast);
 }
 
+/**
+ * A public page's address in each language (issue 30): English at its path, Spanish at ?lng=es,
+ * x-default the path (negotiated); the canonical link is this language's address.
+ */
+function LanguageAlternates({ origin, locale }: { origin: string; locale: string }) {
+  const leaf = useMatches().at(-1);
+  const { pathname } = useLocation();
+  if (!isPublicCacheHandle(leaf?.handle)) return null;
+  const en = `${origin}${pathname}`;
+  const es = `${origin}${pathname}?lng=es`;
+  return (
+    <>
+      <link rel="canonical" href={locale === "es" ? es : en} />
+      <link rel="alternate" hrefLang="en" href={en} />
+      <link rel="alternate" hrefLang="es" href={es} />
+      <link rel="alternate" hrefLang="x-default" href={en} />
+    </>
+  );
+}
+
 function Document({ children, title, alwaysHydrate = false }: { children: React.ReactNode; title?: string; alwaysHydrate?: boolean }) {
   const nonce = useNonce();
   // The Meta pixel only when META_PIXEL_ID is configured (app/platform/observability/analytics.ts sends events).
@@ -92,15 +122,19 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
   const scripts = useShouldHydrate(root ?? undefined) || alwaysHydrate;
   usePixelFreePrivatePages();
   const location = useLocation();
+  const { t, i18n } = useT("common");
+  const locale = root?.locale ?? i18n.language ?? "en";
+  useChangeLanguage(locale);
   return (
     // data-path: the address this page was rendered for (entry.client.tsx compares it before hydrating).
-    <html lang="en" data-path={location.pathname + location.search}>
+    <html lang={locale} data-path={location.pathname + location.search}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
+        {root ? <LanguageAlternates origin={root.origin} locale={locale} /> : null}
         {pixelId ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: metaPixelBootstrap(pixelId) }} />
         ) : null}
@@ -119,9 +153,13 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
         ) : null}
         {/* The first thing a keyboard reaches on every page: past the header to the page's <main id="main">. */}
         <a href="#main" className="skip-link">
-          Skip to main content
+          {t("skipToMain")}
         </a>
         {children}
+        {/* The language switch, on every page (issue 30): after the page, so tab order and forms stay as they were. */}
+        <div className="flex justify-center bg-slate-50 px-4 py-2">
+          <LanguageSwitch />
+        </div>
         <ScrollRestoration nonce={nonce} />
         {scripts ? <Scripts nonce={nonce} /> : null}
         <LiveReload nonce={nonce} />

@@ -84,6 +84,8 @@ export const users = mysqlTable(
     // --- end of second-factor lockout, operator enrolment and disabled accounts ---
     /** When the current e-mail address was proven; null: not verified yet. */
     emailVerifiedAt: datetime("email_verified_at", { mode: "date", fsp: 3 }),
+    /** The language the user chose for the site ("en" or "es"; issue 30); null: never chosen (negotiated). */
+    language: mysqlEnum("language", ["en", "es"]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The partner lender a `lender` user works for (null for every other role). */

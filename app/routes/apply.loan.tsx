@@ -12,9 +12,11 @@ import { LoanStepSchema, parseWithZod, pickRaw, saveIntent, stepPath } from "~/f
 import { afterSave, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
 import { throttle } from "~/platform/security/throttle.server";
 import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/content/constants";
-import { formatMoney2, formatMoneyInput, formatUsd, maskMoneyInput } from "~/ui/format";
+import { formatMoneyInput, maskMoneyInput } from "~/ui/format";
 import { calculateLoan, CALCULATOR_DEFAULTS } from "~/features/marketplace/domain/loan-math";
 import { getClientIp } from "~/platform/http/request.server";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
 
 export const handle = { step: 1 };
 const ACTION = "/apply/loan";
@@ -52,6 +54,14 @@ const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.
 
 export default function LoanStep() {
   const { values, expired } = useLoaderData<typeof loader>();
+  const { t } = useT("wizard");
+  const fmt = useFormat();
+  // The purposes in the page's language (English: LOAN_PURPOSES' words).
+  const purposes = LOAN_PURPOSES.map((p) => ({
+    value: p.value,
+    label: t(`purposes.${p.value}.label`, p.label),
+    description: t(`purposes.${p.value}.description`, p.description),
+  }));
   const actionData = useActionData<typeof action>();
   // zod loads after hydration; the server validates until then, as without JavaScript.
   const onValidate = useStepValidation(() => import("~/features/applications/wizard/wizard.schema").then((m) => m.LoanStepSchema));
@@ -79,7 +89,7 @@ export default function LoanStep() {
 
   return (
     <>
-      <StepHeading step={1} heading="How much does your business need?" />
+      <StepHeading step={1} heading={t("loan.heading")} />
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       {expired ? <SessionExpiredNotice className="mb-6" /> : null}
       <Form method="post" action={ACTION} {...getFormProps(form)}>
@@ -90,21 +100,21 @@ export default function LoanStep() {
             data-testid="live-amount"
           >
             <div>
-              <p className="text-sm font-medium text-slate-700">You are requesting</p>
-              <p className="tabular-nums text-4xl font-extrabold tracking-tight text-blue-900">{inRange ? formatUsd(typed) : "\u2014"}</p>
+              <p className="text-sm font-medium text-slate-700">{t("loan.requesting")}</p>
+              <p className="tabular-nums text-4xl font-extrabold tracking-tight text-blue-900">{inRange ? fmt.usd(typed) : "\u2014"}</p>
             </div>
             <div className="text-right">
-              <p className="text-sm font-medium text-slate-700">Estimated monthly payment</p>
+              <p className="text-sm font-medium text-slate-700">{t("loan.estimated")}</p>
               <p className="tabular-nums text-2xl font-bold text-slate-900" data-testid="estimated-payment">
-                {estimate ? formatMoney2(estimate.monthlyPayment) : "\u2014"}
+                {estimate ? fmt.money2(estimate.monthlyPayment) : "\u2014"}
               </p>
               <p className="text-xs text-slate-600">
-                Example at {CALCULATOR_DEFAULTS.apr}% APR over {CALCULATOR_DEFAULTS.termMonths} months; your offer may differ.
+                {t("loan.example", { apr: CALCULATOR_DEFAULTS.apr, months: CALCULATOR_DEFAULTS.termMonths })}
               </p>
             </div>
           </div>
           <label htmlFor={fields.amount.id} className="label">
-            Loan amount (USD)
+            {t("loan.amount")}
           </label>
           <div className="mt-1 flex items-center gap-2">
             <span aria-hidden="true" className="text-lg font-semibold text-slate-700">
@@ -122,7 +132,7 @@ export default function LoanStep() {
           </div>
           <input type="hidden" name="amountShown" value={shown} />
           <label htmlFor="amountSlider" className="sr-only">
-            Loan amount slider
+            {t("loan.slider")}
           </label>
           <input
             id="amountSlider"
@@ -133,24 +143,17 @@ export default function LoanStep() {
             step={LOAN_STEP}
             value={sliderValue}
             onChange={(e) => setAmountText(formatMoneyInput(e.target.value))}
-            aria-valuetext={formatUsd(sliderValue)}
+            aria-valuetext={fmt.usd(sliderValue)}
             className="mt-4 w-full accent-blue-700"
           />
           <div className="mt-1 flex justify-between text-sm text-slate-700" id="amount-hint">
-            <span>{formatUsd(LOAN_MIN)}</span>
-            <span>{formatUsd(LOAN_MAX)}</span>
+            <span>{fmt.usd(LOAN_MIN)}</span>
+            <span>{fmt.usd(LOAN_MAX)}</span>
           </div>
           <ErrorList meta={fields.amount} />
         </div>
 
-        <OptionGroup
-          meta={fields.purpose}
-          legend="What will you use the loan for?"
-          options={LOAN_PURPOSES}
-          columns={2}
-          className="mt-8"
-          compact
-        />
+        <OptionGroup meta={fields.purpose} legend={t("loan.purposeLegend")} options={purposes} columns={2} className="mt-8" compact />
         <FormError id={form.errorId} errors={form.errors} />
         <WizardNav formAction={ACTION} autosave />
       </Form>

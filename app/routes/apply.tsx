@@ -14,13 +14,20 @@ import { WIZARD_STEPS } from "~/content/constants";
 import { stepTitle, WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
 import { trackEvent } from "~/platform/observability/analytics";
 import { useOptionalUser } from "~/ui/use-user";
+import { fill, languageOfMatches, resources } from "~/content/locales";
 
 /** Each step its own title ("Step 3 of 7: Business Address | Lendwise"): the tab and a screen
  *  reader say where the applicant is after every step, with JavaScript or without. */
-export const meta: MetaFunction = ({ error, location }) => {
+export const meta: MetaFunction = ({ error, location, matches }) => {
   // The step from the address: Remix calls this before the step's own match is listed.
   const slug = location.pathname.split("/")[2];
-  const step = WIZARD_STEP_LIST.find((s) => s.slug === slug)?.step;
+  const found = WIZARD_STEP_LIST.find((s) => s.slug === slug);
+  const step = found?.step;
+  const lang = languageOfMatches(matches);
+  if (!error && found && lang !== "en") {
+    const w = resources[lang].wizard;
+    return [{ title: `${fill(w.progressText, { step: found.step, total: WIZARD_STEPS, title: w.titles[found.slug] })} | ${site.name}` }];
+  }
   return error
     ? [{ title: errorPageTitle(error) }]
     : [

@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
 import { handleLogin } from "~/features/accounts/login-action.server";
 import { requireAnonymous } from "~/features/accounts/session/session.server";
 import { useActionToast } from "~/ui/toast-bus";
+import { useT } from "~/ui/i18n";
+import { fill, languageOfMatches, resources } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [
-  { title: `Sign In | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.login },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resources[languageOfMatches(matches)].auth.loginTitle, { site: site.name }) },
+  { name: "description", content: resources[languageOfMatches(matches)].auth.loginDescription },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,15 +29,16 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   useActionToast(actionData?.toast);
+  const { t } = useT("auth");
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to your account"
+      title={t("welcomeBack")}
+      subtitle={t("signInToAccount")}
       footer={
         <>
-          Don&apos;t have an account?{" "}
+          {t("noAccount")}{" "}
           <Link to="/signup" className="link">
-            Sign up
+            {t("signUpLink")}
           </Link>
         </>
       }

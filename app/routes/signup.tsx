@@ -16,13 +16,16 @@ import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { EsignDisclosure } from "~/ui/esign-disclosure";
 import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
+import { useT } from "~/ui/i18n";
+import { fill, languageOfMatches, resources } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [
-  { title: `Create Account | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.signup },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = languageOfMatches(matches);
+  if (lang !== "en") return [{ title: fill(resources[lang].auth.signup.pageTitle, { site: site.name }) }];
+  return [{ title: `Create Account | ${site.name}` }, { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.signup }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -59,6 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupPage() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/signup" });
+  const { t } = useT("auth");
   useActionToast(actionData?.toast);
   const [form, fields] = useForm({
     id: "signup",
@@ -70,13 +74,13 @@ export default function SignupPage() {
   });
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Join thousands of satisfied customers"
+      title={t("signup.title")}
+      subtitle={t("signup.subtitle")}
       footer={
         <>
-          Already have an account?{" "}
+          {t("signup.haveAccount")}{" "}
           <Link to="/login" className="link">
-            Sign in
+            {t("signup.signInLink")}
           </Link>
         </>
       }
@@ -84,29 +88,34 @@ export default function SignupPage() {
       {/* A refusal from the server (the e-mail taken, too many attempts) is headed "Sign Up Failed",
           as the toast says with JavaScript; a form the schema refused is "There is a problem". */}
       <ErrorSummary
-        title={actionData?.toast?.title ?? (form.errors?.length ? "Sign Up Failed" : undefined)}
+        title={actionData?.toast?.title ?? (form.errors?.length ? t("signup.failed") : undefined)}
         items={conformSummary(actionData?.result, form, fields)}
       />
       <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
-          <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
+          <Field label={t("signup.firstName")} meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+          <Field label={t("signup.lastName")} meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
         </div>
-        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
-        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
-        <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567" }} />
-        <Field label="Date of birth" meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
-        <CheckboxField label="I confirm that I am a US citizen and at least 18 years old" meta={fields.usCitizen} />
+        <Field label={t("email")} meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+        <PasswordField label={t("password")} meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
+        <Field
+          label={t("signup.phone")}
+          meta={fields.phone}
+          type="tel"
+          inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567" }}
+        />
+        <Field label={t("signup.dateOfBirth")} meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
+        <CheckboxField label={t("signup.citizen")} meta={fields.usCitizen} />
         <CheckboxField
           label={
             <>
-              I agree to the{" "}
+              {t("signup.agreeTo")}{" "}
               <Link to="/terms" className="link">
-                Terms of Service
+                {t("signup.terms")}
               </Link>{" "}
-              and{" "}
+              {t("signup.and")}{" "}
               <Link to="/privacy" className="link">
-                Privacy Policy
+                {t("signup.privacy")}
               </Link>
             </>
           }
@@ -116,7 +125,7 @@ export default function SignupPage() {
         <CheckboxField label={ESIGN_DISCLOSURE.label} meta={fields.agreeToElectronicRecords} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Creating Account..." : "Create Account"}
+          {pending ? t("signup.creating") : t("signup.create")}
         </button>
       </Form>
     </AuthCard>

@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import type { MouseEventHandler, ReactNode } from "react";
 import { LogoutButton } from "./logout-button";
 import { Logo } from "./site-header";
+import { useT } from "~/ui/i18n";
 
 const WIDTHS = { "3xl": "max-w-3xl", "4xl": "max-w-4xl", "6xl": "max-w-6xl", "7xl": "max-w-7xl" } as const;
 export type ShellWidth = keyof typeof WIDTHS;
@@ -31,12 +32,13 @@ export function AppHeader({
   collapse?: boolean;
 }) {
   const Nav = navLabel ? "nav" : "div";
+  const { t } = useT("common");
   const items = (linkClass: string, inMenu = false) => (
     <>
       {before}
       {links.map((l) => (
         <Link key={l.to} to={l.to} className={linkClass} onClick={l.onClick}>
-          {l.label}
+          {t(`nav.${l.label}`, l.label)}
         </Link>
       ))}
       {logout ? <LogoutButton className={inMenu ? `${linkClass} w-full` : undefined} /> : null}
@@ -52,7 +54,7 @@ export function AppHeader({
           </Nav>
           <details className="relative sm:hidden" data-testid="header-menu">
             <summary className="btn-ghost cursor-pointer list-none whitespace-nowrap [&::-webkit-details-marker]:hidden">
-              Menu <span aria-hidden="true">▾</span>
+              {t("header.menu")} <span aria-hidden="true">▾</span>
             </summary>
             <Nav
               aria-label={navLabel}

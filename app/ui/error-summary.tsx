@@ -8,13 +8,15 @@
  * (the server's last answer), `replySummary(errors, idOf)` from a plain `{ field: [messages] }`.
  */
 import { useEffect, useRef } from "react";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import type { AnyFieldMeta } from "./forms";
 
 export type SummaryItem = { href: string; message: string };
 
 export function ErrorSummary({
   items,
-  title = "There is a problem",
+  title,
   id = "error-summary",
   className = "",
 }: {
@@ -24,6 +26,8 @@ export function ErrorSummary({
   className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const message = useMessage();
+  const { t } = useT("common");
   const signature = items.map((i) => i.href + i.message).join("|");
   // A new set of errors (a new server answer) takes focus, as the reload does without JavaScript.
   useEffect(() => {
@@ -44,13 +48,13 @@ export function ErrorSummary({
       className={`mb-6 scroll-mt-4 rounded-md border-2 border-red-700 bg-white p-4 text-sm text-slate-900 focus:outline focus:outline-4 focus:outline-offset-2 focus:outline-red-300 ${className}`}
     >
       <h2 id={headingId} className="text-lg font-bold text-red-800">
-        {title}
+        {title ?? t("thereIsAProblem")}
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {items.map((i) => (
           <li key={i.href + i.message}>
             <a href={i.href} className="font-semibold text-red-800 underline underline-offset-2">
-              {i.message}
+              {message(i.message)}
             </a>
           </li>
         ))}

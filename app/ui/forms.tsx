@@ -4,6 +4,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
 export type AnyFieldMeta = FieldMetadata<any, any, any>;
@@ -15,11 +17,12 @@ export function ErrorList(props: ErrorListProps) {
   const id = props.meta ? props.meta.errorId : props.id;
   const errors: string[] | null | undefined = props.meta ? props.meta.errors : props.errors;
   const list = errors?.filter(Boolean) ?? [];
+  const message = useMessage();
   if (!list.length) return null;
   return (
     <div id={id} className="field-error" role="alert">
       {list.map((e) => (
-        <p key={e}>{e}</p>
+        <p key={e}>{message(e)}</p>
       ))}
     </div>
   );
@@ -63,6 +66,7 @@ export function Field({ meta, label, type = "text", inputProps, hint, className 
 
 export function PasswordField({ meta, label, inputProps, className }: Omit<FieldProps, "type" | "hint">) {
   const hydrated = useHydrated();
+  const { t } = useT("auth");
   const [shown, setShown] = useState(false);
   const { key, ...conform } = getInputProps(meta, { type: "password" });
   return (
@@ -77,11 +81,11 @@ export function PasswordField({ meta, label, inputProps, className }: Omit<Field
             type="button"
             onClick={() => setShown((s) => !s)}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-blue-700"
-            aria-label={shown ? "Hide password" : "Show password"}
+            aria-label={shown ? t("hidePassword") : t("showPassword")}
             aria-controls={meta.id}
             aria-pressed={shown}
           >
-            {shown ? "Hide" : "Show"}
+            {shown ? t("hide") : t("show")}
           </button>
         ) : null}
       </div>
@@ -108,11 +112,12 @@ export function CheckboxField({ meta, label, inputProps, className }: Omit<Field
 /** A form-level error (e.g. a failed sign-in) shown above the submit button. */
 export function FormError({ errors, id }: { errors?: string[] | null; id?: string }) {
   const list = errors?.filter(Boolean) ?? [];
+  const message = useMessage();
   if (!list.length) return null;
   return (
     <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       {list.map((e) => (
-        <p key={e}>{e}</p>
+        <p key={e}>{message(e)}</p>
       ))}
     </div>
   );

@@ -1,10 +1,23 @@
 /** A legal page: title, last-updated date, a table of contents and numbered sections. */
 import type { LegalSection } from "~/content/legal";
 import { legalLastUpdated } from "~/content/legal";
+import { useT } from "~/ui/i18n";
 
 export function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: readonly LegalSection[] }) {
+  const { t, i18n } = useT("common");
+  // In another language the legal text stays the English one, which governs (said in that language).
+  const translated = i18n.language !== "en";
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
+    <article className="mx-auto max-w-3xl px-4 py-12" lang="en">
+      {translated ? (
+        <p
+          lang={i18n.language}
+          className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800"
+          data-testid="english-governs"
+        >
+          {t("legal.englishGoverns")}
+        </p>
+      ) : null}
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-sm text-slate-700" data-testid="legal-updated">
         Last updated: {legalLastUpdated}

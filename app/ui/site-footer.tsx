@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useT } from "~/ui/i18n";
 import type { loader as rootLoader } from "~/root";
 import { NewTabNote } from "~/ui/new-tab";
 import { site } from "~/content/site";
@@ -18,8 +19,8 @@ const resourceLinks = [
   { to: "/faq", label: "FAQ" },
 ];
 /** Items docs/product.md lists without a target: text, not dead links. */
-const plainItems = ["Inventory Financing", "Emergency Business Loans"];
-const companyItems = ["Interest Rates", "Success Stories", "Compliance"];
+const plainItems = ["inventory", "emergency"] as const;
+const companyItems = ["rates", "stories", "compliance"] as const;
 /** The pages that say who runs the marketplace, who holds which licence, and how data is protected. */
 const trustLinks = [
   { to: "/licenses", label: "Licensing" },
@@ -31,15 +32,17 @@ export function SiteFooter() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const nmlsId = root?.nmlsId ?? null;
   const entity = root?.legalEntity ?? null;
+  const { t } = useT("common");
+  // Labels in the page's language (English: the lists above, word for word).
+  const label = (l: { to: string; label: string }) =>
+    t(`footer.${productLinks.includes(l) ? "products" : "resourceLinks"}.${l.to}`, l.label);
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-200" id="support">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>
-          <p className="mt-2 text-sm text-slate-300">
-            Connecting entrepreneurs and small businesses with licensed lenders for business loans from $1,000 to $50,000.
-          </p>
-          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+          <p className="mt-2 text-sm text-slate-300">{t("footer.tagline")}</p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label={t("footer.socialMedia")}>
             {site.social.map((s) => (
               <li key={s.label}>
                 <a
@@ -57,51 +60,51 @@ export function SiteFooter() {
         </div>
         <nav aria-labelledby="footer-products">
           <h2 id="footer-products" className="font-semibold text-white">
-            Business Loans
+            {t("footer.businessLoans")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {productLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                  {label(l)}
                 </Link>
               </li>
             ))}
-            {plainItems.map((t) => (
-              <li key={t} className="text-slate-400">
-                {t}
+            {plainItems.map((k) => (
+              <li key={k} className="text-slate-400">
+                {t(`footer.plainItems.${k}`)}
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-resources">
           <h2 id="footer-resources" className="font-semibold text-white">
-            Resources
+            {t("footer.resources")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {resourceLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                  {label(l)}
                 </Link>
               </li>
             ))}
             {trustLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                  {label(l)}
                 </Link>
               </li>
             ))}
-            {companyItems.map((t) => (
-              <li key={t} className="text-slate-400">
-                {t}
+            {companyItems.map((k) => (
+              <li key={k} className="text-slate-400">
+                {t(`footer.plainItems.${k}`)}
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Support</h2>
+          <h2 className="font-semibold text-white">{t("footer.support")}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <a href={site.supportPhoneHref} className="hover:text-white hover:underline">
@@ -120,19 +123,19 @@ export function SiteFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
+            © {site.copyrightYear} {site.name}. {t("footer.rightsReserved")}
             {entity ? (
               <span className="block" data-testid="legal-entity">
-                {site.name} is operated by {entity.name}, {entity.address}.
+                {t("footer.operatedBy", { site: site.name, name: entity.name, address: entity.address })}
               </span>
             ) : null}
           </p>
           <div className="flex flex-wrap gap-4">
             <Link to="/terms-of-service" className="hover:text-white hover:underline">
-              Terms of Service
+              {t("footer.termsOfService")}
             </Link>
             <Link to="/privacy-policy" className="hover:text-white hover:underline">
-              Privacy Policy
+              {t("footer.privacyPolicy")}
             </Link>
             {nmlsId ? (
               <span data-testid="licence-line">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/ui/i18n";
 import { site } from "~/content/site";
 import { useOptionalUser } from "~/ui/use-user";
 import { LogoutButton } from "./logout-button";
@@ -33,13 +34,14 @@ export function Logo() {
 
 function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const user = useOptionalUser();
+  const { t } = useT("common");
   const cls = stacked ? "flex flex-col items-start gap-2" : "flex items-center gap-2";
   if (user) {
     return (
       <div className={cls}>
-        <span className="text-sm text-slate-700">Welcome, {user.firstName}</span>
+        <span className="text-sm text-slate-700">{t("header.welcome", { name: user.firstName })}</span>
         <Link to={user.role === "admin" ? "/admin" : "/dashboard"} className="btn-ghost">
-          Dashboard
+          {t("header.dashboard")}
         </Link>
         <LogoutButton />
       </div>
@@ -48,10 +50,10 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   return (
     <div className={cls}>
       <Link to="/login" className="btn-ghost">
-        Login
+        {t("header.login")}
       </Link>
       <Link to="/signup" className="btn-outline">
-        Sign Up
+        {t("header.signUp")}
       </Link>
     </div>
   );
@@ -62,10 +64,11 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
  * it shows the support phone and e-mail. The mobile menu is a <details> element: no JS needed.
  */
 export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
+  const { t } = useT("common");
   const anchors = [
-    { href: "/#how-it-works", label: "How It Works" },
-    { href: "/#features", label: "Features" },
-    { href: "#support", label: "Support" },
+    { href: "/#how-it-works", label: t("header.howItWorks") },
+    { href: "/#features", label: t("header.features") },
+    { href: "#support", label: t("header.support") },
   ];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -73,7 +76,7 @@ export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
         <div className="bg-slate-900 text-xs text-slate-200">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-4 gap-y-1 px-4 py-1.5">
             <a href={site.supportPhoneHref} className="hover:underline">
-              Call {site.supportPhone}
+              {t("header.call", { phone: site.supportPhone })}
             </a>
             <a href={`mailto:${site.supportEmail}`} className="hover:underline">
               {site.supportEmail}
@@ -95,12 +98,12 @@ export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
         <div className="hidden items-center gap-2 md:flex">
           <AccountLinks />
           <Link to="/loan-application" className="btn-primary">
-            Apply Now
+            {t("header.applyNow")}
           </Link>
         </div>
         <details className="relative md:hidden">
-          <summary className="btn-outline list-none" aria-label="Menu">
-            Menu
+          <summary className="btn-outline list-none" aria-label={t("header.menu")}>
+            {t("header.menu")}
           </summary>
           <div className="absolute right-0 mt-2 w-64 rounded-md border border-slate-200 bg-white p-4 shadow-lg">
             {variant === "landing" ? (
@@ -116,7 +119,7 @@ export function SiteHeader({ variant }: { variant: "landing" | "public" }) {
             ) : null}
             <AccountLinks stacked />
             <Link to="/loan-application" className="btn-primary mt-3 w-full">
-              Apply Now
+              {t("header.applyNow")}
             </Link>
           </div>
         </details>

@@ -20,6 +20,7 @@ export { queueReferralEmail } from "./referral-claim.server";
 export {
   commitSession,
   createUserSession,
+  getAccountLanguage,
   getSession,
   getUser,
   requireAdmin,
@@ -36,6 +37,7 @@ export {
   getUserById,
   insertUser,
   isAdminUser,
+  setUserLanguage,
   isDuplicate,
   listAdminEmails,
   listAssignableAdmins,

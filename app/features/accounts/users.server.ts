@@ -338,3 +338,8 @@ export async function lockUserRow(tx: DbOrTx, id: number) {
   const [u] = await tx.select().from(schema.users).where(eq(schema.users.id, id)).limit(1).for("update");
   return u ?? null;
 }
+
+/** The language the user chose with the switch (issue 30): kept on the account, read at every sign-in. */
+export async function setUserLanguage(id: number, language: "en" | "es", db: DbOrTx = getDb()) {
+  await db.update(schema.users).set({ language }).where(eq(schema.users.id, id));
+}

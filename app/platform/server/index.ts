@@ -84,6 +84,7 @@ const reqOf = (req: http.IncomingMessage) => ({
   url: req.url ?? "/",
   cookie: req.headers.cookie,
   authorization: req.headers.authorization,
+  acceptLanguage: req.headers["accept-language"],
 });
 function answerFromRenderCache(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useT } from "~/ui/i18n";
 import { Logo } from "~/ui/site-header";
 
 export function AuthCard({
@@ -13,6 +14,7 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { t } = useT("auth");
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
@@ -27,7 +29,7 @@ export function AuthCard({
         {footer ? <div className="mt-4 text-center text-sm text-slate-700">{footer}</div> : null}
         <p className="mt-4 text-center">
           <Link to="/" className="link text-sm">
-            Back to Home
+            {t("backToHome")}
           </Link>
         </p>
       </div>

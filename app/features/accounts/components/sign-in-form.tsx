@@ -1,4 +1,5 @@
 /** The e-mail + password sign-in form of /login and /admin-login, with "Forgot your password?". */
+import { useT } from "~/ui/i18n";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -25,6 +26,7 @@ export function SignInForm({
   autoFocus?: boolean;
 }) {
   const pending = useIsPending({ formAction: action });
+  const { t } = useT("auth");
   const [form, fields] = useForm({
     id,
     constraint: getZodConstraint(LoginSchema),
@@ -39,25 +41,25 @@ export function SignInForm({
   const focusEmail = autoFocus && !summary.length;
   return (
     <>
-      <ErrorSummary title={form.errors?.length ? TOASTS.loginFailed.title : undefined} items={summary} />
+      <ErrorSummary title={form.errors?.length ? t("loginFailedTitle", TOASTS.loginFailed.title) : undefined} items={summary} />
       <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
         {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
         <Field
-          label="Email"
+          label={t("email")}
           meta={fields.email}
           type="email"
           inputProps={focusEmail ? { autoComplete: emailAutoComplete, autoFocus: true } : { autoComplete: emailAutoComplete }}
         />
-        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
+        <PasswordField label={t("password")} meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Signing In..." : "Sign In"}
+          {pending ? t("signingIn") : t("signIn")}
         </button>
       </Form>
       <p className="mt-4 text-center text-sm">
         {/* Keeps focus in the form on mouse-down, so the e-mail field's blur check cannot move this link mid-click. */}
         <Link to="/forgot-password" className="link" onMouseDown={(e) => e.preventDefault()}>
-          Forgot your password?
+          {t("forgotPassword")}
         </Link>
       </p>
     </>

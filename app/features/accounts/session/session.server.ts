@@ -215,6 +215,12 @@ export async function getUser(request: Request): Promise<PublicUser | null> {
   return (await resolveSessionUser(request)).user;
 }
 
+/** The signed-in account's chosen language (users.language), or null: never chosen, or signed out. */
+export async function getAccountLanguage(request: Request): Promise<"en" | "es" | null> {
+  const { user, record } = await resolveSessionUser(request);
+  return user && record?.language ? record.language : null;
+}
+
 /** Client-given redirect targets: see safe-redirect.ts (one function for every caller). */
 export { safeRedirect } from "~/platform/http/safe-redirect";
 

@@ -6,6 +6,11 @@ import type { ZodTypeAny } from "zod";
 import { ErrorList, type AnyFieldMeta } from "~/ui/forms";
 import { minutesLeft, stepTitle } from "~/features/applications/wizard/wizard-steps";
 import type { validateStep as ValidateStep } from "./validate-step";
+import { useT } from "~/ui/i18n";
+import { WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
+
+/** The step's slug, the key of its title and short name in the translations. */
+const slugOf = (step: number) => WIZARD_STEP_LIST[Math.min(Math.max(step, 1), 7) - 1]!.slug;
 
 /** Short names for the tracker; the full titles stay the steps' headings. */
 const SHORT_NAMES = ["Loan", "Owner", "Address", "Finances", "Documents", "Review", "Done"] as const;
@@ -15,28 +20,34 @@ import { MSG } from "~/content/messages";
 export function WizardProgress({ step }: { step: number }) {
   const pct = Math.round((step / WIZARD_STEPS) * 100);
   const left = minutesLeft(step);
+  const { t } = useT("wizard");
+  const title = t(`titles.${slugOf(step)}`, stepTitle(step));
   return (
     <div className="mb-6">
       <div className="flex flex-wrap items-center justify-between gap-x-4 text-sm font-medium text-slate-700">
         <p>
-          Step {step} of {WIZARD_STEPS}
-          <span className="hidden sm:inline"> · {pct}% complete</span>
+          {t("stepOf", { step, total: WIZARD_STEPS })}
+          <span className="hidden sm:inline">{t("complete", { pct })}</span>
         </p>
-        <p data-testid="time-left">{left > 0 ? `About ${left} minute${left === 1 ? "" : "s"} left` : "All done"}</p>
+        <p data-testid="time-left">{left > 0 ? t("minutesLeft", { count: left }) : t("allDone")}</p>
       </div>
       <div
         className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
         role="progressbar"
-        aria-label="Application progress"
+        aria-label={t("progress")}
         aria-valuemin={1}
         aria-valuemax={WIZARD_STEPS}
         aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)}${left > 0 ? `, about ${left} minute${left === 1 ? "" : "s"} left` : ""}`}
+        aria-valuetext={
+          left > 0
+            ? t("progressTextLeft", { step, total: WIZARD_STEPS, title, count: left })
+            : t("progressText", { step, total: WIZARD_STEPS, title })
+        }
       >
         <div className="h-full rounded-full bg-blue-700 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
       {/* Named steps: all of them from the small tablet up; on a phone the bar and the count say it. */}
-      <ol className="mt-3 hidden grid-cols-7 gap-1 text-center text-xs sm:grid" aria-label="Application steps">
+      <ol className="mt-3 hidden grid-cols-7 gap-1 text-center text-xs sm:grid" aria-label={t("steps")}>
         {SHORT_NAMES.map((name, i) => {
           const n = i + 1;
           const state = n < step ? "done" : n === step ? "current" : "todo";
@@ -52,8 +63,8 @@ export function WizardProgress({ step }: { step: number }) {
               >
                 {state === "done" ? "\u2713" : n}
               </span>
-              {name}
-              <span className="sr-only">{state === "done" ? " (completed)" : state === "current" ? " (current step)" : ""}</span>
+              {t(`shortNames.${slugOf(n)}`, name)}
+              <span className="sr-only">{state === "done" ? t("completed") : state === "current" ? t("currentStep") : ""}</span>
             </li>
           );
         })}
@@ -67,6 +78,7 @@ export function StepHeading({ step, heading, children }: { step: number; heading
   const h1 = useRef<HTMLHeadingElement>(null);
   const { key, pathname } = useLocation();
   const shown = useRef<string | null>(null);
+  const { t } = useT("wizard");
   // After a client-side move to this step (Continue, Back, Edit), focus goes to its heading, as a
   // new page's would be announced; the first page load ("default" key) leaves focus where it is,
   // and so does a new location on the same step (an upload's or a removal's redirect back to step
@@ -78,7 +90,7 @@ export function StepHeading({ step, heading, children }: { step: number; heading
   return (
     <div className="mb-6">
       <h1 ref={h1} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
-        {stepTitle(step)}
+        {t(`titles.${slugOf(step)}`, stepTitle(step))}
       </h1>
       {heading ? <h2 className="mt-1 text-lg font-medium text-slate-700">{heading}</h2> : null}
       {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
@@ -92,10 +104,10 @@ export function StepHeading({ step, heading, children }: { step: number; heading
  */
 export function WizardNav({
   formAction,
-  continueLabel = "Continue",
-  pendingLabel = "Saving...",
+  continueLabel: continueGiven,
+  pendingLabel: pendingGiven,
   continueDisabled = false,
-  backLabel = "Back",
+  backLabel: backGiven,
   autosave = false,
 }: {
   formAction: string;
@@ -106,6 +118,10 @@ export function WizardNav({
   /** Save what is typed as the applicant goes (with JavaScript), and warn before leaving unsaved. */
   autosave?: boolean;
 }) {
+  const { t } = useT("wizard");
+  const continueLabel = continueGiven ?? t("continue");
+  const pendingLabel = pendingGiven ?? t("saving");
+  const backLabel = backGiven ?? t("back");
   const navRef = useRef<HTMLDivElement>(null);
   const saveState = useDraftAutosave(navRef, formAction, autosave);
   const nav = useNavigation();
@@ -142,11 +158,11 @@ export function WizardNav({
         {autosave ? (
           <p className="order-last w-full text-right text-xs text-slate-600" data-save-state={saveState}>
             {saveState === "saving"
-              ? MSG.draftSaving
+              ? t("draftSaving", MSG.draftSaving)
               : saveState === "saved"
-                ? MSG.draftSaved
+                ? t("draftSaved", MSG.draftSaved)
                 : saveState === "failed"
-                  ? MSG.draftSaveFailed
+                  ? t("draftSaveFailed", MSG.draftSaveFailed)
                   : "\u00a0"}
           </p>
         ) : null}

@@ -139,3 +139,28 @@ describe("RenderCache", () => {
     expect(small.store("/big", CAMPAIGN, 200, headers(), Buffer.alloc(20_000))).toBe(false);
   });
 });
+
+describe("the page's language in the key (issue 30)", () => {
+  const withLanguage = (url: string, acceptLanguage?: string) => ({ ...get(url), acceptLanguage });
+  it("keys each language apart: ?lng= first, then Accept-Language; English keeps the plain path", () => {
+    expect(renderCacheKey(withLanguage("/faq"))).toBe("/faq");
+    expect(renderCacheKey(withLanguage("/faq", "en-US,en;q=0.9"))).toBe("/faq");
+    expect(renderCacheKey(withLanguage("/faq", "es-US,es;q=0.9,en;q=0.5"))).toBe("/faq\nes");
+    expect(renderCacheKey(withLanguage("/faq?lng=es"))).toBe("/faq\nes");
+    expect(renderCacheKey(withLanguage("/faq?lng=en", "es"))).toBe("/faq");
+    expect(renderCacheKey(withLanguage("/faq?lng=es&utm_source=x"))).toBe("/faq\nes");
+    // A language the site does not have, or not spelled exactly: not from the cache.
+    expect(renderCacheKey(withLanguage("/faq?lng=fr"))).toBeNull();
+    expect(renderCacheKey(withLanguage("/faq?lng=es&lng=en"))).toBeNull();
+  });
+
+  it("stores a page under the language it was rendered in, and answers only that language", () => {
+    const cache = new RenderCache({ maxBytes: 1_000_000, maxEntries: 10 });
+    expect(cache.store("/faq?lng=es", CAMPAIGN, 200, headers(), page("es"), publicPagesGeneration(), "es")).toBe(true);
+    expect(keyOfRenderedUrl("/loan-calculator?lng=es", NO_QUERY, "es")).toBe("/loan-calculator\nes");
+    expect(cache.get(withLanguage("/faq", "es"))).not.toBeNull();
+    expect(cache.get(withLanguage("/faq?lng=es"))).not.toBeNull();
+    expect(cache.get(withLanguage("/faq"))).toBeNull();
+    expect(cache.get(withLanguage("/faq", "en"))).toBeNull();
+  });
+});

@@ -21,6 +21,7 @@ import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { publicPagesGeneration } from "./generation.server";
+import { anonymousLanguage } from "~/platform/http/negotiate-language.server";
 
 /**
  * What a route declares in its handle (`handle.renderCache`): `query: "campaign-tags"` keeps the
@@ -58,6 +59,8 @@ export type CacheableRequest = {
   url: string;
   cookie?: string | null | undefined;
   authorization?: string | null | undefined;
+  /** The Accept-Language header: with `?lng=`, it decides the page's language (issue 30). */
+  acceptLanguage?: string | null | undefined;
 };
 
 function splitUrl(url: string) {
@@ -67,9 +70,25 @@ function splitUrl(url: string) {
 
 function onlyCampaignTags(query: string) {
   if (query.includes("#")) return false;
-  for (const name of new URLSearchParams(query).keys()) if (!IGNORED_QUERY_PARAMS.has(name)) return false;
+  for (const name of new URLSearchParams(query).keys()) if (name !== "lng" && !IGNORED_QUERY_PARAMS.has(name)) return false;
   return true;
 }
+
+/** Nothing in the query but the language (`lng=en|es`, once), or nothing at all. */
+function onlyLanguage(query: string) {
+  if (query === "") return true;
+  const params = [...new URLSearchParams(query)];
+  return params.length === 1 && params[0]![0] === "lng" && (params[0]![1] === "en" || params[0]![1] === "es");
+}
+
+/** A `lng` parameter that names no language exactly (lng=ES, lng=fr, twice) keeps the page out. */
+function languageParamIsExact(query: string) {
+  const values = new URLSearchParams(query).getAll("lng");
+  return values.length === 0 || (values.length === 1 && (values[0] === "en" || values[0] === "es"));
+}
+
+/** English pages keep the plain path as key; another language's page its path and the language. */
+const keyIn = (pathname: string, language: string) => (language === "en" ? pathname : `${pathname}\n${language}`);
 
 /**
  * The key under which a request may find its page, or null: an anonymous GET/HEAD (any Cookie
@@ -81,8 +100,8 @@ export function renderCacheKey(req: CacheableRequest): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if ((req.cookie ?? "").trim() !== "" || (req.authorization ?? null) !== null) return null;
   const { pathname, query } = splitUrl(req.url);
-  if (query !== "" && !onlyCampaignTags(query)) return null;
-  return pathname;
+  if (query !== "" && (!onlyCampaignTags(query) || !languageParamIsExact(query))) return null;
+  return keyIn(pathname, anonymousLanguage(query, req.acceptLanguage));
 }
 
 /**
@@ -90,10 +109,12 @@ export function renderCacheKey(req: CacheableRequest): string | null {
  * rule, or null (never kept): the path when the query is empty, or holds only campaign tags on a
  * `campaign-tags` route.
  */
-export function keyOfRenderedUrl(pathAndQuery: string, rule: RenderCacheRule): string | null {
+export function keyOfRenderedUrl(pathAndQuery: string, rule: RenderCacheRule, language = "en"): string | null {
   const { pathname, query } = splitUrl(pathAndQuery);
-  if (query === "") return pathname;
-  return rule.query === "campaign-tags" && onlyCampaignTags(query) ? pathname : null;
+  if (query === "") return keyIn(pathname, language);
+  if (!languageParamIsExact(query)) return null;
+  if (onlyLanguage(query)) return keyIn(pathname, language);
+  return rule.query === "campaign-tags" && onlyCampaignTags(query) ? keyIn(pathname, language) : null;
 }
 
 /**
@@ -208,8 +229,9 @@ export class RenderCache {
     headers: Headers,
     body: Buffer,
     generation: number = publicPagesGeneration(),
+    language = "en",
   ): boolean {
-    const key = keyOfRenderedUrl(pathAndQuery, rule);
+    const key = keyOfRenderedUrl(pathAndQuery, rule, language);
     if (key === null || generation !== publicPagesGeneration()) return false;
     const lifetime = storableLifetime(status, headers);
     if (lifetime === null || body.length > this.maxBodyBytes) return false;
@@ -262,7 +284,7 @@ export class RenderCache {
       this.entries.delete(key);
       return null;
     }
-    if (entry.rule.query === "none" && req.url.length !== key.length) return null;
+    if (entry.rule.query === "none" && !onlyLanguage(splitUrl(req.url).query)) return null;
     const nonce = randomBytes(NONCE_BYTES).toString("base64");
     const headers: Array<[string, string]> = entry.csp
       ? [...entry.headers, ["content-security-policy", entry.csp.join(nonce)]]
