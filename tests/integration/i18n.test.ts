@@ -119,6 +119,21 @@ describe("choosing the language", () => {
   });
 });
 
+describe("the switch and another site", () => {
+  it("a link on another site sets the browser's language but does not change the account's", async () => {
+    const user = await createApplicant();
+    const c = await signInApplicantOverHttp(new Client(), user);
+    await c.fetch("/language?lng=en&redirectTo=/dashboard");
+    const res = await c.fetch("/language?lng=es&redirectTo=/dashboard", { headers: { "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(302);
+    // This browser now reads Spanish (its cookie)...
+    expect((await parse(await c.fetch("/dashboard"))).$("html").attr("lang")).toBe("es");
+    // Another device signing in gets the account's language, still English.
+    const other = await signInApplicantOverHttp(new Client(), user);
+    expect((await parse(await other.fetch("/dashboard", { headers: ES }))).$("html").attr("lang")).toBe("en");
+  });
+});
+
 describe("Spanish pages", () => {
   it("the wizard's messages come back in Spanish from the server (JavaScript off)", async () => {
     const c = new Client();
