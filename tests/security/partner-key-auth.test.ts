@@ -51,7 +51,13 @@ describe("partner API keys at rest", () => {
     const [audit] = await getDb()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.action, "partner_key.create"), eq(schema.auditLog.targetId, String(id))));
+      .where(
+        and(
+          eq(schema.auditLog.action, "partner_key.create"),
+          eq(schema.auditLog.targetType, "partner_key"),
+          eq(schema.auditLog.targetId, String(id)),
+        ),
+      );
     expect(audit?.details).toContain(prefix);
     expect(audit?.details).not.toContain(secret);
   });

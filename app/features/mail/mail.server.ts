@@ -118,32 +118,46 @@ export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransp
   for (const row of rows) {
     try {
       await transport.send(toMessage(row), emlFileStem(row));
-      await markEmailSent(row.id, token, opts.now ?? new Date());
-      sent++;
-      recordOutboxSent();
-      // The id of the request that queued it: the access log line of that request has the same reqId.
-      log.info(
-        { outboxId: row.id, kind: row.kind, attempts: row.attempts + 1, reqId: row.requestId ?? undefined },
-        `[outbox] e-mail ${row.id} (${row.kind}) sent`,
-      );
     } catch (e) {
       failed++;
-      const attempts = row.attempts + 1;
-      const giveUp = attempts >= OUTBOX_MAX_ATTEMPTS;
-      const at = opts.now ?? new Date();
-      await markEmailFailed(row.id, token, {
-        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
-        error: describeError(e),
-        giveUp,
-      });
-      recordOutboxFailure(giveUp);
+      await recordFailedAttempt(row, token, e, opts.now);
+      continue;
+    }
+    // Sent: from here nothing counts as a failed attempt (that would send it again).
+    try {
+      await markEmailSent(row.id, token, opts.now ?? new Date());
+    } catch (e) {
       log.error(
-        { outboxId: row.id, kind: row.kind, attempts, gaveUp: giveUp, error: describeError(e), reqId: row.requestId ?? undefined },
-        `[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`,
+        { outboxId: row.id, kind: row.kind, error: describeError(e), reqId: row.requestId ?? undefined },
+        `[outbox] e-mail ${row.id} (${row.kind}) sent but not marked sent: ${describeError(e)}; its lease ends in ${OUTBOX_LEASE_MS} ms`,
       );
     }
+    sent++;
+    recordOutboxSent();
+    // The id of the request that queued it: the access log line of that request has the same reqId.
+    log.info(
+      { outboxId: row.id, kind: row.kind, attempts: row.attempts + 1, reqId: row.requestId ?? undefined },
+      `[outbox] e-mail ${row.id} (${row.kind}) sent`,
+    );
   }
   return { sent, failed };
+}
+
+/** A send that failed: counted, and the row scheduled again (or given up after OUTBOX_MAX_ATTEMPTS). */
+async function recordFailedAttempt(row: OutboxRow, token: string, e: unknown, now?: Date) {
+  const attempts = row.attempts + 1;
+  const giveUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+  const at = now ?? new Date();
+  await markEmailFailed(row.id, token, {
+    nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+    error: describeError(e),
+    giveUp,
+  });
+  recordOutboxFailure(giveUp);
+  log.error(
+    { outboxId: row.id, kind: row.kind, attempts, gaveUp: giveUp, error: describeError(e), reqId: row.requestId ?? undefined },
+    `[outbox] e-mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ", will retry"}: ${describeError(e)}`,
+  );
 }
 
 type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: boolean; again?: boolean };

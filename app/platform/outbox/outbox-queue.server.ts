@@ -1,12 +1,15 @@
 /**
  * The sending side of the e-mail outbox: claim due rows under a lease (locked_by/locked_until, so
  * two app servers never send the same row at once), then mark each sent or schedule its retry.
- * Times come from the caller so tests can move the clock. Hand-written for the reason given at the
+ * Times come from the caller so tests can move the clock. Each write is one statement run through
+ * transaction(), so one that loses a lock conflict to another sender's claim (a deadlock between
+ * two `UPDATE ... ORDER BY ... LIMIT` scans, seen with four drainers at once) runs again instead
+ * of failing: a "sent" lost that way would be taken for a failed send and the e-mail sent twice. Hand-written for the reason given at the
  * top of outbox.server.ts (a MySQL transactional outbox; no maintained queue library keeps its jobs
  * in MySQL).
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb, schema } from "~/platform/db/db.server";
+import { getDb, schema, transaction } from "~/platform/db/db.server";
 
 export type OutboxRow = typeof schema.outbox.$inferSelect;
 
@@ -26,12 +29,14 @@ export async function claimDueEmails(opts: {
     isNull(t.holdUserId), // held until the address is verified
   ];
   if (opts.ids) conditions.push(inArray(t.id, opts.ids.length ? opts.ids : [-1]));
-  await getDb()
-    .update(t)
-    .set({ lockedBy: opts.token, lockedUntil: new Date(opts.now.getTime() + opts.leaseMs) })
-    .where(and(...conditions))
-    .orderBy(asc(t.nextAttemptAt), asc(t.id))
-    .limit(opts.limit);
+  await transaction((tx) =>
+    tx
+      .update(t)
+      .set({ lockedBy: opts.token, lockedUntil: new Date(opts.now.getTime() + opts.leaseMs) })
+      .where(and(...conditions))
+      .orderBy(asc(t.nextAttemptAt), asc(t.id))
+      .limit(opts.limit),
+  );
   return getDb()
     .select()
     .from(t)
@@ -40,25 +45,36 @@ export async function claimDueEmails(opts: {
 }
 
 export async function markEmailSent(id: number, token: string, now: Date) {
-  await getDb()
-    .update(schema.outbox)
-    .set({ status: "sent", sentAt: now, attempts: sql`${schema.outbox.attempts} + 1`, lockedBy: null, lockedUntil: null, lastError: null })
-    .where(and(eq(schema.outbox.id, id), eq(schema.outbox.lockedBy, token)));
+  await transaction((tx) =>
+    tx
+      .update(schema.outbox)
+      .set({
+        status: "sent",
+        sentAt: now,
+        attempts: sql`${schema.outbox.attempts} + 1`,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(and(eq(schema.outbox.id, id), eq(schema.outbox.lockedBy, token))),
+  );
 }
 
 /** A failed attempt: count it, keep the row pending until `nextAttemptAt`, or 'failed' when `giveUp`. */
 export async function markEmailFailed(id: number, token: string, input: { nextAttemptAt: Date; error: string; giveUp: boolean }) {
-  await getDb()
-    .update(schema.outbox)
-    .set({
-      attempts: sql`${schema.outbox.attempts} + 1`,
-      nextAttemptAt: input.nextAttemptAt,
-      lastError: input.error.slice(0, 500),
-      status: input.giveUp ? "failed" : "pending",
-      lockedBy: null,
-      lockedUntil: null,
-    })
-    .where(and(eq(schema.outbox.id, id), eq(schema.outbox.lockedBy, token)));
+  await transaction((tx) =>
+    tx
+      .update(schema.outbox)
+      .set({
+        attempts: sql`${schema.outbox.attempts} + 1`,
+        nextAttemptAt: input.nextAttemptAt,
+        lastError: input.error.slice(0, 500),
+        status: input.giveUp ? "failed" : "pending",
+        lockedBy: null,
+        lockedUntil: null,
+      })
+      .where(and(eq(schema.outbox.id, id), eq(schema.outbox.lockedBy, token))),
+  );
 }
 
 export async function getOutboxRow(id: number) {
