@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage, NAMESPACES, resources } from "~/content/locales";
+import { DEFAULT_LANGUAGE, i18nextOptions, isLanguage } from "~/content/locales";
 
 /**
  * Back or Forward pressed before the page could listen (a slow phone, just after a reload): to a
@@ -45,16 +45,7 @@ if (addressMovedBeforeHydration()) {
   window.addEventListener("popstate", early);
   // The page's language is the one the server rendered (<html lang>); the resources are bundled.
   const lang = document.documentElement.lang;
-  void i18next.use(initReactI18next).init({
-    lng: isLanguage(lang) ? lang : DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    resources,
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  void i18next.use(initReactI18next).init(i18nextOptions(isLanguage(lang) ? lang : DEFAULT_LANGUAGE));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -32,7 +32,7 @@ import { createRequestHandler as createPublicRequestHandler } from "~/platform/h
 import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage, NAMESPACES, resources } from "~/content/locales";
+import { i18nextOptions, isLanguage, type Language } from "~/content/locales";
 import { anonymousLanguage } from "~/platform/http/negotiate-language.server";
 
 const ABORT_DELAY = 5_000;
@@ -123,18 +123,9 @@ export function handleDataRequest(response: Response) {
 }
 
 /** One i18next instance per request, in the page's language, with every resource in memory (no loading). */
-function i18nFor(lng: string) {
+function i18nFor(lng: Language) {
   const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    resources,
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  void instance.use(initReactI18next).init(i18nextOptions(lng));
   return instance;
 }
 

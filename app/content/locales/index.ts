@@ -12,6 +12,23 @@ export const NAMESPACES = ["common", "landing", "auth", "wizard", "messages"] as
 export const resources: Record<Language, Resources> = { en, es };
 export { TRANSLATED_MESSAGE_KEYS, type Resources };
 
+/**
+ * i18next's settings for a page in `lng`, the same on the server (one instance per request) and in
+ * the browser (hydrating what the server drew): every resource in memory, nothing loaded later.
+ */
+export function i18nextOptions(lng: Language) {
+  return {
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [...NAMESPACES],
+    defaultNS: "common",
+    resources,
+    initImmediate: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  };
+}
+
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "es";
 }
