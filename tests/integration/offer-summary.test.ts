@@ -210,7 +210,15 @@ async function expectSignedSummaryMailed(email: string, userId: number, signer: 
     await new Promise((r) => setTimeout(r, 100));
     [sent] = await getDb().select().from(schema.outbox).where(eq(schema.outbox.id, row!.id));
   }
-  expect(sent.sentAt, "sent within seconds of the acceptance").not.toBeNull();
+  // On failure the row's state says why (a failed attempt and its error, or a lease still held).
+  const state = {
+    attempts: sent.attempts,
+    lastError: sent.lastError,
+    lockedBy: sent.lockedBy,
+    lockedUntil: sent.lockedUntil,
+    status: sent.status,
+  };
+  expect(sent.sentAt, `sent within seconds of the acceptance (${JSON.stringify(state)})`).not.toBeNull();
   const eml = fs.readFileSync(path.join(inject("dataDir"), "outbox", `${emlFileStem(sent)}.eml`), "latin1");
   const part = /Content-Type: application\/pdf;[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
   expect(part, "the PDF is attached").not.toBeNull();
