@@ -99,6 +99,17 @@ describe("choosing the language", () => {
     expect(kept.headers.get("location")).toBe("/loan-calculator?amount=5000");
   });
 
+  it("a language we do not offer changes nothing: back to the page, no cookie, still English", async () => {
+    for (const bad of ["fr", "", "ES", "es-MX"]) {
+      const c = new Client();
+      const res = await c.fetch(`/language?lng=${encodeURIComponent(bad)}&redirectTo=/faq`);
+      expect(res.status, bad).toBe(302);
+      expect(res.headers.get("location"), bad).toBe("/faq");
+      expect(res.headers.get("set-cookie"), bad).toBeNull();
+      expect((await parse(await c.fetch("/faq"))).$("html").attr("lang"), bad).toBe("en");
+    }
+  });
+
   it("a signed-in choice is saved on the account and kept at the next sign-in, over Accept-Language", async () => {
     const user = await createApplicant();
     const first = await signInApplicantOverHttp(new Client(), user);
