@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, i18nextOptions, isLanguage } from "~/content/locales";
+import { DEFAULT_LANGUAGE, i18nextOptions, isLanguage, registerResources, type Resources } from "~/content/locales";
 
 /**
  * Back or Forward pressed before the page could listen (a slow phone, just after a reload): to a
@@ -43,8 +43,11 @@ if (addressMovedBeforeHydration()) {
     if (!(window as { __remixRouter?: unknown }).__remixRouter) window.location.reload();
   };
   window.addEventListener("popstate", early);
-  // The page's language is the one the server rendered (<html lang>); the resources are bundled.
+  // The page's language is the one the server rendered (<html lang>). English is bundled; another
+  // language's texts came with the page (root.tsx, PageTexts).
   const lang = document.documentElement.lang;
+  const texts = document.getElementById("lw-texts")?.textContent;
+  if (texts && isLanguage(lang)) registerResources(lang, JSON.parse(texts) as Resources);
   void i18next.use(initReactI18next).init(i18nextOptions(isLanguage(lang) ? lang : DEFAULT_LANGUAGE));
   startTransition(() => {
     hydrateRoot(

@@ -25,6 +25,7 @@ import { isPublicCacheHandle, isScriptFreeHandle } from "~/platform/http/cache";
 import { getEnv, publicOrigin } from "~/platform/env.server";
 import { useT } from "~/ui/i18n";
 import { useChangeLanguage } from "remix-i18next/react";
+import { DEFAULT_LANGUAGE, hasResources, isLanguage, resourcesFor, type Language } from "~/content/locales";
 import { getLanguage } from "~/platform/http/language.server";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { combineHeaders } from "~/platform/http/http.server";
@@ -114,6 +115,27 @@ function LanguageAlternates({ origin, locale }: { origin: string; locale: string
   );
 }
 
+/**
+ * A page in another language than English brings its texts with it (issue 30): a JSON data block
+ * (no script runs, so no CSP nonce) that entry.client.tsx reads before hydrating. The client bundle
+ * carries English only, and a page without scripts gets no block.
+ */
+function PageTexts({ locale }: { locale: Language }) {
+  if (locale === DEFAULT_LANGUAGE) return null;
+  const json = JSON.stringify(resourcesFor(locale)).replace(/</g, "\\u003c");
+  return <script id="lw-texts" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/**
+ * The language changed on a client-side navigation (a sign-in into an account that chose Spanish)
+ * to one whose texts this browser does not have: the page is loaded afresh, in that language.
+ */
+function useLanguageTexts(locale: string) {
+  useEffect(() => {
+    if (isLanguage(locale) && !hasResources(locale)) window.location.reload();
+  }, [locale]);
+}
+
 function Document({ children, title, alwaysHydrate = false }: { children: React.ReactNode; title?: string; alwaysHydrate?: boolean }) {
   const nonce = useNonce();
   // The Meta pixel only when META_PIXEL_ID is configured (app/platform/observability/analytics.ts sends events).
@@ -124,6 +146,7 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
   const location = useLocation();
   const { t, i18n } = useT("common");
   const locale = root?.locale ?? i18n.language ?? "en";
+  useLanguageTexts(locale);
   useChangeLanguage(locale);
   return (
     // data-path: the address this page was rendered for (entry.client.tsx compares it before hydrating).
@@ -161,6 +184,7 @@ function Document({ children, title, alwaysHydrate = false }: { children: React.
           <LanguageSwitch />
         </div>
         <ScrollRestoration nonce={nonce} />
+        {scripts && isLanguage(locale) ? <PageTexts locale={locale} /> : null}
         {scripts ? <Scripts nonce={nonce} /> : null}
         <LiveReload nonce={nonce} />
       </body>

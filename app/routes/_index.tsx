@@ -10,7 +10,7 @@ import { loadPublicClaims } from "~/features/marketplace/public-claims.server";
 import type { ClaimTexts } from "~/features/marketplace/domain/public-claims";
 import type { TFunction } from "i18next";
 import { useT } from "~/ui/i18n";
-import { fill, languageOfMatches, resources } from "~/content/locales";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 
 export { staticPageHandle as handle } from "~/platform/http/cache";
 
@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang = languageOfMatches(matches);
   if (lang !== "en") {
     // The catalogue's claims are written in English (public-claims.ts): the Spanish page makes none.
-    const l = resources[lang].landing;
+    const l = resourcesFor(lang).landing;
     return [{ title: fill(l.title, { site: site.name }) }, { name: "description", content: l.description }];
   }
   return [

@@ -14,7 +14,7 @@ import { WIZARD_STEPS } from "~/content/constants";
 import { stepTitle, WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
 import { trackEvent } from "~/platform/observability/analytics";
 import { useOptionalUser } from "~/ui/use-user";
-import { fill, languageOfMatches, resources } from "~/content/locales";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 
 /** Each step its own title ("Step 3 of 7: Business Address | Lendwise"): the tab and a screen
  *  reader say where the applicant is after every step, with JavaScript or without. */
@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ error, location, matches }) => {
   const step = found?.step;
   const lang = languageOfMatches(matches);
   if (!error && found && lang !== "en") {
-    const w = resources[lang].wizard;
+    const w = resourcesFor(lang).wizard;
     return [{ title: `${fill(w.progressText, { step: found.step, total: WIZARD_STEPS, title: w.titles[found.slug] })} | ${site.name}` }];
   }
   return error

@@ -7,13 +7,13 @@ import { handleLogin } from "~/features/accounts/login-action.server";
 import { requireAnonymous } from "~/features/accounts/session/session.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { useT } from "~/ui/i18n";
-import { fill, languageOfMatches, resources } from "~/content/locales";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: fill(resources[languageOfMatches(matches)].auth.loginTitle, { site: site.name }) },
-  { name: "description", content: resources[languageOfMatches(matches)].auth.loginDescription },
+  { title: fill(resourcesFor(languageOfMatches(matches)).auth.loginTitle, { site: site.name }) },
+  { name: "description", content: resourcesFor(languageOfMatches(matches)).auth.loginDescription },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

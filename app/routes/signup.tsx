@@ -17,13 +17,13 @@ import { useActionToast } from "~/ui/toast-bus";
 import { EsignDisclosure } from "~/ui/esign-disclosure";
 import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
 import { useT } from "~/ui/i18n";
-import { fill, languageOfMatches, resources } from "~/content/locales";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = languageOfMatches(matches);
-  if (lang !== "en") return [{ title: fill(resources[lang].auth.signup.pageTitle, { site: site.name }) }];
+  if (lang !== "en") return [{ title: fill(resourcesFor(lang).auth.signup.pageTitle, { site: site.name }) }];
   return [{ title: `Create Account | ${site.name}` }, { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.signup }];
 };
 

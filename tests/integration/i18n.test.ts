@@ -56,6 +56,31 @@ describe("choosing the language", () => {
     expect(en.$("link[rel=canonical]").attr("href")).toBe(alt("en"));
   });
 
+  it("English pages download no Spanish; a Spanish page that hydrates brings its own texts, and a page without scripts none", async () => {
+    const client = new Client();
+    const en = await getPage("/login", client);
+    expect(en.$("#lw-texts").length).toBe(0);
+    const files = [
+      ...en
+        .$("script[src]")
+        .map((_, el) => en.$(el).attr("src"))
+        .get(),
+      ...en
+        .$("link[rel=modulepreload]")
+        .map((_, el) => en.$(el).attr("href"))
+        .get(),
+    ];
+    expect(files.length).toBeGreaterThan(0);
+    const code = (await Promise.all(files.map(async (f) => (await client.fetch(f)).text()))).join("\n");
+    expect(code).toContain(resources.en.common.skipToMain);
+    expect(code).not.toContain(resources.es.common.skipToMain);
+    expect(code).not.toContain(resources.es.auth.welcomeBack);
+
+    const es = await getPage("/login?lng=es");
+    expect(JSON.parse(es.$("#lw-texts").text())).toEqual(resources.es);
+    expect((await getPage("/?lng=es")).$("#lw-texts").length).toBe(0);
+  });
+
   it("a first visit with Accept-Language: es gets Spanish; English otherwise, each from its own cache entry", async () => {
     for (let i = 0; i < 2; i++) {
       const es = await parse(await new Client().fetch("/faq", { headers: ES }));

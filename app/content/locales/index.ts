@@ -1,20 +1,46 @@
 /** The site's languages and their resources (issue 30; docs/i18n.md). */
 import { en, TRANSLATED_MESSAGE_KEYS, type Resources } from "~/content/locales/en";
-import { es } from "~/content/locales/es";
+// Empty in the browser build (a .server module): the client bundle carries English only.
+import { spanishResources } from "~/content/locales/es.server";
 
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 /** The locale money, dates and numbers are formatted in, per language. */
 export const INTL_LOCALE: Record<Language, string> = { en: "en-US", es: "es-US" };
-export const NAMESPACES = ["common", "landing", "auth", "wizard", "messages"] as const;
+export const NAMESPACES = Object.keys(en) as ReadonlyArray<keyof Resources>;
 
-export const resources: Record<Language, Resources> = { en, es };
+/**
+ * The resources this process has: on the server every language; in the browser English, plus the
+ * page's language once entry.client.tsx has read it from the page (`registerResources`).
+ */
+const loaded: Partial<Record<Language, Resources>> = { en };
+if (spanishResources) loaded.es = spanishResources;
+
+export function registerResources(lng: Language, texts: Resources) {
+  loaded[lng] = texts;
+}
+export function hasResources(lng: Language): boolean {
+  return loaded[lng] !== undefined;
+}
+/** A language's texts (English where this process does not have them: see hasResources). */
+export function resourcesFor(lng: Language): Resources {
+  return loaded[lng] ?? en;
+}
+/** Every language's texts: for the server and tests (in the browser only the loaded ones are real). */
+export const resources: Record<Language, Resources> = {
+  get en() {
+    return en;
+  },
+  get es() {
+    return resourcesFor("es");
+  },
+};
 export { TRANSLATED_MESSAGE_KEYS, type Resources };
 
 /**
  * i18next's settings for a page in `lng`, the same on the server (one instance per request) and in
- * the browser (hydrating what the server drew): every resource in memory, nothing loaded later.
+ * the browser (hydrating what the server drew): English and the page's language in memory.
  */
 export function i18nextOptions(lng: Language) {
   return {
@@ -22,7 +48,7 @@ export function i18nextOptions(lng: Language) {
     fallbackLng: DEFAULT_LANGUAGE,
     ns: [...NAMESPACES],
     defaultNS: "common",
-    resources,
+    resources: lng === DEFAULT_LANGUAGE ? { en } : { en, [lng]: resourcesFor(lng) },
     initImmediate: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -1,0 +1,45 @@
+/** English texts, namespace "auth" (the spec's words; docs/i18n.md). */
+import { TOASTS, toastText } from "~/content/messages";
+import { APPLICANT_PAGE_DESCRIPTIONS } from "~/content/site";
+
+export const auth = {
+  signup: {
+    pageTitle: "Create Account | {{site}}",
+    title: "Create your account",
+    subtitle: "Join thousands of satisfied customers",
+    haveAccount: "Already have an account?",
+    signInLink: "Sign in",
+    failed: "Sign Up Failed",
+    firstName: "First name",
+    lastName: "Last name",
+    phone: "Phone",
+    dateOfBirth: "Date of birth",
+    citizen: "I confirm that I am a US citizen and at least 18 years old",
+    agreeTo: "I agree to the",
+    terms: "Terms of Service",
+    and: "and",
+    privacy: "Privacy Policy",
+    creating: "Creating Account...",
+    create: "Create Account",
+  },
+  loginTitle: "Sign In | {{site}}",
+  loginDescription: APPLICANT_PAGE_DESCRIPTIONS.login,
+  welcomeBack: "Welcome back",
+  signInToAccount: "Sign in to your account",
+  noAccount: "Don't have an account?",
+  signUpLink: "Sign up",
+  backToHome: "Back to Home",
+  email: "Email",
+  password: "Password",
+  signIn: "Sign In",
+  signingIn: "Signing In...",
+  forgotPassword: "Forgot your password?",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+  show: "Show",
+  hide: "Hide",
+  loginFailedTitle: TOASTS.loginFailed.title,
+  loginFailedDescription: TOASTS.loginFailed.description,
+  /** The refused sign-in as the form shows it (toastText: "title - description"). */
+  loginFailedText: toastText(TOASTS.loginFailed),
+};

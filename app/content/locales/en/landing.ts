@@ -1,0 +1,48 @@
+/** English texts, namespace "landing" (the spec's words; docs/i18n.md). */
+
+export const landing = {
+  title: "{{site}} | Small Business Loans",
+  titleFrom: "{{site}} | Small Business Loans from {{amounts}}",
+  description: "Compare business loan offers from licensed lenders and apply online in under 10 minutes.",
+  eyebrow: "Small business loans",
+  eyebrowFrom: "Small business loans from {{amounts}}",
+  heading: "Compare business loan offers from licensed lenders",
+  intro:
+    "{{site}} connects entrepreneurs and small businesses with licensed lenders. Compare offers, apply online and get a decision fast, with no hidden fees.",
+  applyNow: "Apply Now",
+  calculate: "Calculate Payments",
+  creditScore: "Checking your rate does not affect your credit score.",
+  lendersHeading: "Offers come from licensed partner lenders",
+  trustHeading: "How we handle your application",
+  trust: {
+    encrypted: {
+      title: "Encrypted documents",
+      text: "Files are checked by content and stored encrypted (AES-256-GCM); only you and our reviewers can open them.",
+    },
+    lendersDecide: {
+      title: "The lenders decide",
+      text: "Each offer, and each decision to lend or not, is made by a licensed partner lender, never by us; a lender that declines tells you why by e-mail.",
+    },
+    noFee: { title: "No application fee", text: "Applying is free, and checking your rate does not affect your credit score." },
+    yourData: { title: "Your data, your choice", text: "We never share your documents without your consent." },
+  },
+  whyHeading: "Why businesses choose {{site}}",
+  fastFunding: "Fast Funding",
+  eachOfferFunds: "Each offer says when its lender funds.",
+  secureLending: "Secure Lending",
+  secureText: "Your information and documents are protected with 256-bit encryption and SSL, and never shared without your consent.",
+  competitiveRates: "Competitive Rates",
+  noHiddenFees: "No hidden fees.",
+  howItWorks: "How It Works",
+  whoDecides: "The lenders decide, not {{site}}: each lender sets its own terms and makes or declines its own offer.",
+  step: "Step {{n}}: ",
+  applyOnline: "Apply Online",
+  applyOnlineText: "Tell us about your business in a simple application that takes under 10 minutes.",
+  review: "Instant Business Review",
+  reviewText: "Our review engine and team assess your application and match you with licensed lenders.",
+  getFunded: "Get Funded",
+  getFundedText: "Accept the offer you choose; the lender funds it as its offer says.",
+  ctaHeading: "Ready to grow your business?",
+  ctaText: "Apply in under 10 minutes. Each offer shows its lender, its APR and when it funds.",
+  ctaButton: "Start Your Application",
+};
