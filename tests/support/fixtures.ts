@@ -5,6 +5,7 @@ import { registerUser } from "~/features/accounts/auth.server";
 import { nextSecondFactor, seedAdminWithMfa, type SeededAdmin } from "./admin-mfa";
 import { uniqueEmail } from "./http-client";
 import type { Client } from "./http";
+import { passwordHashOf } from "./password-hash";
 import { signInAdminOverHttp, signInApplicantOverHttp } from "./sign-in";
 
 export const TEST_PASSWORD = "Correct-Horse-42";
@@ -39,7 +40,7 @@ export function signUpForm(email: string, overrides: Partial<Record<string, stri
 
 export async function createApplicant(overrides: Partial<Record<string, string>> = {}) {
   const input = accountInput(overrides);
-  const user = await registerUser(input);
+  const user = await registerUser({ ...input, passwordHash: await passwordHashOf(input.password) });
   return { ...user, password: input.password };
 }
 

@@ -9,7 +9,7 @@ import { getDb, schema, transaction } from "~/platform/db/db.server";
 import { insertLenderUser } from "~/features/lenders/lender-users.server";
 import { insertOffer } from "~/features/marketplace/offers.server";
 import { completeEnrolment } from "~/features/accounts/mfa/mfa.server";
-import { hashPassword } from "~/features/accounts/password/password.server";
+import { passwordHashOf } from "./password-hash";
 import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { base32Decode, generateTotpSecret, hotp, totpStep } from "~/features/accounts/mfa/totp.server";
 import { nextSecondFactor, type SecondFactors } from "./admin-mfa";
@@ -27,7 +27,7 @@ export async function twoLenders() {
 
 export async function createLenderUser(lenderId: number, opts: { enrolled?: boolean } = {}): Promise<TestLenderUser> {
   const email = uniqueEmail("lender");
-  const passwordHash = await hashPassword(LENDER_PASSWORD);
+  const passwordHash = await passwordHashOf(LENDER_PASSWORD);
   const id = await transaction((tx) => insertLenderUser(tx, { email, passwordHash, firstName: "Lena", lastName: "Lender", lenderId }));
   const base = { id, email, password: LENDER_PASSWORD, lenderId };
   if (opts.enrolled === false) return { ...base, totpSecret: null, recoveryCodes: [], usedSteps: new Set() };

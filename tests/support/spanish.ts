@@ -59,5 +59,7 @@ export function englishIn(text: string): string[] {
  * the spacing es-US puts before "%" taken out: identical lists mean the same figures in both languages.
  */
 export function figuresIn(text: string): string[] {
-  return [...text.replace(/\u00a0|\u202f/g, " ").matchAll(/-?\$\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?%/g)].map((m) => m[0].replace(/\s/g, "")).sort();
+  return [...text.replace(/\u00a0|\u202f/g, " ").matchAll(/-?\$\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?%/g)]
+    .map((m) => m[0].replace(/\s/g, ""))
+    .sort();
 }

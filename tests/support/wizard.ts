@@ -5,7 +5,7 @@ import { NEVER_HELD_EMAIL_KINDS } from "~/platform/outbox/outbox.server";
 import type { DraftData } from "~/features/applications/wizard/wizard.schema";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
 import { getDb, schema } from "~/platform/db/db.server";
-import { hashPassword } from "~/features/accounts/password/password.server";
+import { passwordHashOf } from "./password-hash";
 import { commitSession, createUserSession, sessionStorage } from "~/features/accounts/session/session.server";
 import { TEST_PASSWORD } from "./fixtures";
 import { Client, uniqueEmail } from "./http";
@@ -19,7 +19,7 @@ export async function completeAnonymousData(email = uniqueEmail("wizard"), passw
     step: 6,
     loan: LOAN,
     owner: owner(email),
-    passwordHash: await hashPassword(password),
+    passwordHash: await passwordHashOf(password),
     // As step 2's Continue leaves it: the sign-up throttle admitted this address.
     signupAdmitted: email.toLowerCase(),
     address: ADDRESS,
