@@ -8,11 +8,24 @@
 // Money and numbers
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Each formatter is made on its first use, not when the module loads: the browser's first Intl
+ * object costs tens of milliseconds of ICU set-up, and a page that formats no date (most hydrate
+ * with none) should not pay for the date formatters while its scripts load.
+ */
+function lazy<T extends { format: (value: never) => string }>(make: () => T) {
+  let made: T | undefined;
+  return { format: (value: Parameters<T["format"]>[0]) => (made ??= make()).format(value as never) };
+}
+
 const usd = (digits: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  lazy(
+    () =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  );
 const usd0 = usd(0);
 const usd2 = usd(2);
-const plain = new Intl.NumberFormat("en-US");
+const plain = lazy(() => new Intl.NumberFormat("en-US"));
 
 /** US dollars without decimals, e.g. $25,000 (review step, admin table, e-mails); not a number: $0. */
 export function formatUsd(amount: number | string): string {
@@ -61,17 +74,20 @@ export function formatFileSize(bytes: number): string {
 // ---------------------------------------------------------------------------------------------
 
 const TZ = "America/New_York";
-const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: TZ });
-const longDateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: TZ });
-const dateTimeFmt = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: TZ,
-  timeZoneName: "short",
-});
+const dateFmt = lazy(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: TZ }));
+const longDateFmt = lazy(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: TZ }));
+const dateTimeFmt = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: TZ,
+      timeZoneName: "short",
+    }),
+);
 
 const parseDate = (iso: string | null | undefined) => {
   if (!iso) return null;
