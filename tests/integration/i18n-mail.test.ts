@@ -21,6 +21,7 @@ import { uniqueEmail } from "../support/http-client";
 import { waitForMail } from "../support/mail";
 import { signInApplicantOverHttp } from "../support/sign-in";
 import { applyWith } from "../support/apply-flow";
+import { createLenderUser, postPairs, shareWithLender, signInLenderOverHttp, twoLenders } from "../support/lenders";
 
 type OutboxRow = typeof schema.outbox.$inferSelect;
 const es = resources.es.mail;
@@ -198,5 +199,32 @@ describe("e-mails from the back office", () => {
     const [status] = await waitForMail(applicant.email, "status_under_review");
     expect(status!.subject).toBe(`Your application ${app.reference} is under review`);
     expect(status!.bodyText).toContain(`Our team is now reviewing your application ${app.reference} for $25,000 (Working Capital).`);
+  });
+});
+
+describe("a partner lender's decline", () => {
+  it("the notice naming the lender and its reasons is Spanish for a Spanish account", async () => {
+    const [lender] = await twoLenders();
+    const u = await createLenderUser(lender!.id);
+    const applicant = await createApplicant({ firstName: "Sofía" });
+    const owner = await signInApplicantOverHttp(new Client(), applicant);
+    expect((await owner.fetch("/language?lng=es&redirectTo=/dashboard")).status).toBe(302);
+    const app = (await createSubmittedApplication({ userId: applicant.id }))!;
+    await shareWithLender(app.id, lender!.id);
+    const client = await signInLenderOverHttp(new Client(), u);
+    const res = await postPairs(client, `/lender/applications/${app.id}`, [
+      ["intent", "decline"],
+      ["reasons", "insufficient-income"],
+      ["reasons", "unable-to-verify-business"],
+    ]);
+    expect(res.status).toBe(302);
+    const [mail] = await waitForMail(applicant.email, "lender_adverse_action");
+    expect(mail!.subject).toBe(fill(es.application.lenderDecisionSubject, { lender: lender!.name, reference: app.reference }));
+    const text = squash(mail!.bodyText);
+    expect(text).toContain(fill(es.notice.declined, { lender: `${lender!.name} (NMLS ${lender!.nmlsId})` }));
+    expect(text).toContain(`- ${es.declineReasons["insufficient-income"]}`);
+    expect(text).toContain(`- ${es.declineReasons["unable-to-verify-business"]}`);
+    expect(text).toContain(es.notice.ecoa);
+    await expectSpanish(mail!);
   });
 });
