@@ -11,6 +11,7 @@ import { signUp, withAccountPasswordPolicy } from "~/features/accounts/account-c
 import { signupFailed, TOASTS } from "~/content/messages";
 import { useIsPending } from "~/ui/misc";
 import { getClientIp } from "~/platform/http/request.server";
+import { getLanguage } from "~/platform/http/language.server";
 import { createUserSession, requireAnonymous } from "~/features/accounts/session/session.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
@@ -40,7 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const { usCitizen: _c, agreeToTerms: _t, agreeToElectronicRecords: _e, ...account } = submission.value;
-  const outcome = await signUp(account, getClientIp(request, context), [esignConsentText()]);
+  // The page's language is the account's (issue 30): its first e-mail, the verification, is in it.
+  const language = await getLanguage(request);
+  const outcome = await signUp({ ...account, language }, getClientIp(request, context), [esignConsentText()]);
   if (outcome.ok) {
     const cookie = await createUserSession(request, outcome.user);
     return redirectWithToast("/dashboard", TOASTS.signupSuccess, { headers: { "set-cookie": cookie } });

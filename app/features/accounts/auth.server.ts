@@ -67,6 +67,8 @@ export type RegisterInput = {
   passwordHash?: string;
   phone: string;
   dateOfBirth: string;
+  /** The language of the page it was made on (issue 30): stored when Spanish, so the first e-mail is too. */
+  language?: "en" | "es" | null;
 };
 
 /** Creates an applicant account (role 'user' always). Throws EmailTakenError on a taken e-mail. */
@@ -81,6 +83,7 @@ export async function registerUser(input: RegisterInput, db?: DbOrTx): Promise<P
       phone: input.phone,
       dateOfBirth: input.dateOfBirth,
       role: "user",
+      ...(input.language && input.language !== "en" ? { language: input.language } : {}),
     },
     db,
   );

@@ -40,6 +40,7 @@ import { changeLinkMail, changedMail, changeRequestedMail, changeUndoneMail } fr
 import { transaction } from "~/platform/db/db.server";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { kickOutbox } from "~/features/mail/index.server";
+import { readerLanguage } from "~/features/mail";
 import { needsSecondFactor, secondFactorPasses } from "./password-reset.server";
 
 export const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60_000;
@@ -60,12 +61,12 @@ export async function requestEmailChange(user: UserRecord, newEmail: string, ip?
   await transaction(async (tx) => {
     const token = await createAccountToken(tx, { userId: user.id, purpose: "change-email", email, ttlMs: CHANGE_EMAIL_TTL_MS });
     await enqueueEmail(tx, {
-      ...renderMail(changeLinkMail(user.firstName, token)),
+      ...renderMail(changeLinkMail(user.firstName, token, readerLanguage(user))),
       to: email,
       userId: user.id,
       kind: "email_change_verification",
     });
-    const notice = renderMail(changeRequestedMail(user.firstName, email));
+    const notice = renderMail(changeRequestedMail(user.firstName, email, readerLanguage(user)));
     await enqueueEmail(tx, { ...notice, to: user.email, userId: user.id, kind: "email_change_notice" });
   });
   kickOutbox();
@@ -108,7 +109,7 @@ export async function confirmEmailChange(token: string, sessionUserId: number, i
         email: user.email,
         ttlMs: UNDO_EMAIL_CHANGE_TTL_MS,
       });
-      const notice = renderMail(changedMail(user.firstName, row.email, undo));
+      const notice = renderMail(changedMail(user.firstName, row.email, undo, readerLanguage(user)));
       await enqueueEmail(tx, { ...notice, to: user.email, userId: user.id, kind: "email_changed_notice" });
       return { ok: true, email: row.email };
     });
@@ -160,7 +161,7 @@ export async function undoEmailChange(
       await updateUser(user.id, { passwordHash }, tx);
       await revokeUserTokens(tx, user.id, ACCOUNT_TOKEN_PURPOSES);
       await enqueueEmail(tx, {
-        ...renderMail(changeUndoneMail(user.firstName)),
+        ...renderMail(changeUndoneMail(user.firstName, readerLanguage(user))),
         to: row.email,
         userId: user.id,
         kind: "email_change_undone",

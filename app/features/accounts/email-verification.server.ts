@@ -8,7 +8,7 @@
 import { recordAudit } from "~/platform/audit-log.server";
 import { createAccountToken, findUsableToken, useToken } from "~/features/accounts/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
-import { getUserById, setUserEmail } from "~/features/accounts/users.server";
+import { getUserById, getUserLanguage, setUserEmail } from "~/features/accounts/users.server";
 import { renderMail } from "~/features/mail/index.server";
 import { verificationMail } from "~/features/mail/index.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
@@ -26,8 +26,10 @@ type Account = { id: number; email: string; firstName: string };
 export async function issueEmailVerification(db: DbOrTx, account: Account, email = account.email) {
   const change = email.trim().toLowerCase() !== account.email.trim().toLowerCase();
   const token = await createAccountToken(db, { userId: account.id, purpose: "verify-email", email, ttlMs: VERIFY_EMAIL_TTL_MS });
+  // In the account's language (stored at sign-up from the page's, or by the switch).
+  const lang = await getUserLanguage(account.id, db);
   await enqueueEmail(db, {
-    ...renderMail(verificationMail(account.firstName, token, change)),
+    ...renderMail(verificationMail(account.firstName, token, change, lang)),
     to: email,
     kind: change ? "email_change_verification" : "email_verification",
     userId: account.id,

@@ -35,6 +35,7 @@ export {
   EmailTakenError,
   getUserByEmail,
   getUserById,
+  getUserLanguage,
   insertUser,
   isAdminUser,
   setUserLanguage,

@@ -12,7 +12,16 @@ import { recordAudit } from "~/platform/audit-log.server";
 import { createAccountToken, findUsableToken, revokeUserTokens, useToken } from "~/features/accounts/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
 import { deleteUserSessions } from "~/features/accounts/session/sessions.server";
-import { getUserByEmail, getUserById, lockUserRow, setUserEmail, updateUser, type UserRecord } from "~/features/accounts/users.server";
+import {
+  getUserByEmail,
+  getUserById,
+  getUserLanguage,
+  lockUserRow,
+  setUserEmail,
+  updateUser,
+  type UserRecord,
+} from "~/features/accounts/users.server";
+import { readerLanguage } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
 import { passwordChangedMail, resetPasswordMail } from "~/features/mail/index.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
@@ -27,7 +36,13 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /** The "your password was changed" notice (reset, or change on /account). */
 export async function queuePasswordChangedEmail(db: DbOrTx, user: Pick<UserRecord, "id" | "email" | "firstName">) {
-  await enqueueEmail(db, { ...renderMail(passwordChangedMail(user.firstName)), to: user.email, userId: user.id, kind: "password_changed" });
+  const lang = await getUserLanguage(user.id, db);
+  await enqueueEmail(db, {
+    ...renderMail(passwordChangedMail(user.firstName, lang)),
+    to: user.email,
+    userId: user.id,
+    kind: "password_changed",
+  });
 }
 
 /** Sends a reset link when the account exists; does nothing visible otherwise. */
@@ -49,7 +64,7 @@ export async function requestPasswordReset(email: string, ip?: string) {
       ttlMs: RESET_TOKEN_TTL_MS,
     });
     await enqueueEmail(tx, {
-      ...renderMail(resetPasswordMail(current.firstName, token)),
+      ...renderMail(resetPasswordMail(current.firstName, token, readerLanguage(current))),
       to: current.email,
       userId: current.id,
       kind: "password_reset",

@@ -13,7 +13,7 @@
 import { recordAudit } from "~/platform/audit-log.server";
 import { createAccountToken, findUsableToken, revokeUserTokens, useToken } from "~/features/accounts/account-tokens.server";
 import { enqueueEmail, releaseHeldEmails } from "~/platform/outbox/outbox.server";
-import { getUserById, lockUserRow, setUserEmail, updateUser } from "~/features/accounts/users.server";
+import { getUserById, getUserLanguage, lockUserRow, setUserEmail, updateUser } from "~/features/accounts/users.server";
 import { referralClaimMail, referralNoticeMail, renderMail } from "~/features/mail/index.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { transaction, type DbOrTx } from "~/platform/db/db.server";
@@ -36,7 +36,9 @@ export async function queueReferralEmail(
     reference: string;
   },
 ) {
-  const facts = { firstName: input.user.firstName, partnerName: input.partnerName, reference: input.reference };
+  // The account's language (a new account has none: English).
+  const lang = await getUserLanguage(input.user.id, db);
+  const facts = { firstName: input.user.firstName, partnerName: input.partnerName, reference: input.reference, lang };
   if (!input.newAccount) {
     await enqueueEmail(db, {
       ...renderMail(referralNoticeMail(facts)),

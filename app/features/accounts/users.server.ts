@@ -59,6 +59,8 @@ export type NewUser = {
   phone: string;
   dateOfBirth: string | null;
   role?: "user" | "admin";
+  /** The language of the page the account was made on, when not English (issue 30); null: never chosen. */
+  language?: "en" | "es" | null;
 };
 
 export class EmailTakenError extends Error {
@@ -337,6 +339,13 @@ export async function getMfaLockState(userId: number) {
 export async function lockUserRow(tx: DbOrTx, id: number) {
   const [u] = await tx.select().from(schema.users).where(eq(schema.users.id, id)).limit(1).for("update");
   return u ?? null;
+}
+
+/** The account's language for what it is sent (users.language, issue 30): "es" or "en"; no account or none stored: English. */
+export async function getUserLanguage(id: number | null | undefined, db: DbOrTx = getDb()): Promise<"en" | "es"> {
+  if (id == null) return "en";
+  const [u] = await db.select({ language: schema.users.language }).from(schema.users).where(eq(schema.users.id, id)).limit(1);
+  return u?.language === "es" ? "es" : "en";
 }
 
 /** The language the user chose with the switch (issue 30): kept on the account, read at every sign-in. */

@@ -5,6 +5,7 @@
  */
 import { STATUS_MAIL_KIND, statusMail } from "~/features/mail/index.server";
 import { renderMail } from "~/features/mail/index.server";
+import { readerLanguage } from "~/features/mail";
 import { recordApplicationEvent } from "~/features/applications/application-events.server";
 import { recordAudit } from "~/platform/audit-log.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
@@ -103,6 +104,7 @@ export async function changeStatus(
         purpose: app.purpose,
         note: reason ?? undefined,
         lenderName,
+        lang: readerLanguage(applicant),
       });
       await enqueueEmail(tx, {
         ...renderMail(mail),

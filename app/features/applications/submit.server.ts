@@ -108,7 +108,7 @@ export async function submitDraft(
       const invalid = firstInvalidStep(draft.data, Boolean(ctx.user));
       const values = draftValues(draft.data);
       if (invalid < 5 || !values) return { kind: "incomplete" as const, step: Math.min(invalid, 4) };
-      const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
+      const { userId, registered } = await resolveApplicant(tx, draft, ctx.user, ctx.language);
       const appValues = valuesFromDraft(values);
       const existing = draft.loanApplicationId
         ? await getApplicationRowById(draft.loanApplicationId, tx)

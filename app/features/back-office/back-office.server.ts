@@ -11,7 +11,7 @@ import { readerTimeZone } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
 import { documentRequestMail } from "~/features/mail/index.server";
 import { recordAudit } from "~/platform/audit-log.server";
-import { getUserById, isAdminUser, listAssignableAdmins } from "~/features/accounts/index.server";
+import { getUserById, getUserLanguage, isAdminUser, listAssignableAdmins } from "~/features/accounts/index.server";
 import { getAssignment, setAssignment } from "~/features/back-office/application-assignments.server";
 import { insertNote, listNotes } from "~/features/back-office/application-notes.server";
 import { getDocumentForReview, listReviews, upsertDocumentReview } from "~/features/documents/index.server";
@@ -85,6 +85,7 @@ async function createRequestIn(tx: Tx, adminId: number, applicationId: number, i
     message: input.message,
     requestedAt: new Date(),
     timeZone: readerTimeZone(app),
+    lang: await getUserLanguage(app.userId, tx),
   });
   // The application's id lets a held copy be dropped once the request is fulfilled (outbox).
   const { held } = await enqueueEmail(tx, {

@@ -10,7 +10,7 @@
  * is its declineAfterReview (the stage and admin status follow the lifecycle table).
  */
 import { declineReasonText } from "~/content/decline-reasons";
-import { readerTimeZone } from "~/features/mail";
+import { readerLanguage, readerTimeZone } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
 import { documentRequestMail, firmOfferMail, lenderAdverseActionMail } from "~/features/mail/index.server";
 import { recordApplicationEvent } from "~/features/applications/index.server";
@@ -158,6 +158,7 @@ export async function makeFirmOffer(a: LenderActor, applicationId: number, input
       figures,
       expiresAt,
       timeZone: readerTimeZone(s.applicant),
+      lang: readerLanguage(s.applicant),
     });
     await enqueueEmail(tx, { ...renderMail(offerMail), to: s.applicant.email, userId: s.applicant.id, kind: "lender_firm_offer" });
     return { ok: true, message: LENDER_ACTION_MSG.firmOfferMade, details: `offer ${offerId}`, id: offerId };
@@ -198,6 +199,7 @@ export async function declineApplication(a: LenderActor, applicationId: number, 
       reference: s.app.reference,
       lender: s.lender,
       reasonTexts: texts,
+      lang: readerLanguage(s.applicant),
     });
     await enqueueEmail(tx, {
       ...renderMail(notice),
@@ -235,6 +237,7 @@ export async function requestDocumentsAsLender(a: LenderActor, applicationId: nu
       lenderName: s.lender.name,
       requestedAt: new Date(),
       timeZone: readerTimeZone(s.applicant),
+      lang: readerLanguage(s.applicant),
     });
     // The application's id lets a held copy be dropped once the request is fulfilled (outbox).
     await enqueueEmail(tx, {

@@ -4,3 +4,4 @@
  */
 export { action, type MailContent, paragraph } from "./domain/mail-content";
 export { formatMailDateTime, readerTimeZone } from "./domain/mail-dates";
+export { readerLanguage } from "./domain/mail-language";

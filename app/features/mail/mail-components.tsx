@@ -3,15 +3,26 @@
  * only (mail programs drop <style> and classes), no images, fonts or other external resources.
  */
 import type { ReactNode } from "react";
-import type { MailBlock, MailContent, MailSupport } from "./domain/mail-content";
+import type { Language } from "~/content/locales";
+import { signatureWords, type MailBlock, type MailContent, type MailSupport } from "./domain/mail-content";
 
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const text = { color: "#1e293b", fontFamily: font, fontSize: "16px", lineHeight: "24px" } as const;
 const p = { ...text, margin: "0 0 16px" } as const;
 
-export function MailLayout({ title, preheader, children }: { title: string; preheader?: string; children: ReactNode }) {
+export function MailLayout({
+  title,
+  preheader,
+  lang = "en",
+  children,
+}: {
+  title: string;
+  preheader?: string;
+  lang?: Language;
+  children: ReactNode;
+}) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta httpEquiv="Content-Type" content="text/html; charset=UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -129,16 +140,17 @@ export function NoticeBox({ title, children }: { title: string; children: ReactN
   );
 }
 
-export function Signature({ support }: { support: MailSupport }) {
+export function Signature({ support, lang = "en" }: { support: MailSupport; lang?: Language }) {
+  const w = signatureWords(lang);
   return (
     <tr>
       <td style={{ padding: "16px 32px 24px", borderTop: "1px solid #e2e8f0" }}>
         <p style={{ ...text, fontSize: "14px", lineHeight: "22px", color: "#475569", margin: 0 }}>
           <strong>{support.name}</strong>
           <br />
-          Phone: {support.phone} ({support.hours})
+          {w.phone}: {support.phone} ({lang === "en" ? support.hours : w.hours})
           <br />
-          E-mail:{" "}
+          {w.email}:{" "}
           <a href={`mailto:${support.email}`} style={{ color: "#1d4ed8" }}>
             {support.email}
           </a>
@@ -173,7 +185,7 @@ export function Block({ block }: { block: MailBlock }) {
 export function MailDocument({ content, support }: { content: MailContent; support: MailSupport }) {
   const first = content.blocks.find((b) => b.type === "paragraph");
   return (
-    <MailLayout title={content.subject} preheader={first?.type === "paragraph" ? first.text : undefined}>
+    <MailLayout title={content.subject} preheader={first?.type === "paragraph" ? first.text : undefined} lang={content.lang}>
       <MailHeader name={support.name} />
       <tr>
         <td style={{ padding: "24px 32px 8px" }}>
@@ -183,7 +195,7 @@ export function MailDocument({ content, support }: { content: MailContent; suppo
           ))}
         </td>
       </tr>
-      {(content.signature ?? "support") === "support" ? <Signature support={support} /> : null}
+      {(content.signature ?? "support") === "support" ? <Signature support={support} lang={content.lang} /> : null}
     </MailLayout>
   );
 }

@@ -7,10 +7,14 @@ export { priceLoan } from "./domain/offer-money";
 export { requiredRate } from "./offers.schema";
 export { prepaymentPolicyReadable } from "./domain/prepayment-fees";
 export {
+  ecoaNotice,
   incompleteDeadline,
   lenderAdverseActionLines,
   lenderNoticeLines,
   type MatchSummary,
   noMatchLines,
+  noticeContact,
+  reasonInLanguage,
   RIGHT_TO_REASONS,
+  rightToReasons,
 } from "./domain/action-notices";

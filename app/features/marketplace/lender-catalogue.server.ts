@@ -23,6 +23,7 @@ import { formatBps, formatCents } from "~/ui/format";
 import { listOutstandingOffersOfLender, lockOffer } from "~/features/marketplace/offers.server";
 import { lockApplication } from "~/features/applications/index.server";
 import { getUserById } from "~/features/accounts/index.server";
+import { readerLanguage } from "~/features/mail";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { withdrawOutstandingOffer } from "~/features/marketplace/offer-acceptance.server";
@@ -247,6 +248,7 @@ async function withdrawOffersOfPausedLender(adminId: number, lenderId: number, l
           lenderName: offer.lenderName,
           reason,
           stillOpen: left,
+          lang: readerLanguage(user),
         });
         await enqueueEmail(tx, { ...renderMail(mail), to: user.email, userId: user.id, kind: "offer_withdrawn" });
       }

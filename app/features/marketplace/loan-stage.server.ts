@@ -29,6 +29,8 @@ import {
 } from "~/features/marketplace/offers.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { getUserById } from "~/features/accounts/index.server";
+import { readerLanguage } from "~/features/mail";
+import type { Language } from "~/content/locales";
 import { kickOutbox } from "~/features/mail/index.server";
 import { emitStageEvents } from "~/features/partners/index.server";
 import { formatCents } from "~/ui/format";
@@ -118,7 +120,11 @@ export type LifecycleOutcome = { ok: true; result: MoveResult } | { ok: false; s
 
 const NOT_FOUND = "Application not found";
 
-type Locked = { app: ApplicationRow; accepted: OfferRow | null; applicant: { id: number; email: string; firstName: string } | null };
+type Locked = {
+  app: ApplicationRow;
+  accepted: OfferRow | null;
+  applicant: { id: number; email: string; firstName: string; language: Language } | null;
+};
 
 async function lockWithAcceptance(tx: Tx, applicationId: number, actor: LifecycleActor): Promise<Locked> {
   const app = await lockApplication(tx, applicationId);
@@ -128,7 +134,11 @@ async function lockWithAcceptance(tx: Tx, applicationId: number, actor: Lifecycl
   // A lender sees only applications whose accepted offer is its own: anything else does not exist for it.
   if (actor.role === "lender" && accepted?.lenderId !== actor.lenderId) throw new LifecycleRefusedError(NOT_FOUND, 404);
   const user = await getUserById(app.userId, tx);
-  return { app, accepted, applicant: user ? { id: user.id, email: user.email, firstName: user.firstName } : null };
+  return {
+    app,
+    accepted,
+    applicant: user ? { id: user.id, email: user.email, firstName: user.firstName, language: readerLanguage(user) } : null,
+  };
 }
 
 async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (tx: Tx) => Promise<MoveResult>): Promise<LifecycleOutcome> {
@@ -153,7 +163,7 @@ async function runLifecycle(actor: LifecycleActor, auditAction: string, work: (t
 /** Queues the applicant's e-mail about a move of the loan (none when the account is gone). */
 async function mailApplicant(tx: Tx, l: Locked, kind: string, mail: (firstName: string, app: StageMailApp) => MailContent) {
   if (!l.applicant) return;
-  const app = { reference: l.app.reference, amount: Number(l.app.amount), purpose: l.app.purpose };
+  const app = { reference: l.app.reference, amount: Number(l.app.amount), purpose: l.app.purpose, lang: l.applicant.language };
   await enqueueEmail(tx, {
     ...renderMail(mail(l.applicant.firstName, app)),
     to: l.applicant.email,

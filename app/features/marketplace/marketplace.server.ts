@@ -101,7 +101,9 @@ export async function matchOnSubmit(tx: Tx, applicationId: number, now = new Dat
   // Each lender that evaluated the application and made no offer sends its own notice, offers or not.
   const nmlsOf = new Map(products.map((p) => [p.productId, p.nmlsId]));
   const notices = lenderNotices(decisions.map((d) => ({ ...d, nmlsId: nmlsOf.get(d.productId) ?? "" })));
-  return { offers, notices, noMatch, lowestAprBps };
+  // The same explanation in Spanish, for a Spanish reader's notice (issue 30); the stage keeps the English one.
+  const noMatchIn = noMatch ? { es: explainNoMatch(decisions, { state: app.state, purpose: app.purpose }, undefined, "es") } : undefined;
+  return { offers, notices, noMatch, lowestAprBps, ...(noMatchIn ? { noMatchIn } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

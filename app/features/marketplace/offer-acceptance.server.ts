@@ -28,7 +28,7 @@ import { applyMove } from "~/features/marketplace/loan-stage.server";
 import { getProductWithLender, toTerms } from "~/features/marketplace/lenders.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
 import { kickOutbox } from "~/features/mail/index.server";
-import { listAdminEmails } from "~/features/accounts/index.server";
+import { getUserLanguage, listAdminEmails } from "~/features/accounts/index.server";
 import { MARKET_MSG } from "~/content/messages";
 import { priceLoan } from "~/features/marketplace/domain/offer-money";
 import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matching";
@@ -156,6 +156,7 @@ export async function acceptOffer(
         signedAt: now,
         disclosureHash: hash,
         timeZone: readerTimeZone(user),
+        lang: await getUserLanguage(user.id, tx),
       }),
     );
     await enqueueEmail(tx, {

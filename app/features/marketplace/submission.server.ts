@@ -26,7 +26,7 @@ import {
 import { recordApplicationEvent } from "~/features/applications/index.server";
 import { updateDraft, type DraftRow } from "~/features/applications/index.server";
 import { enqueueEmail } from "~/platform/outbox/outbox.server";
-import { getUserById, type PublicUser } from "~/features/accounts/index.server";
+import { getUserById, getUserLanguage, type PublicUser } from "~/features/accounts/index.server";
 import type { Tx } from "~/platform/db/db.server";
 import { kickOutbox } from "~/features/mail/index.server";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
@@ -111,6 +111,8 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
   });
   const applicant = input.applicant ?? (await getUserById(input.userId, tx));
   if (!applicant) throw new Error("applicant missing");
+  // The applicant's language (an account made by this submission has the page's: resolveApplicant).
+  const lang = await getUserLanguage(input.userId, tx);
   const market = await matchOnSubmit(tx, row.id);
   const mail = confirmationMail({
     firstName: applicant.firstName,
@@ -120,10 +122,11 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     submittedAt: now,
     timeZone: readerTimeZone(applicant),
     market,
+    lang,
   });
   await enqueueEmail(tx, { ...renderMail(mail), to: applicant.email, userId: input.userId, kind: "application_submitted" });
   // The lenders' notices of action taken (or of incompleteness): legally required, so never held.
-  const notice = actionNoticeMail({ firstName: applicant.firstName, reference: row.reference, market, sentAt: now });
+  const notice = actionNoticeMail({ firstName: applicant.firstName, reference: row.reference, market, sentAt: now, lang });
   if (notice)
     await enqueueEmail(tx, {
       ...renderMail(notice.content),

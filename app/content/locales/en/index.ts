@@ -8,6 +8,7 @@
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
+import { mail } from "./mail";
 import { messages, TRANSLATED_MESSAGE_KEYS } from "./messages";
 import { wizard } from "./wizard";
 
@@ -17,6 +18,7 @@ export const en = {
   auth,
   wizard,
   messages,
+  mail,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

@@ -8,6 +8,7 @@ import type { Resources } from "~/content/locales/en";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
+import { mail } from "./mail";
 import { messages } from "./messages";
 import { wizard } from "./wizard";
 
@@ -17,4 +18,5 @@ export const es: Resources = {
   auth,
   wizard,
   messages,
+  mail,
 };

@@ -40,6 +40,8 @@ import { MSG } from "~/content/messages";
 import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
 import { recordConsents } from "~/platform/consents.server";
 import { hashPassword } from "~/features/accounts/index.server";
+import { getLanguage } from "~/platform/http/language.server";
+import type { Language } from "~/content/locales";
 import { commitSession, createUserSession, getSession, resolveSessionUser, type SessionData } from "~/features/accounts/index.server";
 
 export type WizardContext = {
@@ -49,6 +51,8 @@ export type WizardContext = {
   draft: DraftRow | null;
   /** The browser's User-Agent, for the device label of a session this request signs in. */
   userAgent?: string | null;
+  /** A visitor's page language (issue 30): an account the wizard makes keeps it, so its e-mails are in it. */
+  language?: Language;
 };
 
 /** The session's draft if it belongs to this visitor (anonymous, or the signed-in user), else the
@@ -68,7 +72,9 @@ export async function resolveDraft(request: Request): Promise<WizardContext> {
     }
   }
   if (!draft && user) draft = await getLatestOpenDraftOfUser(user.id);
-  return { session, user, draft, userAgent: request.headers.get("user-agent") };
+  // Only an anonymous visitor's language is needed (an account the wizard creates keeps it).
+  const language = user ? undefined : await getLanguage(request);
+  return { session, user, draft, userAgent: request.headers.get("user-agent"), ...(language ? { language } : {}) };
 }
 
 /**
@@ -285,6 +291,8 @@ export async function resolveApplicant(
   tx: Tx,
   draft: DraftRow,
   sessionUser: PublicUser | null,
+  /** The visitor's page language, stored on an account made here (issue 30). */
+  language?: Language,
 ): Promise<{ userId: number; registered: PublicUser | null }> {
   if (sessionUser) return { userId: sessionUser.id, registered: null };
   if (draft.userId) return { userId: draft.userId, registered: null };
@@ -302,6 +310,7 @@ export async function resolveApplicant(
         passwordHash: draft.data.passwordHash,
         phone: owner.phone,
         dateOfBirth: owner.dateOfBirth,
+        language,
       },
       tx,
     );
@@ -330,7 +339,7 @@ export function applicationForUpload(ctx: WizardContext, out: { registered: Publ
     if (!draft || draft.submittedAt) throw new DraftNotReadyError("missing");
     const values = draftValues(draft.data);
     if (!values) throw new DraftNotReadyError("incomplete");
-    const { userId, registered } = await resolveApplicant(tx, draft, ctx.user);
+    const { userId, registered } = await resolveApplicant(tx, draft, ctx.user, ctx.language);
     out.registered = registered;
     let applicationId = draft.loanApplicationId;
     if (!applicationId) {

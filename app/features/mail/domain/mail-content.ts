@@ -3,6 +3,7 @@
  * the plain-text part (mailText below) are both rendered from the same content, so they cannot
  * drift apart. Every link is an absolute URL (built from the public origin by the sender).
  */
+import { resourcesFor, type Language } from "~/content/locales";
 
 export type MailBlock =
   | { type: "paragraph"; text: string }
@@ -21,6 +22,8 @@ export type MailContent = {
   blocks: readonly MailBlock[];
   /** The closing: the support contact (default) or none (an internal note to admins). */
   signature?: "support" | "none";
+  /** The language it is written in (absent: English): the HTML's lang and the signature's words. */
+  lang?: Language;
 };
 
 export type MailSupport = { name: string; phone: string; hours: string; email: string };
@@ -69,13 +72,20 @@ function blockText(b: MailBlock): string {
   }
 }
 
-export function signatureLines(s: MailSupport): string[] {
-  return [s.name, `Phone: ${s.phone} (${s.hours})`, `E-mail: ${s.email}`];
+/** The signature's words in `lang`: "Phone", "E-mail" and the support hours. */
+export function signatureWords(lang: Language = "en") {
+  return resourcesFor(lang).mail.signature;
+}
+
+export function signatureLines(s: MailSupport, lang: Language = "en"): string[] {
+  const w = signatureWords(lang);
+  const hours = lang === "en" ? s.hours : w.hours;
+  return [s.name, `${w.phone}: ${s.phone} (${hours})`, `${w.email}: ${s.email}`];
 }
 
 /** The plain-text part: the same blocks, one paragraph each, separated by a blank line. */
 export function mailText(c: MailContent, support: MailSupport): string {
   const parts = [...(c.greeting ? [c.greeting] : []), ...c.blocks.map(blockText)];
-  if ((c.signature ?? "support") === "support") parts.push(signatureLines(support).join("\n"));
+  if ((c.signature ?? "support") === "support") parts.push(signatureLines(support, c.lang).join("\n"));
   return `${parts.join("\n\n")}\n`;
 }

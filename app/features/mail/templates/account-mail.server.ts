@@ -1,116 +1,118 @@
 /**
  * The e-mails about an account: address verification and change, password reset and change, the
- * second-factor lockout, a lender user's invitation. Links carry their one-time token.
+ * second-factor lockout, a lender user's invitation. Links carry their one-time token. Each takes
+ * the reader's language (`lang`, default English; texts in the "mail" namespace).
  */
 import { site } from "~/content/site";
+import { fill, resourcesFor, type Language } from "~/content/locales";
 import { action, paragraph, type MailContent } from "~/features/mail/domain/mail-content";
 import { mailLinks } from "~/features/mail/mail-links.server";
 
-const hello = (firstName: string) => `Hello ${firstName},`;
+const words = (lang: Language) => resourcesFor(lang).mail;
+const hello = (firstName: string, lang: Language = "en") => fill(words(lang).hello, { name: firstName });
+/** The site's name and phone, the placeholders every account e-mail may use. */
+const base = { site: site.name, phone: site.supportPhone };
 
 /** "a***@example.com": enough for the owner to recognise an address, not enough to learn it. */
 export const maskEmail = (email: string) => email.replace(/^(.).*?(@.*)$/, "$1***$2");
 
-export function verificationMail(firstName: string, token: string, change: boolean): MailContent {
+export function verificationMail(firstName: string, token: string, change: boolean, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: change ? `Confirm your new e-mail address for ${site.name}` : `Confirm your e-mail address for ${site.name}`,
-    greeting: hello(firstName),
+    lang,
+    subject: fill(change ? t.verifyChangeSubject : t.verifySubject, base),
+    greeting: hello(firstName, lang),
     blocks: [
-      paragraph(
-        change
-          ? `Please confirm that you want to use this address for your ${site.name} account. Your e-mail changes once you open this link:`
-          : `Welcome to ${site.name}. Please confirm your e-mail address by opening this link:`,
-      ),
-      action("Confirm your e-mail address", mailLinks.verifyEmail(token)),
-      paragraph("The link works once, for 24 hours. If you did not ask for this, you can ignore this e-mail."),
+      paragraph(fill(change ? t.verifyChange : t.verifyWelcome, base)),
+      action(t.verifyAction, mailLinks.verifyEmail(token)),
+      paragraph(t.linkOnce24h),
     ],
   };
 }
 
 /** To the new address of a change of e-mail: the confirmation link (opened while signed in). */
-export function changeLinkMail(firstName: string, token: string): MailContent {
+export function changeLinkMail(firstName: string, token: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: `Confirm your new e-mail address for ${site.name}`,
-    greeting: hello(firstName),
-    blocks: [
-      paragraph(
-        `Please confirm that you want to use this address for your ${site.name} account. Open this link while signed in to your account:`,
-      ),
-      action("Confirm your new e-mail address", mailLinks.verifyEmail(token)),
-      paragraph("The link works once, for 24 hours. If you did not ask for this, you can ignore this e-mail."),
-    ],
+    lang,
+    subject: fill(t.verifyChangeSubject, base),
+    greeting: hello(firstName, lang),
+    blocks: [paragraph(fill(t.changeLinkIntro, base)), action(t.changeLinkAction, mailLinks.verifyEmail(token)), paragraph(t.linkOnce24h)],
   };
 }
 
 /** To the current address when a change is requested: nothing changed yet. */
-export function changeRequestedMail(firstName: string, newEmail: string): MailContent {
+export function changeRequestedMail(firstName: string, newEmail: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: `A change of e-mail address was requested for your ${site.name} account`,
-    greeting: hello(firstName),
+    lang,
+    subject: fill(t.changeRequestedSubject, base),
+    greeting: hello(firstName, lang),
     blocks: [
-      paragraph(`Someone signed in to your account asked to change its e-mail address to ${maskEmail(newEmail)}.`),
-      paragraph("Nothing changes until the new address is confirmed from its inbox, in a signed-in session of your account."),
-      paragraph(`If this was not you, change your password at once (that cancels the change) and call us at ${site.supportPhone}.`),
-      action("Reset your password", mailLinks.forgotPassword()),
+      paragraph(fill(t.changeRequestedIntro, { email: maskEmail(newEmail) })),
+      paragraph(t.changeRequestedNothing),
+      paragraph(fill(t.changeRequestedNotYou, base)),
+      action(t.resetAction, mailLinks.forgotPassword()),
     ],
   };
 }
 
 /** To the old address once the change is done: the undo link. */
-export function changedMail(firstName: string, newEmail: string, undoToken: string): MailContent {
+export function changedMail(firstName: string, newEmail: string, undoToken: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: `The e-mail address of your ${site.name} account was changed`,
-    greeting: hello(firstName),
+    lang,
+    subject: fill(t.changedSubject, base),
+    greeting: hello(firstName, lang),
     blocks: [
-      paragraph(`The e-mail address of your account was changed to ${maskEmail(newEmail)}. This address no longer signs you in.`),
-      paragraph(
-        "If this was not you, undo the change here. Your address comes back, you choose a new password, and every session and link of the account ends:",
-      ),
-      action("Undo the change", mailLinks.undoEmailChange(undoToken)),
-      paragraph(`The link works once, for 7 days. Call us at ${site.supportPhone} if you need help.`),
+      paragraph(fill(t.changedIntro, { email: maskEmail(newEmail) })),
+      paragraph(t.changedUndoIntro),
+      action(t.changedUndoAction, mailLinks.undoEmailChange(undoToken)),
+      paragraph(fill(t.changedLinkOnce, base)),
     ],
   };
 }
 
-export function changeUndoneMail(firstName: string): MailContent {
+export function changeUndoneMail(firstName: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: `Your ${site.name} e-mail address was restored`,
-    greeting: hello(firstName),
+    lang,
+    subject: fill(t.undoneSubject, base),
+    greeting: hello(firstName, lang),
     blocks: [
-      paragraph(
-        "The change of your account's e-mail address was undone: this address signs you in again, with the new password you just chose.",
-      ),
-      paragraph("Every session of the account was signed out and every pending link was cancelled."),
-      action("Sign in", mailLinks.login()),
-      paragraph(`If this was not you, call us at ${site.supportPhone}.`),
+      paragraph(t.undoneIntro),
+      paragraph(t.undoneSessions),
+      action(t.signIn, mailLinks.login()),
+      paragraph(fill(t.notYouCall, base)),
     ],
   };
 }
 
-export function resetPasswordMail(firstName: string, token: string): MailContent {
+export function resetPasswordMail(firstName: string, token: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
   return {
-    subject: `Reset your ${site.name} password`,
-    greeting: hello(firstName),
+    lang,
+    subject: fill(t.resetSubject, base),
+    greeting: hello(firstName, lang),
+    blocks: [paragraph(t.resetIntro), action(t.resetChoose, mailLinks.resetPassword(token)), paragraph(t.resetLinkOnce)],
+  };
+}
+
+export function passwordChangedMail(firstName: string, lang: Language = "en"): MailContent {
+  const t = words(lang).account;
+  return {
+    lang,
+    subject: fill(t.passwordChangedSubject, base),
+    greeting: hello(firstName, lang),
     blocks: [
-      paragraph("Someone (hopefully you) asked to reset the password of your account. Choose a new password here:"),
-      action("Choose a new password", mailLinks.resetPassword(token)),
-      paragraph("The link works once, for one hour. If you did not ask for this, ignore this e-mail: your password stays as it is."),
+      paragraph(t.passwordChangedIntro),
+      paragraph(fill(t.passwordChangedNotYou, base)),
+      action(t.resetAction, mailLinks.forgotPassword()),
     ],
   };
 }
 
-export function passwordChangedMail(firstName: string): MailContent {
-  return {
-    subject: `Your ${site.name} password was changed`,
-    greeting: hello(firstName),
-    blocks: [
-      paragraph("The password of your account was just changed, and every other signed-in session was signed out."),
-      paragraph(`If this was not you, reset your password at once and call us at ${site.supportPhone}.`),
-      action("Reset your password", mailLinks.forgotPassword()),
-    ],
-  };
-}
-
+/** To an admin (the back office is English only). */
 export function mfaLockedMail(firstName: string, failures: number): MailContent {
   return {
     subject: `${site.name}: two-factor sign-in locked`,
@@ -127,6 +129,7 @@ export function mfaLockedMail(firstName: string, failures: number): MailContent 
   };
 }
 
+/** To a lender's user (the lender workspace is English only). */
 export function lenderInviteMail(c: { firstName: string; lenderName: string; token: string; validHours: number }): MailContent {
   return {
     subject: `You are invited to the ${site.name} lender workspace`,
@@ -141,44 +144,40 @@ export function lenderInviteMail(c: { firstName: string; lenderName: string; tok
 }
 
 /** What the owner is told about a referral: who sent it and which application. */
-type ReferralMailFacts = { firstName: string; partnerName: string; reference: string };
+type ReferralMailFacts = { firstName: string; partnerName: string; reference: string; lang?: Language };
 
 /** To a business owner a referral partner sent an application for, with a new account: the claim link. */
 export function referralClaimMail(c: ReferralMailFacts & { token: string; validDays: number }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang).account;
+  const v = { ...base, partner: c.partnerName, reference: c.reference, days: c.validDays };
   return {
-    subject: `${c.partnerName} started a loan application for you on ${site.name}`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.referralClaimSubject, v),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(
-        `${c.partnerName}, a referral partner of ${site.name}, started loan application ${c.reference} for your business and made you an account with this e-mail address.`,
-      ),
-      paragraph(
-        "Nothing is sent to lenders yet. Choose a password to open the application, check the details your partner gave, and submit it yourself when they are right:",
-      ),
-      action("Set your password and review the application", mailLinks.referralClaim(c.token)),
-      paragraph(
-        `The link works once, for ${c.validDays} days. If it has expired, choose a password with "Forgot password" on the sign-in page. If you do not know ${c.partnerName}, ignore this e-mail: nothing is submitted without you.`,
-      ),
+      paragraph(fill(t.referralClaimIntro, v)),
+      paragraph(t.referralClaimNothing),
+      action(t.referralClaimAction, mailLinks.referralClaim(c.token)),
+      paragraph(fill(t.referralClaimLink, v)),
     ],
   };
 }
 
 /** To the owner of an existing account a referral partner sent an application to: sign in to it (no link sets a password). */
 export function referralNoticeMail(c: ReferralMailFacts): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang).account;
+  const v = { ...base, partner: c.partnerName, reference: c.reference };
   return {
-    subject: `${c.partnerName} referred a loan application to your ${site.name} account`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.referralNoticeSubject, v),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(
-        `${c.partnerName}, a referral partner of ${site.name}, started loan application ${c.reference} for your business in your account.`,
-      ),
-      paragraph(
-        "Nothing is sent to lenders yet. Sign in to check the details your partner gave and submit the application yourself when they are right:",
-      ),
-      action("Sign in to review the application", mailLinks.loginToApply()),
-      paragraph(
-        `If you do not know ${c.partnerName}, ignore this e-mail or call us at ${site.supportPhone}: nothing is submitted without you.`,
-      ),
+      paragraph(fill(t.referralNoticeIntro, v)),
+      paragraph(t.referralNoticeNothing),
+      action(t.referralNoticeAction, mailLinks.loginToApply()),
+      paragraph(fill(t.referralNoticeIgnore, v)),
     ],
   };
 }

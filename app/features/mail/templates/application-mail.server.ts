@@ -2,6 +2,8 @@
  * The e-mails about an application: the confirmation, status changes, the loan's stages, document
  * requests and offers. Each returns the content once; renderMail makes its HTML and text parts.
  * Dates are written with formatMailDateTime in the reader's zone; every link is a mailLinks URL.
+ * Each takes the reader's language (`lang`, default English; texts in the "mail" namespace): words,
+ * dates and money in it (en-US / es-US), the figures the same.
  */
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/content/document-types";
 import { purposeLabel } from "~/content/loan-options";
@@ -16,8 +18,10 @@ import {
   RIGHT_TO_REASONS,
 } from "~/features/marketplace";
 import { formatBps, formatCents, formatUsd } from "~/ui/format";
+import { formatsFor } from "~/ui/locale-format";
+import { fill, resourcesFor, type Language } from "~/content/locales";
 import { ECOA_NOTICE } from "~/content/messages";
-import { announcementText, OFFER_VALIDITY_DAYS } from "~/features/marketplace";
+import { announcementText, ecoaNotice, OFFER_VALIDITY_DAYS, reasonInLanguage, rightToReasons } from "~/features/marketplace";
 import {
   action,
   facts,
@@ -31,18 +35,32 @@ import {
 import { formatMailCalendarDate, formatMailDateTime } from "~/features/mail/domain/mail-dates";
 import { mailLinks } from "~/features/mail/mail-links.server";
 
-const hello = (firstName: string) => `Hello ${firstName},`;
+const words = (lang: Language) => resourcesFor(lang).mail.application;
+const hello = (firstName: string, lang: Language = "en") => fill(resourcesFor(lang).mail.hello, { name: firstName });
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Whole dollars and cents in the reader's language (English: exactly ~/ui/format's). */
+const usd = (amount: number, lang: Language) => (lang === "en" ? formatUsd(amount) : formatsFor(lang).usd(amount));
+const cents = (n: number, lang: Language) => (lang === "en" ? formatCents(n) : formatsFor(lang).cents(n));
+/** A loan purpose's label in the reader's language (the wizard's words for it). */
+function purposeIn(value: string, lang: Language) {
+  if (lang === "en") return purposeLabel(value);
+  const purposes = resourcesFor(lang).wizard.purposes as Partial<Record<string, { label: string }>>;
+  return purposes[value]?.label ?? purposeLabel(value);
+}
+const documentLabel = (type: DocumentType, lang: Language) =>
+  lang === "en" ? DOCUMENT_TYPE_LABELS[type] : (resourcesFor(lang).mail.documents[type] ?? DOCUMENT_TYPE_LABELS[type]);
 
 /** A notice written as lines (its first line the title), as one boxed block. */
 function noticeOf(lines: readonly string[]): MailBlock {
   const [title = "", ...rest] = lines;
   return notice(title, linesToBlocks(rest));
 }
-
 // ---------------------------------------------------------------------------------------------
 // The confirmation of a submitted application
 // ---------------------------------------------------------------------------------------------
+
+/** "_one" or "_other" of a counted text (English and Spanish: one is 1). */
+const plural = <T extends string>(n: number, one: T, other: T) => (n === 1 ? one : other);
 
 export function confirmationMail(input: {
   firstName: string;
@@ -53,50 +71,53 @@ export function confirmationMail(input: {
   timeZone: string;
   /** What matching decided in the submission's transaction (null: not known, nothing said about it). */
   market: MatchSummary | null;
+  lang?: Language;
 }): MailContent {
+  const lang = input.lang ?? "en";
+  const t = words(lang);
   const matched = (input.market?.offers ?? 0) > 0;
   const market: MailBlock[] = [];
   if (input.market && matched) {
     const n = input.market.offers;
+    const lowest = input.market.lowestAprBps;
+    // The same announcement as the submitted page and the dashboard: count and lowest APR.
+    const announcement =
+      lowest == null
+        ? null
+        : lang === "en"
+          ? announcementText({ count: n, lowestAprBps: lowest })
+          : fill(plural(n, t.announcement_one, t.announcement_other), { count: n, apr: (lowest / 100).toFixed(2) });
     market.push(
-      // The same announcement as the submitted page and the dashboard: count and lowest APR.
       paragraph(
-        input.market.lowestAprBps != null
-          ? `Good news: ${announcementText({ count: n, lowestAprBps: input.market.lowestAprBps })}.`
-          : `Good news: ${n} partner lender offer${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} ready for you to compare.`,
+        announcement != null
+          ? fill(t.goodNewsAnnouncement, { announcement })
+          : fill(plural(n, t.goodNewsCount_one, t.goodNewsCount_other), { count: n }),
       ),
-      paragraph(`Sign in to compare them side by side with their cost disclosures. Offers are valid for ${OFFER_VALIDITY_DAYS} days.`),
-      action("Compare your offers", mailLinks.offers(input.reference)),
-      paragraph("What happens next:"),
-      list([
-        "Compare the offers and accept the one you want (nothing is final until you sign one).",
-        "The lender verifies your details and documents; it may ask you for more (1-3 days).",
-        "If the lender approves them, it sends the money: same day to 1 business day after its verification.",
-      ]),
-      paragraph("We will send updates by e-mail."),
+      paragraph(fill(t.compareSideBySide, { days: OFFER_VALIDITY_DAYS })),
+      action(t.compareOffers, mailLinks.offers(input.reference)),
+      paragraph(t.whatNext),
+      list([t.next1, t.next2, t.next3]),
+      paragraph(t.updatesByEmail),
     );
   } else if (input.market) {
     // The notice of action taken itself goes in an e-mail of its own, never held (actionNoticeMail).
-    market.push(
-      paragraph(
-        "None of our partner lenders can make you an offer for this application. We have sent you the notice of action taken, with the reasons, in a separate e-mail; it is also on your dashboard.",
-      ),
-    );
+    market.push(paragraph(t.noOffers));
   }
   return {
-    subject: `Application Submitted - ${input.reference}`,
-    greeting: hello(input.firstName),
+    lang,
+    subject: fill(t.confirmationSubject, { reference: input.reference }),
+    greeting: hello(input.firstName, lang),
     blocks: [
-      paragraph(`Thank you for applying with ${site.name}. We have received your business loan application.`),
+      paragraph(fill(t.thanks, { site: site.name })),
       facts([
-        ["Application reference", input.reference],
-        ["Requested amount", formatUsd(input.amount)],
-        ["Purpose", purposeLabel(input.purpose)],
-        ["Submitted", formatMailDateTime(input.submittedAt, input.timeZone)],
+        [t.reference, input.reference],
+        [t.requestedAmount, usd(input.amount, lang)],
+        [t.purpose, purposeIn(input.purpose, lang)],
+        [t.submitted, formatMailDateTime(input.submittedAt, input.timeZone, lang)],
       ]),
       ...market,
-      paragraph(`You can check your status at any time on our Application Status page with your reference ${input.reference}.`),
-      action("Check your application status", mailLinks.status(input.reference)),
+      paragraph(fill(t.checkStatusAnytime, { reference: input.reference })),
+      action(t.checkStatus, mailLinks.status(input.reference)),
     ],
   };
 }
@@ -115,25 +136,32 @@ export function actionNoticeMail(input: {
   reference: string;
   market: MatchSummary;
   sentAt: Date;
+  lang?: Language;
 }): { kind: "adverse_action" | "incompleteness_notice"; content: MailContent } | null {
+  const lang = input.lang ?? "en";
+  const t = words(lang);
   const { market } = input;
-  let lines = lenderNoticeLines(market.notices, {
-    offers: market.offers,
-    deadline: formatMailCalendarDate(incompleteDeadline(input.sentAt)),
-  });
-  if (!lines.length && market.offers === 0 && market.noMatch) lines = noMatchLines(market.noMatch);
+  let lines = lenderNoticeLines(
+    market.notices,
+    { offers: market.offers, deadline: formatMailCalendarDate(incompleteDeadline(input.sentAt), lang) },
+    lang,
+  );
+  // The no-match explanation in the reader's language when matching wrote one (else the English one's lines).
+  const noMatch = lang === "en" ? market.noMatch : (market.noMatchIn?.[lang] ?? market.noMatch);
+  if (!lines.length && market.offers === 0 && noMatch) lines = noMatchLines(noMatch, noMatch === market.noMatch ? "en" : lang);
   if (!lines.length) return null;
-  const adverse = lines[0]!.startsWith("NOTICE OF ACTION TAKEN");
+  const adverse = lines[0]!.startsWith("NOTICE OF ACTION TAKEN") || lines[0]!.startsWith(resourcesFor(lang).mail.notice.actionTaken);
   return {
     kind: adverse ? "adverse_action" : "incompleteness_notice",
     content: {
-      subject: `${adverse ? "Notice of action taken" : "Information needed"} on your application ${input.reference}`,
-      greeting: hello(input.firstName),
+      lang,
+      subject: fill(adverse ? t.noticeAdverseSubject : t.noticeIncompleteSubject, { reference: input.reference }),
+      greeting: hello(input.firstName, lang),
       blocks: [
-        paragraph(`Thank you for applying. This notice is about your application ${input.reference}.`),
+        paragraph(fill(t.noticeIntro, { reference: input.reference })),
         noticeOf(lines),
         action(
-          market.offers > 0 ? "Compare your offers" : "Open your dashboard",
+          market.offers > 0 ? t.compareOffers : t.openDashboard,
           market.offers > 0 ? mailLinks.offers(input.reference) : mailLinks.dashboard(),
         ),
       ],
@@ -152,6 +180,7 @@ export type StatusMailContext = {
   purpose: string;
   note?: string;
   lenderName?: string;
+  lang?: Language;
 };
 
 export const STATUS_MAIL_KIND: Record<AdminStatus, string> = {
@@ -163,58 +192,54 @@ export const STATUS_MAIL_KIND: Record<AdminStatus, string> = {
 
 /** The e-mail the applicant gets for each status an admin can set. */
 export function statusMail(to: AdminStatus, c: StatusMailContext): MailContent {
-  const what = `your application ${c.reference} for ${formatUsd(c.amount)} (${purposeLabel(c.purpose)})`;
-  const greeting = hello(c.firstName);
-  const status = action("Check your application status", mailLinks.status(c.reference));
+  const lang = c.lang ?? "en";
+  const t = words(lang);
+  const what = fill(t.what, { reference: c.reference, amount: usd(c.amount, lang), purpose: purposeIn(c.purpose, lang) });
+  const ref = { reference: c.reference };
+  const greeting = hello(c.firstName, lang);
+  const status = action(t.checkStatus, mailLinks.status(c.reference));
   switch (to) {
     case "approved":
       return {
-        subject: `Congratulations! Your application ${c.reference} is approved`,
+        lang,
+        subject: fill(t.approvedSubject, ref),
         greeting,
         blocks: [
-          paragraph(
-            `Congratulations! ${capitalize(what)} has been approved with the offer you accepted${c.lenderName ? ` from ${c.lenderName}` : ""}.`,
-          ),
-          paragraph(
-            "Next, the lender verifies your details and documents; once it has verified them, funding usually arrives the same day to 1 business day later. We will e-mail you at each step.",
-          ),
-          action("Follow your application", mailLinks.dashboard()),
+          paragraph(fill(c.lenderName ? t.approvedIntroLender : t.approvedIntro, { what: capitalize(what), lender: c.lenderName ?? "" })),
+          paragraph(t.approvedNext),
+          action(t.followApplication, mailLinks.dashboard()),
         ],
       };
     case "under-review":
       return {
-        subject: `Your application ${c.reference} is under review`,
+        lang,
+        subject: fill(t.underReviewSubject, ref),
         greeting,
-        blocks: [
-          paragraph(`Our team is now reviewing ${what}.`),
-          paragraph(
-            "We may contact you to request additional documentation; documentation requests usually take 1-3 days, and a final decision 2-5 business days.",
-          ),
-          status,
-        ],
+        blocks: [paragraph(fill(t.underReviewIntro, { what })), paragraph(t.underReviewNext), status],
       };
     case "rejected":
       return {
-        subject: `Decision on your application ${c.reference}`,
+        lang,
+        subject: fill(t.decisionSubject, ref),
         greeting,
         blocks: [
-          paragraph(`Thank you for applying. After careful review, we are unable to approve ${what}.`),
-          notice("Statement of action taken: credit denied.", [
-            paragraph(`Principal reason(s) for our decision: ${c.note ?? ""}`),
-            paragraph(RIGHT_TO_REASONS),
-            paragraph(ECOA_NOTICE),
+          paragraph(fill(t.rejectedIntro, { what })),
+          notice(t.creditDenied, [
+            // The reasons are the admin's own words, as typed.
+            paragraph(fill(t.principalReasonsOurs, { note: c.note ?? "" })),
+            paragraph(lang === "en" ? RIGHT_TO_REASONS : rightToReasons(lang)),
+            paragraph(lang === "en" ? ECOA_NOTICE : ecoaNotice(lang)),
           ]),
-          paragraph(
-            "You can typically reapply after 60-90 days. If you have questions about this decision, contact us at the details below.",
-          ),
+          paragraph(t.reapply),
           status,
         ],
       };
     case "submitted":
       return {
-        subject: `We received your application ${c.reference}`,
+        lang,
+        subject: fill(t.submittedSubject, ref),
         greeting,
-        blocks: [paragraph(`We have received ${what}. Initial review takes 24-48 hours; we will contact you with any questions.`), status],
+        blocks: [paragraph(fill(t.submittedIntro, { what })), status],
       };
   }
 }
@@ -223,18 +248,30 @@ export function statusMail(to: AdminStatus, c: StatusMailContext): MailContent {
 // The loan's stages after an accepted offer (lender verifying, funded, declined, cancelled)
 // ---------------------------------------------------------------------------------------------
 
-export type StageMailApp = { reference: string; amount: number; purpose: string };
+export type StageMailApp = { reference: string; amount: number; purpose: string; lang?: Language };
 
-const stageWhat = (a: StageMailApp) => `your application ${a.reference} (${formatUsd(a.amount)}, ${purposeLabel(a.purpose)})`;
+const stageWhat = (a: StageMailApp) => {
+  const lang = a.lang ?? "en";
+  return fill(words(lang).stageWhat, { reference: a.reference, amount: usd(a.amount, lang), purpose: purposeIn(a.purpose, lang) });
+};
 
-function stageMail(firstName: string, subject: string, blocks: MailBlock[]): MailContent {
-  return { subject, greeting: hello(firstName), blocks: [...blocks, action("Follow every step on your dashboard", mailLinks.dashboard())] };
+function stageMail(firstName: string, a: StageMailApp, subject: string, blocks: MailBlock[]): MailContent {
+  const lang = a.lang ?? "en";
+  return {
+    lang,
+    subject,
+    greeting: hello(firstName, lang),
+    blocks: [...blocks, action(words(lang).followDashboard, mailLinks.dashboard())],
+  };
 }
 
+/** `next`: the stage's "what happens next" words (English; a Spanish reader gets the namespace's). */
 export function lenderVerifyingMail(firstName: string, a: StageMailApp, lenderName: string | undefined, next: string) {
-  return stageMail(firstName, `${lenderName ?? "Your lender"} is verifying ${a.reference}`, [
-    paragraph(`${lenderName ?? "The lender"} whose offer you accepted is now verifying ${stageWhat(a)}.`),
-    paragraph(next),
+  const lang = a.lang ?? "en";
+  const t = words(lang);
+  return stageMail(firstName, a, fill(t.verifyingSubject, { lender: lenderName ?? t.yourLender, reference: a.reference }), [
+    paragraph(fill(t.verifyingIntro, { lender: lenderName ?? t.theLender, what: stageWhat(a) })),
+    paragraph(lang === "en" ? next : t.verifyingNext),
   ]);
 }
 
@@ -245,35 +282,45 @@ export function fundedMail(
   f: { amountCents: number; date: string },
   next: string,
 ) {
-  return stageMail(firstName, `Funded: ${a.reference}`, [
-    paragraph(`${lenderName ?? "The lender"} sent ${formatCents(f.amountCents)} on ${formatMailCalendarDate(f.date)} for ${stageWhat(a)}.`),
-    paragraph(next),
+  const lang = a.lang ?? "en";
+  const t = words(lang);
+  return stageMail(firstName, a, fill(t.fundedSubject, { reference: a.reference }), [
+    paragraph(
+      fill(t.fundedIntro, {
+        lender: lenderName ?? t.theLender,
+        amount: cents(f.amountCents, lang),
+        date: formatMailCalendarDate(f.date, lang),
+        what: stageWhat(a),
+      }),
+    ),
+    paragraph(lang === "en" ? next : t.fundedNext),
   ]);
 }
 
 export function declinedAfterReviewMail(firstName: string, a: StageMailApp, lenderName: string | undefined, reasons: readonly string[]) {
-  return stageMail(firstName, `Decision on your application ${a.reference}`, [
-    paragraph(`After its review, ${lenderName ?? "the lender"} declined ${stageWhat(a)}. No loan will be made from this application.`),
-    notice("Statement of action taken: credit denied.", [
-      paragraph(`Principal reason(s)${lenderName ? ` given by ${lenderName}` : ""}:`),
-      list(reasons),
-      paragraph(RIGHT_TO_REASONS),
-      paragraph(ECOA_NOTICE),
+  const lang = a.lang ?? "en";
+  const t = words(lang);
+  return stageMail(firstName, a, fill(t.decisionSubject, { reference: a.reference }), [
+    paragraph(fill(t.declinedIntro, { lender: lenderName ?? t.theLenderLower, what: stageWhat(a) })),
+    notice(t.creditDenied, [
+      paragraph(lenderName ? fill(t.principalReasonsBy, { lender: lenderName }) : t.principalReasons),
+      list(reasons.map((r) => reasonInLanguage(r, lang))),
+      paragraph(lang === "en" ? RIGHT_TO_REASONS : rightToReasons(lang)),
+      paragraph(lang === "en" ? ECOA_NOTICE : ecoaNotice(lang)),
     ]),
-    paragraph("You can typically reapply after 60-90 days."),
+    paragraph(t.reapplyShort),
   ]);
 }
 
+/** `reason`: the admin's own words, as typed. */
 export function cancelledMail(firstName: string, a: StageMailApp, reason: string, acceptedLender: string | null) {
-  return stageMail(firstName, `Your application ${a.reference} was cancelled`, [
-    paragraph(`We have cancelled ${stageWhat(a)}.`),
-    paragraph(`Reason: ${reason}`),
-    paragraph(
-      acceptedLender
-        ? `The offer you accepted from ${acceptedLender} will not be funded; the lender has been told.`
-        : "Its offers have been withdrawn.",
-    ),
-    paragraph("You can start a new application at any time."),
+  const lang = a.lang ?? "en";
+  const t = words(lang);
+  return stageMail(firstName, a, fill(t.cancelledSubject, { reference: a.reference }), [
+    paragraph(fill(t.cancelledIntro, { what: stageWhat(a) })),
+    paragraph(fill(t.reason, { reason })),
+    paragraph(acceptedLender ? fill(t.cancelledAccepted, { lender: acceptedLender }) : t.cancelledWithdrawn),
+    paragraph(t.startAnytime),
   ]);
 }
 
@@ -285,26 +332,27 @@ export function documentRequestMail(c: {
   firstName: string;
   reference: string;
   documentTypes: readonly DocumentType[];
+  /** The asker's own words, as typed. */
   message: string;
   /** The partner lender asking, or none when our team asks. */
   lenderName?: string;
   requestedAt: Date;
   timeZone: string;
+  lang?: Language;
 }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang);
   return {
-    subject: `Documents needed for your application ${c.reference}`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.documentsSubject, { reference: c.reference }),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(
-        c.lenderName
-          ? `${c.lenderName}, a partner lender reviewing your application ${c.reference}, needs the following:`
-          : `To continue with your application ${c.reference}, we need the following:`,
-      ),
-      list(c.documentTypes.map((t) => DOCUMENT_TYPE_LABELS[t])),
-      paragraph(`Message from ${c.lenderName ?? "our team"}: ${c.message}`),
-      facts([["Requested", formatMailDateTime(c.requestedAt, c.timeZone)]]),
-      paragraph("Please sign in and upload them from your dashboard (Documents requested)."),
-      action("Upload the documents", mailLinks.documents(c.reference)),
+      paragraph(fill(c.lenderName ? t.documentsLender : t.documentsTeam, { lender: c.lenderName ?? "", reference: c.reference })),
+      list(c.documentTypes.map((d) => documentLabel(d, lang))),
+      paragraph(fill(t.messageFrom, { from: c.lenderName ?? t.ourTeam, message: c.message })),
+      facts([[t.requested, formatMailDateTime(c.requestedAt, c.timeZone, lang)]]),
+      paragraph(t.uploadFromDashboard),
+      action(t.uploadAction, mailLinks.documents(c.reference)),
     ],
   };
 }
@@ -317,39 +365,40 @@ export function offerWithdrawnMail(c: {
   firstName: string;
   reference: string;
   lenderName: string;
+  /** The lender's own words, as given. */
   reason: string;
   stillOpen: number;
+  lang?: Language;
 }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang);
   const n = c.stillOpen;
   return {
-    subject: `An offer for your application ${c.reference} was withdrawn`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.withdrawnSubject, { reference: c.reference }),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(
-        `The offer from ${c.lenderName} for your application ${c.reference} was withdrawn: ${c.reason}. It can no longer be accepted.`,
-      ),
+      paragraph(fill(t.withdrawnIntro, { lender: c.lenderName, reference: c.reference, reason: c.reason })),
       ...(n > 0
         ? [
-            paragraph(`You still have ${n} open offer${n === 1 ? "" : "s"} to compare.`),
-            action("Compare your offers", mailLinks.offers(c.reference)),
+            paragraph(fill(plural(n, t.stillOpen_one, t.stillOpen_other), { count: n })),
+            action(t.compareOffers, mailLinks.offers(c.reference)),
           ]
-        : [
-            paragraph(
-              "No other offer is open for this application, so nothing can be accepted and no funding will follow from it. You can start a new application at any time.",
-            ),
-            action("Start a new application", mailLinks.newApplication()),
-          ]),
+        : [paragraph(t.noneOpen), action(t.startNew, mailLinks.newApplication())]),
     ],
   };
 }
 
 export type MailOfferFigures = { fundingCents: number; estimatedAprBps: number; paymentCents: number; termMonths: number };
 
-const figureRows = (o: MailOfferFigures): Array<[string, string]> => [
-  ["Funding provided", formatCents(o.fundingCents)],
-  ["Estimated APR", formatBps(o.estimatedAprBps)],
-  ["Payment", `${formatCents(o.paymentCents)} monthly for ${o.termMonths} months`],
-];
+const figureRows = (o: MailOfferFigures, lang: Language = "en"): Array<[string, string]> => {
+  const t = words(lang);
+  return [
+    [t.fundingProvided, cents(o.fundingCents, lang)],
+    [t.estimatedApr, formatBps(o.estimatedAprBps)],
+    [t.payment, fill(t.paymentValue, { payment: cents(o.paymentCents, lang), months: o.termMonths })],
+  ];
+};
 
 export function firmOfferMail(c: {
   firstName: string;
@@ -358,15 +407,19 @@ export function firmOfferMail(c: {
   figures: MailOfferFigures;
   expiresAt: Date;
   timeZone: string;
+  lang?: Language;
 }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang);
   return {
-    subject: `A firm offer from ${c.lender.name} - ${c.reference}`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.firmSubject, { lender: c.lender.name, reference: c.reference }),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(`${c.lender.name} (NMLS ${c.lender.nmlsId}) reviewed your application ${c.reference} and made you a firm offer:`),
-      facts([...figureRows(c.figures), ["Valid until", formatMailDateTime(c.expiresAt, c.timeZone)]]),
-      paragraph("Compare it with your other offers and read its full disclosure before you decide."),
-      action("Compare your offers", mailLinks.offers(c.reference)),
+      paragraph(fill(t.firmIntro, { lender: c.lender.name, nmls: c.lender.nmlsId, reference: c.reference })),
+      facts([...figureRows(c.figures, lang), [t.validUntil, formatMailDateTime(c.expiresAt, c.timeZone, lang)]]),
+      paragraph(t.firmCompare),
+      action(t.compareOffers, mailLinks.offers(c.reference)),
     ],
   };
 }
@@ -376,25 +429,32 @@ export function lenderAdverseActionMail(c: {
   reference: string;
   lender: { name: string; nmlsId: string };
   reasonTexts: readonly string[];
+  lang?: Language;
 }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang);
   return {
-    subject: `Decision by ${c.lender.name} on your application ${c.reference}`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.lenderDecisionSubject, { lender: c.lender.name, reference: c.reference }),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(`Thank you for applying. This is about your application ${c.reference}.`),
-      noticeOf(lenderAdverseActionLines(c.lender, c.reasonTexts)),
-      action("See your offers", mailLinks.offers(c.reference)),
+      paragraph(fill(t.lenderDecisionIntro, { reference: c.reference })),
+      noticeOf(lenderAdverseActionLines(c.lender, c.reasonTexts, lang)),
+      action(t.seeOffers, mailLinks.offers(c.reference)),
     ],
   };
 }
 
 export type AcceptedOfferSummary = MailOfferFigures & { lenderName: string; lenderNmlsId: string; totalPaymentsCents: number };
 
-const acceptedRows = (o: AcceptedOfferSummary): Array<[string, string]> => [
-  ["Lender", `${o.lenderName} (NMLS ${o.lenderNmlsId})`],
-  ...figureRows(o),
-  ["Estimated total payment amount", formatCents(o.totalPaymentsCents)],
-];
+const acceptedRows = (o: AcceptedOfferSummary, lang: Language = "en"): Array<[string, string]> => {
+  const t = words(lang);
+  return [
+    [t.lender, fill(t.lenderValue, { lender: o.lenderName, nmls: o.lenderNmlsId })],
+    ...figureRows(o, lang),
+    [t.totalPayments, cents(o.totalPaymentsCents, lang)],
+  ];
+};
 
 export function offerAcceptedMail(c: {
   firstName: string;
@@ -410,31 +470,30 @@ export function offerAcceptedMail(c: {
   signedAt: Date;
   disclosureHash: string;
   timeZone: string;
+  lang?: Language;
 }): MailContent {
+  const lang = c.lang ?? "en";
+  const t = words(lang);
   return {
-    subject: `Offer Accepted - ${c.reference}`,
-    greeting: hello(c.firstName),
+    lang,
+    subject: fill(t.acceptedSubject, { reference: c.reference }),
+    greeting: hello(c.firstName, lang),
     blocks: [
-      paragraph(
-        `You accepted an offer for your application ${c.reference} (${formatUsd(c.amount)}, ${purposeLabel(c.purpose)}). Status: Offer Accepted.`,
-      ),
+      paragraph(fill(t.acceptedIntro, { reference: c.reference, amount: usd(c.amount, lang), purpose: purposeIn(c.purpose, lang) })),
       facts([
-        ...acceptedRows(c.offer),
-        ["Signed by", `${c.signerName} on ${formatMailDateTime(c.signedAt, c.timeZone)}`],
-        ["Disclosure fingerprint (SHA-256)", c.disclosureHash],
+        ...acceptedRows(c.offer, lang),
+        [t.signedBy, fill(t.signedByValue, { name: c.signerName, date: formatMailDateTime(c.signedAt, c.timeZone, lang) })],
+        [t.fingerprint, c.disclosureHash],
       ]),
-      paragraph(
-        `Your signed offer summary is attached to this e-mail (${c.attachmentName}): keep it for your records. You can download it again from your account at any time.`,
-      ),
-      action("Download your signed offer summary (PDF)", mailLinks.signedSummary(c.offerId)),
-      paragraph(
-        "What happens next: the lender verifies your details and documents (it may ask you for more); if it approves them, it sends the money. The other offers were withdrawn.",
-      ),
-      action("Follow your application", mailLinks.dashboard()),
+      paragraph(fill(t.attached, { file: c.attachmentName })),
+      action(t.downloadSummary, mailLinks.signedSummary(c.offerId)),
+      paragraph(t.acceptedNext),
+      action(t.followApplication, mailLinks.dashboard()),
     ],
   };
 }
 
+/** To the admins (the back office is English only). */
 export function offerAcceptedAdminMail(c: {
   applicationId: number;
   reference: string;

@@ -10,6 +10,8 @@
  */
 import { ECOA_NOTICE } from "~/content/messages";
 import { site } from "~/content/site";
+import { fill, resourcesFor, type Language } from "~/content/locales";
+import { DECLINE_REASON_TEXT } from "~/content/decline-reasons";
 import { INCOMPLETE_REASONS, isEvaluated, REASON_CODES, REASON_TEXT, type ReasonCode } from "~/features/marketplace/domain/offer-matching";
 import type { NoMatchExplanation } from "~/features/marketplace/domain/no-lender-match";
 
@@ -30,11 +32,47 @@ export const NOTICE_CONTACT = `${site.name}, ${site.supportEmail}, ${site.suppor
 /** The right to a statement of specific reasons, in the words of Regulation B's model forms C-1 and C-3. */
 export const RIGHT_TO_REASONS = `You have the right to a statement of specific reasons why your application was denied. To obtain the statement, please contact ${NOTICE_CONTACT} within 60 days from the date you are notified of this decision. We will send you a written statement of reasons for the denial within 30 days of receiving your request for the statement.`;
 
+// ---------------------------------------------------------------------------------------------
+// The notices in the reader's language (issue 30). English is the legal text of record and is
+// written exactly as above; Spanish is a faithful translation (namespace "mail", `notice`).
+
+/** Who to contact, in `lang` (the support hours in its words). */
+export function noticeContact(lang: Language = "en"): string {
+  if (lang === "en") return NOTICE_CONTACT;
+  return `${site.name}, ${site.supportEmail}, ${site.supportPhone} (${resourcesFor(lang).mail.signature.hours})`;
+}
+
+/** The right to a statement of specific reasons, in `lang`. */
+export function rightToReasons(lang: Language = "en"): string {
+  return lang === "en" ? RIGHT_TO_REASONS : fill(resourcesFor(lang).mail.notice.rightToReasons, { contact: noticeContact(lang) });
+}
+
+/** The ECOA statement (~/content/messages ECOA_NOTICE), in `lang`. */
+export function ecoaNotice(lang: Language = "en"): string {
+  return lang === "en" ? ECOA_NOTICE : resourcesFor(lang).mail.notice.ecoa;
+}
+
+/**
+ * A reason or missing item the notices state in English (the matching's REASON_TEXT, a lender's
+ * DECLINE_REASON_TEXT, MISSING_INFORMATION), in `lang`; a text it does not know stays as given.
+ */
+export function reasonInLanguage(text: string, lang: Language = "en"): string {
+  if (lang === "en") return text;
+  const t = resourcesFor(lang).mail;
+  for (const [code, en] of Object.entries(DECLINE_REASON_TEXT))
+    if (en === text) return t.declineReasons[code as keyof typeof t.declineReasons];
+  for (const [code, en] of Object.entries(REASON_TEXT)) if (en === text) return t.reasons[code as ReasonCode];
+  for (const [code, en] of Object.entries(MISSING_INFORMATION)) if (en === text) return t.missing[code as keyof typeof MISSING_INFORMATION];
+  return text;
+}
+
 /** What matching decided at submission: the offers made, each lender's notice, and no lender match. */
 export type MatchSummary = {
   offers: number;
   notices: LenderNotice[];
   noMatch?: NoMatchExplanation | null;
+  /** The same explanation in another language (issue 30: the applicant's e-mail), when known. */
+  noMatchIn?: Partial<Record<Language, NoMatchExplanation | null>>;
   /** The lowest estimated APR among the offers made (null or absent: none). */
   lowestAprBps?: number | null;
 };
@@ -92,10 +130,15 @@ export function incompleteDeadline(sentAt: Date): string {
  * declining lender named with its own principal reasons, then each lender that needs more
  * information with what it needs and the deadline. Empty when no lender declined.
  */
-export function lenderNoticeLines(notices: readonly LenderNotice[], opts: { offers: number; deadline: string }): string[] {
+export function lenderNoticeLines(
+  notices: readonly LenderNotice[],
+  opts: { offers: number; deadline: string },
+  lang: Language = "en",
+): string[] {
   const adverse = notices.filter((n) => n.kind === "adverse");
   const incomplete = notices.filter((n) => n.kind === "incomplete");
   if (!adverse.length && !incomplete.length) return [];
+  if (lang !== "en") return translatedLenderNoticeLines(adverse, incomplete, opts, lang);
   const lines: string[] = [adverse.length ? "NOTICE OF ACTION TAKEN" : "NOTICE OF INCOMPLETE APPLICATION"];
   for (const n of adverse) {
     lines.push(`${lenderLabel(n)} has declined to extend credit on this application.`, `Principal reason(s) given by ${n.lenderName}:`);
@@ -117,11 +160,50 @@ export function lenderNoticeLines(notices: readonly LenderNotice[], opts: { offe
   return lines;
 }
 
+function translatedLenderNoticeLines(
+  adverse: readonly LenderNotice[],
+  incomplete: readonly LenderNotice[],
+  opts: { offers: number; deadline: string },
+  lang: Language,
+): string[] {
+  const t = resourcesFor(lang).mail.notice;
+  const lines: string[] = [adverse.length ? t.actionTaken : t.incomplete];
+  for (const n of adverse) {
+    lines.push(fill(t.declined, { lender: lenderLabel(n) }), fill(t.reasonsBy, { lender: n.lenderName }));
+    if (n.kind === "adverse") lines.push(...n.reasons.map((r) => `- ${reasonInLanguage(r, lang)}`));
+  }
+  if (incomplete.length) {
+    if (adverse.length) lines.push(t.incomplete);
+    for (const n of incomplete) {
+      lines.push(fill(t.cannotDecide, { lender: lenderLabel(n) }));
+      if (n.kind === "incomplete") lines.push(...n.missing.map((m) => `- ${reasonInLanguage(m, lang)}`));
+    }
+    lines.push(fill(t.sendBy, { contact: noticeContact(lang), deadline: opts.deadline, days: INCOMPLETE_DEADLINE_DAYS }));
+  }
+  if (opts.offers > 0) lines.push(t.othersUnaffected);
+  if (adverse.length) lines.push(rightToReasons(lang));
+  lines.push(ecoaNotice(lang));
+  return lines;
+}
+
 /**
  * No lender match, said once the same way everywhere: the reasons that decided it, what
  * to do next, and nothing to accept or wait for.
  */
-export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonly string[] }): string[] {
+export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonly string[] }, lang: Language = "en"): string[] {
+  if (lang !== "en") {
+    const t = resourcesFor(lang).mail.notice;
+    return [
+      t.noMatchTitle,
+      t.noMatchNone,
+      t.principalReasons,
+      ...e.reasons.map((r) => `- ${r}`),
+      t.whatYouCanDo,
+      ...e.nextSteps.map((r) => `- ${r}`),
+      rightToReasons(lang),
+      ecoaNotice(lang),
+    ];
+  }
   return [
     "NOTICE OF ACTION TAKEN: no lender match",
     "None of our partner lenders can make an offer for this application, so there is nothing to accept and no funding will follow from it.",
@@ -138,7 +220,23 @@ export function noMatchLines(e: { reasons: readonly string[]; nextSteps: readonl
  * The notice of action taken when ONE partner lender declines after reviewing the
  * application: it names the lender and its principal reasons (from app/content/decline-reasons.ts).
  */
-export function lenderAdverseActionLines(lender: { name: string; nmlsId: string }, reasonTexts: readonly string[]): string[] {
+export function lenderAdverseActionLines(
+  lender: { name: string; nmlsId: string },
+  reasonTexts: readonly string[],
+  lang: Language = "en",
+): string[] {
+  if (lang !== "en") {
+    const t = resourcesFor(lang).mail.notice;
+    return [
+      t.actionTaken,
+      fill(t.declined, { lender: `${lender.name} (NMLS ${lender.nmlsId})` }),
+      fill(t.reasonsBy, { lender: lender.name }),
+      ...reasonTexts.slice(0, MAX_PRINCIPAL_REASONS).map((r) => `- ${reasonInLanguage(r, lang)}`),
+      t.othersUnaffectedIfAny,
+      rightToReasons(lang),
+      ecoaNotice(lang),
+    ];
+  }
   return [
     "NOTICE OF ACTION TAKEN",
     `${lender.name} (NMLS ${lender.nmlsId}) has declined to extend credit on this application.`,

@@ -8,6 +8,7 @@
 import { purposeLabel } from "~/content/loan-options";
 import { US_STATES } from "~/content/us-states";
 import { REASON_CODES, REASON_TEXT, UNLOCK_HINT, type ReasonCode } from "./offer-matching";
+import { fill, resourcesFor, type Language } from "~/content/locales";
 
 export type NoMatchExplanation = { codes: ReasonCode[]; reasons: string[]; nextSteps: string[] };
 
@@ -57,6 +58,65 @@ function nextStep(code: ReasonCode, a: { state: string }): string {
   }
 }
 
+/** everyLenderText and nextStep in another language than English (namespace "mail", `noMatch`). */
+function translatedTexts(lang: Language, a: { state: string; purpose: string }) {
+  const m = resourcesFor(lang).mail;
+  const t = m.noMatch;
+  const state = stateName(a.state);
+  const purposes = resourcesFor(lang).wizard.purposes as Partial<Record<string, { label: string }>>;
+  const purpose = purposes[a.purpose]?.label ?? purposeLabel(a.purpose);
+  return {
+    every(code: ReasonCode): string {
+      switch (code) {
+        case "state-not-served":
+          return fill(t.everyStateNotServed, { state });
+        case "purpose-not-served":
+          return fill(t.everyPurposeNotServed, { purpose });
+        case "amount-above-maximum":
+          return t.everyAmountAbove;
+        case "amount-below-minimum":
+          return t.everyAmountBelow;
+        case "income-below-minimum":
+          return t.everyIncomeBelow;
+        case "payment-unaffordable":
+          return t.everyPaymentUnaffordable;
+        default:
+          return fill(t.every, { reason: m.reasons[code] });
+      }
+    },
+    some: (code: ReasonCode) => fill(t.some, { reason: m.reasons[code] }),
+    next(code: ReasonCode): string {
+      switch (code) {
+        case "state-not-served":
+          return fill(t.nextStateNotServed, { state });
+        case "amount-above-maximum":
+          return t.nextAmountAbove;
+        case "amount-below-minimum":
+          return t.nextAmountBelow;
+        case "purpose-not-served":
+          return t.nextPurpose;
+        case "income-below-minimum":
+        case "payment-unaffordable":
+          return t.nextSmaller;
+        case "term-not-offered":
+          return t.nextTerm;
+        case "credit-score-below-minimum":
+          return t.nextCredit;
+        case "years-in-business-below-minimum":
+          return t.nextYears;
+        case "credit-score-unknown":
+          return t.unlockCredit;
+        case "years-in-business-unknown":
+          return t.unlockYears;
+        default:
+          return t.nextContact;
+      }
+    },
+    noneTaking: t.noneTaking,
+    noneTakingNext: t.noneTakingNext,
+  };
+}
+
 /**
  * The explanation of an application no product was eligible for. `decisions` are the stored
  * decisions (eligible ones are ignored); none at all means no product was taking applications.
@@ -65,9 +125,13 @@ export function explainNoMatch(
   decisions: ReadonlyArray<{ eligible: boolean; reasons: readonly string[] }>,
   applicant: { state: string; purpose: string },
   max = 4,
+  /** The language of the texts (issue 30); English unless asked. */
+  lang: Language = "en",
 ): NoMatchExplanation {
   const declined = decisions.filter((d) => !d.eligible).map((d) => d.reasons.filter((r): r is ReasonCode => isReason(r)));
+  const tr = lang === "en" ? null : translatedTexts(lang, applicant);
   if (declined.length === 0) {
+    if (tr) return { codes: [], reasons: [tr.noneTaking], nextSteps: [tr.noneTakingNext] };
     return {
       codes: [],
       reasons: ["No partner lender was taking applications when you applied."],
@@ -88,6 +152,10 @@ export function explainNoMatch(
       codes.push(best);
       open = open.filter((rs) => !rs.includes(best));
     }
+  }
+  if (tr) {
+    const reasons = codes.map((c) => (universal.includes(c) ? tr.every(c) : tr.some(c)));
+    return { codes, reasons, nextSteps: [...new Set(codes.map((c) => tr.next(c)))] };
   }
   const reasons = codes.map((c) => (universal.includes(c) ? everyLenderText(c, applicant) : `${REASON_TEXT[c]} (some partner lenders).`));
   const nextSteps = [...new Set(codes.map((c) => nextStep(c, applicant)))];
