@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, i18nextOptions, isLanguage, registerResources, type Resources } from "~/content/locales";
+import { DEFAULT_LANGUAGE, i18nextOptions, isLanguage, registerResources, type PageResources } from "~/content/locales";
 
 /**
  * Back or Forward pressed before the page could listen (a slow phone, just after a reload): to a
@@ -47,7 +47,7 @@ if (addressMovedBeforeHydration()) {
   // language's texts came with the page (root.tsx, PageTexts).
   const lang = document.documentElement.lang;
   const texts = document.getElementById("lw-texts")?.textContent;
-  if (texts && isLanguage(lang)) registerResources(lang, JSON.parse(texts) as Resources);
+  if (texts && isLanguage(lang)) registerResources(lang, JSON.parse(texts) as PageResources);
   void i18next.use(initReactI18next).init(i18nextOptions(isLanguage(lang) ? lang : DEFAULT_LANGUAGE));
   startTransition(() => {
     hydrateRoot(

@@ -25,7 +25,7 @@ import { isPublicCacheHandle, isScriptFreeHandle } from "~/platform/http/cache";
 import { getEnv, publicOrigin } from "~/platform/env.server";
 import { useT } from "~/ui/i18n";
 import { useChangeLanguage } from "remix-i18next/react";
-import { DEFAULT_LANGUAGE, hasResources, isLanguage, resourcesFor, type Language } from "~/content/locales";
+import { DEFAULT_LANGUAGE, hasResources, isLanguage, pageTexts, type Language } from "~/content/locales";
 import { getLanguage } from "~/platform/http/language.server";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { combineHeaders } from "~/platform/http/http.server";
@@ -122,7 +122,7 @@ function LanguageAlternates({ origin, locale }: { origin: string; locale: string
  */
 function PageTexts({ locale }: { locale: Language }) {
   if (locale === DEFAULT_LANGUAGE) return null;
-  const json = JSON.stringify(resourcesFor(locale)).replace(/</g, "\\u003c");
+  const json = JSON.stringify(pageTexts(locale)).replace(/</g, "\\u003c");
   return <script id="lw-texts" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

@@ -6,7 +6,7 @@
  * Spanish pages translated so far. The same message with JavaScript on: tests/e2e/i18n.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { resources, TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
+import { pageTexts, resources, TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
 import { MSG } from "~/content/messages";
 import { site } from "~/content/site";
 import { createApplicant } from "../support/fixtures";
@@ -75,9 +75,14 @@ describe("choosing the language", () => {
     expect(code).toContain(resources.en.common.skipToMain);
     expect(code).not.toContain(resources.es.common.skipToMain);
     expect(code).not.toContain(resources.es.auth.welcomeBack);
+    // The e-mails' texts are the server's only, in both languages.
+    expect(code).not.toContain(resources.en.mail.account.linkOnce24h);
 
     const es = await getPage("/login?lng=es");
-    expect(JSON.parse(es.$("#lw-texts").text())).toEqual(resources.es);
+    const texts = JSON.parse(es.$("#lw-texts").text()) as Record<string, unknown>;
+    expect(texts).toEqual(pageTexts("es"));
+    expect(texts.common).toEqual(resources.es.common);
+    expect(texts.mail).toBeUndefined();
     expect((await getPage("/?lng=es")).$("#lw-texts").length).toBe(0);
   });
 

@@ -1,42 +1,51 @@
 /** The site's languages and their resources (issue 30; docs/i18n.md). */
-import { en, TRANSLATED_MESSAGE_KEYS, type Resources } from "~/content/locales/en";
-// Empty in the browser build (a .server module): the client bundle carries English only.
-import { spanishResources } from "~/content/locales/es.server";
+import { en, TRANSLATED_MESSAGE_KEYS, type PageResources, type Resources } from "~/content/locales/en";
+// Empty in the browser build (a .server module): the client bundle carries the pages' English only.
+import { serverTexts } from "~/content/locales/server-texts.server";
 
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 /** The locale money, dates and numbers are formatted in, per language. */
 export const INTL_LOCALE: Record<Language, string> = { en: "en-US", es: "es-US" };
-export const NAMESPACES = Object.keys(en) as ReadonlyArray<keyof Resources>;
+/** The namespaces pages show (the browser has these; `mail` is the server's only). */
+export const NAMESPACES = Object.keys(en) as ReadonlyArray<keyof PageResources>;
 
 /**
  * The resources this process has: on the server every language; in the browser English, plus the
  * page's language once entry.client.tsx has read it from the page (`registerResources`).
  */
-const loaded: Partial<Record<Language, Resources>> = { en };
-if (spanishResources) loaded.es = spanishResources;
+const loaded: Partial<Record<Language, Resources>> = serverTexts
+  ? { en: { ...en, ...serverTexts.en }, es: serverTexts.es }
+  : // In the browser: the server-only namespaces are absent (nothing there reads them).
+    { en: en as Resources };
 
-export function registerResources(lng: Language, texts: Resources) {
-  loaded[lng] = texts;
+/** A page's texts as the browser receives them: the namespaces pages show, nothing else. */
+export function pageTexts(lng: Language): PageResources {
+  const all = resourcesFor(lng);
+  return Object.fromEntries(NAMESPACES.map((ns) => [ns, all[ns]])) as PageResources;
+}
+
+export function registerResources(lng: Language, texts: PageResources) {
+  loaded[lng] = texts as Resources;
 }
 export function hasResources(lng: Language): boolean {
   return loaded[lng] !== undefined;
 }
 /** A language's texts (English where this process does not have them: see hasResources). */
 export function resourcesFor(lng: Language): Resources {
-  return loaded[lng] ?? en;
+  return loaded[lng] ?? loaded.en!;
 }
 /** Every language's texts: for the server and tests (in the browser only the loaded ones are real). */
 export const resources: Record<Language, Resources> = {
   get en() {
-    return en;
+    return resourcesFor("en");
   },
   get es() {
     return resourcesFor("es");
   },
 };
-export { TRANSLATED_MESSAGE_KEYS, type Resources };
+export { TRANSLATED_MESSAGE_KEYS, type PageResources, type Resources };
 
 /**
  * i18next's settings for a page in `lng`, the same on the server (one instance per request) and in
@@ -48,7 +57,7 @@ export function i18nextOptions(lng: Language) {
     fallbackLng: DEFAULT_LANGUAGE,
     ns: [...NAMESPACES],
     defaultNS: "common",
-    resources: lng === DEFAULT_LANGUAGE ? { en } : { en, [lng]: resourcesFor(lng) },
+    resources: lng === DEFAULT_LANGUAGE ? { en: resourcesFor("en") } : { en: resourcesFor("en"), [lng]: resourcesFor(lng) },
     initImmediate: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

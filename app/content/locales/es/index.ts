@@ -1,22 +1,20 @@
 /**
  * Spanish (US) texts, one file per namespace: the same keys as ../en, translated. Edit the values
  * only; keep the keys and the {{placeholders}}. Glossary and how-to: docs/i18n.md.
- * Only the server imports this directly (../es.server.ts); a Spanish page's browser gets these texts
+ * Only the server imports this directly (../server-texts.server.ts); a Spanish page's browser gets these texts
  * in the page itself, so English pages never download them.
  */
-import type { Resources } from "~/content/locales/en";
+import type { PageResources } from "~/content/locales/en";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
-import { mail } from "./mail";
 import { messages } from "./messages";
 import { wizard } from "./wizard";
 
-export const es: Resources = {
+export const es: PageResources = {
   common,
   landing,
   auth,
   wizard,
   messages,
-  mail,
 };
