@@ -5,10 +5,12 @@
  * compile error and locales.test.ts checks the key sets. A new namespace: add its file here and in
  * ../es/index.ts, one line each. How to edit: docs/i18n.md. Placeholders are written {{name}}.
  */
+import { account } from "./account";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
 import { messages, TRANSLATED_MESSAGE_KEYS } from "./messages";
+import { toasts } from "./toasts";
 import { wizard } from "./wizard";
 
 export const en = {
@@ -17,6 +19,8 @@ export const en = {
   auth,
   wizard,
   messages,
+  account,
+  toasts,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 
