@@ -7,9 +7,25 @@
  * English stays as it was: tests/integration/accounts.test.ts and the others keep their words.
  */
 import { eq } from "drizzle-orm";
+import { createInstance } from "i18next";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { fill, resources } from "~/content/locales";
-import { ACCOUNT_MSG, ACCOUNT_TOASTS, TOASTS } from "~/content/messages";
+import { fill, i18nextOptions, resources } from "~/content/locales";
+import {
+  ACCOUNT_MSG,
+  ACCOUNT_TOASTS,
+  boostedToast,
+  MSG,
+  signupFailed,
+  submittedToast,
+  TOASTS,
+  uploadedManyToast,
+  uploadedToast,
+  type ToastMessage,
+} from "~/content/messages";
+import { useToastText } from "~/ui/use-message";
 import { site } from "~/content/site";
 import { getDb, schema } from "~/platform/db/db.server";
 import { partnerApi } from "../support/api-client";
@@ -282,5 +298,46 @@ describe("the e-mailed-link pages in Spanish", () => {
     const text = expectSpanish(page, es.account.referral.pageTitle);
     expect(text).toContain(fill(es.account.referral.subtitleFor, { email: body.applicant.email }));
     expect(text).toContain(es.account.msg.referralClaimPrompt);
+  });
+});
+
+describe("toasts with a name or a figure", () => {
+  /** What the Toaster shows for these toasts in `lng` (useToastText, as it renders). */
+  async function shown(lng: "en" | "es", toasts: ToastMessage[]) {
+    const i18n = createInstance();
+    await i18n.init(i18nextOptions(lng));
+    let out: ToastMessage[] = [];
+    function Probe() {
+      const text = useToastText();
+      out = toasts.map(text);
+      return null;
+    }
+    renderToString(createElement(I18nextProvider, { i18n }, createElement(Probe)));
+    return out.map((t) => `${t.title} | ${t.description ?? ""}`);
+  }
+
+  it("keep their names and figures, in Spanish; English exactly as raised", async () => {
+    const toasts = [
+      boostedToast(["Acme Capital"]),
+      boostedToast(["Acme Capital", "Beta Funding"]),
+      boostedToast([]),
+      submittedToast("LW-2026-0042"),
+      uploadedToast("bank-statement.pdf"),
+      uploadedManyToast(3),
+      signupFailed(MSG.userExists),
+      { title: "Something new", description: "Not a known toast" },
+    ];
+    expect(await shown("en", toasts)).toEqual(toasts.map((t) => `${t.title} | ${t.description ?? ""}`));
+    const d = es.toasts.dynamic;
+    expect(await shown("es", toasts)).toEqual([
+      `${d.boostedTitle} | ${fill(d.boosted_one, { count: 1, names: "Acme Capital" })}`,
+      `${d.boostedTitle} | ${fill(d.boosted_other, { count: 2, names: "Acme Capital, Beta Funding" })}`,
+      `${d.boostedTitle} | ${d.boostedNone}`,
+      `${d.submittedTitle} | ${fill(d.submittedDescription, { reference: "LW-2026-0042" })}`,
+      `${d.uploadedTitle} | ${fill(d.uploadedDescription, { name: "bank-statement.pdf" })}`,
+      `${d.uploadedTitle} | ${fill(d.uploadedManyDescription, { count: 3 })}`,
+      `${es.toasts.app.signupFailedGeneric.title} | ${es.messages.userExists}`,
+      "Something new | Not a known toast",
+    ]);
   });
 });
