@@ -43,7 +43,7 @@ for (const group of ["app", "account"] as const) {
     if (description && !keyOfToastText.has(description)) keyOfToastText.set(description, `${group}.${name}.description`);
   }
 }
-for (const k of ["submittedTitle", "uploadedTitle", "boostedTitle", "boostedNone"] as const)
+for (const k of ["submittedTitle", "uploadedTitle", "boostedTitle", "boostedNone", "waitTitle"] as const)
   keyOfToastText.set(en.dynamic[k], `dynamic.${k}`);
 
 /** A toast text with a name or a figure in it: its English template as a pattern ({{count}} a number). */

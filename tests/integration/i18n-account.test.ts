@@ -153,6 +153,15 @@ describe("the account pages in Spanish", () => {
     expect(visibleText(refused.$)).toContain(es.account.msg.currentPasswordWrong);
     expect(visibleText(refused.$)).not.toContain(ACCOUNT_MSG.currentPasswordWrong);
 
+    const common = await parse(
+      await client.fetch("/account", {
+        form: { intent: "password", currentPassword: TEST_PASSWORD, password: "password1", confirmPassword: "password1" },
+      }),
+    );
+    expect(common.status).toBe(400);
+    expect(visibleText(common.$)).toContain(es.account.msg.passwordTooCommon);
+    expect(visibleText(common.$)).not.toContain(ACCOUNT_MSG.passwordTooCommon);
+
     const same = await parse(await client.fetch("/account/data", { form: { confirm: "no" } }));
     expect(same.status).toBe(400);
     expect(visibleText(same.$)).toContain(es.account.msg.deleteConfirmRequired);

@@ -9,6 +9,7 @@
 import {
   ACCOUNT_TOASTS,
   boostedToast,
+  resendThrottledToast,
   submittedToast,
   TOASTS,
   uploadedManyToast,
@@ -42,5 +43,7 @@ export const toasts = {
     boostedNone: boostedToast([]).description ?? "",
     boosted_one: boostedTemplate(1),
     boosted_other: boostedTemplate(2),
+    /** A new confirmation link asked for too soon (its description is the throttle's text). */
+    waitTitle: resendThrottledToast("").title,
   },
 };

@@ -36,6 +36,9 @@ export const account: Resources["account"] = {
       'Este enlace no se puede usar: venció, ya se usó o ya se eligió una contraseña para la cuenta. Si eligió una contraseña, inicie sesión para abrir su solicitud; si no, elija una con "Olvidé mi contraseña".',
     deleteConfirmRequired: "Escriba DELETE para confirmar",
     throttled: "Demasiados intentos. Espere e inténtelo de nuevo más tarde.",
+    passwordTooCommon: "Esta contraseña es demasiado común. Elija una contraseña menos común.",
+    mfaCode: "Escriba el código de 6 dígitos de su aplicación de autenticación",
+    mfaInvalid: "Ese código no es válido o ya se usó. Pruebe con el siguiente código.",
   },
   settings: {
     pageTitle: "Configuración de la cuenta | {{site}}",

@@ -91,5 +91,6 @@ export const toasts: Resources["toasts"] = {
     boostedNone: "Esta vez no hay ofertas nuevas: las ofertas que tiene siguen igual.",
     boosted_one: "{{count}} oferta nueva: {{names}}.",
     boosted_other: "{{count}} ofertas nuevas: {{names}}.",
+    waitTitle: "Espere, por favor",
   },
 };
