@@ -246,6 +246,10 @@ export const ACCOUNT_MSG = {
     'This link cannot be used: it has expired, was already used, or a password was already set for the account. If you chose a password, sign in to open your application; otherwise choose one with "Forgot password".',
   deleteConfirmRequired: "Type DELETE to confirm",
   throttled: "Too many attempts. Please wait and try again later.",
+  /** The password policy's refusal (password-policy.server.ts), and the second-factor code messages (mfa.schema.ts). */
+  passwordTooCommon: "This password is too common. Please choose a less common password.",
+  mfaCode: "Enter the 6-digit code from your authenticator app",
+  mfaInvalid: "That code is not valid or was already used. Try the next code.",
 } as const;
 
 export const ACCOUNT_TOASTS = {

@@ -11,8 +11,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { AccountHeader } from "~/ui/app-header";
 import { formatDateTime } from "~/ui/format";
+import { useFormat } from "~/ui/locale-format";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 import { Field, FormError, PasswordField } from "~/ui/forms";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
 import { getUserById } from "~/features/accounts/users.server";
 import { pendingEmailChange } from "~/features/accounts/account-tokens.server";
 import { ChangeEmailSchema, ChangePasswordSchema, RecoveryCodesSchema, SignOutOthersSchema } from "~/features/accounts/account.schema";
@@ -36,10 +40,10 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [
-  { title: `Account Settings | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.account },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const { settings } = resourcesFor(languageOfMatches(matches)).account;
+  return [{ title: fill(settings.pageTitle, { site: site.name }) }, { name: "description", content: settings.description }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -110,6 +114,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return reply({ intent, result: submission.reply({ resetForm: true }), codes }, 200);
 }
 
+/** "Nov 22, 2025, 3:04 PM EST" in the page's language (English: format.ts's formatDateTime, unchanged). */
+function useDateTime() {
+  const { locale } = useFormat();
+  if (locale === "en-US") return formatDateTime;
+  const fmt = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "America/New_York",
+    timeZoneName: "short",
+  });
+  return (iso: string | null | undefined) => {
+    const d = iso ? new Date(iso) : null;
+    return d && !Number.isNaN(d.getTime()) ? fmt.format(d) : "–";
+  };
+}
+
+/** The sessions list's browser label ("Chrome on Windows", device-label.server.ts) in the page's language. */
+function useDeviceLabel() {
+  const { t } = useT("account");
+  return (label: string) => {
+    if (label === "Browser not recognised") return t("settings.browserUnknown");
+    const m = /^(.+) on (.+)$/.exec(label);
+    const browser = (m ? m[1]! : label) === "Browser" ? t("settings.browser") : m ? m[1]! : label;
+    return m ? t("settings.deviceOn", { browser, os: m[2] }) : browser;
+  };
+}
+
 function useSectionForm<S extends z.ZodTypeAny>(id: string, schema: S, actionData: Reply | undefined) {
   return useForm({
     id,
@@ -125,6 +159,10 @@ export default function Account() {
   const { role, email, emailVerified, pendingEmail, sessions, recoveryCodesLeft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Reply | undefined;
   const pending = useIsPending({ formAction: "/account" });
+  const { t } = useT("account");
+  const message = useMessage();
+  const dateTime = useDateTime();
+  const device = useDeviceLabel();
   const [pwForm, pw] = useSectionForm("password", ChangePasswordSchema, actionData);
   const [emailForm, em] = useSectionForm("email", ChangeEmailSchema, actionData);
   const [codesForm, cf] = useSectionForm("recovery-codes", RecoveryCodesSchema, actionData);
@@ -140,34 +178,38 @@ export default function Account() {
       <AccountHeader role={role} />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-4xl space-y-6 px-4 py-8">
         <ErrorSummary items={summary} />
-        <h1 className="text-3xl font-bold">Account settings</h1>
+        <h1 className="text-3xl font-bold">{t("settings.heading")}</h1>
 
         <section className="card" aria-labelledby="email-heading">
           <h2 id="email-heading" className="text-xl font-semibold">
-            E-mail address
+            {t("settings.emailHeading")}
           </h2>
           <p className="mt-2 text-slate-800">
             <span data-testid="account-email" className="break-all">
               {email}
             </span>{" "}
             <span className={emailVerified ? "text-emerald-800" : "text-amber-900"} data-testid="account-email-status">
-              ({emailVerified ? "confirmed" : "not confirmed yet"})
+              {emailVerified ? t("settings.confirmed") : t("settings.notConfirmed")}
             </span>
           </p>
           {pendingEmail ? (
             <p className="mt-2 text-sm text-slate-800" data-testid="pending-email">
-              Waiting for confirmation: <strong>{pendingEmail}</strong>. Your e-mail changes once you open the link we sent there, signed in
-              to this account.
+              {t("settings.pendingLead")} <strong>{pendingEmail}</strong>
+              {t("settings.pendingAfter")}
             </p>
           ) : null}
           {emailVerified ? (
             <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(emailForm)}>
               <input type="hidden" name="intent" value="email" />
-              <Field label="New e-mail address" meta={em.email} type="email" inputProps={{ autoComplete: "email" }} />
-              <PasswordField label="Current password" meta={em.currentPassword} inputProps={{ autoComplete: "current-password" }} />
+              <Field label={t("settings.newEmail")} meta={em.email} type="email" inputProps={{ autoComplete: "email" }} />
+              <PasswordField
+                label={t("settings.currentPassword")}
+                meta={em.currentPassword}
+                inputProps={{ autoComplete: "current-password" }}
+              />
               <FormError id={emailForm.errorId} errors={emailForm.errors} />
               <button type="submit" className="btn-primary" disabled={pending}>
-                Change e-mail
+                {t("settings.changeEmail")}
               </button>
             </Form>
           ) : (
@@ -175,40 +217,48 @@ export default function Account() {
               className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
               data-testid="email-change-unverified"
             >
-              {ACCOUNT_MSG.emailChangeUnverified}
+              {message(ACCOUNT_MSG.emailChangeUnverified)}
             </p>
           )}
         </section>
 
         <section className="card" aria-labelledby="password-heading">
           <h2 id="password-heading" className="text-xl font-semibold">
-            Password
+            {t("settings.passwordHeading")}
           </h2>
           <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(pwForm)}>
             <input type="hidden" name="intent" value="password" />
-            <PasswordField label="Current password" meta={pw.currentPassword} inputProps={{ autoComplete: "current-password" }} />
-            <PasswordField label="New password" meta={pw.password} inputProps={{ autoComplete: "new-password" }} />
-            <PasswordField label="Confirm new password" meta={pw.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
+            <PasswordField
+              label={t("settings.currentPassword")}
+              meta={pw.currentPassword}
+              inputProps={{ autoComplete: "current-password" }}
+            />
+            <PasswordField label={t("settings.newPassword")} meta={pw.password} inputProps={{ autoComplete: "new-password" }} />
+            <PasswordField
+              label={t("settings.confirmNewPassword")}
+              meta={pw.confirmPassword}
+              inputProps={{ autoComplete: "new-password" }}
+            />
             <FormError id={pwForm.errorId} errors={pwForm.errors} />
             <button type="submit" className="btn-primary" disabled={pending}>
-              Change password
+              {t("settings.changePassword")}
             </button>
           </Form>
         </section>
 
         <section className="card" aria-labelledby="sessions-heading">
           <h2 id="sessions-heading" className="text-xl font-semibold">
-            Where you are signed in
+            {t("settings.sessionsHeading")}
           </h2>
           <ul className="mt-4 divide-y divide-slate-200" data-testid="sessions">
             {sessions.map((s) => (
               <li key={s.key} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-current={s.current ? "true" : "false"}>
                 <span className="font-medium text-slate-900">
-                  {s.device}
-                  {s.current ? " (this browser)" : ""}
+                  {device(s.device)}
+                  {s.current ? t("settings.thisBrowser") : ""}
                 </span>
                 <span className="text-slate-700">
-                  Signed in {formatDateTime(s.signedInAt)}, last active {formatDateTime(s.lastSeenAt)}
+                  {t("settings.signedIn", { signedIn: dateTime(s.signedInAt), lastSeen: dateTime(s.lastSeenAt) })}
                 </span>
               </li>
             ))}
@@ -216,7 +266,7 @@ export default function Account() {
           <Form method="post" action="/account" className="mt-4">
             <input type="hidden" name="intent" value="sessions" />
             <button type="submit" className="btn-outline" disabled={pending}>
-              Sign out everywhere else
+              {t("settings.signOutOthers")}
             </button>
           </Form>
         </section>
@@ -224,14 +274,14 @@ export default function Account() {
         {role === "admin" ? (
           <section className="card" aria-labelledby="mfa-heading">
             <h2 id="mfa-heading" className="text-xl font-semibold">
-              Two-factor authentication
+              {t("settings.mfaHeading")}
             </h2>
             <p className="mt-2 text-sm text-slate-800" data-testid="recovery-codes-left">
-              Recovery codes left: {recoveryCodesLeft}
+              {t("settings.codesLeft", { count: recoveryCodesLeft ?? 0 })}
             </p>
             {actionData?.codes ? (
               <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
-                <p className="font-semibold text-amber-950">Your new recovery codes. Save them now: they are shown only once.</p>
+                <p className="font-semibold text-amber-950">{t("settings.newCodes")}</p>
                 <ul className="mt-2 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
                   {actionData.codes.map((c) => (
                     <li key={c} className="rounded bg-white px-2 py-1 text-slate-900">
@@ -243,14 +293,18 @@ export default function Account() {
             ) : null}
             <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(codesForm)}>
               <input type="hidden" name="intent" value="recovery-codes" />
-              <PasswordField label="Current password" meta={cf.currentPassword} inputProps={{ autoComplete: "current-password" }} />
+              <PasswordField
+                label={t("settings.currentPassword")}
+                meta={cf.currentPassword}
+                inputProps={{ autoComplete: "current-password" }}
+              />
               <FormError id={codesForm.errorId} errors={codesForm.errors} />
               <button type="submit" className="btn-outline" disabled={pending}>
-                Make new recovery codes
+                {t("settings.makeCodes")}
               </button>
             </Form>
             <Link to="/account/authenticator" className="link mt-4 inline-block">
-              Set up a new authenticator app
+              {t("settings.newAuthenticator")}
             </Link>
           </section>
         ) : null}

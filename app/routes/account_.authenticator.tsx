@@ -11,6 +11,8 @@ import { RecoveryCodeList } from "~/features/accounts/components/second-factor-c
 import { AuthenticatorEnrolment } from "~/features/accounts/components/authenticator-enrolment";
 import { PasswordField } from "~/ui/forms";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
 import { recordAudit } from "~/platform/audit-log.server";
 import { ReenrolAuthenticatorSchema } from "~/features/accounts/account.schema";
 import { MFA_INVALID_MESSAGE } from "~/features/accounts/mfa/mfa.schema";
@@ -26,7 +28,9 @@ import { combineHeaders } from "~/platform/http/http.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `New Authenticator | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.authenticator.pageTitle, { site: site.name }) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
@@ -70,34 +74,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Authenticator() {
   const { qr, secret } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("account");
   return (
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role="admin" />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-xl space-y-6 px-4 py-8">
-        <h1 className="text-3xl font-bold">Set up a new authenticator app</h1>
+        <h1 className="text-3xl font-bold">{t("authenticator.heading")}</h1>
         {actionData?.codes ? (
           <section className="card" role="status">
-            <p className="font-semibold">Your new authenticator is on. Save these recovery codes now: they are shown only once.</p>
+            <p className="font-semibold">{t("authenticator.done")}</p>
             <RecoveryCodeList codes={actionData.codes} />
             <Link to="/account" className="btn-primary mt-4">
-              Back to account settings
+              {t("authenticator.back")}
             </Link>
           </section>
         ) : (
           <section className="card">
-            <p className="text-sm text-slate-800">Your current authenticator keeps working until you confirm a code from the new one.</p>
+            <p className="text-sm text-slate-800">{t("authenticator.keepsWorking")}</p>
             <AuthenticatorEnrolment
               id="reenrol"
               action="/account/authenticator"
               schema={ReenrolAuthenticatorSchema}
               lastResult={actionData?.result}
               qr={qr}
-              qrAlt="QR code for your new authenticator app"
+              qrAlt={t("authenticator.qrAlt")}
               secret={secret}
-              codeLabel="Code from the new app"
-              submitLabel="Switch to the new app"
+              codeLabel={t("authenticator.codeLabel")}
+              submitLabel={t("authenticator.submit")}
               fieldsAfter={(fields) => (
-                <PasswordField label="Current password" meta={fields.currentPassword!} inputProps={{ autoComplete: "current-password" }} />
+                <PasswordField
+                  label={t("settings.currentPassword")}
+                  meta={fields.currentPassword!}
+                  inputProps={{ autoComplete: "current-password" }}
+                />
               )}
             />
           </section>

@@ -11,6 +11,8 @@ import { AccountHeader } from "~/ui/app-header";
 import { Field, FormError } from "~/ui/forms";
 import { privacySections } from "~/content/legal";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
 import { countApplications, listUnsubmittedApplicationIds } from "~/features/accounts/account-data-queries.server";
 import { DeleteDataSchema } from "~/features/accounts/account.schema";
 import { deleteMyData } from "~/features/accounts/account.server";
@@ -20,7 +22,9 @@ import { getClientIp } from "~/platform/http/request.server";
 import { destroySession, requireUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `My Data | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.data.pageTitle, { site: site.name }) },
+];
 
 /** The privacy policy's own retention sentence, so the page and the policy cannot disagree. */
 const retentionText = privacySections.find((s) => s.id === "retention")?.paragraphs.join(" ") ?? "";
@@ -48,6 +52,7 @@ export default function MyData() {
   const { unsubmitted, submitted, retentionText } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/account/data" });
+  const { t } = useT("account");
   const [form, fields] = useForm({
     id: "delete-data",
     constraint: getZodConstraint(DeleteDataSchema),
@@ -59,47 +64,43 @@ export default function MyData() {
     <div className="min-h-screen bg-slate-50">
       <AccountHeader role="user" />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-4xl space-y-6 px-4 py-8">
-        <h1 className="text-3xl font-bold">My data</h1>
+        <h1 className="text-3xl font-bold">{t("data.heading")}</h1>
         <section className="card" aria-labelledby="export-heading">
           <h2 id="export-heading" className="text-xl font-semibold">
-            Download your data
+            {t("data.exportHeading")}
           </h2>
-          <p className="mt-2 text-slate-800">
-            One JSON file with your profile, your applications and their history, the list of your documents (names, types and review state;
-            open the documents themselves from your dashboard), the documents we asked you for, your offers, the e-mails we sent you and
-            your account activity.
-          </p>
+          <p className="mt-2 text-slate-800">{t("data.exportText")}</p>
           <a href="/account/export" className="btn-primary mt-4" download>
-            Download my data (JSON)
+            {t("data.download")}
           </a>
         </section>
         <section className="card" aria-labelledby="delete-heading">
           <h2 id="delete-heading" className="text-xl font-semibold">
-            Delete your data
+            {t("data.deleteHeading")}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
             <li>
-              Applications you never submitted, their documents, and your unfinished drafts are deleted at once (you have{" "}
-              <span data-testid="unsubmitted-count">{unsubmitted}</span>).
+              {t("data.unsubmittedBefore")} <span data-testid="unsubmitted-count">{unsubmitted}</span>
+              {t("data.unsubmittedAfter")}
             </li>
             <li>
-              Submitted applications (you have <span data-testid="submitted-count">{submitted}</span>) are kept, as our{" "}
+              {t("data.submittedBefore")} <span data-testid="submitted-count">{submitted}</span>
+              {t("data.submittedAfter")}{" "}
               <Link to="/privacy-policy#retention" className="link">
-                privacy policy
-              </Link>{" "}
-              says: <q data-testid="retention-text">{retentionText}</q>
+                {t("data.privacyPolicy")}
+              </Link>
+              {t("data.says")} {/* The policy's own words: the English text governs (legal pages), so it is quoted as it is. */}
+              <q data-testid="retention-text" lang="en">
+                {retentionText}
+              </q>
             </li>
-            <li>
-              {submitted
-                ? `Your account stays open while it holds submitted applications, so you can follow them and download your data. To close it, write to ${site.supportEmail}.`
-                : "You have no submitted applications, so your account is deleted too and you are signed out."}
-            </li>
+            <li>{submitted ? t("data.staysOpen", { email: site.supportEmail }) : t("data.deletedToo")}</li>
           </ul>
           <Form method="post" action="/account/data" className="mt-4 space-y-4" {...getFormProps(form)}>
-            <Field label="Type DELETE to confirm" meta={fields.confirm} inputProps={{ autoComplete: "off" }} />
+            <Field label={t("data.confirmLabel")} meta={fields.confirm} inputProps={{ autoComplete: "off" }} />
             <FormError id={form.errorId} errors={form.errors} />
             <button type="submit" className="btn-danger" disabled={pending}>
-              {pending ? "Deleting..." : "Delete my data"}
+              {pending ? t("data.deleting") : t("data.delete")}
             </button>
           </Form>
         </section>

@@ -9,7 +9,10 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { Field, FormError } from "~/ui/forms";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { ForgotPasswordSchema } from "~/features/accounts/account.schema";
 import { queuePasswordResetRequest } from "~/features/accounts/password-reset.server";
 import { throttle } from "~/platform/security/throttle.server";
@@ -19,10 +22,10 @@ import { getClientIp } from "~/platform/http/request.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [
-  { title: `Forgot Password | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.forgotPassword },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const { forgot } = resourcesFor(languageOfMatches(matches)).account;
+  return [{ title: fill(forgot.pageTitle, { site: site.name }) }, { name: "description", content: forgot.description }];
+};
 
 export async function loader() {
   return null;
@@ -44,6 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/forgot-password" });
+  const { t } = useT("account");
+  const message = useMessage();
   const [form, fields] = useForm({
     id: "forgot-password",
     constraint: getZodConstraint(ForgotPasswordSchema),
@@ -53,13 +58,13 @@ export default function ForgotPassword() {
   });
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="We will e-mail you a link to choose a new one"
+      title={t("forgot.title")}
+      subtitle={t("forgot.subtitle")}
       footer={
         <>
-          Remembered it?{" "}
+          {t("forgot.remembered")}{" "}
           <Link to="/login" className="link">
-            Sign in
+            {t("forgot.signIn")}
           </Link>
         </>
       }
@@ -70,14 +75,14 @@ export default function ForgotPassword() {
           className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950"
           data-testid="forgot-sent"
         >
-          {ACCOUNT_MSG.forgotSent}
+          {message(ACCOUNT_MSG.forgotSent)}
         </p>
       ) : null}
       <Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
-        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+        <Field label={t("forgot.email")} meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Sending..." : "Send reset link"}
+          {pending ? t("forgot.sending") : t("forgot.send")}
         </button>
       </Form>
     </AuthCard>

@@ -9,12 +9,17 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { referralClaimForm, referralClaimPage } from "~/features/accounts/token-link-pages.server";
 import { ACCOUNT_MSG } from "~/content/messages";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Your Referred Application | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.referral.pageTitle, { site: site.name }) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return referralClaimPage(request);
@@ -27,31 +32,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ReferralClaim() {
   const { token, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("account");
+  const message = useMessage();
   if (!email && !actionData) {
     return (
-      <UnusableLinkCard title="Your referred application" message={ACCOUNT_MSG.referralClaimInvalid} testId="claim-invalid">
+      <UnusableLinkCard title={t("referral.title")} message={message(ACCOUNT_MSG.referralClaimInvalid)} testId="claim-invalid">
         <div className="mt-4 flex flex-col gap-3">
           <Link to="/login?redirectTo=/apply" className="btn-primary w-full">
-            Sign in
+            {t("referral.signIn")}
           </Link>
           <Link to="/forgot-password" className="btn-outline w-full">
-            Forgot password
+            {t("referral.forgot")}
           </Link>
         </div>
       </UnusableLinkCard>
     );
   }
   return (
-    <AuthCard title="Your referred application" subtitle={email ? `Choose a password for ${email}` : "Choose a password for your account"}>
-      <p className="mb-4 text-sm text-slate-700">{ACCOUNT_MSG.referralClaimPrompt}</p>
+    <AuthCard title={t("referral.title")} subtitle={email ? t("referral.subtitleFor", { email }) : t("referral.subtitle")}>
+      <p className="mb-4 text-sm text-slate-700">{message(ACCOUNT_MSG.referralClaimPrompt)}</p>
       <TokenPasswordForm
         id="referral-claim"
         action="/referral/claim"
         token={token}
         lastResult={actionData?.result}
         secondFactorHint={null}
-        pendingLabel="Saving..."
-        submitLabel="Set password and review the application"
+        pendingLabel={t("referral.saving")}
+        submitLabel={t("referral.submit")}
       />
     </AuthCard>
   );

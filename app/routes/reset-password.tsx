@@ -8,12 +8,17 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { resetPasswordForm, resetPasswordPage } from "~/features/accounts/token-link-pages.server";
 import { ACCOUNT_MSG } from "~/content/messages";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Reset Password | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.reset.pageTitle, { site: site.name }) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return resetPasswordPage(request);
@@ -26,25 +31,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, valid, needsSecondFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("account");
+  const message = useMessage();
   if (!valid && !actionData) {
     return (
-      <UnusableLinkCard title="Reset your password" message={ACCOUNT_MSG.resetInvalid} testId="reset-invalid">
+      <UnusableLinkCard title={t("reset.title")} message={message(ACCOUNT_MSG.resetInvalid)} testId="reset-invalid">
         <Link to="/forgot-password" className="btn-primary mt-4 w-full">
-          Ask for a new link
+          {t("reset.askNew")}
         </Link>
       </UnusableLinkCard>
     );
   }
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password for your account">
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle")}>
       <TokenPasswordForm
         id="reset-password"
         action="/reset-password"
         token={token}
         lastResult={actionData?.result}
-        secondFactorHint={needsSecondFactor ? "Admins confirm a reset with their second factor." : null}
-        pendingLabel="Saving..."
-        submitLabel="Set new password"
+        secondFactorHint={needsSecondFactor ? t("reset.secondFactorHint") : null}
+        pendingLabel={t("reset.saving")}
+        submitLabel={t("reset.submit")}
       />
     </AuthCard>
   );

@@ -9,12 +9,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { TokenPasswordForm, UnusableLinkCard } from "~/features/accounts/components/token-password-form";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { undoEmailChangeForm, undoEmailChangePage } from "~/features/accounts/token-link-pages.server";
 import { ACCOUNT_MSG } from "~/content/messages";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Undo E-mail Change | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.undo.pageTitle, { site: site.name }) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return undoEmailChangePage(request);
@@ -27,11 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function UndoEmailChange() {
   const { token, email, needsSecondFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("account");
+  const message = useMessage();
   if (!token && !actionData) {
-    return <UnusableLinkCard title="Undo the change of e-mail" message={ACCOUNT_MSG.undoInvalid} testId="undo-invalid" />;
+    return <UnusableLinkCard title={t("undo.title")} message={message(ACCOUNT_MSG.undoInvalid)} testId="undo-invalid" />;
   }
   return (
-    <AuthCard title="Undo the change of e-mail" subtitle={ACCOUNT_MSG.undoPrompt}>
+    <AuthCard title={t("undo.title")} subtitle={message(ACCOUNT_MSG.undoPrompt)}>
       {email ? (
         <p className="mb-4 text-center font-medium text-slate-900" data-testid="undo-email-address">
           {email}
@@ -42,9 +49,9 @@ export default function UndoEmailChange() {
         action="/undo-email-change"
         token={token}
         lastResult={actionData?.result}
-        secondFactorHint={needsSecondFactor ? "Admins confirm this with their second factor." : null}
-        pendingLabel="Restoring..."
-        submitLabel="Restore my e-mail address"
+        secondFactorHint={needsSecondFactor ? t("undo.secondFactorHint") : null}
+        pendingLabel={t("undo.restoring")}
+        submitLabel={t("undo.submit")}
       />
     </AuthCard>
   );

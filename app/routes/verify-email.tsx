@@ -9,6 +9,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { findUsableToken, tokenPurpose } from "~/features/accounts/account-tokens.server";
 import { VerifyEmailSchema } from "~/features/accounts/account.schema";
 import { confirmEmailChange, inspectChangeToken } from "~/features/accounts/email-change.server";
@@ -22,7 +25,9 @@ import { redirectWithToast } from "~/platform/http/toast.server";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
-export const meta: MetaFunction = () => [{ title: `Confirm E-mail | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).account.verify.pageTitle, { site: site.name }) },
+];
 
 type View = { change: boolean; token: string; email: string | null; error: string | null };
 
@@ -78,20 +83,22 @@ export default function VerifyEmail() {
   const { change, token, email, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/verify-email" });
+  const { t } = useT("account");
+  const message = useMessage();
   if (actionData?.error || !token) {
     return (
-      <AuthCard title="Confirm your e-mail address" subtitle="This link cannot be used">
+      <AuthCard title={t("verify.title")} subtitle={t("tokenForm.unusable")}>
         <p role="alert" className="text-sm text-red-800" data-testid="verify-invalid">
-          {actionData?.error ?? error ?? ACCOUNT_MSG.verifyInvalid}
+          {message(actionData?.error ?? error ?? ACCOUNT_MSG.verifyInvalid)}
         </p>
         <Link to={change ? "/account" : "/dashboard"} className="btn-primary mt-4 w-full">
-          {change ? "Go to your account settings" : "Go to your dashboard"}
+          {change ? t("verify.toAccount") : t("verify.toDashboard")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirm your e-mail address" subtitle={change ? ACCOUNT_MSG.changePrompt : ACCOUNT_MSG.verifyPrompt}>
+    <AuthCard title={t("verify.title")} subtitle={message(change ? ACCOUNT_MSG.changePrompt : ACCOUNT_MSG.verifyPrompt)}>
       <p className="text-center font-medium text-slate-900" data-testid="verify-email-address">
         {email}
       </p>
@@ -99,7 +106,7 @@ export default function VerifyEmail() {
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="token" value={token} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Confirming..." : "Confirm e-mail address"}
+          {pending ? t("verify.confirming") : t("verify.confirm")}
         </button>
       </Form>
     </AuthCard>

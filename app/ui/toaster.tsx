@@ -9,6 +9,8 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/content/constants
 import type { ToastMessage } from "~/content/messages";
 import { subscribeToasts } from "~/ui/toast-bus";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useT } from "~/ui/i18n";
+import { useToastText } from "~/ui/use-message";
 
 /** useLayoutEffect in the browser; on the server (where it cannot run and React warns) useEffect. */
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -42,6 +44,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   const regionRef = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
+  const toastText = useToastText();
 
   useEffect(() => {
     // One toast at a time: a new toast replaces the one on screen.
@@ -125,6 +128,9 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     };
   }, [current, hydrated]);
 
+  const { t } = useT("toasts");
+  // Kept in English (the cookie, the action's answer); shown in the page's language.
+  const shown = current ? toastText(current) : null;
   const destructive = current?.variant === "destructive";
   const floating = hydrated && !inline;
   return (
@@ -132,7 +138,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       ref={regionRef}
       tabIndex={-1}
       role="region"
-      aria-label="Notifications (F8)"
+      aria-label={t("region")}
       data-place={floating ? "floating" : "inline"}
       // With JavaScript: floating where it covers no control (see above).
       style={floating ? (place ? { top: place.top, left: place.left } : { bottom: 0, right: 0 }) : undefined}
@@ -145,7 +151,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
       }
     >
       {current && !hydrated ? (
-        <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label="Close notification" />
+        <input type="checkbox" id={`toast-close-${current.id}`} className="peer sr-only" aria-label={t("close")} />
       ) : null}
       {current ? (
         <div
@@ -168,12 +174,12 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             hydrated ? "pointer-events-auto" : "pointer-events-none"
           } ${destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"}`}
         >
-          <p className="text-sm font-semibold">{current.title}</p>
-          {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
+          <p className="text-sm font-semibold">{shown?.title}</p>
+          {shown?.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
           {hydrated ? (
             <button
               type="button"
-              aria-label="Close notification"
+              aria-label={t("close")}
               onClick={() => setCurrent(null)}
               className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
             >
@@ -185,7 +191,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
               className="pointer-events-auto absolute right-2 top-2 cursor-pointer rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
             >
               <span aria-hidden="true">×</span>
-              <span className="sr-only">Close notification</span>
+              <span className="sr-only">{t("close")}</span>
             </label>
           )}
         </div>

@@ -4,15 +4,21 @@
  * at render, by looking the English text up among the translated messages. So a message reads the
  * same in Spanish whether the server sent it (JavaScript off) or Conform found it in the browser.
  * A text that is no translated message (a server answer with figures) is shown as it came.
+ *
+ * Toasts the same way (useToastText): the toast cookie keeps the English title and description;
+ * the Toaster looks each up in the "toasts" namespace (a toast with a name or a figure by its
+ * template), then among the messages, and shows the English text only when neither knows it.
  */
 import { useCallback } from "react";
 import { useT } from "~/ui/i18n";
-import { MSG, TOASTS, toastText } from "~/content/messages";
-import { TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
+import { MSG, TOASTS, toastText, type ToastMessage } from "~/content/messages";
+import { resources, TRANSLATED_MESSAGE_KEYS } from "~/content/locales";
 
 const keyOfText = new Map<string, string>([
   ...TRANSLATED_MESSAGE_KEYS.map((k): [string, string] => [MSG[k], `messages:${k}`]),
   [toastText(TOASTS.loginFailed), "auth:loginFailedText"],
+  // The account pages' messages (ACCOUNT_MSG).
+  ...Object.entries(resources.en.account.msg).map(([k, text]): [string, string] => [text, `account:msg.${k}`]),
 ]);
 
 export function useMessage() {
@@ -23,5 +29,56 @@ export function useMessage() {
       return key ? t(key) : text;
     },
     [t],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts
+
+const { toasts: en } = resources.en;
+const keyOfToastText = new Map<string, string>();
+for (const group of ["app", "account"] as const) {
+  for (const [name, { title, description }] of Object.entries(en[group])) {
+    if (!keyOfToastText.has(title)) keyOfToastText.set(title, `${group}.${name}.title`);
+    if (description && !keyOfToastText.has(description)) keyOfToastText.set(description, `${group}.${name}.description`);
+  }
+}
+for (const k of ["submittedTitle", "uploadedTitle", "boostedTitle", "boostedNone", "waitTitle"] as const)
+  keyOfToastText.set(en.dynamic[k], `dynamic.${k}`);
+
+/** A toast text with a name or a figure in it: its English template as a pattern ({{count}} a number). */
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const templates = (["uploadedManyDescription", "uploadedDescription", "submittedDescription", "boosted_one", "boosted_other"] as const).map(
+  (k) => ({
+    key: `dynamic.${k.replace(/_(one|other)$/, "")}`,
+    pattern: new RegExp(
+      `^${escape(en.dynamic[k]).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => (name === "count" ? "(?<count>\\d+)" : `(?<${name}>.+)`))}$`,
+      "s",
+    ),
+  }),
+);
+
+export function useToastText() {
+  const { t } = useT("toasts");
+  const message = useMessage();
+  const text = useCallback(
+    (english: string) => {
+      const key = keyOfToastText.get(english);
+      if (key) return t(key);
+      for (const { key, pattern } of templates) {
+        const groups = pattern.exec(english)?.groups;
+        if (groups) return t(key, groups.count === undefined ? groups : { ...groups, count: Number(groups.count) });
+      }
+      return message(english);
+    },
+    [t, message],
+  );
+  return useCallback(
+    <T extends ToastMessage>(toast: T): T => ({
+      ...toast,
+      title: text(toast.title),
+      description: toast.description === undefined ? undefined : text(toast.description),
+    }),
+    [text],
   );
 }

@@ -6,11 +6,13 @@
  * ../es/index.ts, one line each (a namespace only the server uses, like `mail`, goes in
  * ../server-texts.server.ts instead). How to edit: docs/i18n.md. Placeholders are written {{name}}.
  */
+import { account } from "./account";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
 import type { mail } from "./mail";
 import { messages, TRANSLATED_MESSAGE_KEYS } from "./messages";
+import { toasts } from "./toasts";
 import { wizard } from "./wizard";
 
 export const en = {
@@ -19,6 +21,8 @@ export const en = {
   auth,
   wizard,
   messages,
+  account,
+  toasts,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

@@ -42,6 +42,8 @@ export const TRANSLATED_MESSAGE_KEYS = [
   "reviewConsentRequired",
   "sessionExpired",
   "sessionLostNoAccount",
+  // account pages
+  "mfaLocked",
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
 export const messages = Object.fromEntries(TRANSLATED_MESSAGE_KEYS.map((k) => [k, MSG[k]])) as Record<

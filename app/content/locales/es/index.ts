@@ -5,10 +5,12 @@
  * in the page itself, so English pages never download them.
  */
 import type { PageResources } from "~/content/locales/en";
+import { account } from "./account";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
 import { messages } from "./messages";
+import { toasts } from "./toasts";
 import { wizard } from "./wizard";
 
 export const es: PageResources = {
@@ -17,4 +19,6 @@ export const es: PageResources = {
   auth,
   wizard,
   messages,
+  account,
+  toasts,
 };

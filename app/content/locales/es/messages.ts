@@ -41,4 +41,7 @@ export const messages: Resources["messages"] = {
   reviewConsentRequired: "Acepte los términos y autorice la consulta de crédito para enviar la solicitud",
   sessionExpired: "Su sesión venció, por lo que no se pudo abrir su solicitud. Inicie sesión para continuar donde se quedó.",
   sessionLostNoAccount: "¿Aún no se ha registrado? Las respuestas que dio se guardaron solo en esa sesión: comience de nuevo abajo.",
+  // account pages
+  mfaLocked:
+    "Demasiados códigos incorrectos: los códigos de su aplicación de autenticación están bloqueados. Use uno de sus códigos de recuperación.",
 };

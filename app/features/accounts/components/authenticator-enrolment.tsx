@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Field, FormError, type AnyFieldMeta } from "~/ui/forms";
 import { useIsPending } from "~/ui/misc";
+import { useT } from "~/ui/i18n";
 
 type Fields = Record<string, AnyFieldMeta>;
 
@@ -42,6 +43,7 @@ export function AuthenticatorEnrolment({
   fieldsAfter?: (fields: Fields) => ReactNode;
 }) {
   const pending = useIsPending({ formAction: action });
+  const { t } = useT("account");
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
     constraint: getZodConstraint(schema),
@@ -54,7 +56,8 @@ export function AuthenticatorEnrolment({
     <>
       <img src={qr} alt={qrAlt} className="mx-auto my-4 h-48 w-48" />
       <p className="text-center text-sm text-slate-700">
-        Manual key: {/* In groups of four, as authenticator apps show keys: easier to read out and type (they ignore the spaces). */}
+        {t("authenticator.manualKey")}{" "}
+        {/* In groups of four, as authenticator apps show keys: easier to read out and type (they ignore the spaces). */}
         <code className="font-mono text-slate-900" data-testid="manual-key">
           {groupsOfFour(secret)}
         </code>
@@ -65,7 +68,7 @@ export function AuthenticatorEnrolment({
         {fieldsAfter?.(all)}
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "Verifying..." : submitLabel}
+          {pending ? t("authenticator.verifying") : submitLabel}
         </button>
       </Form>
     </>

@@ -12,6 +12,7 @@ import { Field, FormError, PasswordField } from "~/ui/forms";
 import { ResetPasswordSchema } from "~/features/accounts/account.schema";
 import { useIsPending } from "~/ui/misc";
 import { conformSummary, ErrorSummary } from "~/ui/error-summary";
+import { useT } from "~/ui/i18n";
 
 export function TokenPasswordForm({
   id,
@@ -32,6 +33,7 @@ export function TokenPasswordForm({
   submitLabel: string;
 }) {
   const pending = useIsPending({ formAction: action });
+  const { t } = useT("account");
   const [form, fields] = useForm({
     id,
     constraint: getZodConstraint(ResetPasswordSchema),
@@ -46,15 +48,14 @@ export function TokenPasswordForm({
       {/* A refused form: at the top, each error a link to its field. */}
       <ErrorSummary items={conformSummary(lastResult, form, fields)} />
       <input {...getInputProps(fields.token, { type: "hidden" })} />
-      <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
-      <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
+      <PasswordField label={t("tokenForm.newPassword")} meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
+      <PasswordField
+        label={t("tokenForm.confirmNewPassword")}
+        meta={fields.confirmPassword}
+        inputProps={{ autoComplete: "new-password" }}
+      />
       {secondFactorHint ? (
-        <Field
-          label="Authenticator or recovery code"
-          hint={secondFactorHint}
-          meta={fields.code}
-          inputProps={{ autoComplete: "one-time-code" }}
-        />
+        <Field label={t("tokenForm.code")} hint={secondFactorHint} meta={fields.code} inputProps={{ autoComplete: "one-time-code" }} />
       ) : null}
       <FormError id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary w-full" disabled={pending}>
@@ -76,8 +77,9 @@ export function UnusableLinkCard({
   testId: string;
   children?: ReactNode;
 }) {
+  const { t } = useT("account");
   return (
-    <AuthCard title={title} subtitle="This link cannot be used">
+    <AuthCard title={title} subtitle={t("tokenForm.unusable")}>
       <p role="alert" className="text-sm text-red-800" data-testid={testId}>
         {message}
       </p>

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ACCOUNT_MSG } from "~/content/messages";
 
-export const MFA_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
-export const MFA_INVALID_MESSAGE = "That code is not valid or was already used. Try the next code.";
+export const MFA_CODE_MESSAGE = ACCOUNT_MSG.mfaCode;
+export const MFA_INVALID_MESSAGE = ACCOUNT_MSG.mfaInvalid;
 
 export const MfaSetupSchema = z.object({
   code: z

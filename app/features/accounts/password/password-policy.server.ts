@@ -11,9 +11,10 @@
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { z } from "zod";
+import { ACCOUNT_MSG } from "~/content/messages";
 import { COMMON_PASSWORDS as OPENWALL } from "./common-passwords.server";
 
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
+export const COMMON_PASSWORD_MESSAGE = ACCOUNT_MSG.passwordTooCommon;
 
 let common: Set<string> | undefined;
 /** Lower-cased; only passwords the length rule lets through (8+ characters) are worth keeping. */

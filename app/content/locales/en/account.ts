@@ -1,0 +1,132 @@
+/**
+ * English texts, namespace "account" (issue 30): /account, /account/authenticator, /account/data and
+ * the pages opened from an e-mailed link (/forgot-password, /reset-password, /verify-email,
+ * /undo-email-change, /referral/claim). The words each page showed before translation; the
+ * messages (ACCOUNT_MSG) are read from app/content/messages.ts, never retyped.
+ */
+import { ACCOUNT_MSG } from "~/content/messages";
+import { APPLICANT_PAGE_DESCRIPTIONS } from "~/content/site";
+
+export const account = {
+  /** The account pages' form and page messages, looked up by their English text (useMessage). */
+  msg: { ...ACCOUNT_MSG },
+  settings: {
+    pageTitle: "Account Settings | {{site}}",
+    description: APPLICANT_PAGE_DESCRIPTIONS.account,
+    heading: "Account settings",
+    emailHeading: "E-mail address",
+    confirmed: "(confirmed)",
+    notConfirmed: "(not confirmed yet)",
+    pendingLead: "Waiting for confirmation:",
+    pendingAfter: ". Your e-mail changes once you open the link we sent there, signed in to this account.",
+    newEmail: "New e-mail address",
+    currentPassword: "Current password",
+    changeEmail: "Change e-mail",
+    passwordHeading: "Password",
+    newPassword: "New password",
+    confirmNewPassword: "Confirm new password",
+    changePassword: "Change password",
+    sessionsHeading: "Where you are signed in",
+    thisBrowser: " (this browser)",
+    signedIn: "Signed in {{signedIn}}, last active {{lastSeen}}",
+    deviceOn: "{{browser}} on {{os}}",
+    browserUnknown: "Browser not recognised",
+    browser: "Browser",
+    signOutOthers: "Sign out everywhere else",
+    mfaHeading: "Two-factor authentication",
+    codesLeft: "Recovery codes left: {{count}}",
+    newCodes: "Your new recovery codes. Save them now: they are shown only once.",
+    makeCodes: "Make new recovery codes",
+    newAuthenticator: "Set up a new authenticator app",
+  },
+  authenticator: {
+    pageTitle: "New Authenticator | {{site}}",
+    heading: "Set up a new authenticator app",
+    done: "Your new authenticator is on. Save these recovery codes now: they are shown only once.",
+    back: "Back to account settings",
+    keepsWorking: "Your current authenticator keeps working until you confirm a code from the new one.",
+    qrAlt: "QR code for your new authenticator app",
+    codeLabel: "Code from the new app",
+    submit: "Switch to the new app",
+    manualKey: "Manual key:",
+    verifying: "Verifying...",
+  },
+  data: {
+    pageTitle: "My Data | {{site}}",
+    heading: "My data",
+    exportHeading: "Download your data",
+    exportText:
+      "One JSON file with your profile, your applications and their history, the list of your documents (names, types and review state; open the documents themselves from your dashboard), the documents we asked you for, your offers, the e-mails we sent you and your account activity.",
+    download: "Download my data (JSON)",
+    deleteHeading: "Delete your data",
+    unsubmittedBefore: "Applications you never submitted, their documents, and your unfinished drafts are deleted at once (you have",
+    unsubmittedAfter: ").",
+    submittedBefore: "Submitted applications (you have",
+    submittedAfter: ") are kept, as our",
+    privacyPolicy: "privacy policy",
+    says: " says:",
+    staysOpen:
+      "Your account stays open while it holds submitted applications, so you can follow them and download your data. To close it, write to {{email}}.",
+    deletedToo: "You have no submitted applications, so your account is deleted too and you are signed out.",
+    confirmLabel: "Type DELETE to confirm",
+    deleting: "Deleting...",
+    delete: "Delete my data",
+  },
+  forgot: {
+    pageTitle: "Forgot Password | {{site}}",
+    description: APPLICANT_PAGE_DESCRIPTIONS.forgotPassword,
+    title: "Forgot your password?",
+    subtitle: "We will e-mail you a link to choose a new one",
+    remembered: "Remembered it?",
+    signIn: "Sign in",
+    email: "Email",
+    sending: "Sending...",
+    send: "Send reset link",
+  },
+  reset: {
+    pageTitle: "Reset Password | {{site}}",
+    title: "Reset your password",
+    subtitle: "Choose a new password for your account",
+    askNew: "Ask for a new link",
+    secondFactorHint: "Admins confirm a reset with their second factor.",
+    saving: "Saving...",
+    submit: "Set new password",
+  },
+  verify: {
+    pageTitle: "Confirm E-mail | {{site}}",
+    title: "Confirm your e-mail address",
+    toAccount: "Go to your account settings",
+    toDashboard: "Go to your dashboard",
+    confirming: "Confirming...",
+    confirm: "Confirm e-mail address",
+  },
+  undo: {
+    pageTitle: "Undo E-mail Change | {{site}}",
+    title: "Undo the change of e-mail",
+    secondFactorHint: "Admins confirm this with their second factor.",
+    restoring: "Restoring...",
+    submit: "Restore my e-mail address",
+  },
+  referral: {
+    pageTitle: "Your Referred Application | {{site}}",
+    title: "Your referred application",
+    signIn: "Sign in",
+    forgot: "Forgot password",
+    subtitleFor: "Choose a password for {{email}}",
+    subtitle: "Choose a password for your account",
+    saving: "Saving...",
+    submit: "Set password and review the application",
+  },
+  /** The form of the e-mailed-link pages and the card of an unusable link (components/token-password-form.tsx). */
+  tokenForm: {
+    newPassword: "New password",
+    confirmNewPassword: "Confirm new password",
+    code: "Authenticator or recovery code",
+    unusable: "This link cannot be used",
+  },
+  /** The dashboard's banner while the address is not confirmed (components/verify-email-banner.tsx). */
+  banner: {
+    sentTo: "We sent the link to",
+    resend: "Resend the link",
+  },
+};
