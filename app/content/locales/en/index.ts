@@ -5,6 +5,7 @@
  * compile error and locales.test.ts checks the key sets. A new namespace: add its file here and in
  * ../es/index.ts, one line each. How to edit: docs/i18n.md. Placeholders are written {{name}}.
  */
+import { apply } from "./apply";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
@@ -16,6 +17,7 @@ export const en = {
   landing,
   auth,
   wizard,
+  apply,
   messages,
 };
 export { TRANSLATED_MESSAGE_KEYS };

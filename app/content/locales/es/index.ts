@@ -5,6 +5,7 @@
  * in the page itself, so English pages never download them.
  */
 import type { Resources } from "~/content/locales/en";
+import { apply } from "./apply";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
@@ -16,5 +17,6 @@ export const es: Resources = {
   landing,
   auth,
   wizard,
+  apply,
   messages,
 };
