@@ -15,7 +15,7 @@ import {
 } from "~/content/document-types";
 import type { DocumentType } from "~/content/enums";
 import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
-import { MSG } from "~/content/messages";
+import { TOASTS } from "~/content/messages";
 
 const F = APPLICATION_FIELDS;
 const byValue = <T extends { value: string }, V>(list: ReadonlyArray<T>, pick: (o: T) => V) =>
@@ -162,6 +162,10 @@ export const apply = {
     progressSaving: UPLOAD_PROGRESS.saving("{{name}}"),
     progressLabel: UPLOAD_PROGRESS.label("{{name}}"),
     connectionLost: UPLOAD_PROGRESS.connectionLost,
+    uploadFailedTitle: TOASTS.uploadFailed.title,
+    uploadFailed: TOASTS.uploadFailed.description,
+    fileTooLargeTitle: TOASTS.fileTooLarge.title,
+    fileTooLarge: TOASTS.fileTooLarge.description,
     noFile: UPLOAD_PROGRESS.noFile,
   },
 };

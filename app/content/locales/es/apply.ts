@@ -222,6 +222,10 @@ export const apply: Resources["apply"] = {
     progressSaving: "Revisando y guardando {{name}}...",
     progressLabel: "Carga de {{name}}",
     connectionLost: "La carga no terminó: revise su conexión y elija el archivo de nuevo.",
+    uploadFailedTitle: "Error al subir el archivo",
+    uploadFailed: "Hubo un error al subir su documento. Inténtelo de nuevo.",
+    fileTooLargeTitle: "Archivo demasiado grande",
+    fileTooLarge: "Seleccione un archivo de menos de 10MB",
     noFile: "Primero elija un archivo o tome una foto.",
   },
 };

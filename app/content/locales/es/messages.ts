@@ -41,4 +41,10 @@ export const messages: Resources["messages"] = {
   reviewConsentRequired: "Acepte los términos y autorice la consulta de crédito para enviar la solicitud",
   sessionExpired: "Su sesión venció, por lo que no se pudo abrir su solicitud. Inicie sesión para continuar donde se quedó.",
   sessionLostNoAccount: "¿Aún no se ha registrado? Las respuestas que dio se guardaron solo en esa sesión: comience de nuevo abajo.",
+  // Wizard steps 2-7 (namespace apply): the document tiles' upload refusals.
+  uploadRateLimited: "Está subiendo archivos demasiado rápido. Espere unos minutos e inténtelo de nuevo.",
+  uploadFilesCapReached: "Esta solicitud ya tiene la cantidad máxima de documentos. Quite uno antes de agregar otro.",
+  uploadBytesCapReached: "Este archivo haría que la solicitud supere su límite total de almacenamiento.",
+  fileNotPdfOrWord: "Este archivo no es un PDF, DOC o DOCX válido. Elija otro archivo.",
+  fileNotImageOrPdf: "Este archivo no es una imagen (JPG, PNG, GIF, WEBP, HEIC) ni un PDF válido. Elija otro archivo.",
 };
