@@ -32,7 +32,6 @@ import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 import { smsConsentTextFor } from "~/content/consents-es.server";
 import { creditAuthorizationFor } from "~/features/marketplace/index.server";
 import { getLanguage } from "~/platform/http/language.server";
-import { getDb } from "~/platform/db/db.server";
 import { useT } from "~/ui/i18n";
 import { useFormat } from "~/ui/locale-format";
 
@@ -100,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const [submitKey, credit] = await Promise.all([
     ensureSubmitKey(ctx.draft),
-    creditAuthorizationFor(values.address.state, values.loan.purpose, getDb(), language),
+    creditAuthorizationFor(values.address.state, values.loan.purpose, undefined, language),
   ]);
   const sms = owner.phone ? smsConsentTextFor(language, formatPhone(owner.phone)) : null;
   return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null };

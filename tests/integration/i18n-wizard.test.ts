@@ -12,6 +12,7 @@ import { ESIGN_DISCLOSURE, esignConsentOf, esignConsentText } from "~/content/co
 import { ESIGN_DISCLOSURE_ES } from "~/content/consents-es.server";
 import { MSG } from "~/content/messages";
 import { getDb, schema } from "~/platform/db/db.server";
+import { FIELD_GROUPS, FIELD_LIST } from "~/features/applications/fields";
 import { sha256OfText } from "~/platform/consents.server";
 import { TEST_PASSWORD } from "../support/fixtures";
 import { formValues, parse, squash, type Html } from "../support/html";
@@ -66,6 +67,27 @@ const post = async (c: Client, path: string, form: Record<string, string>, to: s
   expect(res.status, `${path}: ${res.status}`).toBe(302);
   expect(res.headers.get("location")).toBe(to);
 };
+
+describe("the English texts of namespace apply", () => {
+  it("are the fields table's words (labels, hints, placeholders, review labels, group legends)", () => {
+    const en = resources.en.apply as unknown as {
+      fields: Record<string, Record<string, string>>;
+      reviewLabels: Record<string, string>;
+      groups: typeof FIELD_GROUPS;
+    };
+    expect(en.groups).toEqual(FIELD_GROUPS);
+    for (const f of FIELD_LIST) {
+      if (f.form && f.step !== "loan") {
+        const form = f.form as { label: string; hint?: string; placeholder?: string; input: string };
+        const expected: Record<string, string> = { label: form.label };
+        if (form.input !== "select" && form.hint) expected.hint = form.hint;
+        if (form.input === "select") expected.placeholder = form.placeholder!;
+        expect(en.fields[f.name], f.name).toEqual(expected);
+      }
+      if (f.review) expect(en.reviewLabels[f.name], f.name).toBe(f.review.label);
+    }
+  });
+});
 
 describe("the wizard's steps 2 to 7 in Spanish (JavaScript off)", () => {
   it("each step in Spanish, a refused step in Spanish, and the Spanish consents recorded as their own texts", async () => {

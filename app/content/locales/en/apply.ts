@@ -1,9 +1,11 @@
 /**
  * English texts, namespace "apply": the wizard's steps 2 to 7, their fields, options, the review's
  * summary, the submitted page and the document tiles (docs/i18n.md). Values that live in
- * app/content (the fields table, options, documents, messages) are read from there, never retyped.
+ * app/content (options, documents, messages) are read from there, never retyped. The fields
+ * table (features/applications/fields.ts) cannot be imported by content: its words are copied
+ * here, and tests/integration/i18n-wizard.test.ts checks that they equal the table's.
  */
-import { APPLICATION_FIELDS, FIELD_GROUPS } from "~/features/applications/fields";
+import { REG_B_INCOME_NOTICE } from "~/content/consents";
 import { CREDIT_SCORE_RANGES, INDUSTRIES, LIVING_SITUATIONS, NUMBERS_OF_WORKERS, TIMES_IN_BUSINESS } from "~/content/loan-options";
 import {
   DOCUMENT_ACCESS,
@@ -17,7 +19,6 @@ import type { DocumentType } from "~/content/enums";
 import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
 import { TOASTS } from "~/content/messages";
 
-const F = APPLICATION_FIELDS;
 const byValue = <T extends { value: string }, V>(list: ReadonlyArray<T>, pick: (o: T) => V) =>
   Object.fromEntries(list.map((o) => [o.value, pick(o)])) as Record<string, V>;
 const perDocument = <V>(pick: (type: DocumentType) => V) =>
@@ -47,44 +48,91 @@ export const apply = {
   },
   address: { heading: "Where is your business located?" },
   finances: { heading: "Tell us about your finances" },
+  /** The fields table's step 3 and 4 groups (features/applications/fields.ts FIELD_GROUPS; apply-fields check in tests/integration/i18n-wizard.test.ts). */
   groups: {
-    lenders: { legend: FIELD_GROUPS.lenders.legend, hint: FIELD_GROUPS.lenders.hint },
-    business: { legend: FIELD_GROUPS.business.legend, hint: FIELD_GROUPS.business.hint },
+    lenders: {
+      legend: "Optional: help lenders price your loan",
+      hint: "None of these is required. Partner lenders use them to decide and price: answering them can unlock more offers or a lower rate.",
+    },
+    business: {
+      legend: "Optional: about your business",
+      hint: "Lenders collect these for the small-business lending data federal law asks them to report (section 1071). None is required, and they do not change your offers.",
+    },
   },
-  /** The form labels, hints and placeholders of the fields table (features/applications/fields.ts). */
+  /** The form labels, hints and placeholders of the fields table (features/applications/fields.ts; the same check). */
   fields: {
-    annualIncome: { label: F.annualIncome.form.label, hint: F.annualIncome.form.hint },
-    livingSituation: { label: F.livingSituation.form.label },
-    monthlyPayment: { label: F.monthlyPayment.form.label, hint: F.monthlyPayment.form.hint },
-    businessName: { label: F.businessName.form.label },
-    ein: { label: F.ein.form.label, hint: F.ein.form.hint },
-    industry: { label: F.industry.form.label, placeholder: F.industry.form.placeholder },
-    timeInBusiness: { label: F.timeInBusiness.form.label, placeholder: F.timeInBusiness.form.placeholder },
-    monthlyRevenue: { label: F.monthlyRevenue.form.label, hint: F.monthlyRevenue.form.hint },
-    creditScoreRange: { label: F.creditScoreRange.form.label, placeholder: F.creditScoreRange.form.placeholder },
-    naicsCode: { label: F.naicsCode.form.label, hint: F.naicsCode.form.hint },
-    numberOfWorkers: { label: F.numberOfWorkers.form.label, placeholder: F.numberOfWorkers.form.placeholder },
-    streetAddress: { label: F.streetAddress.form.label },
-    city: { label: F.city.form.label },
-    state: { label: F.state.form.label, placeholder: F.state.form.placeholder },
-    zipCode: { label: F.zipCode.form.label },
+    annualIncome: {
+      label: "Total annual income (USD)",
+      hint: `Include all sources of your personal income: salary, what you draw from the business, investments and any other income. The business's own revenue is asked separately below. ${REG_B_INCOME_NOTICE}`,
+    },
+    livingSituation: {
+      label: "Living situation",
+    },
+    monthlyPayment: {
+      label: "Monthly housing payment (USD)",
+      hint: "Your monthly rent or mortgage payment.",
+    },
+    businessName: {
+      label: "Business name (optional)",
+    },
+    ein: {
+      label: "Employer Identification Number (EIN, optional)",
+      hint: "9 digits, as on your IRS letter: XX-XXXXXXX.",
+    },
+    industry: {
+      label: "Industry (optional)",
+      placeholder: "Not answered",
+    },
+    timeInBusiness: {
+      label: "Time in business (optional)",
+      placeholder: "Not answered",
+    },
+    monthlyRevenue: {
+      label: "Average monthly revenue (USD, optional)",
+      hint: "The business's average monthly sales over the last 12 months.",
+    },
+    creditScoreRange: {
+      label: "Your credit score, your estimate (optional)",
+      placeholder: "Not answered",
+    },
+    naicsCode: {
+      label: "Industry code, NAICS (optional)",
+      hint: "The 3- to 6-digit North American Industry Classification System code of the business's main activity, e.g. 722511 for a full-service restaurant.",
+    },
+    numberOfWorkers: {
+      label: "People working for the business, not counting owners (optional)",
+      placeholder: "Not answered",
+    },
+    streetAddress: {
+      label: "Street address",
+    },
+    city: {
+      label: "City",
+    },
+    state: {
+      label: "State",
+      placeholder: "Select a state",
+    },
+    zipCode: {
+      label: "ZIP code",
+    },
   },
   /** The review step's row labels of the fields table. */
   reviewLabels: {
-    amount: F.amount.review.label,
-    purpose: F.purpose.review.label,
-    annualIncome: F.annualIncome.review.label,
-    livingSituation: F.livingSituation.review.label,
-    monthlyPayment: F.monthlyPayment.review.label,
-    businessName: F.businessName.review.label,
-    ein: F.ein.review.label,
-    industry: F.industry.review.label,
-    timeInBusiness: F.timeInBusiness.review.label,
-    monthlyRevenue: F.monthlyRevenue.review.label,
-    creditScoreRange: F.creditScoreRange.review.label,
-    naicsCode: F.naicsCode.review.label,
-    numberOfWorkers: F.numberOfWorkers.review.label,
-    streetAddress: F.streetAddress.review.label,
+    amount: "Loan amount",
+    purpose: "Loan purpose",
+    annualIncome: "Annual income",
+    livingSituation: "Living situation",
+    monthlyPayment: "Monthly housing payment",
+    businessName: "Business name",
+    ein: "EIN",
+    industry: "Industry",
+    timeInBusiness: "Time in business",
+    monthlyRevenue: "Average monthly revenue",
+    creditScoreRange: "Credit score (your estimate)",
+    naicsCode: "Industry code (NAICS)",
+    numberOfWorkers: "People working for the business",
+    streetAddress: "Address",
   },
   options: {
     living: byValue(LIVING_SITUATIONS, (o) => ({ label: o.label, description: o.description })),
