@@ -328,6 +328,8 @@ export const consentRecords = mysqlTable(
     textVersion: varchar("text_version", { length: 40 }).notNull(),
     textSha256: char("text_sha256", { length: 64 }).notNull(),
     text: text("text").notNull(),
+    /** The language of the words shown (issue 30: a Spanish consent is a text and version of its own); rows before it are English. */
+    language: mysqlEnum("language", ["en", "es"]).notNull().default("en"),
     userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
     applicationId: int("application_id").references(() => loanApplications.id, { onDelete: "cascade" }),
     phone: varchar("phone", { length: 32 }),

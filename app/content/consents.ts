@@ -10,7 +10,22 @@
  */
 import { site } from "./site";
 
-export type ConsentText = { kind: "electronic-records" | "credit-authorization" | "sms-marketing"; version: string; text: string };
+export type ConsentText = {
+  kind: "electronic-records" | "credit-authorization" | "sms-marketing";
+  version: string;
+  text: string;
+  /** The language of the words (issue 30): a Spanish consent is a text of its own (consents-es.server.ts). Absent: English. */
+  language?: "en" | "es";
+};
+
+/** An E-SIGN disclosure in one language: what the page shows, and the words a consent record keeps. */
+export type EsignDisclosureText = {
+  version: string;
+  language: "en" | "es";
+  heading: string;
+  paragraphs: readonly string[];
+  label: string;
+};
 
 /** The E-SIGN disclosure, as paragraphs (the stored text joins them with blank lines). */
 export const ESIGN_DISCLOSURE = {
@@ -27,11 +42,18 @@ export const ESIGN_DISCLOSURE = {
   label: "I have read the agreement to electronic records and signatures above and agree to it (required)",
 } as const;
 
-export const esignConsentText = (): ConsentText => ({
+/** The stored words of a disclosure: heading, paragraphs and checkbox label, joined with blank lines. */
+export const esignConsentOf = (d: EsignDisclosureText): ConsentText => ({
   kind: "electronic-records",
-  version: ESIGN_DISCLOSURE.version,
-  text: [ESIGN_DISCLOSURE.heading, ...ESIGN_DISCLOSURE.paragraphs, ESIGN_DISCLOSURE.label].join("\n\n"),
+  version: d.version,
+  text: [d.heading, ...d.paragraphs, d.label].join("\n\n"),
+  language: d.language,
 });
+
+/** The English disclosure as a page shows it. */
+export const ESIGN_DISCLOSURE_EN: EsignDisclosureText = { ...ESIGN_DISCLOSURE, language: "en" };
+
+export const esignConsentText = (): ConsentText => esignConsentOf(ESIGN_DISCLOSURE_EN);
 
 /** "A, B and C" */
 export function listNames(names: readonly string[]): string {

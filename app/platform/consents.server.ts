@@ -12,6 +12,8 @@ export type ConsentGiven = {
   kind: ConsentKind;
   version: string;
   text: string;
+  /** The language of `text` (issue 30); absent: English. */
+  language?: "en" | "es";
   userId?: number | null;
   applicationId?: number | null;
   phone?: string | null;
@@ -29,6 +31,7 @@ export async function recordConsents(db: DbOrTx, consents: ConsentGiven[]): Prom
       textVersion: c.version,
       textSha256: sha256OfText(c.text),
       text: c.text,
+      language: c.language ?? "en",
       userId: c.userId ?? null,
       applicationId: c.applicationId ?? null,
       phone: c.phone ?? null,
@@ -43,6 +46,7 @@ export type ConsentRecordView = {
   textVersion: string;
   textSha256: string;
   text: string;
+  language: "en" | "es";
   applicationId: number | null;
   phone: string | null;
   ip: string | null;
@@ -61,6 +65,7 @@ export async function listConsentsOfUser(userId: number, db: DbOrTx = getDb()): 
     textVersion: r.textVersion,
     textSha256: r.textSha256,
     text: r.text,
+    language: r.language,
     applicationId: r.applicationId,
     phone: r.phone,
     ip: r.ip,

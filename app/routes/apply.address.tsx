@@ -13,6 +13,7 @@ import { formStartValues } from "~/features/applications/fields";
 import { StepFields } from "~/features/applications/step-fields";
 import { AddressStepSchema, pickRaw, saveIntent, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
+import { useT } from "~/ui/i18n";
 
 export const handle = { step: 3 };
 const ACTION = "/apply/address";
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddressStep() {
   const { values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("apply");
   const [form, fields] = useForm({
     id: "wizard-address",
     lastResult: actionData?.result,
@@ -47,7 +49,7 @@ export default function AddressStep() {
   });
   return (
     <>
-      <StepHeading step={3} heading="Where is your business located?" />
+      <StepHeading step={3} heading={t("address.heading")} />
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
         <StepFields step="address" fields={fields} />

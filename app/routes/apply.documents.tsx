@@ -23,6 +23,8 @@ import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
 import { uploadedManyToast, uploadedToast, type ToastMessage } from "~/content/messages";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
+import { useT } from "~/ui/i18n";
+import { useUploadMessage } from "~/features/documents/components/upload-message";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
@@ -128,38 +130,39 @@ async function onePageForm(ctx: Awaited<ReturnType<typeof loadStep>>, request: R
 export default function DocumentsStep() {
   const { documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("apply");
+  const message = useUploadMessage();
   useActionToast(actionData?.toast);
   // Continue waits for running uploads, so the review lists every file chosen here.
   const uploading = useUploadsInFlight("upload-");
   // A refused upload without JavaScript: the summary at the top links to the tile's file input.
   const refused = actionData?.upload;
   const summary = refused
-    ? [{ href: isDocumentType(refused.area) ? `#file-${refused.area}` : "#documents-error", message: refused.message }]
+    ? [{ href: isDocumentType(refused.area) ? `#file-${refused.area}` : "#documents-error", message: message(refused.message) }]
     : [];
   return (
     <>
-      <StepHeading step={5} heading="Upload your business documents">
-        Upload what you have now; every document is optional and you can continue without any. Each file may be up to 10MB.{" "}
-        {UPLOAD_QUOTA_TEXT}
+      <StepHeading step={5} heading={t("documents.heading")}>
+        {t("documents.intro")} {t("documents.quota", UPLOAD_QUOTA_TEXT)}
       </StepHeading>
       <ErrorSummary items={summary} />
-      <Notice tone="info">{DOCUMENT_PROTECTION}</Notice>
+      <Notice tone="info">{t("documents.protection", DOCUMENT_PROTECTION)}</Notice>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {DOCUMENT_AREAS.map((a) => (
           <DocumentArea
             key={a.type}
             type={a.type}
-            label={a.label}
-            hint={a.hint}
+            label={t(`documents.labels.${a.type}`, a.label)}
+            hint={t(`documents.hints.${a.type}`, a.hint)}
             accept={a.accept}
             files={documents.filter((d) => d.documentType === a.type)}
-            serverError={actionData?.upload?.area === a.type ? actionData.upload.message : null}
+            serverError={actionData?.upload?.area === a.type ? message(actionData.upload.message) : null}
           />
         ))}
       </div>
       {actionData?.upload && !actionData.upload.area ? (
         <p id="documents-error" role="alert" className="field-error mt-4">
-          {actionData.upload.message}
+          {message(actionData.upload.message)}
         </p>
       ) : null}
       <Form id={DOCUMENTS_FORM_ID} method="post" action={DOCUMENTS_ACTION} encType="multipart/form-data">

@@ -16,6 +16,7 @@ import { formStartValues } from "~/features/applications/fields";
 import { StepFields } from "~/features/applications/step-fields";
 import { FinancesStepSchema, pickRaw, saveIntent, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { afterSave, loadStep, saveStep } from "~/features/applications/wizard/draft.server";
+import { useT } from "~/ui/i18n";
 
 export const handle = { step: 4 };
 const ACTION = "/apply/finances";
@@ -40,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FinancesStep() {
   const { values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("apply");
   const [form, fields] = useForm({
     id: "wizard-finances",
     lastResult: actionData?.result,
@@ -50,7 +52,7 @@ export default function FinancesStep() {
   });
   return (
     <>
-      <StepHeading step={4} heading="Tell us about your finances" />
+      <StepHeading step={4} heading={t("finances.heading")} />
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="group space-y-6" {...getFormProps(form)}>
         <StepFields step="finances" fields={fields} />

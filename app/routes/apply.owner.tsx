@@ -18,16 +18,21 @@ import { formatPhone, maskOnBlur } from "~/ui/format";
 import { hashPassword } from "~/features/accounts/password/password.server";
 import { getClientIp } from "~/platform/http/request.server";
 import { EsignDisclosure } from "~/ui/esign-disclosure";
-import { ESIGN_DISCLOSURE } from "~/content/consents";
+import { esignDisclosureFor } from "~/content/consents-es.server";
+import { getLanguage } from "~/platform/http/language.server";
+import { useT } from "~/ui/i18n";
 
 export const handle = { step: 2 };
 const ACTION = "/apply/owner";
-const CITIZEN_LABEL = "I confirm that I am a US citizen and at least 18 years old";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, data: draft } = await loadStep(request, 2);
   const raw = draft.owner ?? {};
+  // The E-SIGN disclosure in the page's language: a recorded consent, so the words come from the
+  // server (Spanish is a text and version of its own) and the form says which version it showed.
+  const { version, heading, paragraphs, label } = esignDisclosureFor(await getLanguage(request));
   return {
+    esign: { version, heading, paragraphs, label },
     account: user
       ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, dateOfBirth: user.dateOfBirth ?? "" }
       : null,
@@ -70,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     dateOfBirth: string;
     password?: string;
   };
-  const outcome = await saveOwnerStep(ctx, value, getClientIp(request, context));
+  const outcome = await saveOwnerStep(ctx, value, getClientIp(request, context), formData.get("esignVersion"));
   if (outcome.ok) return redirect(stepPath(3), { headers: outcome.headers });
   const reply =
     outcome.field === "email"
@@ -80,7 +85,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OwnerStep() {
-  const { account, hasPassword, values } = useLoaderData<typeof loader>();
+  const { account, hasPassword, values, esign } = useLoaderData<typeof loader>();
+  const { t } = useT("apply");
   const actionData = useActionData<typeof action>();
   const schema = ownerStepSchema({ signedIn: Boolean(account), hasPassword });
   const [form, fields] = useForm({
@@ -94,60 +100,58 @@ export default function OwnerStep() {
 
   return (
     <>
-      <StepHeading step={2} heading="Tell us about yourself" />
+      <StepHeading step={2} heading={t("owner.heading")} />
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <Form method="post" action={ACTION} className="space-y-4" {...getFormProps(form)}>
         {account ? (
           <>
             <Notice tone="success">
-              <p className="font-semibold">You are already logged in.</p>
-              <p>Your account information will be used for this application.</p>
+              <p className="font-semibold">{t("owner.loggedIn")}</p>
+              <p>{t("owner.accountUsed")}</p>
             </Notice>
             <div className="grid gap-4 sm:grid-cols-2">
-              <AccountField id="owner-firstName" label="First name" value={account.firstName} note="Using your account first name" />
-              <AccountField id="owner-lastName" label="Last name" value={account.lastName} note="Using your account last name" />
+              <AccountField id="owner-firstName" label={t("owner.firstName")} value={account.firstName} note={t("owner.noteFirstName")} />
+              <AccountField id="owner-lastName" label={t("owner.lastName")} value={account.lastName} note={t("owner.noteLastName")} />
             </div>
-            <AccountField id="owner-email" label="Email" value={account.email} note="Using your account email" type="email" />
-            <AccountField id="owner-phone" label="Phone" value={account.phone} note="Using your account phone number" type="tel" />
+            <AccountField id="owner-email" label={t("owner.email")} value={account.email} note={t("owner.noteEmail")} type="email" />
+            <AccountField id="owner-phone" label={t("owner.phone")} value={account.phone} note={t("owner.notePhone")} type="tel" />
             <AccountField
               id="owner-dob"
-              label="Date of birth"
+              label={t("owner.dateOfBirth")}
               value={account.dateOfBirth}
-              note="Using your account date of birth"
+              note={t("owner.noteDateOfBirth")}
               type="date"
             />
           </>
         ) : (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
-              <Field label="Last name" meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
+              <Field label={t("owner.firstName")} meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+              <Field label={t("owner.lastName")} meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
             </div>
-            <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+            <Field label={t("owner.email")} meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
             <PasswordField
-              label={hasPassword ? "Password (leave empty to keep the one you chose)" : "Password"}
+              label={hasPassword ? t("owner.passwordKeep") : t("owner.password")}
               meta={fields.password}
               inputProps={{ autoComplete: "new-password" }}
             />
-            <p className="-mt-2 text-sm text-slate-700">
-              We create your account with this password when you upload a document or submit. Already have an account? Enter its email and
-              password to continue with it.
-            </p>
+            <p className="-mt-2 text-sm text-slate-700">{t("owner.passwordHint")}</p>
             <Field
-              label="Phone"
+              label={t("owner.phone")}
               meta={fields.phone}
               type="tel"
               inputProps={{ autoComplete: "tel", placeholder: "(555) 123-4567", onBlur: maskOnBlur(formatPhone) }}
             />
-            <Field label="Date of birth" meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
+            <Field label={t("owner.dateOfBirth")} meta={fields.dateOfBirth} type="date" inputProps={{ autoComplete: "bday" }} />
           </>
         )}
-        <CheckboxField label={CITIZEN_LABEL} meta={fields.usCitizen} />
+        <CheckboxField label={t("owner.citizen")} meta={fields.usCitizen} />
         {account ? null : (
           // The account made from this step gets the same agreement as the sign-up page.
           <>
-            <EsignDisclosure headingLevel={2} />
-            <CheckboxField label={ESIGN_DISCLOSURE.label} meta={fields.agreeToElectronicRecords} />
+            <EsignDisclosure headingLevel={2} disclosure={esign} />
+            <input type="hidden" name="esignVersion" value={esign.version} />
+            <CheckboxField label={esign.label} meta={fields.agreeToElectronicRecords} />
           </>
         )}
         <FormError id={form.errorId} errors={form.errors} />

@@ -19,7 +19,7 @@ import { StepHeading, WizardNav } from "~/features/applications/wizard/wizard-ui
 import { validateStep } from "~/features/applications/wizard/validate-step";
 import { formatCalendarDate, formatPhone } from "~/ui/format";
 import { DOCUMENT_TYPE_LABELS } from "~/content/document-types";
-import { fieldValuesOfSteps, reviewRows } from "~/features/applications/fields";
+import { fieldsOfStep, fieldValuesOfSteps, type ApplicationFieldValues, type FieldStep } from "~/features/applications/fields";
 import { draftOwner, draftValues, ReviewStepSchema, stepPath } from "~/features/applications/wizard/wizard.schema";
 import { draftApplicationId, loadStep, resolveDraft, saveStep } from "~/features/applications/wizard/draft.server";
 import { listDocuments } from "~/features/documents/document-records.server";
@@ -29,8 +29,24 @@ import { getClientIp } from "~/platform/http/request.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
-import { smsConsentText } from "~/content/consents";
+import { smsConsentTextFor } from "~/content/consents-es.server";
 import { creditAuthorizationFor } from "~/features/marketplace/index.server";
+import { getLanguage } from "~/platform/http/language.server";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
+
+/** One row of the summary: its key (a field's name, or the owner's detail), the English words, and the stored value. */
+type Row = { key: string; label: string; value: string; raw?: string };
+type Section = { key: "loan" | "owner" | "address" | "finances" | "documents"; title: string; step: number; rows: Row[] };
+
+/** The review rows of a step's fields (the fields table's labels and texts, as reviewRows gives them), with their keys. */
+function fieldRows(step: FieldStep, values: ApplicationFieldValues): Row[] {
+  const v = values as unknown as Record<string, string | number>;
+  return fieldsOfStep(step).flatMap((f) => {
+    const text = f.review?.show(v);
+    return f.review && text != null ? [{ key: f.name, label: f.review.label, value: text, raw: String(v[f.name] ?? "") }] : [];
+  });
+}
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
 
@@ -45,41 +61,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const applicationId = await draftApplicationId(ctx);
   const docs = applicationId ? await listDocuments(applicationId) : [];
   const fields = fieldValuesOfSteps(values);
-  const summary: Array<{ title: string; step: number; rows: Array<[string, string]> }> = [
+  const summary: Section[] = [
+    { key: "loan", title: "Loan", step: 1, rows: fieldRows("loan", fields) },
     {
-      title: "Loan",
-      step: 1,
-      rows: reviewRows("loan", fields),
-    },
-    {
+      key: "owner",
       title: "Owner",
       step: 2,
       rows: [
-        ["Name", `${owner.firstName} ${owner.lastName}`],
-        ["Email", owner.email],
-        ["Phone", owner.phone ? formatPhone(owner.phone) : "Not provided"],
-        ["Date of birth", owner.dateOfBirth ? formatCalendarDate(owner.dateOfBirth) : "Not provided"],
+        { key: "name", label: "Name", value: `${owner.firstName} ${owner.lastName}` },
+        { key: "email", label: "Email", value: owner.email },
+        { key: "phone", label: "Phone", value: owner.phone ? formatPhone(owner.phone) : "Not provided", raw: owner.phone ?? "" },
+        {
+          key: "dateOfBirth",
+          label: "Date of birth",
+          value: owner.dateOfBirth ? formatCalendarDate(owner.dateOfBirth) : "Not provided",
+          raw: owner.dateOfBirth ?? "",
+        },
       ],
     },
+    { key: "address", title: "Address", step: 3, rows: fieldRows("address", fields) },
+    { key: "finances", title: "Finances", step: 4, rows: fieldRows("finances", fields) },
     {
-      title: "Address",
-      step: 3,
-      rows: reviewRows("address", fields),
-    },
-    { title: "Finances", step: 4, rows: reviewRows("finances", fields) },
-    {
+      key: "documents",
       title: "Documents",
       step: 5,
       rows: [
-        ["Documents", docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded"],
+        {
+          key: "documents",
+          label: "Documents",
+          value: docs.length ? docs.map((d) => `${DOCUMENT_TYPE_LABELS[d.documentType]}: ${d.fileName}`).join("; ") : "None uploaded",
+          raw: JSON.stringify(docs.map((d) => [d.documentType, d.fileName])),
+        },
       ],
     },
   ];
+  // The consents in the page's language: each language's words are a recorded text of their own.
+  const language = await getLanguage(request);
   const [submitKey, credit] = await Promise.all([
     ensureSubmitKey(ctx.draft),
-    creditAuthorizationFor(values.address.state, values.loan.purpose),
+    creditAuthorizationFor(values.address.state, values.loan.purpose, undefined, language),
   ]);
-  const sms = owner.phone ? smsConsentText(formatPhone(owner.phone)) : null;
+  const sms = owner.phone ? smsConsentTextFor(language, formatPhone(owner.phone)) : null;
   return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null };
 }
 
@@ -97,6 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     smsConsent: submission.value.smsConsent,
     submitKey: submission.value.submitKey,
     ip: getClientIp(request, context),
+    language: await getLanguage(request),
   });
   if (outcome.ok) return redirectWithToast(stepPath(7), submittedToast(outcome.reference), { headers: outcome.headers });
   if (outcome.reason === "incomplete") throw redirect(stepPath(outcome.step));
@@ -125,26 +148,52 @@ export default function ReviewStep() {
     credit: fields.authorizeCredit.initialValue === "on",
   }));
   const ready = ticked.terms && ticked.credit;
+  const { t, i18n } = useT("apply");
+  const { t: tw } = useT("wizard");
+  const fmt = useFormat();
+  const spanish = i18n.language === "es";
+  const title = (s: Section) => t(`review.sections.${s.key}`, s.title);
+  /** A row's words in the page's language (English: as the loader sent them; figures stay as they are). */
+  const rowLabel = (r: Row) =>
+    ["name", "email", "phone", "dateOfBirth", "documents"].includes(r.key)
+      ? t(`review.${r.key}`, r.label)
+      : t(`reviewLabels.${r.key}`, r.label);
+  const rowValue = (r: Row): string => {
+    if (r.value === "Not provided") return t("review.notProvided");
+    if (r.value === "Not given") return t("review.notGiven");
+    if (!spanish || r.raw === undefined) return r.value;
+    if (r.key === "purpose") return tw(`purposes.${r.raw}.label`, r.value);
+    if (r.key === "livingSituation") return t(`options.living.${r.raw}.label`, r.value);
+    if (["industry", "timeInBusiness", "creditScoreRange", "numberOfWorkers"].includes(r.key))
+      return t(`options.${r.key}.${r.raw}`, r.value);
+    if (r.key === "dateOfBirth") return calendarDate(r.raw, fmt.locale) ?? r.value;
+    if (r.key === "documents") {
+      const docs = JSON.parse(r.raw) as Array<[string, string]>;
+      return docs.length ? docs.map(([type, name]) => `${t(`documents.labels.${type}`)}: ${name}`).join("; ") : t("review.noneUploaded");
+    }
+    return r.value;
+  };
   return (
     <>
-      <StepHeading step={6}>Check your details before you submit. Use Edit or Back to change anything.</StepHeading>
+      <StepHeading step={6}>{t("review.intro")}</StepHeading>
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       <div className="space-y-4">
         {summary.map((section) => (
-          <section key={section.title} aria-labelledby={`review-${section.step}`} className="rounded-lg border border-slate-200">
+          <section key={section.key} aria-labelledby={`review-${section.step}`} className="rounded-lg border border-slate-200">
             <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2">
               <h3 id={`review-${section.step}`} className="font-semibold text-slate-900">
-                {section.title}
+                {title(section)}
               </h3>
               <Link to={stepPath(section.step)} className="link text-sm font-semibold">
-                Edit<span className="sr-only"> {section.title.toLowerCase()}</span>
+                {t("review.edit")}
+                <span className="sr-only"> {title(section).toLowerCase()}</span>
               </Link>
             </div>
             <dl className="divide-y divide-slate-200">
-              {section.rows.map(([label, value]) => (
-                <div key={label} className="grid grid-cols-1 gap-1 px-4 py-3 sm:grid-cols-3">
-                  <dt className="text-sm font-medium text-slate-700">{label}</dt>
-                  <dd className="text-slate-900 [overflow-wrap:anywhere] sm:col-span-2">{value}</dd>
+              {section.rows.map((row) => (
+                <div key={row.key} className="grid grid-cols-1 gap-1 px-4 py-3 sm:grid-cols-3">
+                  <dt className="text-sm font-medium text-slate-700">{rowLabel(row)}</dt>
+                  <dd className="text-slate-900 [overflow-wrap:anywhere] sm:col-span-2">{rowValue(row)}</dd>
                 </div>
               ))}
             </dl>
@@ -156,17 +205,17 @@ export default function ReviewStep() {
         <CheckboxField
           label={
             <>
-              I agree to the{" "}
+              {t("review.agreeTo")}{" "}
               <Link to="/terms-of-service" className="link" target="_blank">
-                Terms of Service
+                {t("review.terms")}
                 <NewTabNote />
               </Link>{" "}
-              and{" "}
+              {t("review.and")}{" "}
               <Link to="/privacy-policy" className="link" target="_blank">
-                Privacy Policy
+                {t("review.privacy")}
                 <NewTabNote />
               </Link>{" "}
-              (required)
+              {t("review.required")}
             </>
           }
           meta={fields.agreeTerms}
@@ -177,7 +226,7 @@ export default function ReviewStep() {
           meta={fields.authorizeCredit}
           inputProps={{ onChange: (e) => setTicked((t) => ({ ...t, credit: e.target.checked })) }}
         />
-        <CheckboxField label="Send me updates and promotions by email (optional)" meta={fields.marketingConsent} />
+        <CheckboxField label={t("review.marketing")} meta={fields.marketingConsent} />
         {smsText ? <CheckboxField label={smsText} meta={fields.smsConsent} /> : null}
         <FormError id={form.errorId} errors={form.errors} />
         <p className="text-sm text-slate-700" data-testid="lender-share-consent">
@@ -185,11 +234,20 @@ export default function ReviewStep() {
         </p>
         <WizardNav
           formAction={ACTION}
-          continueLabel="Submit Application"
-          pendingLabel="Submitting..."
+          continueLabel={t("review.submit")}
+          pendingLabel={t("review.submitting")}
           continueDisabled={hydrated && !ready}
         />
       </Form>
     </>
   );
+}
+
+/** A calendar date (YYYY-MM-DD, no time zone) in a locale's short style, or null when it is not one. */
+function calendarDate(iso: string, locale: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime())
+    ? null
+    : new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(d);
 }

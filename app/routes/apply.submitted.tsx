@@ -14,7 +14,8 @@ import { offersPath } from "~/features/marketplace";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
 import { leadParams, trackEvent } from "~/platform/observability/analytics";
-import { formatUsd } from "~/ui/format";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
 
 export const handle = { step: 7 };
 
@@ -25,13 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // What comes next depends on the matching (offers ready, or no lender match).
   const [lifecycle, announcements] = await Promise.all([lifecycleViewById(app.id), offerAnnouncements([app.id])]);
   // "3 offers ready, from 16.79% APR", from the offers that can be chosen now (none: not said).
-  const announcement = announcements.get(app.id)?.text ?? null;
+  const a = announcements.get(app.id);
+  const announcement = a ? { text: a.text, count: a.count, apr: (a.lowestAprBps / 100).toFixed(2) } : null;
   return { reference: app.reference, amount: Number(app.amount), purpose: app.purpose, lifecycle, announcement };
 }
 
 export default function SubmittedStep() {
   const { reference, amount, purpose, lifecycle, announcement } = useLoaderData<typeof loader>();
   const noMatch = lifecycle?.noLenderMatch ?? null;
+  const { t } = useT("apply");
+  const { t: tw } = useT("wizard");
+  const fmt = useFormat();
   useEffect(() => {
     // Once per application, not again on a reload of this page.
     const key = `lead-tracked:${reference}`;
@@ -51,27 +56,28 @@ export default function SubmittedStep() {
       >
         ✓
       </div>
-      <StepHeading step={7} heading="Thank you! Your application has been received." />
+      <StepHeading step={7} heading={t("submitted.heading")} />
       <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <p className="text-sm font-medium text-slate-700">Your application reference number</p>
+        <p className="text-sm font-medium text-slate-700">{t("submitted.reference")}</p>
         <p className="mt-1 font-mono text-2xl font-bold tracking-wide text-slate-900" data-testid="reference">
           {reference}
         </p>
         <p className="mt-2 text-sm text-slate-700">
-          {formatUsd(amount)} for {purposeLabel(purpose)}
+          {t("submitted.amountFor", { amount: fmt.usd(amount), purpose: tw(`purposes.${purpose}.label`, purposeLabel(purpose)) })}
         </p>
       </div>
       {announcement ? (
         <div className="mx-auto mt-6 max-w-md rounded-lg border-2 border-blue-700 bg-blue-50 p-4" data-testid="offers-announcement">
-          <p className="text-lg font-bold text-blue-950">{announcement}</p>
+          <p className="text-lg font-bold text-blue-950">
+            {t("submitted.offersReady", { count: announcement.count, apr: announcement.apr, defaultValue: announcement.text })}
+          </p>
           <Link to={offersPath(reference)} className="btn-primary mt-3 w-full" data-testid="see-offers">
-            See your offers
+            {t("submitted.seeOffers")}
           </Link>
         </div>
       ) : noMatch ? null : (
         <p className="mx-auto mt-6 max-w-md rounded-lg border border-slate-200 bg-white p-4 text-slate-800" data-testid="no-offers-yet">
-          No offers yet: our partner lenders are still looking at your application. We will e-mail you as soon as one makes an offer, and it
-          will be on your dashboard.
+          {t("submitted.noOffersYet")}
         </p>
       )}
       {lifecycle ? (
@@ -80,29 +86,27 @@ export default function SubmittedStep() {
         </div>
       ) : null}
       <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">
-        <li>You will receive an email confirmation within a few minutes{noMatch ? ", with these reasons" : ""}.</li>
+        <li>{noMatch ? t("submitted.emailConfirmationReasons") : t("submitted.emailConfirmation")}</li>
         {/* No processing or updates to promise when no lender matched. */}
-        {noMatch ? null : <li>Most applications are processed within 24 hours.</li>}
-        {noMatch ? null : <li>We will send you updates by email.</li>}
+        {noMatch ? null : <li>{t("submitted.processed")}</li>}
+        {noMatch ? null : <li>{t("submitted.updates")}</li>}
       </ul>
-      <p className="mt-4 text-sm text-slate-700">
-        Keep your reference number: you can use it to check your application status at any time.
-      </p>
+      <p className="mt-4 text-sm text-slate-700">{t("submitted.keepReference")}</p>
       {reference ? (
         <p className="mt-2 text-sm text-slate-700">
-          Optional:{" "}
+          {t("submitted.optional")}{" "}
           <Link to={`/dashboard/applications/${reference}/about-owners`} className="link" data-testid="about-owners-link">
-            answer questions about the business&apos;s owners
+            {t("submitted.aboutOwners")}
           </Link>
-          , kept apart from your application; no lender sees them.
+          {t("submitted.aboutOwnersAfter")}
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/dashboard" className={announcement ? "btn-outline" : "btn-primary"}>
-          Go to Dashboard
+          {t("submitted.dashboard")}
         </Link>
         <Link to="/" className="btn-outline">
-          Back to Home
+          {t("submitted.home")}
         </Link>
       </div>
     </div>

@@ -7,7 +7,37 @@ import type { ReactNode } from "react";
 import { Field, type AnyFieldMeta } from "~/ui/forms";
 import { OptionGroup, SelectField } from "~/features/applications/wizard/wizard-ui";
 import { formatMoneyInput, maskMoneyInput, maskOnBlur } from "~/ui/format";
+import { useT } from "~/ui/i18n";
 import { FIELD_GROUPS, fieldsOfStep, type FieldForm, type FieldGroup, type FieldStep } from "./fields";
+
+type Translate = ReturnType<typeof useT>["t"];
+/** Option lists whose words are translated (namespace "apply", options.<name>); the states keep their names. */
+const TRANSLATED_OPTIONS = new Set(["industry", "timeInBusiness", "creditScoreRange", "numberOfWorkers"]);
+
+/** The field's form in the page's language (English: the fields table's words). */
+function translatedForm(name: string, form: FieldForm, t: Translate): FieldForm {
+  const label = t(`fields.${name}.label`, form.label);
+  if (form.input === "cards")
+    return {
+      ...form,
+      label,
+      options: form.options.map((o) => ({
+        ...o,
+        label: t(`options.living.${o.value}.label`, o.label),
+        description: o.description === undefined ? undefined : t(`options.living.${o.value}.description`, o.description),
+      })),
+    };
+  if (form.input === "select")
+    return {
+      ...form,
+      label,
+      placeholder: t(`fields.${name}.placeholder`, form.placeholder),
+      options: TRANSLATED_OPTIONS.has(name)
+        ? form.options.map((o) => ({ ...o, label: t(`options.${name}.${o.value}`, o.label) }))
+        : form.options,
+    };
+  return { ...form, label, hint: form.hint === undefined ? undefined : t(`fields.${name}.hint`, form.hint) };
+}
 
 /** Money fields: shown with separators ("85,000") from the server render on, and kept so as the
  *  applicant types (with JavaScript); the server accepts them with or without. */
@@ -57,6 +87,7 @@ function FieldInput({ form, meta }: { form: FieldForm; meta: AnyFieldMeta }) {
 
 /** The inputs of some fields, side-by-side pairs kept together. */
 function FieldRun({ list, fields }: { list: ReturnType<typeof fieldsOfStep>; fields: Record<string, AnyFieldMeta> }) {
+  const { t } = useT("apply");
   const out: ReactNode[] = [];
   let pair: ReactNode[] = [];
   const flushPair = () => {
@@ -71,7 +102,7 @@ function FieldRun({ list, fields }: { list: ReturnType<typeof fieldsOfStep>; fie
   for (const f of list) {
     const meta = fields[f.name];
     if (!f.form || !meta) continue;
-    const input = <FieldInput key={f.name} form={f.form} meta={meta} />;
+    const input = <FieldInput key={f.name} form={translatedForm(f.name, f.form, t)} meta={meta} />;
     if (f.form.pair) {
       pair.push(input);
       if (pair.length === 2) flushPair();
@@ -85,6 +116,7 @@ function FieldRun({ list, fields }: { list: ReturnType<typeof fieldsOfStep>; fie
 }
 
 export function StepFields({ step, fields }: { step: FieldStep; fields: Record<string, AnyFieldMeta> }) {
+  const { t } = useT("apply");
   // Consecutive fields of one group go in one fieldset under the group's legend.
   const runs: Array<{ group: FieldGroup | null; list: ReturnType<typeof fieldsOfStep> }> = [];
   for (const f of fieldsOfStep(step)) {
@@ -102,9 +134,9 @@ export function StepFields({ step, fields }: { step: FieldStep; fields: Record<s
             className="space-y-4 rounded-lg border border-slate-200 p-4"
             aria-describedby={`group-${run.group}-hint`}
           >
-            <legend className="px-1 font-semibold text-slate-900">{FIELD_GROUPS[run.group].legend}</legend>
+            <legend className="px-1 font-semibold text-slate-900">{t(`groups.${run.group}.legend`, FIELD_GROUPS[run.group].legend)}</legend>
             <p id={`group-${run.group}-hint`} className="text-sm text-slate-700">
-              {FIELD_GROUPS[run.group].hint}
+              {t(`groups.${run.group}.hint`, FIELD_GROUPS[run.group].hint)}
             </p>
             <FieldRun list={run.list} fields={fields} />
           </fieldset>

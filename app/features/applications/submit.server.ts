@@ -22,7 +22,8 @@ import {
 } from "~/features/applications/wizard/draft.server";
 import { afterAccountCreated } from "~/features/accounts/index.server";
 import { afterSubmissionCommitted, creditAuthorizationFor, submitApplication } from "~/features/marketplace/index.server";
-import { smsConsentText, type ConsentText } from "~/content/consents";
+import { type ConsentText } from "~/content/consents";
+import { smsConsentTextFor } from "~/content/consents-es.server";
 import { formatPhone } from "~/ui/format";
 import { transaction } from "~/platform/db/db.server";
 import type { Refusal } from "~/features/accounts/index.server";
@@ -88,7 +89,7 @@ async function refreshed(ctx: WizardContext): Promise<WizardContext> {
 
 export async function submitDraft(
   ctx: WizardContext,
-  input: { consentMarketing: boolean; smsConsent?: boolean; submitKey?: string; ip: string },
+  input: { consentMarketing: boolean; smsConsent?: boolean; submitKey?: string; ip: string; language?: "en" | "es" },
   again = false,
 ): Promise<SubmitOutcome> {
   if (!ctx.draft) {
@@ -117,8 +118,10 @@ export async function submitDraft(
       let app = existing;
       // The review step's consents, in the words it showed (the lenders serving the state and purpose now).
       const phone = (ctx.user ?? registered)?.phone ?? draftOwner(draft.data)?.phone ?? "";
-      const consents: ConsentText[] = [await creditAuthorizationFor(appValues.state, appValues.purpose, tx)];
-      if (input.smsConsent && phone) consents.push(smsConsentText(formatPhone(phone)));
+      // In the review page's language: a Spanish consent is recorded as its own text (consents-es.server.ts).
+      const language = input.language ?? "en";
+      const consents: ConsentText[] = [await creditAuthorizationFor(appValues.state, appValues.purpose, tx, language)];
+      if (input.smsConsent && phone) consents.push(smsConsentTextFor(language, formatPhone(phone)));
       if (!existing || existing.status === "draft") {
         app = await submitApplication(tx, {
           userId,

@@ -7,6 +7,7 @@
  * ../server-texts.server.ts instead). How to edit: docs/i18n.md. Placeholders are written {{name}}.
  */
 import { account } from "./account";
+import { apply } from "./apply";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
@@ -20,6 +21,7 @@ export const en = {
   landing,
   auth,
   wizard,
+  apply,
   messages,
   account,
   toasts,

@@ -44,6 +44,12 @@ export const TRANSLATED_MESSAGE_KEYS = [
   "sessionLostNoAccount",
   // account pages
   "mfaLocked",
+  // Wizard steps 2-7 (namespace apply): the document tiles' upload refusals.
+  "uploadRateLimited",
+  "uploadFilesCapReached",
+  "uploadBytesCapReached",
+  "fileNotPdfOrWord",
+  "fileNotImageOrPdf",
 ] as const satisfies ReadonlyArray<keyof typeof MSG>;
 
 export const messages = Object.fromEntries(TRANSLATED_MESSAGE_KEYS.map((k) => [k, MSG[k]])) as Record<

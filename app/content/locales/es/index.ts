@@ -6,6 +6,7 @@
  */
 import type { PageResources } from "~/content/locales/en";
 import { account } from "./account";
+import { apply } from "./apply";
 import { auth } from "./auth";
 import { common } from "./common";
 import { landing } from "./landing";
@@ -18,6 +19,7 @@ export const es: PageResources = {
   landing,
   auth,
   wizard,
+  apply,
   messages,
   account,
   toasts,

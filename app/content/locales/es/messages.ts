@@ -44,4 +44,10 @@ export const messages: Resources["messages"] = {
   // account pages
   mfaLocked:
     "Demasiados códigos incorrectos: los códigos de su aplicación de autenticación están bloqueados. Use uno de sus códigos de recuperación.",
+  // Wizard steps 2-7 (namespace apply): the document tiles' upload refusals.
+  uploadRateLimited: "Está subiendo archivos demasiado rápido. Espere unos minutos e inténtelo de nuevo.",
+  uploadFilesCapReached: "Esta solicitud ya tiene la cantidad máxima de documentos. Quite uno antes de agregar otro.",
+  uploadBytesCapReached: "Este archivo haría que la solicitud supere su límite total de almacenamiento.",
+  fileNotPdfOrWord: "Este archivo no es un PDF, DOC o DOCX válido. Elija otro archivo.",
+  fileNotImageOrPdf: "Este archivo no es una imagen (JPG, PNG, GIF, WEBP, HEIC) ni un PDF válido. Elija otro archivo.",
 };

@@ -37,7 +37,8 @@ import { afterAccountCreated } from "~/features/accounts/index.server";
 import { signIn } from "~/features/accounts/index.server";
 import { transaction, type Tx } from "~/platform/db/db.server";
 import { MSG } from "~/content/messages";
-import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
+import { ESIGN_DISCLOSURE_EN } from "~/content/consents";
+import { esignConsentTextOfVersion, esignDisclosureOfVersion } from "~/content/consents-es.server";
 import { recordConsents } from "~/platform/consents.server";
 import { hashPassword } from "~/features/accounts/index.server";
 import { getLanguage } from "~/platform/http/language.server";
@@ -193,7 +194,11 @@ export type OwnerOutcome =
  * password signs them in right here (the product's login fallback, done early); anything else gets
  * the product's 'already exists' message.
  */
-export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: string): Promise<OwnerOutcome> {
+/**
+ * `esignVersion`: the E-SIGN disclosure the page showed (its version id, sent by the form; English
+ * or Spanish, each a text of its own). An unknown or missing one counts as the English text.
+ */
+export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: string, esignVersion?: unknown): Promise<OwnerOutcome> {
   const owner = {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -230,10 +235,11 @@ export async function saveOwnerStep(ctx: WizardContext, input: OwnerInput, ip: s
   }
   const passwordHash = input.password ? await hashPassword(input.password) : ctx.draft?.data.passwordHash;
   // The agreement to electronic records as given here (kept from the first time, through Back and Continue).
+  const shown = esignDisclosureOfVersion(esignVersion) ?? ESIGN_DISCLOSURE_EN;
   const esign =
-    ctx.draft?.data.esign?.version === ESIGN_DISCLOSURE.version
+    ctx.draft?.data.esign?.version === shown.version
       ? ctx.draft.data.esign
-      : { version: ESIGN_DISCLOSURE.version, at: new Date().toISOString(), ip };
+      : { version: shown.version, language: shown.language, at: new Date().toISOString(), ip };
   const headers = await saveStep(ctx, { owner, passwordHash, signupAdmitted: email, esign }, 3);
   return { ok: true, headers };
 }
@@ -317,7 +323,12 @@ export async function resolveApplicant(
     // The agreement to electronic records given at step 2, with the account, as the sign-up page records it.
     const given = draft.data.esign;
     await recordConsents(tx, [
-      { ...esignConsentText(), userId: user.id, ip: given?.ip ?? null, at: given?.at ? new Date(given.at) : new Date() },
+      {
+        ...esignConsentTextOfVersion(given?.version),
+        userId: user.id,
+        ip: given?.ip ?? null,
+        at: given?.at ? new Date(given.at) : new Date(),
+      },
     ]);
     return { userId: user.id, registered: user };
   } catch (e) {

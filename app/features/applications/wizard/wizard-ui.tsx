@@ -7,6 +7,7 @@ import { ErrorList, type AnyFieldMeta } from "~/ui/forms";
 import { minutesLeft, stepTitle } from "~/features/applications/wizard/wizard-steps";
 import type { validateStep as ValidateStep } from "./validate-step";
 import { useT } from "~/ui/i18n";
+import { useMessage } from "~/ui/use-message";
 import { WIZARD_STEP_LIST } from "~/features/applications/wizard/wizard-steps";
 
 /** The step's slug, the key of its title and short name in the translations. */
@@ -458,14 +459,16 @@ export function Notice({ tone, children, id }: { tone: "success" | "info" | "err
  * session is gone: both are told).
  */
 export function SessionExpiredNotice({ className }: { className?: string }) {
+  const { t } = useT("apply");
+  const message = useMessage();
   return (
     <div className={className} data-testid="session-expired">
       <Notice tone="error">
-        {MSG.sessionExpired}{" "}
+        {message(MSG.sessionExpired)}{" "}
         <Link to="/login?redirectTo=/apply" className="font-semibold underline">
-          Sign in
+          {t("signIn")}
         </Link>
-        <span className="mt-1 block">{MSG.sessionLostNoAccount}</span>
+        <span className="mt-1 block">{message(MSG.sessionLostNoAccount)}</span>
       </Notice>
     </div>
   );

@@ -124,7 +124,7 @@ export type DraftData = {
    * When and from where the anonymous applicant agreed to electronic records at step 2, and to
    * which text version: recorded as a consent record when the account is made (resolveApplicant).
    */
-  esign?: { version: string; at: string; ip: string | null };
+  esign?: { version: string; language?: "en" | "es"; at: string; ip: string | null };
   address?: RawStep;
   finances?: RawStep;
   /** Random secret rendered into the review form: proves a repeated submit comes from the same browser. */

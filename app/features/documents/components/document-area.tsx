@@ -29,6 +29,8 @@ import {
 import { MAX_UPLOAD_BYTES } from "~/content/constants";
 import { TOASTS, toastText } from "~/content/messages";
 import { emitToast } from "~/ui/toast-bus";
+import { useT } from "~/ui/i18n";
+import { useUploadMessage } from "./upload-message";
 import {
   finishUpload,
   markWaiting,
@@ -147,7 +149,12 @@ export function DocumentArea({
   };
 
   // Without JavaScript the server's answer (serverError) is the only error there is.
-  const error = hydrated ? localError : (serverError ?? null);
+  const { t } = useT("apply");
+  const uploadMessage = useUploadMessage();
+  const shownError = hydrated ? localError : (serverError ?? null);
+  // The browser's own refusals and the server's come in English (the same words as the API's); shown in the page's language.
+  const error =
+    shownError === null ? null : shownError === UPLOAD_PROGRESS.connectionLost ? t("documents.connectionLost") : uploadMessage(shownError);
   const state = upload ? "uploading" : error ? "error" : files.length ? "done" : "empty";
   const titleId = `area-${type}-title`;
   const errorId = `area-${type}-error`;
@@ -197,15 +204,18 @@ export function DocumentArea({
             {hint}
           </p>
           <div id={`area-${type}-why`} className="mt-2 space-y-1 text-sm text-slate-700">
-            <p>{DOCUMENT_PURPOSES[type]}</p>
-            <p>{DOCUMENT_ACCESS}</p>
-            {type === "ssn" ? <p className="font-medium text-slate-900">{DOCUMENT_PROTECTION}</p> : null}
+            <p>{t(`documents.purposes.${type}`, DOCUMENT_PURPOSES[type])}</p>
+            <p>{t("documents.access", DOCUMENT_ACCESS)}</p>
+            {type === "ssn" ? <p className="font-medium text-slate-900">{t("documents.protection", DOCUMENT_PROTECTION)}</p> : null}
           </div>
         </div>
       </div>
 
       {files.length ? (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label={`Uploaded ${label}`}>
+        <ul
+          className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white"
+          aria-label={t("documents.uploaded", { label })}
+        >
           {files.map((f) => (
             <FileRow key={f.id} file={f} area={type} />
           ))}
@@ -219,8 +229,8 @@ export function DocumentArea({
         {camera ? (
           <div>
             <label htmlFor={cameraId} className="label">
-              {replaces ? "Replace: take a photo" : "Take a photo"}
-              <span className="sr-only"> of {label}</span>
+              {replaces ? t("documents.replacePhoto") : t("documents.takePhoto")}
+              <span className="sr-only">{t("documents.ofLabel", { label })}</span>
             </label>
             <input
               id={cameraId}
@@ -238,9 +248,9 @@ export function DocumentArea({
         ) : null}
         <div>
           <label htmlFor={inputId} className="label">
-            {replaces ? "Replace: choose a file" : files.length ? "Add another file" : "Choose a file"}
-            <span className="sr-only"> for {label}</span>
-            {hydrated ? <span className="font-normal text-slate-600"> or drop it here</span> : null}
+            {replaces ? t("documents.replaceFile") : files.length ? t("documents.addAnother") : t("documents.chooseFile")}
+            <span className="sr-only">{t("documents.forLabel", { label })}</span>
+            {hydrated ? <span className="font-normal text-slate-600">{t("documents.orDrop")}</span> : null}
           </label>
           <input
             ref={inputRef}
@@ -264,7 +274,7 @@ export function DocumentArea({
             value={`upload:${type}`}
             className="btn-outline mt-2"
           >
-            Upload
+            {t("documents.upload")}
             <span className="sr-only"> {label}</span>
           </button>
         )}
@@ -272,7 +282,7 @@ export function DocumentArea({
       {error ? (
         <div id={errorId} className="field-error" role="alert">
           <p>{error}</p>
-          <p className="text-slate-700">Choose another file: {hint}.</p>
+          <p className="text-slate-700">{t("documents.chooseAnother", { hint })}</p>
         </div>
       ) : null}
     </section>
@@ -349,6 +359,7 @@ function FileRow({ file, area }: { file: UploadedFile; area: DocumentType }) {
   const hydrated = useHydrated();
   const remover = useFetcher({ key: `remove-${file.id}` });
   const removing = remover.state !== "idle";
+  const { t } = useT("apply");
   return (
     <li className="flex items-center justify-between gap-3 px-3 py-2 text-sm" data-file-name={file.fileName}>
       <span className="flex min-w-0 items-center gap-3 text-slate-900">
@@ -378,7 +389,7 @@ function FileRow({ file, area }: { file: UploadedFile; area: DocumentType }) {
             : undefined
         }
       >
-        {removing ? "Removing..." : "Remove"}
+        {removing ? t("documents.removing") : t("documents.remove")}
         <span className="sr-only"> {file.fileName}</span>
       </button>
     </li>

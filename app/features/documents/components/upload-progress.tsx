@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { UPLOAD_PROGRESS } from "~/content/document-types";
 import type { ToastMessage } from "~/content/messages";
 import { formatFileSize } from "~/ui/format";
+import { useT } from "~/ui/i18n";
 
 /** Sent with an upload by XMLHttpRequest: answer JSON, not a redirect. */
 export const UPLOAD_CLIENT_HEADER = "X-Upload-Client";
@@ -152,12 +153,16 @@ export function useReloadThenFinish(key: string): () => void {
 /** One file's bar: how much of it is sent (a percentage), then "checking and saving". */
 export function UploadProgressBar({ upload, className = "" }: { upload: UploadState; className?: string }) {
   const percent = upload.total ? Math.round((upload.loaded / upload.total) * 100) : 0;
+  // In the page's language (English: UPLOAD_PROGRESS's words, as the defaults).
+  const { t } = useT("apply");
+  const name = upload.name;
+  const size = formatFileSize(upload.size);
   const text =
     upload.phase === "waiting"
-      ? UPLOAD_PROGRESS.waiting(upload.name)
+      ? t("documents.progressWaiting", { name, defaultValue: UPLOAD_PROGRESS.waiting(name) })
       : upload.phase === "saving"
-        ? UPLOAD_PROGRESS.saving(upload.name)
-        : UPLOAD_PROGRESS.sending(upload.name, formatFileSize(upload.size), percent);
+        ? t("documents.progressSaving", { name, defaultValue: UPLOAD_PROGRESS.saving(name) })
+        : t("documents.progressSending", { name, size, percent, defaultValue: UPLOAD_PROGRESS.sending(name, size, percent) });
   return (
     <div
       className={`rounded-md border border-blue-200 bg-white p-3 text-sm ${className}`}
@@ -169,12 +174,14 @@ export function UploadProgressBar({ upload, className = "" }: { upload: UploadSt
       </p>
       {/* Read out when the phase changes, not at every percent. */}
       <p className="sr-only" role="status">
-        {upload.phase === "sending" ? UPLOAD_PROGRESS.started(upload.name, formatFileSize(upload.size)) : text}
+        {upload.phase === "sending"
+          ? t("documents.progressStarted", { name, size, defaultValue: UPLOAD_PROGRESS.started(name, size) })
+          : text}
       </p>
       {/* Waiting and saving have no measure: an indeterminate bar (no value). */}
       <progress
         className="mt-2 h-2 w-full"
-        aria-label={UPLOAD_PROGRESS.label(upload.name)}
+        aria-label={t("documents.progressLabel", { name, defaultValue: UPLOAD_PROGRESS.label(name) })}
         max={upload.phase === "sending" ? upload.total || 1 : undefined}
         value={upload.phase === "sending" ? upload.loaded : undefined}
       />

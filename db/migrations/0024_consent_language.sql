@@ -1,0 +1,1 @@
+ALTER TABLE `consent_records` ADD `language` enum('en','es') DEFAULT 'en' NOT NULL;
