@@ -10,6 +10,8 @@ import { common } from "./common";
 import { landing } from "./landing";
 import { messages, TRANSLATED_MESSAGE_KEYS } from "./messages";
 import { wizard } from "./wizard";
+import { legal } from "./legal";
+import { publicTexts } from "./public";
 
 export const en = {
   common,
@@ -17,6 +19,8 @@ export const en = {
   auth,
   wizard,
   messages,
+  public: publicTexts,
+  legal,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

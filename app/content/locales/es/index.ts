@@ -10,6 +10,8 @@ import { common } from "./common";
 import { landing } from "./landing";
 import { messages } from "./messages";
 import { wizard } from "./wizard";
+import { legal } from "./legal";
+import { publicTexts } from "./public";
 
 export const es: Resources = {
   common,
@@ -17,4 +19,6 @@ export const es: Resources = {
   auth,
   wizard,
   messages,
+  public: publicTexts,
+  legal,
 };

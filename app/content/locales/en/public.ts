@@ -1,0 +1,237 @@
+/**
+ * English texts, namespace "public": the public pages (product pages, calculator, FAQ, licences,
+ * status lookup, 404, route errors, the footer's equal-credit statement) and the catalogue's claims
+ * (docs/i18n.md). The spec's words: the copy that lives in app/content (products, faq, site) is read
+ * from there, never retyped; the rest is each page's text as it was, word for word.
+ */
+import { faqResourceLinks, faqs } from "~/content/faq";
+import { loanProducts, type LoanProductSlug } from "~/content/products";
+import { site } from "~/content/site";
+import { MSG } from "~/content/messages";
+import { APPLICATION_STAGES, type ApplicationStage } from "~/content/enums";
+import { stageWords } from "~/features/applications/domain/loan-lifecycle";
+import { STATUS_TIMELINE } from "~/features/applications/domain/status-display";
+
+/** A list as an object keyed "0", "1"... (a resource tree holds strings only). */
+export const indexed = (items: readonly string[]): Record<string, string> => Object.fromEntries(items.map((s, i) => [String(i), s]));
+
+function productTexts(slug: LoanProductSlug) {
+  const p = loanProducts.find((x) => x.slug === slug)!;
+  return {
+    name: p.name,
+    title: p.title,
+    metaDescription: p.metaDescription,
+    headline: p.headline,
+    subheadline: p.subheadline,
+    highlightTitles: indexed(p.highlights.map((h) => h.title)),
+    highlightTexts: indexed(p.highlights.map((h) => h.text)),
+    benefits: indexed(p.benefits),
+    listHeading: p.list.heading,
+    list: indexed(p.list.items),
+  };
+}
+
+export const publicTexts = {
+  /** The site's hours, as site.hours writes them. */
+  hours: site.hours,
+  notFound: {
+    title: "404 Page Not Found",
+    body: "The page you are looking for does not exist or has moved.",
+    home: "Go back home",
+    apply: "Apply for a loan",
+  },
+  routeError: {
+    title404: "404 Page Not Found",
+    titleOther: "Something went wrong",
+    title503: MSG.serviceUnavailableTitle,
+    unavailable: MSG.serviceUnavailable,
+    nothingLost: "Nothing you have already saved or submitted is lost.",
+    tryAgain: "Try again",
+    needHelp: "Need help now? Call {{phone}} or write to",
+    notFound: "The page you are looking for does not exist or has moved.",
+    other: "We could not complete your request. Please try again in a moment.",
+    home: "Go back home",
+  },
+  footer: { equalCredit: site.equalCreditStatement },
+  products: {
+    "startup-capital-loans": productTexts("startup-capital-loans"),
+    "working-capital-loans": productTexts("working-capital-loans"),
+    "equipment-financing": productTexts("equipment-financing"),
+    "business-expansion-loans": productTexts("business-expansion-loans"),
+    "small-business-funding": productTexts("small-business-funding"),
+    "commercial-real-estate": productTexts("commercial-real-estate"),
+  },
+  product: {
+    notFoundTitle: "404 Page Not Found | {{site}}",
+    borrow: "Borrow {{amounts}}",
+    readyHeading: "Ready to get started?",
+    ratesFrom: "Rates from",
+    ratesFromValue: "Rates from {{rate}}",
+    terms: "Terms",
+    termsValue: "Terms: {{terms}}",
+    amounts: "Amounts",
+    applyNow: "Apply Now",
+    creditScore: "Checking your rate does not affect your credit score.",
+    specialist: "Talk to a loan specialist",
+    exampleHeading: "Representative example",
+    exampleBorrow: "Borrow",
+    exampleOver: "over {{months}} months at {{apr}}:",
+    perMonth: " / month",
+    exampleNote: "From a lender on our platform today, not an offer. Your rate depends on your application.",
+    tryNumbers: "Try your own numbers",
+    eyebrow: "Business Loans",
+    keyFigures: "Key figures",
+    noActive:
+      "No lender on our platform offers this product right now. You can still apply: we match your application with every lender that fits it.",
+    estimate: "Estimate Your Payment",
+    highlights: "Highlights",
+    benefits: "Benefits",
+    ratesAndTerms: "Rates and Terms",
+    repaymentTerms: "Repayment terms",
+    loanAmounts: "Loan amounts",
+    rateDepends:
+      "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term. No application fee; a lender may charge an origination fee.",
+    noPrepayment: "No prepayment penalty.",
+    prepaymentDepends: "Whether you may repay early without a fee depends on the lender: each offer says so.",
+    ctaHeading: "Apply in under 10 minutes",
+    ctaText: "Most applications receive a decision within 24-48 hours.",
+  },
+  /** The catalogue's claims (domain/public-claims.ts writes the English ones; these are their templates). */
+  claims: {
+    apr: "{{rate}}% APR",
+    range: "{{from}}% to {{to}}",
+    example: "Example: {{amount}} over {{months}} months at {{apr}}, {{payment}} a month, total {{total}}.",
+    amounts: "{{min}} to {{max}}",
+    months_one: "{{count}} month",
+    months_other: "{{count}} months",
+    years_one: "{{count}} year",
+    years_other: "{{count}} years",
+    yearsAndMonths: "{{years}} and {{months}}",
+    termRange: "{{from}} to {{to}}",
+    fundingSameDay: "Funds the same day you accept an offer, with some lenders",
+    funding_one: "Funds in as little as {{count}} business day after you accept an offer",
+    funding_other: "Funds in as little as {{count}} business days after you accept an offer",
+    prepaymentAll: "No prepayment penalty",
+    prepaymentSome: "No prepayment penalty from some lenders",
+    factors:
+      "Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and term you choose.",
+    amountsPerProduct: "Each loan product's page shows the amounts and terms its lenders offer.",
+    decisionNoClaims: "Most applications receive a decision within 24-48 hours; each offer states when its lender funds.",
+    prepaymentNoClaims: "Yes. Each offer states its lender's prepayment terms before you accept.",
+    ratesToday: "Rates on our platform today range from {{range}}. {{example}} {{factors}}",
+    borrowOver: "You can borrow {{amounts}}, over {{terms}}. Each loan product's page shows the amounts and terms its lenders offer.",
+    decision: "Most applications receive a decision within 24-48 hours. {{funding}}each offer states when its lender funds.",
+    decisionFunding: "{{funding}}; ",
+    prepaymentYesAll: "Yes. No lender on our platform charges a prepayment penalty, so you can repay your loan early at no extra cost.",
+    prepaymentYesSome:
+      "Yes. Some lenders charge no prepayment penalty; others charge a prepayment fee, which their offer states before you accept.",
+    prepaymentYesNone: "Yes, but the lenders on our platform charge a prepayment fee; each offer states it before you accept.",
+  },
+  calculator: {
+    title: "Business Loan Calculator | {{site}}",
+    description: "Estimate the monthly payment, total payment and total interest of a business loan by amount, APR and term.",
+    heading: "Business Loan Calculator",
+    intro: "See what a business loan could cost each month. Enter an amount, an interest rate and a term.",
+    factorsHeading: "What affects your rate?",
+    ratesToday: "Rates from the lenders on our platform today range from {{range}}. {{example}} ",
+    dependsOn: "Your rate depends on:",
+    factors: indexed(["Business credit score", "Time in business", "Annual revenue", "Industry type", "Loan amount and term"]),
+    note: "Results are estimates only and are not an offer of credit. Your actual rate, payment and terms depend on your application and the lender's offer.",
+    details: "Loan Details",
+    amountLabel: "Loan Amount ($)",
+    aprLabel: "Interest Rate (APR %)",
+    termLabel: "Loan Term",
+    months: "{{count}} months",
+    calculate: "Calculate Payment",
+    summary: "Payment Summary",
+    monthlyPayment: "Monthly Payment",
+    totalPayment: "Total Payment",
+    totalInterest: "Total Interest",
+    loanAmount: "Loan Amount",
+    interestRate: "Interest Rate",
+    aprValue: "{{apr}}% APR",
+    applyNow: "Apply Now",
+  },
+  faq: {
+    title: "Frequently Asked Questions | {{site}}",
+    description:
+      "Answers about qualifying for a business loan, rates, terms, decision times, fees, credit checks and the documents you need.",
+    heading: "Frequently Asked Questions",
+    intro: "Everything you need to know about applying for a business loan with {{site}}.",
+    stillHeading: "Still have questions?",
+    call: "Call",
+    orEmail: "or e-mail",
+    applyNow: "Apply Now",
+    useCalculator: "Use Calculator",
+    resourcesHeading: "Helpful Resources",
+    resources: Object.fromEntries(faqResourceLinks.map((l) => [l.href, l.label])) as Record<string, string>,
+    questions: Object.fromEntries(faqs.map((f) => [f.id, f.question])) as Record<string, string>,
+    answers: Object.fromEntries(faqs.map((f) => [f.id, f.answer])) as Record<string, string>,
+  },
+  licenses: {
+    title: "Licensing | {{site}}",
+    description: "Who runs {{site}}, and the NMLS ids of its partner lenders with links to NMLS Consumer Access.",
+    heading: "Licensing",
+    whoRuns: "Who runs {{site}}",
+    operatedBy: "{{site}} is operated by {{name}}, {{address}}.",
+    noLoans: "{{site}} does not make loans: the partner lenders below decide on applications and make every offer.",
+    lendersHeading: "Partner lenders",
+    lendersIntro:
+      "Each lender that can make you an offer today, with its NMLS unique identifier. The link opens its record on NMLS Consumer Access, where you can check which states license it.",
+    noNmls: "NMLS ID not on file",
+  },
+  status: {
+    title: "Application Status | {{site}}",
+    description: "Check the status of your business loan application with the application ID from your confirmation e-mail.",
+    heading: "Check Your Application Status",
+    intro: "Enter the application ID from your confirmation e-mail to see where your application stands.",
+    lookUp: "Look up an application",
+    idLabel: "Application ID",
+    idHint: "You'll find it in your 'Application Submitted' confirmation e-mail.",
+    checking: "Checking...",
+    check: "Check Status",
+    details: "Application Details",
+    number: "Application Number",
+    status: "Status",
+    amount: "Loan Amount",
+    purpose: "Loan Purpose",
+    submitted: "Submitted",
+    notSubmitted: "Not yet submitted",
+    nextSteps: "Next Steps",
+    whereItIs: "Where your application is",
+    questions: "Questions about your application? Call",
+    orEmail: "or e-mail",
+    helpHeading: "Need Help?",
+    helpText: "Your application ID was e-mailed to you in your 'Application Submitted' confirmation. It starts with APP-.",
+    timelineHeading: "Typical timeline",
+    notApplied: "Haven't applied yet?",
+    start: "Start Your Application",
+    timeline: Object.fromEntries(STATUS_TIMELINE.map((t, i) => [String(i), t.step])) as Record<string, string>,
+    timelineTimes: Object.fromEntries(STATUS_TIMELINE.map((t, i) => [String(i), t.time])) as Record<string, string>,
+  },
+  /** The loan's stages as the applicant is shown them (domain/loan-lifecycle.ts's words). */
+  stages: Object.fromEntries(
+    APPLICATION_STAGES.map((s) => [s, { label: stageWords(s).label, summary: stageWords(s).summary, next: stageWords(s).next }]),
+  ) as Record<ApplicationStage, { label: string; summary: string; next: string }>,
+  /** The older review statuses (loan-stage.server.ts, status-display.ts). */
+  statuses: {
+    underReview: "Under Review",
+    underReviewSummary: "Our team is reviewing your application.",
+    underReviewNext: "We may request additional documentation.",
+    pending: "Pending",
+    fundedSummary: "The lender sent {{amount}} on {{on}}.",
+    reason: "{{summary}} Reason: {{note}}",
+  },
+  lifecycle: {
+    timeline: "Timeline",
+    progressOf: "Progress of {{reference}}",
+    notYet: "Not yet",
+    now: "Now",
+    currentStep: ", current step",
+    done: ", done",
+    notYetSr: ", not yet",
+    whyNoMatch: "Why no lender could make an offer",
+    whatYouCanDo: "What you can do",
+    startNew: "Start a new application",
+  },
+};
