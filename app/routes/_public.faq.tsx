@@ -13,10 +13,7 @@ export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = ({ matches }) => {
   const r = resourcesFor(languageOfMatches(matches)).public.faq;
-  return [
-    { title: fill(r.title, { site: site.name }) },
-    { name: "description", content: r.description },
-  ];
+  return [{ title: fill(r.title, { site: site.name }) }, { name: "description", content: r.description }];
 };
 
 /**

@@ -13,10 +13,7 @@ export const handle = { ...publicPageHandle, renderCache: { query: "none" } } as
 
 export const meta: MetaFunction = ({ matches }) => {
   const r = resourcesFor(languageOfMatches(matches)).public.calculator;
-  return [
-    { title: fill(r.title, { site: site.name }) },
-    { name: "description", content: r.description },
-  ];
+  return [{ title: fill(r.title, { site: site.name }) }, { name: "description", content: r.description }];
 };
 
 /** The figures are rendered from the query (?amount=&apr=&term=), so a result URL can be shared. */
@@ -25,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { claims, texts } = await loadPublicClaims();
   return { ...calculatorFromQuery(new URL(request.url).searchParams), claims, texts };
 }
-
 
 export default function LoanCalculatorPage() {
   const { values, input, claims, texts: english } = useLoaderData<typeof loader>();

@@ -8,10 +8,7 @@ export { staticPageHandle as handle } from "~/platform/http/cache";
 
 export const meta: MetaFunction = ({ matches }) => {
   const r = resourcesFor(languageOfMatches(matches)).legal.terms;
-  return [
-    { title: fill(r.title, { site: site.name }) },
-    { name: "description", content: fill(r.description, { site: site.name }) },
-  ];
+  return [{ title: fill(r.title, { site: site.name }) }, { name: "description", content: fill(r.description, { site: site.name }) }];
 };
 
 export default function TermsOfServicePage() {

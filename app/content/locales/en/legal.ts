@@ -35,8 +35,7 @@ export const legal = {
   },
   security: {
     title: "Security | {{site}}",
-    description:
-      "How {{site}} protects your information: encryption in transit and at rest, who can see what, and how long it is kept.",
+    description: "How {{site}} protects your information: encryption in transit and at rest, who can see what, and how long it is kept.",
     heading: "Security",
     intro: "How {{site}} protects the information and documents you give us, who can see them, and how long we keep them.",
     sections: sectionTexts(securitySections),

@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { MSG } from "~/content/messages";
 import { APPLICATION_STAGES, type ApplicationStage } from "~/content/enums";
 import { stageWords } from "~/features/applications/domain/loan-lifecycle";
-import { STATUS_TIMELINE } from "~/features/applications/domain/status-display";
+import { getStatusDisplay, STATUS_TIMELINE } from "~/features/applications/domain/status-display";
 
 /** A list as an object keyed "0", "1"... (a resource tree holds strings only). */
 export const indexed = (items: readonly string[]): Record<string, string> => Object.fromEntries(items.map((s, i) => [String(i), s]));
@@ -218,6 +218,8 @@ export const publicTexts = {
     underReview: "Under Review",
     underReviewSummary: "Our team is reviewing your application.",
     underReviewNext: "We may request additional documentation.",
+    approved: getStatusDisplay("approved").label,
+    approvedNext: getStatusDisplay("approved").nextSteps ?? "",
     pending: "Pending",
     fundedSummary: "The lender sent {{amount}} on {{on}}.",
     reason: "{{summary}} Reason: {{note}}",

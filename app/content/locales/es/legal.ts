@@ -181,7 +181,8 @@ export const legal: Resources["legal"] = {
     description:
       "Cómo {{site}} protege su información: cifrado en tránsito y en reposo, quién puede ver qué, y por cuánto tiempo se conserva.",
     heading: "Seguridad",
-    intro: "Cómo {{site}} protege la información y los documentos que usted nos da, quién puede verlos y por cuánto tiempo los conservamos.",
+    intro:
+      "Cómo {{site}} protege la información y los documentos que usted nos da, quién puede verlos y por cuánto tiempo los conservamos.",
     sections: {
       "in-transit": {
         title: "Cifrado en tránsito",

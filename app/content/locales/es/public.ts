@@ -89,8 +89,7 @@ export const publicTexts: Resources["public"] = {
     "equipment-financing": {
       name: "Financiamiento de equipos",
       title: titleFor("Financiamiento de equipos"),
-      metaDescription:
-        "Financiamiento de equipos de prestamistas autorizados para maquinaria, vehículos y tecnología, sin pago inicial.",
+      metaDescription: "Financiamiento de equipos de prestamistas autorizados para maquinaria, vehículos y tecnología, sin pago inicial.",
       headline: "Financiamiento de equipos",
       subheadline: "Obtenga la maquinaria, los vehículos y la tecnología que su negocio necesita, sin pago inicial.",
       highlightTitles: { 0: "Sin pago inicial", 1: "Un plazo a su medida", 2: sideBySide.title },
@@ -323,7 +322,8 @@ export const publicTexts: Resources["public"] = {
         "La página de cada producto de préstamo muestra los montos y plazos que ofrecen sus prestamistas. (La página agrega las cifras de hoy del catálogo de prestamistas.)",
       "decision-time":
         "La mayoría de las solicitudes reciben una decisión en 24 a 48 horas; cada oferta indica cuándo entrega los fondos su prestamista. (La página agrega el tiempo de entrega más rápido del catálogo de prestamistas.)",
-      "reapply-after-decline": "Sí. Por lo general, los solicitantes rechazados pueden volver a presentar una solicitud después de 60 a 90 días.",
+      "reapply-after-decline":
+        "Sí. Por lo general, los solicitantes rechazados pueden volver a presentar una solicitud después de 60 a 90 días.",
       prepayment:
         "Sí. Cada oferta indica las condiciones de pago anticipado de su prestamista antes de que la acepte. (La página escribe esta respuesta a partir del catálogo de prestamistas.)",
       fees: "No hay comisión por solicitud ni cargos ocultos. Su préstamo puede incluir una comisión de originación.",
@@ -337,12 +337,12 @@ export const publicTexts: Resources["public"] = {
   },
   licenses: {
     title: "Licencias | {{site}}",
-    description:
-      "Quién opera {{site}} y los números NMLS de sus prestamistas asociados, con enlaces a NMLS Consumer Access.",
+    description: "Quién opera {{site}} y los números NMLS de sus prestamistas asociados, con enlaces a NMLS Consumer Access.",
     heading: "Licencias",
     whoRuns: "Quién opera {{site}}",
     operatedBy: "{{site}} es operado por {{name}}, {{address}}.",
-    noLoans: "{{site}} no otorga préstamos: los prestamistas asociados que aparecen abajo deciden sobre las solicitudes y hacen todas las ofertas.",
+    noLoans:
+      "{{site}} no otorga préstamos: los prestamistas asociados que aparecen abajo deciden sobre las solicitudes y hacen todas las ofertas.",
     lendersHeading: "Prestamistas asociados",
     lendersIntro:
       "Cada prestamista que puede hacerle una oferta hoy, con su identificador único NMLS. El enlace abre su registro en NMLS Consumer Access, donde puede consultar en qué estados está autorizado.",
@@ -371,8 +371,7 @@ export const publicTexts: Resources["public"] = {
     questions: "¿Preguntas sobre su solicitud? Llame al",
     orEmail: "o escriba a",
     helpHeading: "¿Necesita ayuda?",
-    helpText:
-      "Le enviamos su número de solicitud por correo electrónico en la confirmación «Solicitud enviada». Comienza con APP-.",
+    helpText: "Le enviamos su número de solicitud por correo electrónico en la confirmación «Solicitud enviada». Comienza con APP-.",
     timelineHeading: "Plazos habituales",
     notApplied: "¿Todavía no ha presentado una solicitud?",
     start: "Comience su solicitud",
@@ -430,6 +429,9 @@ export const publicTexts: Resources["public"] = {
     underReview: "En revisión",
     underReviewSummary: "Nuestro equipo está revisando su solicitud.",
     underReviewNext: "Es posible que le pidamos documentación adicional.",
+    approved: "Aprobada",
+    approvedNext:
+      "¡Felicitaciones! Su préstamo fue aprobado. Revise su correo electrónico para ver los detalles de la entrega de los fondos.",
     pending: "Pendiente",
     fundedSummary: "El prestamista envió {{amount}} el {{on}}.",
     reason: "{{summary}} Motivo: {{note}}",

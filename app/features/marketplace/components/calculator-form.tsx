@@ -185,9 +185,7 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
           <dl className="mt-2 space-y-2 text-sm">
             <Figure label={t("calculator.loanAmount")} value={formatMoney2(input.amount)} testId="echo-amount" />
             <Figure label={t("calculator.interestRate")} value={t("calculator.aprValue", { apr: input.apr })} testId="echo-apr" />
-            <Figure
-              label={t("calculator.termLabel")}
-              value={t("calculator.months", { count: input.termMonths })} testId="echo-term" />
+            <Figure label={t("calculator.termLabel")} value={t("calculator.months", { count: input.termMonths })} testId="echo-term" />
           </dl>
         </div>
         <Link to={applyHref(input.amount)} className="btn-primary mt-6 w-full">

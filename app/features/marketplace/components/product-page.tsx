@@ -32,8 +32,8 @@ export function productBenefits(
     benefits: product.benefits,
   },
 ): string[] {
-  return [texts.amounts ? words.borrow(texts.amounts) : null, texts.funding, texts.prepayment, ...words.benefits].filter(
-    (b): b is string => Boolean(b),
+  return [texts.amounts ? words.borrow(texts.amounts) : null, texts.funding, texts.prepayment, ...words.benefits].filter((b): b is string =>
+    Boolean(b),
   );
 }
 
@@ -128,9 +128,7 @@ function HeroExample({ example, sentence }: { example: RepresentativeExample; se
       <p className="mt-4 text-sm text-slate-700" data-testid="claim-example">
         {sentence}
       </p>
-      <p className="mt-2 text-xs text-slate-600">
-        {t("product.exampleNote")}
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t("product.exampleNote")}</p>
       <Link to="/loan-calculator" className="link mt-3 inline-block text-sm font-semibold">
         {t("product.tryNumbers")}
       </Link>
@@ -149,7 +147,9 @@ export function ProductPage() {
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-[1fr_22rem]">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">{t("product.eyebrow")}</p>
-            <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{t(`products.${product.slug}.headline`)}</h1>
+            <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              {t(`products.${product.slug}.headline`)}
+            </h1>
             <p className="mt-4 max-w-2xl text-lg text-slate-700">{t(`products.${product.slug}.subheadline`)}</p>
             {texts.rateFrom ? (
               <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label={t("product.keyFigures")}>

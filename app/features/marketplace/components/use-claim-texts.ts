@@ -3,12 +3,7 @@
  * own sentences, unchanged; another language writes the same figures (claimDollars, the APR to two
  * decimals) into its "public.claims" templates, so only the words change.
  */
-import {
-  claimAnswers,
-  claimDollars,
-  type CatalogueClaims,
-  type ClaimTexts,
-} from "~/features/marketplace/domain/public-claims";
+import { claimAnswers, claimDollars, type CatalogueClaims, type ClaimTexts } from "~/features/marketplace/domain/public-claims";
 import { useT } from "~/ui/i18n";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -74,7 +69,9 @@ export function translatedClaimAnswers(t: T, c: CatalogueClaims | null): Record<
   const x = translatedClaimTexts(t, c);
   return {
     "interest-rates": x.rateRange ? t("claims.ratesToday", { range: x.rateRange, example: x.example ?? "", factors }) : factors,
-    "loan-amounts-and-terms": x.amounts ? t("claims.borrowOver", { amounts: x.amounts, terms: x.terms ?? "" }) : t("claims.amountsPerProduct"),
+    "loan-amounts-and-terms": x.amounts
+      ? t("claims.borrowOver", { amounts: x.amounts, terms: x.terms ?? "" })
+      : t("claims.amountsPerProduct"),
     "decision-time": t("claims.decision", { funding: x.funding ? t("claims.decisionFunding", { funding: x.funding }) : "" }),
     prepayment:
       c.noPrepaymentPenalty === "all"
