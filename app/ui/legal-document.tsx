@@ -17,7 +17,11 @@ export function LegalDocument({ doc, sections }: { doc: LegalDoc; sections: read
   return (
     <article className="mx-auto max-w-3xl px-4 py-12" lang={i18n.language}>
       {translated ? (
-        <p className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800" data-testid="english-governs">
+        <p
+          lang={i18n.language}
+          className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800"
+          data-testid="english-governs"
+        >
           {tc("legal.englishGoverns")}
         </p>
       ) : null}

@@ -46,17 +46,24 @@ function expectSpanish(page: Awaited<ReturnType<typeof parse>>, title: string, w
 const numbers = (s: string) => s.match(/[\d][\d.,]*/g) ?? [];
 
 describe("public pages in Spanish", () => {
-  it.each(PAGES)("%s?lng=es: <html lang=es>, a Spanish title and description, no English sentence of its namespaces", async (path, title) => {
-    const page = await getPage(`${path}?lng=es`);
-    expect(page.status).toBe(path.startsWith("/no-such") ? 404 : 200);
-    expectSpanish(page, title, path);
-    const description = page.$("meta[name=description]").attr("content");
-    if (description) expect(ENGLISH.filter((s) => description.includes(s)), path).toEqual([]);
-    // The English page is unchanged: its title is the English one.
-    const en = await getPage(path);
-    expect(en.$("html").attr("lang")).toBe("en");
-    expect(en.$("title").text()).not.toBe(title);
-  });
+  it.each(PAGES)(
+    "%s?lng=es: <html lang=es>, a Spanish title and description, no English sentence of its namespaces",
+    async (path, title) => {
+      const page = await getPage(`${path}?lng=es`);
+      expect(page.status).toBe(path.startsWith("/no-such") ? 404 : 200);
+      expectSpanish(page, title, path);
+      const description = page.$("meta[name=description]").attr("content");
+      if (description)
+        expect(
+          ENGLISH.filter((s) => description.includes(s)),
+          path,
+        ).toEqual([]);
+      // The English page is unchanged: its title is the English one.
+      const en = await getPage(path);
+      expect(en.$("html").attr("lang")).toBe("en");
+      expect(en.$("title").text()).not.toBe(title);
+    },
+  );
 
   it.each(PAGES)("%s with Accept-Language: es is Spanish too", async (path, title) => {
     const page = await parse(await new Client().fetch(path, { headers: ES }));

@@ -179,7 +179,8 @@ describe("Spanish pages", () => {
     const note = $("[data-testid=english-governs]");
     expect(note.attr("lang")).toBe("es");
     expect(squash(note.text())).toBe(resources.es.common.legal.englishGoverns);
-    expect(note.closest("article").attr("lang")).toBe("en");
+    // The page is the translation (its language), under the note (tests/integration/i18n-public.test.ts).
+    expect(note.closest("article").attr("lang")).toBe("es");
     expect((await getPage(path)).$("[data-testid=english-governs]").length).toBe(0);
   });
 
