@@ -8,9 +8,6 @@ import { faqResourceLinks, faqs } from "~/content/faq";
 import { loanProducts, type LoanProductSlug } from "~/content/products";
 import { site } from "~/content/site";
 import { MSG } from "~/content/messages";
-import { APPLICATION_STAGES, type ApplicationStage } from "~/content/enums";
-import { stageWords } from "~/features/applications/domain/loan-lifecycle";
-import { getStatusDisplay, STATUS_TIMELINE } from "~/features/applications/domain/status-display";
 
 /** A list as an object keyed "0", "1"... (a resource tree holds strings only). */
 export const indexed = (items: readonly string[]): Record<string, string> => Object.fromEntries(items.map((s, i) => [String(i), s]));
@@ -206,20 +203,65 @@ export const publicTexts = {
     timelineHeading: "Typical timeline",
     notApplied: "Haven't applied yet?",
     start: "Start Your Application",
-    timeline: Object.fromEntries(STATUS_TIMELINE.map((t, i) => [String(i), t.step])) as Record<string, string>,
-    timelineTimes: Object.fromEntries(STATUS_TIMELINE.map((t, i) => [String(i), t.time])) as Record<string, string>,
+    // STATUS_TIMELINE's steps and times (status-display.ts; public-words.test.ts checks they agree).
+    timeline: indexed(["Initial review", "Documentation request", "Final approval", "Funding"]),
+    timelineTimes: indexed(["24-48 hours", "1-3 days", "2-5 business days", "Same day to 1 business day"]),
   },
-  /** The loan's stages as the applicant is shown them (domain/loan-lifecycle.ts's words). */
-  stages: Object.fromEntries(
-    APPLICATION_STAGES.map((s) => [s, { label: stageWords(s).label, summary: stageWords(s).summary, next: stageWords(s).next }]),
-  ) as Record<ApplicationStage, { label: string; summary: string; next: string }>,
+  /** The loan's stages as the applicant is shown them (loan-lifecycle.ts's words; public-words.test.ts checks they agree). */
+  stages: {
+    draft: {
+      label: "Not submitted",
+      summary: "This application has not been submitted yet.",
+      next: "Finish and submit the application to be matched with our partner lenders.",
+    },
+    submitted: {
+      label: "Submitted",
+      summary: "We have received your application and are matching it with our partner lenders.",
+      next: "We will contact you within 24-48 hours with an update.",
+    },
+    "offers-ready": {
+      label: "Offers ready",
+      summary: "Partner lenders have made you offers.",
+      next: "Compare the offers and accept the one you want before it expires. Nothing is final until you sign one.",
+    },
+    "no-lender-match": {
+      label: "No lender match",
+      summary: "None of our partner lenders can make an offer for this application.",
+      next: "There is nothing to accept and no funding is on its way. See the reasons and what you can do below; a new application is matched again.",
+    },
+    "offer-accepted": {
+      label: "Offer accepted",
+      summary: "You accepted a lender's offer.",
+      next: "The lender will verify your details and documents before it sends the money; it may ask you for more.",
+    },
+    "lender-verifying": {
+      label: "Lender verifying",
+      summary: "The lender is verifying your details and documents.",
+      next: "Once the lender has verified them it sends the money; funding usually takes the same day to 1 business day after that.",
+    },
+    funded: {
+      label: "Funded",
+      summary: "The lender has sent the money.",
+      next: "Your repayments follow the schedule of the offer you accepted.",
+    },
+    declined: {
+      label: "Declined",
+      summary: "This application was declined.",
+      next: "We have e-mailed you the decision and its reasons. Applicants can typically reapply after 60-90 days.",
+    },
+    withdrawn: {
+      label: "Withdrawn",
+      summary: "This application was cancelled; no loan will be made from it.",
+      next: "The reason is shown above and goes to you by e-mail as well. You can start a new application at any time.",
+    },
+  },
   /** The older review statuses (loan-stage.server.ts, status-display.ts). */
   statuses: {
     underReview: "Under Review",
     underReviewSummary: "Our team is reviewing your application.",
     underReviewNext: "We may request additional documentation.",
-    approved: getStatusDisplay("approved").label,
-    approvedNext: getStatusDisplay("approved").nextSteps ?? "",
+    approved: "Approved",
+    approvedNext: "Congratulations! Your loan has been approved. Check your e-mail for funding details.",
     pending: "Pending",
     fundedSummary: "The lender sent {{amount}} on {{on}}.",
     reason: "{{summary}} Reason: {{note}}",
