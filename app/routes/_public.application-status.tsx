@@ -8,13 +8,12 @@ import { StatusLookupSchema } from "~/features/applications/status-lookup.schema
 import { lookupApplicationStatus } from "~/features/applications/status-lookup.server";
 import { MSG } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
 
-export const meta: MetaFunction = ({ location }) => [
-  { title: `Application Status | ${site.name}` },
-  {
-    name: "description",
-    content: "Check the status of your business loan application with the application ID from your confirmation e-mail.",
-  },
+export const meta: MetaFunction = ({ location, matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).public.status.title, { site: site.name }) },
+  { name: "description", content: resourcesFor(languageOfMatches(matches)).public.status.description },
   // A result page (?id=...) is for its owner only.
   ...(location.search ? [{ name: "robots", content: "noindex" }] : []),
 ];
@@ -36,15 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function StatusLayout({ form, result, showTimeline = true }: { form: ReactNode; result?: ReactNode; showTimeline?: boolean }) {
+  const { t } = useT("public");
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Check Your Application Status</h1>
-      <p className="mt-2 max-w-2xl text-slate-700">
-        Enter the application ID from your confirmation e-mail to see where your application stands.
-      </p>
+      <h1 className="text-3xl font-bold text-slate-900">{t("status.heading")}</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">{t("status.intro")}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section className="card" aria-label="Look up an application">
+          <section className="card" aria-label={t("status.lookUp")}>
             {form}
           </section>
           {result}

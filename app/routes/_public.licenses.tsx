@@ -9,11 +9,13 @@ import { listLendersWithProducts } from "~/features/marketplace/lenders.server";
 import { getEnv } from "~/platform/env.server";
 import { site } from "~/content/site";
 import { NewTabNote } from "~/ui/new-tab";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
 
-export const meta: MetaFunction = () => [
-  { title: `Licensing | ${site.name}` },
-  { name: "description", content: `Who runs ${site.name}, and the NMLS ids of its partner lenders with links to NMLS Consumer Access.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const r = resourcesFor(languageOfMatches(matches)).public.licenses;
+  return [{ title: fill(r.title, { site: site.name }) }, { name: "description", content: fill(r.description, { site: site.name }) }];
+};
 
 export async function loader() {
   const env = getEnv();
@@ -27,15 +29,16 @@ export async function loader() {
 
 export default function LicensesPage() {
   const { entity, nmlsId, lenders } = useLoaderData<typeof loader>();
+  const { t } = useT("public");
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Licensing</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t("licenses.heading")}</h1>
       <section aria-labelledby="operator-heading" className="mt-8">
         <h2 id="operator-heading" className="text-xl font-semibold text-slate-900">
-          Who runs {site.name}
+          {t("licenses.whoRuns", { site: site.name })}
         </h2>
         <p className="mt-3 text-slate-700" data-testid="licenses-entity">
-          {site.name} is operated by {entity.name}, {entity.address}.
+          {t("licenses.operatedBy", { site: site.name, name: entity.name, address: entity.address })}
         </p>
         <p className="mt-3 text-slate-700">
           {nmlsId ? (
@@ -48,18 +51,15 @@ export default function LicensesPage() {
               ).
             </>
           ) : (
-            `${site.name} does not make loans: the partner lenders below decide on applications and make every offer.`
+            t("licenses.noLoans", { site: site.name })
           )}
         </p>
       </section>
       <section aria-labelledby="lenders-heading" className="mt-10">
         <h2 id="lenders-heading" className="text-xl font-semibold text-slate-900">
-          Partner lenders
+          {t("licenses.lendersHeading")}
         </h2>
-        <p className="mt-3 text-slate-700">
-          Each lender that can make you an offer today, with its NMLS unique identifier. The link opens its record on NMLS Consumer Access,
-          where you can check which states license it.
-        </p>
+        <p className="mt-3 text-slate-700">{t("licenses.lendersIntro")}</p>
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="licenses-lenders">
           {lenders.map((l) => (
             <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
@@ -70,7 +70,7 @@ export default function LicensesPage() {
                   <NewTabNote />
                 </a>
               ) : (
-                <span className="text-slate-700">NMLS ID not on file</span>
+                <span className="text-slate-700">{t("licenses.noNmls")}</span>
               )}
             </li>
           ))}

@@ -1,3 +1,8 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { isLanguage } from "~/content/locales";
 
-export const loader = () => redirect("/terms-of-service", 301);
+/** The old address; a ?lng= of ours goes along (docs/i18n.md). */
+export const loader = ({ request }: LoaderFunctionArgs) => {
+  const lng = new URL(request.url).searchParams.get("lng");
+  return redirect(isLanguage(lng) ? `/terms-of-service?lng=${lng}` : "/terms-of-service", 301);
+};

@@ -149,7 +149,7 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="mx-auto max-w-6xl px-4 pb-6 text-xs text-slate-300" data-testid="equal-credit-statement">
-          {site.equalCreditStatement}
+          {t("footer.equalCredit", { ns: "public" })}
         </p>
       </div>
     </footer>

@@ -10,33 +10,13 @@ import { pageTexts, resources, TRANSLATED_MESSAGE_KEYS } from "~/content/locales
 import { MSG } from "~/content/messages";
 import { site } from "~/content/site";
 import { createApplicant } from "../support/fixtures";
-import { follow, getPage, parse, squash, type Html } from "../support/html";
+import { follow, getPage, parse, squash } from "../support/html";
+import { englishSentences, visibleText } from "../support/i18n";
 import { Client } from "../support/http";
 import { signInApplicantOverHttp } from "../support/sign-in";
 
 const ES = { "accept-language": "es-US,es;q=0.9" };
 const scriptFiles = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc=|<link\b[^>]*\brel="modulepreload"/gi)].length;
-
-/** What a reader sees: the body's text without scripts and styles, and the document's title; proper names (lenders) left out. */
-function visibleText($: Html) {
-  $("script, style, noscript, [data-testid=partner-lender]").remove();
-  return squash(`${$("title").text()} ${$("body").text()}`);
-}
-
-/** Every English string of the translated namespaces (app/content's words) that Spanish writes otherwise. */
-function englishSentences(namespaces: Array<keyof typeof resources.en>): string[] {
-  const out: string[] = [];
-  const walk = (en: unknown, es: unknown) => {
-    if (typeof en === "string") {
-      // Placeholders split a sentence: each fixed part long enough to be a phrase is checked.
-      for (const part of en.split(/\{\{\w+\}\}/)) if (part.trim().length >= 12 && en !== es) out.push(part.trim());
-      return;
-    }
-    for (const k of Object.keys(en as object)) walk((en as Record<string, unknown>)[k], (es as Record<string, unknown>)[k]);
-  };
-  for (const ns of namespaces) walk(resources.en[ns], resources.es[ns]);
-  return out;
-}
 
 describe("choosing the language", () => {
   it("?lng=es gives the Spanish page with <html lang=es>, hreflang alternates and its canonical address; no scripts on the landing", async () => {
@@ -204,7 +184,8 @@ describe("Spanish pages", () => {
     const note = $("[data-testid=english-governs]");
     expect(note.attr("lang")).toBe("es");
     expect(squash(note.text())).toBe(resources.es.common.legal.englishGoverns);
-    expect(note.closest("article").attr("lang")).toBe("en");
+    // The page is the translation (its language), under the note (tests/integration/i18n-public.test.ts).
+    expect(note.closest("article").attr("lang")).toBe("es");
     expect((await getPage(path)).$("[data-testid=english-governs]").length).toBe(0);
   });
 

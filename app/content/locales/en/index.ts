@@ -15,6 +15,8 @@ import type { mail } from "./mail";
 import { messages, TRANSLATED_MESSAGE_KEYS } from "./messages";
 import { toasts } from "./toasts";
 import { wizard } from "./wizard";
+import { legal } from "./legal";
+import { publicTexts } from "./public";
 
 export const en = {
   common,
@@ -25,6 +27,8 @@ export const en = {
   messages,
   account,
   toasts,
+  public: publicTexts,
+  legal,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

@@ -13,6 +13,8 @@ import { landing } from "./landing";
 import { messages } from "./messages";
 import { toasts } from "./toasts";
 import { wizard } from "./wizard";
+import { legal } from "./legal";
+import { publicTexts } from "./public";
 
 export const es: PageResources = {
   common,
@@ -23,4 +25,6 @@ export const es: PageResources = {
   messages,
   account,
   toasts,
+  public: publicTexts,
+  legal,
 };

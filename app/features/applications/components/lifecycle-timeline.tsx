@@ -6,7 +6,8 @@
  */
 import { Link } from "@remix-run/react";
 import type { LifecycleView } from "~/features/marketplace/index.server";
-import { formatDate } from "~/ui/format";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
 import { offersPath } from "~/features/marketplace";
 
 const TONE: Record<LifecycleView["tone"], string> = {
@@ -40,6 +41,9 @@ type Props = {
 
 export function LifecycleTimeline({ view, reference, offersLink, headingLevel = "h3" }: Props) {
   const H = headingLevel;
+  // Its fixed words and dates in the page's language (the view's own words are the caller's).
+  const { t } = useT("public");
+  const { date: formatDate } = useFormat();
   return (
     <div className="space-y-3" data-testid="lifecycle" data-stage={view.stage}>
       <p className="flex flex-wrap items-center gap-2">
@@ -53,20 +57,20 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
       </p>
       {view.noLenderMatch ? (
         <div className="rounded-md border border-slate-300 bg-slate-50 p-3" data-testid="no-match">
-          <H className="font-semibold text-slate-900">Why no lender could make an offer</H>
+          <H className="font-semibold text-slate-900">{t("lifecycle.whyNoMatch")}</H>
           <ul className="mt-1 list-disc pl-5 text-sm text-slate-800" data-testid="no-match-reasons">
             {view.noLenderMatch.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
           </ul>
-          <H className="mt-2 font-semibold text-slate-900">What you can do</H>
+          <H className="mt-2 font-semibold text-slate-900">{t("lifecycle.whatYouCanDo")}</H>
           <ul className="mt-1 list-disc pl-5 text-sm text-slate-800" data-testid="no-match-next">
             {view.noLenderMatch.nextSteps.map((r) => (
               <li key={r}>{r}</li>
             ))}
             <li>
               <Link to="/apply" className="text-blue-800 underline">
-                Start a new application
+                {t("lifecycle.startNew")}
               </Link>
             </li>
           </ul>
@@ -74,7 +78,7 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
       ) : null}
       <ol
         className="flex flex-wrap gap-x-4 gap-y-2 text-sm"
-        aria-label={reference ? `Progress of ${reference}` : "Timeline"}
+        aria-label={reference ? t("lifecycle.progressOf", { reference }) : t("lifecycle.timeline")}
         data-testid="timeline"
       >
         {view.timeline.map((s, i) => (
@@ -99,8 +103,10 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
             <span>
               <span className="block font-medium text-slate-900">{s.label}</span>
               <span className="block text-xs text-slate-700">
-                {s.state === "upcoming" ? "Not yet" : s.at ? formatDate(s.at) : s.state === "current" ? "Now" : ""}
-                <span className="sr-only">{s.state === "current" ? ", current step" : s.state === "done" ? ", done" : ", not yet"}</span>
+                {s.state === "upcoming" ? t("lifecycle.notYet") : s.at ? formatDate(s.at) : s.state === "current" ? t("lifecycle.now") : ""}
+                <span className="sr-only">
+                  {s.state === "current" ? t("lifecycle.currentStep") : s.state === "done" ? t("lifecycle.done") : t("lifecycle.notYetSr")}
+                </span>
               </span>
             </span>
           </li>

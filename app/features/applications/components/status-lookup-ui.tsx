@@ -6,11 +6,50 @@ import { forwardRef } from "react";
 import { Field, FormError } from "~/ui/forms";
 import { StatusBadge } from "~/ui/status-badge";
 import { site } from "~/content/site";
-import { getLifecycleDisplay, getStatusDisplay, humanize, STATUS_TIMELINE } from "~/features/applications/domain/status-display";
+import {
+  getLifecycleDisplay,
+  getStatusDisplay,
+  humanize,
+  normalizeStatus,
+  STATUS_TIMELINE,
+} from "~/features/applications/domain/status-display";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import type { LifecycleView } from "~/features/marketplace/index.server";
 import { StatusLookupSchema } from "~/features/applications/status-lookup.schema";
 import { formatAmount, formatSubmittedDate } from "~/ui/format";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
+import { stageWords } from "~/features/applications/domain/loan-lifecycle";
+import { isLanguage, type Language } from "~/content/locales";
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * A lifecycle view in the page's words (English: as the server wrote it). The stage's label, summary
+ * and next steps are the "public.stages" ones; the refinements of loan-stage.server.ts (review
+ * statuses, the funded amount, a reason) are rewritten the same way. A staff member's note stays as written.
+ */
+export function translatedLifecycle(
+  view: LifecycleView,
+  t: T,
+  money: (cents: number) => string,
+  date: (iso: string) => string,
+): LifecycleView {
+  const en = stageWords(view.stage);
+  const s = (k: "label" | "summary" | "next") => t(`stages.${view.stage}.${k}`);
+  const label = view.label === "Under Review" ? t("statuses.underReview") : view.label === "Pending" ? t("statuses.pending") : s("label");
+  let summary = view.summary === "Our team is reviewing your application." ? t("statuses.underReviewSummary") : s("summary");
+  if (view.stage === "funded" && view.funded)
+    summary = t("statuses.fundedSummary", {
+      amount: money(view.funded.amountCents),
+      on: /^\d{4}-\d{2}-\d{2}$/.test(view.funded.on) ? date(`${view.funded.on}T12:00:00Z`) : view.funded.on,
+    });
+  const reasonPrefix = `${en.summary} Reason: `;
+  if (view.summary.startsWith(reasonPrefix))
+    summary = t("statuses.reason", { summary: s("summary"), note: view.summary.slice(reasonPrefix.length) });
+  const next = view.next === "We may request additional documentation." ? t("statuses.underReviewNext") : s("next");
+  return { ...view, label, summary, next, timeline: view.timeline.map((step) => ({ ...step, label: t(`stages.${step.stage}.label`) })) };
+}
 
 export const STATUS_PATH = "/application-status";
 
@@ -35,6 +74,7 @@ export function StatusLookupForm({
   message?: string;
 }) {
   const checking = useIsChecking();
+  const { t, i18n } = useT("public");
   const [form, fields] = useForm({
     id: "status-lookup",
     constraint: getZodConstraint(StatusLookupSchema),
@@ -48,14 +88,16 @@ export function StatusLookupForm({
   return (
     <Form method="get" action={STATUS_PATH} className="space-y-4" {...getFormProps(form)}>
       <Field
-        label="Application ID"
+        label={t("status.idLabel")}
         meta={fields.id}
         inputProps={{ placeholder: "APP-123456", autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
-        hint="You'll find it in your 'Application Submitted' confirmation e-mail."
+        hint={t("status.idHint")}
       />
+      {/* A GET form replaces the query: the page's language (when not English) goes along. */}
+      {i18n.language === "en" ? null : <input type="hidden" name="lng" value={i18n.language} />}
       <FormError id={form.errorId} errors={formErrors} />
       <button type="submit" className="btn-primary w-full" disabled={checking}>
-        {checking ? "Checking..." : "Check Status"}
+        {checking ? t("status.checking") : t("status.check")}
       </button>
     </Form>
   );
@@ -76,68 +118,82 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
   { application },
   headingRef,
 ) {
-  const lifecycle = application.lifecycle;
-  const display = lifecycle ? getLifecycleDisplay(lifecycle) : getStatusDisplay(application.status);
-  const submitted = application.submittedAt ? formatSubmittedDate(application.submittedAt) : "";
+  const { t, i18n } = useT("public");
+  const { t: tw } = useT("wizard");
+  const f = useFormat();
+  const lng: Language = isLanguage(i18n.language) ? i18n.language : "en";
+  const tt = t as unknown as T;
+  const lifecycle =
+    lng === "en" || !application.lifecycle ? application.lifecycle : translatedLifecycle(application.lifecycle, tt, f.cents, f.longDate);
+  const display = lifecycle ? getLifecycleDisplay(lifecycle) : translatedStatusDisplay(application.status, lng, tt);
+  const submitted = application.submittedAt
+    ? lng === "en"
+      ? formatSubmittedDate(application.submittedAt)
+      : f.longDate(application.submittedAt)
+    : "";
+  const purpose =
+    lng === "en"
+      ? humanize(application.purpose)
+      : tw(`purposes.${application.purpose}.label`, { defaultValue: humanize(application.purpose) });
   return (
     <section className="card" aria-labelledby="status-result-heading" data-testid="status-result">
       <h2 id="status-result-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
-        Application Details
+        {t("status.details")}
       </h2>
       <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <div>
-          <dt className="text-sm font-medium text-slate-600">Application Number</dt>
+          <dt className="text-sm font-medium text-slate-600">{t("status.number")}</dt>
           <dd className="mt-1 font-mono text-lg font-semibold text-slate-900" data-testid="status-reference">
             {application.reference}
           </dd>
         </div>
         <div>
-          <dt className="text-sm font-medium text-slate-600">Status</dt>
+          <dt className="text-sm font-medium text-slate-600">{t("status.status")}</dt>
           <dd className="mt-1">
             <StatusBadge status={application.status} display={display} />
           </dd>
         </div>
         <div>
-          <dt className="text-sm font-medium text-slate-600">Loan Amount</dt>
+          <dt className="text-sm font-medium text-slate-600">{t("status.amount")}</dt>
           <dd className="mt-1 text-lg font-semibold text-slate-900" data-testid="status-amount">
-            {formatAmount(application.amount)}
+            {lng === "en" ? formatAmount(application.amount) : f.usd(application.amount)}
           </dd>
         </div>
         <div>
-          <dt className="text-sm font-medium text-slate-600">Loan Purpose</dt>
+          <dt className="text-sm font-medium text-slate-600">{t("status.purpose")}</dt>
           <dd className="mt-1 text-lg text-slate-900" data-testid="status-purpose">
-            {humanize(application.purpose)}
+            {purpose}
           </dd>
         </div>
         <div>
-          <dt className="text-sm font-medium text-slate-600">Submitted</dt>
+          <dt className="text-sm font-medium text-slate-600">{t("status.submitted")}</dt>
           <dd className="mt-1 text-slate-900" data-testid="status-submitted">
-            {submitted && application.submittedAt ? <time dateTime={application.submittedAt}>{submitted}</time> : "Not yet submitted"}
+            {submitted && application.submittedAt ? <time dateTime={application.submittedAt}>{submitted}</time> : t("status.notSubmitted")}
           </dd>
         </div>
       </dl>
       {display.nextSteps ? (
         <div className="mt-6 rounded-md bg-slate-50 p-4" data-testid="status-next-steps">
-          <h3 className="font-semibold text-slate-900">Next Steps</h3>
+          <h3 className="font-semibold text-slate-900">{t("status.nextSteps")}</h3>
           <p className="mt-1 text-slate-700">{display.nextSteps}</p>
         </div>
       ) : null}
       {lifecycle ? (
         <div className="mt-6">
-          <h3 className="mb-2 font-semibold text-slate-900">Where your application is</h3>
+          <h3 className="mb-2 font-semibold text-slate-900">{t("status.whereItIs")}</h3>
           <LifecycleTimeline view={lifecycle} />
         </div>
       ) : null}
       <p className="mt-6 text-sm text-slate-700">
-        Questions about your application? Call{" "}
+        {t("status.questions")}{" "}
         <a href={site.supportPhoneHref} className="link">
           {site.supportPhone}
         </a>{" "}
-        or e-mail{" "}
+        {t("status.orEmail")}{" "}
         <a href={`mailto:${site.supportEmail}`} className="link">
           {site.supportEmail}
         </a>{" "}
-        ({site.hours}).
+        ({t("hours")}).
       </p>
     </section>
   );
@@ -145,31 +201,47 @@ export const StatusResultCard = forwardRef<HTMLHeadingElement, { application: St
 
 /** Where the ID comes from, the usual timeline (not when no funding can follow), and a way to apply. */
 export function StatusHelpCard({ showTimeline = true }: { showTimeline?: boolean }) {
+  const { t } = useT("public");
   return (
     <aside className="card" aria-labelledby="status-help-heading">
       <h2 id="status-help-heading" className="text-lg font-semibold text-slate-900">
-        Need Help?
+        {t("status.helpHeading")}
       </h2>
-      <p className="mt-2 text-sm text-slate-700">
-        Your application ID was e-mailed to you in your &apos;Application Submitted&apos; confirmation. It starts with APP-.
-      </p>
+      <p className="mt-2 text-sm text-slate-700">{t("status.helpText")}</p>
       {showTimeline ? (
         <>
-          <h3 className="mt-4 font-semibold text-slate-900">Typical timeline</h3>
+          <h3 className="mt-4 font-semibold text-slate-900">{t("status.timelineHeading")}</h3>
           <ol className="mt-2 space-y-2 text-sm" data-testid="typical-timeline">
-            {STATUS_TIMELINE.map((t) => (
-              <li key={t.step} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
-                <span className="text-slate-800">{t.step}</span>
-                <span className="font-medium text-slate-900">{t.time}</span>
+            {STATUS_TIMELINE.map((s, i) => (
+              <li key={s.step} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+                <span className="text-slate-800">{t(`status.timeline.${i}`)}</span>
+                <span className="font-medium text-slate-900">{t(`status.timelineTimes.${i}`)}</span>
               </li>
             ))}
           </ol>
         </>
       ) : null}
-      <p className="mt-4 text-sm text-slate-700">Haven&apos;t applied yet?</p>
+      <p className="mt-4 text-sm text-slate-700">{t("status.notApplied")}</p>
       <Link to="/loan-application" className="btn-outline mt-2 w-full">
-        Start Your Application
+        {t("status.start")}
       </Link>
     </aside>
   );
+}
+
+/** A status (no lifecycle) in the page's words: the badge and next steps of status-display.ts, translated. */
+function translatedStatusDisplay(status: string, lng: Language, t: T) {
+  const d = getStatusDisplay(status);
+  if (lng === "en") return d;
+  const key = normalizeStatus(status);
+  const words: Record<string, { label: string; next: string | null }> = {
+    submitted: { label: t("stages.submitted.label"), next: `${t("statuses.underReviewSummary")} ${t("stages.submitted.next")}` },
+    pending: { label: t("statuses.pending"), next: `${t("statuses.underReviewSummary")} ${t("stages.submitted.next")}` },
+    "under-review": { label: t("statuses.underReview"), next: `${t("statuses.underReviewSummary")} ${t("statuses.underReviewNext")}` },
+    approved: { label: t("statuses.approved"), next: t("statuses.approvedNext") },
+    "offer-accepted": { label: t("stages.offer-accepted.label"), next: t("stages.offer-accepted.next") },
+    rejected: { label: t("stages.declined.label"), next: t("stages.declined.next") },
+  };
+  const w = words[key];
+  return w ? { ...d, label: w.label, nextSteps: d.nextSteps ? w.next : null } : d;
 }

@@ -15,7 +15,8 @@ import {
   type LoanInput,
   type LoanResult,
 } from "~/features/marketplace/domain/loan-math";
-import { formatMoney2 } from "~/ui/format";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
 
 export const CALCULATOR_PATH = "/loan-calculator";
 
@@ -76,6 +77,8 @@ function Figure({ label, value, big = false, testId }: { label: string; value: s
 
 export function LoanCalculator({ initialValues, initialInput }: { initialValues: CalculatorValues; initialInput: LoanInput }) {
   const hydrated = useHydrated();
+  const { t, i18n } = useT("public");
+  const { money2: formatMoney2 } = useFormat();
   const [values, setValues] = useState(initialValues);
   const [input, setInput] = useState(initialInput);
   // A new query from the server (form submitted, back/forward) replaces what is on screen; while
@@ -105,12 +108,12 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
     <div className="grid gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="calc-form-heading">
         <h2 id="calc-form-heading" className="text-xl font-semibold text-slate-900">
-          Loan Details
+          {t("calculator.details")}
         </h2>
         <Form method="get" action={CALCULATOR_PATH} preventScrollReset noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <div>
             <label htmlFor="calc-amount" className="label">
-              Loan Amount ($)
+              {t("calculator.amountLabel")}
             </label>
             <input
               id="calc-amount"
@@ -126,7 +129,7 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
           </div>
           <div>
             <label htmlFor="calc-apr" className="label">
-              Interest Rate (APR %)
+              {t("calculator.aprLabel")}
             </label>
             <input
               id="calc-apr"
@@ -142,12 +145,12 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
           </div>
           <div>
             <label htmlFor="calc-term" className="label">
-              Loan Term
+              {t("calculator.termLabel")}
             </label>
             <select id="calc-term" name="term" className="input mt-1" value={values.term} onChange={onChange("term")}>
               {TERM_OPTIONS.map((m) => (
                 <option key={m} value={String(m)}>
-                  {m} months
+                  {t("calculator.months", { count: m })}
                 </option>
               ))}
             </select>
@@ -160,31 +163,33 @@ export function LoanCalculator({ initialValues, initialInput }: { initialValues:
               <input type="hidden" name="shownTerm" value={String(input.termMonths)} />
             </>
           )}
+          {/* A GET form replaces the query: the page's language (when not English) goes along. */}
+          {i18n.language === "en" ? null : <input type="hidden" name="lng" value={i18n.language} />}
           <button type="submit" className="btn-primary w-full">
-            Calculate Payment
+            {t("calculator.calculate")}
           </button>
         </Form>
       </section>
 
       <section className="card" aria-labelledby="calc-summary-heading" data-testid="calculator-summary">
         <h2 id="calc-summary-heading" className="text-xl font-semibold text-slate-900">
-          Payment Summary
+          {t("calculator.summary")}
         </h2>
         <div aria-live="polite">
           <dl className="mt-4 space-y-4">
-            <Figure big label="Monthly Payment" value={formatMoney2(result.monthlyPayment)} testId="monthly-payment" />
-            <Figure label="Total Payment" value={formatMoney2(result.totalPayment)} testId="total-payment" />
-            <Figure label="Total Interest" value={formatMoney2(result.totalInterest)} testId="total-interest" />
+            <Figure big label={t("calculator.monthlyPayment")} value={formatMoney2(result.monthlyPayment)} testId="monthly-payment" />
+            <Figure label={t("calculator.totalPayment")} value={formatMoney2(result.totalPayment)} testId="total-payment" />
+            <Figure label={t("calculator.totalInterest")} value={formatMoney2(result.totalInterest)} testId="total-interest" />
           </dl>
-          <h3 className="mt-6 border-t border-slate-200 pt-4 font-semibold text-slate-900">Loan Details</h3>
+          <h3 className="mt-6 border-t border-slate-200 pt-4 font-semibold text-slate-900">{t("calculator.details")}</h3>
           <dl className="mt-2 space-y-2 text-sm">
-            <Figure label="Loan Amount" value={formatMoney2(input.amount)} testId="echo-amount" />
-            <Figure label="Interest Rate" value={`${input.apr}% APR`} testId="echo-apr" />
-            <Figure label="Loan Term" value={`${input.termMonths} months`} testId="echo-term" />
+            <Figure label={t("calculator.loanAmount")} value={formatMoney2(input.amount)} testId="echo-amount" />
+            <Figure label={t("calculator.interestRate")} value={t("calculator.aprValue", { apr: input.apr })} testId="echo-apr" />
+            <Figure label={t("calculator.termLabel")} value={t("calculator.months", { count: input.termMonths })} testId="echo-term" />
           </dl>
         </div>
         <Link to={applyHref(input.amount)} className="btn-primary mt-6 w-full">
-          Apply Now
+          {t("calculator.applyNow")}
         </Link>
       </section>
     </div>

@@ -8,30 +8,41 @@
  * product backs it.
  */
 import type { MetaFunction } from "@remix-run/node";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { LoanProduct } from "~/content/products";
 import { site } from "~/content/site";
 import {
-  claimApr,
   claimDollars,
   type CatalogueClaims,
   type ClaimTexts,
   type RepresentativeExample,
 } from "~/features/marketplace/domain/public-claims";
+import { useClaimTexts } from "~/features/marketplace/components/use-claim-texts";
+import { useT } from "~/ui/i18n";
 
 type ProductData = { product: LoanProduct; claims: CatalogueClaims; texts: ClaimTexts };
 
 /** The page's benefit lines: the catalogue's claims first, then the product's own copy. */
-export function productBenefits(product: LoanProduct, texts: ClaimTexts): string[] {
-  return [texts.amounts ? `Borrow ${texts.amounts}` : null, texts.funding, texts.prepayment, ...product.benefits].filter((b): b is string =>
+export function productBenefits(
+  product: LoanProduct,
+  texts: ClaimTexts,
+  words: { borrow: (amounts: string) => string; benefits: readonly string[] } = {
+    borrow: (amounts) => `Borrow ${amounts}`,
+    benefits: product.benefits,
+  },
+): string[] {
+  return [texts.amounts ? words.borrow(texts.amounts) : null, texts.funding, texts.prepayment, ...words.benefits].filter((b): b is string =>
     Boolean(b),
   );
 }
 
-export const productMeta: MetaFunction<() => ProductData> = ({ data }) =>
-  data
-    ? [{ title: data.product.title }, { name: "description", content: data.product.metaDescription }]
-    : [{ title: `404 Page Not Found | ${site.name}` }];
+export const productMeta: MetaFunction<() => ProductData> = ({ data, matches }) => {
+  const r = resourcesFor(languageOfMatches(matches)).public;
+  if (!data) return [{ title: fill(r.product.notFoundTitle, { site: site.name }) }];
+  const p = r.products[data.product.slug];
+  return [{ title: p.title }, { name: "description", content: p.metaDescription }];
+};
 
 function CheckIcon() {
   return (
@@ -47,33 +58,34 @@ function CheckIcon() {
 
 /** Apply Now plus how to reach us: the side card of every product page. */
 function ApplyCard({ texts }: { texts: ClaimTexts }) {
+  const { t } = useT("public");
   return (
     <aside className="card lg:sticky lg:top-28" aria-labelledby="apply-card-heading" data-testid="apply-card">
       <h2 id="apply-card-heading" className="text-lg font-semibold text-slate-900">
-        Ready to get started?
+        {t("product.readyHeading")}
       </h2>
       {texts.rateFrom ? (
         <dl className="mt-4 space-y-2 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">Rates from</dt>
+            <dt className="text-slate-700">{t("product.ratesFrom")}</dt>
             <dd className="font-semibold text-slate-900">{texts.rateFrom}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">Terms</dt>
+            <dt className="text-slate-700">{t("product.terms")}</dt>
             <dd className="text-right font-semibold text-slate-900">{texts.terms}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">Amounts</dt>
+            <dt className="text-slate-700">{t("product.amounts")}</dt>
             <dd className="text-right font-semibold text-slate-900">{texts.amounts}</dd>
           </div>
         </dl>
       ) : null}
       <Link to="/loan-application" className="btn-primary mt-5 w-full">
-        Apply Now
+        {t("product.applyNow")}
       </Link>
-      <p className="mt-2 text-center text-xs text-slate-700">Checking your rate does not affect your credit score.</p>
+      <p className="mt-2 text-center text-xs text-slate-700">{t("product.creditScore")}</p>
       <div className="mt-5 border-t border-slate-200 pt-4 text-sm">
-        <h3 className="font-semibold text-slate-900">Talk to a loan specialist</h3>
+        <h3 className="font-semibold text-slate-900">{t("product.specialist")}</h3>
         <ul className="mt-2 space-y-1">
           <li>
             <a href={site.supportPhoneHref} className="link">
@@ -85,7 +97,7 @@ function ApplyCard({ texts }: { texts: ClaimTexts }) {
               {site.supportEmail}
             </a>
           </li>
-          <li className="text-slate-700">{site.hours}</li>
+          <li className="text-slate-700">{t("hours")}</li>
         </ul>
       </div>
     </aside>
@@ -98,62 +110,68 @@ function ApplyCard({ texts }: { texts: ClaimTexts }) {
  * every qualifying applicant gets. Labelled as an example, not an offer.
  */
 function HeroExample({ example, sentence }: { example: RepresentativeExample; sentence: string }) {
+  const { t } = useT("public");
+  const aprText = t("claims.apr", { rate: (example.aprBps / 100).toFixed(2) });
   return (
     <aside aria-labelledby="hero-example" className="rounded-2xl border border-blue-100 bg-white p-6 shadow-lg shadow-blue-900/5">
       <h2 id="hero-example" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-        Representative example
+        {t("product.exampleHeading")}
       </h2>
       <p className="mt-3 text-slate-700">
-        Borrow <span className="font-semibold text-slate-900">{claimDollars(example.amountCents)}</span> over {example.termMonths} months at{" "}
-        {claimApr(example.aprBps)}:
+        {t("product.exampleBorrow")} <span className="font-semibold text-slate-900">{claimDollars(example.amountCents)}</span>{" "}
+        {t("product.exampleOver", { months: example.termMonths, apr: aprText })}
       </p>
       <p className="mt-2 text-4xl font-extrabold tracking-tight text-blue-900 [font-variant-numeric:tabular-nums]">
         {claimDollars(example.paymentCents)}
-        <span className="text-base font-semibold text-slate-600"> / month</span>
+        <span className="text-base font-semibold text-slate-600">{t("product.perMonth")}</span>
       </p>
       <p className="mt-4 text-sm text-slate-700" data-testid="claim-example">
         {sentence}
       </p>
-      <p className="mt-2 text-xs text-slate-600">
-        From a lender on our platform today, not an offer. Your rate depends on your application.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t("product.exampleNote")}</p>
       <Link to="/loan-calculator" className="link mt-3 inline-block text-sm font-semibold">
-        Try your own numbers
+        {t("product.tryNumbers")}
       </Link>
     </aside>
   );
 }
 
 export function ProductPage() {
-  const { product, claims, texts } = useLoaderData<ProductData>();
+  const { product, claims, texts: english } = useLoaderData<ProductData>();
+  const { t } = useT("public");
+  const texts = useClaimTexts(claims, english);
+  const words = (k: string, list: readonly unknown[]) => list.map((_, i) => t(`products.${product.slug}.${k}.${i}`));
   return (
     <>
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-[1fr_22rem]">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">Business Loans</p>
-            <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{product.headline}</h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-700">{product.subheadline}</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-blue-800">{t("product.eyebrow")}</p>
+            <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              {t(`products.${product.slug}.headline`)}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-700">{t(`products.${product.slug}.subheadline`)}</p>
             {texts.rateFrom ? (
-              <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label="Key figures">
+              <ul className="mt-6 flex flex-wrap gap-3 text-sm" aria-label={t("product.keyFigures")}>
                 <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
-                  Rates from {texts.rateFrom}
+                  {t("product.ratesFromValue", { rate: texts.rateFrom })}
                 </li>
-                <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">Terms: {texts.terms}</li>
+                <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">
+                  {t("product.termsValue", { terms: texts.terms })}
+                </li>
                 <li className="rounded-full border border-blue-200 bg-white px-3 py-1 font-medium text-slate-900">{texts.amounts}</li>
               </ul>
             ) : (
               <p className="mt-6 text-slate-700" data-testid="no-active-product">
-                No lender on our platform offers this product right now. You can still apply: we match your application with every lender
-                that fits it.
+                {t("product.noActive")}
               </p>
             )}
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/loan-application" className="btn-primary px-6 py-3 text-base">
-                Apply Now
+                {t("product.applyNow")}
               </Link>
               <Link to="/loan-calculator" className="btn-outline px-6 py-3 text-base">
-                Estimate Your Payment
+                {t("product.estimate")}
               </Link>
             </div>
           </div>
@@ -164,13 +182,13 @@ export function ProductPage() {
       <div className="mx-auto max-w-6xl px-4 py-12">
         <section aria-labelledby="highlights-heading">
           <h2 id="highlights-heading" className="sr-only">
-            Highlights
+            {t("product.highlights")}
           </h2>
           <ul className="grid gap-6 md:grid-cols-3">
-            {product.highlights.map((h) => (
+            {product.highlights.map((h, i) => (
               <li key={h.title} className="card" data-testid="product-highlight">
-                <h3 className="text-lg font-semibold text-slate-900">{h.title}</h3>
-                <p className="mt-2 text-slate-700">{h.text}</p>
+                <h3 className="text-lg font-semibold text-slate-900">{t(`products.${product.slug}.highlightTitles.${i}`)}</h3>
+                <p className="mt-2 text-slate-700">{t(`products.${product.slug}.highlightTexts.${i}`)}</p>
               </li>
             ))}
           </ul>
@@ -180,10 +198,13 @@ export function ProductPage() {
           <div className="space-y-10 lg:col-span-2">
             <section aria-labelledby="benefits-heading">
               <h2 id="benefits-heading" className="text-2xl font-bold text-slate-900">
-                Benefits
+                {t("product.benefits")}
               </h2>
               <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="product-benefits">
-                {productBenefits(product, texts).map((b) => (
+                {productBenefits(product, texts, {
+                  borrow: (amounts) => t("product.borrow", { amounts }),
+                  benefits: words("benefits", product.benefits),
+                }).map((b) => (
                   <li key={b} className="flex gap-2 text-slate-800">
                     <CheckIcon />
                     <span>{b}</span>
@@ -194,24 +215,24 @@ export function ProductPage() {
 
             <section aria-labelledby="rates-heading">
               <h2 id="rates-heading" className="text-2xl font-bold text-slate-900">
-                Rates and Terms
+                {t("product.ratesAndTerms")}
               </h2>
               {texts.rateFrom ? (
                 <dl className="mt-4 grid gap-4 sm:grid-cols-3">
                   <div className="rounded-lg bg-slate-50 p-4">
-                    <dt className="text-sm text-slate-700">Rates from</dt>
+                    <dt className="text-sm text-slate-700">{t("product.ratesFrom")}</dt>
                     <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-rate">
                       {texts.rateFrom}
                     </dd>
                   </div>
                   <div className="rounded-lg bg-slate-50 p-4">
-                    <dt className="text-sm text-slate-700">Repayment terms</dt>
+                    <dt className="text-sm text-slate-700">{t("product.repaymentTerms")}</dt>
                     <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-terms">
                       {texts.terms}
                     </dd>
                   </div>
                   <div className="rounded-lg bg-slate-50 p-4">
-                    <dt className="text-sm text-slate-700">Loan amounts</dt>
+                    <dt className="text-sm text-slate-700">{t("product.loanAmounts")}</dt>
                     <dd className="mt-1 text-xl font-bold text-slate-900" data-testid="product-amounts">
                       {texts.amounts}
                     </dd>
@@ -220,20 +241,17 @@ export function ProductPage() {
               ) : null}
               {texts.example ? <p className="mt-3 text-sm font-medium text-slate-800">{texts.example}</p> : null}
               <p className="mt-3 text-sm text-slate-700">
-                Your rate depends on your business credit score, time in business, annual revenue, industry type, and the loan amount and
-                term. No application fee; a lender may charge an origination fee.{" "}
-                {texts.prepayment === "No prepayment penalty"
-                  ? "No prepayment penalty."
-                  : "Whether you may repay early without a fee depends on the lender: each offer says so."}
+                {t("product.rateDepends")}{" "}
+                {claims.noPrepaymentPenalty === "all" ? t("product.noPrepayment") : t("product.prepaymentDepends")}
               </p>
             </section>
 
             <section aria-labelledby="list-heading">
               <h2 id="list-heading" className="text-2xl font-bold text-slate-900">
-                {product.list.heading}
+                {t(`products.${product.slug}.listHeading`)}
               </h2>
               <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="product-list">
-                {product.list.items.map((item) => (
+                {words("list", product.list.items).map((item) => (
                   <li key={item} className="rounded-md border border-slate-200 px-4 py-3 text-slate-800">
                     {item}
                   </li>
@@ -250,11 +268,11 @@ export function ProductPage() {
       <section className="bg-blue-800 text-white" aria-labelledby="product-cta-heading">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center">
           <h2 id="product-cta-heading" className="text-3xl font-bold">
-            Apply in under 10 minutes
+            {t("product.ctaHeading")}
           </h2>
-          <p className="mt-3 text-blue-50">Most applications receive a decision within 24-48 hours.</p>
+          <p className="mt-3 text-blue-50">{t("product.ctaText")}</p>
           <Link to="/loan-application" className="btn mt-8 bg-white px-6 py-3 text-base text-blue-800 hover:bg-blue-50">
-            Apply Now
+            {t("product.applyNow")}
           </Link>
         </div>
       </section>
