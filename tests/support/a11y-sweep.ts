@@ -320,8 +320,6 @@ export function inventory(s: Seed): State[] {
     { name: "account", as: "applicant", path: "/account" },
     { name: "my data", as: "applicant", path: "/account/data" },
     { name: "document not found", as: "applicant", path: "/documents/2000000000/preview" },
-    // The Spanish pages (issue 30): the applicant's journey at ?lng=es, its error states included.
-    ...spanishStates(s),
 
     // An admin.
     { name: "admin list", as: "admin", path: "/admin" },
@@ -399,36 +397,6 @@ export function inventory(s: Seed): State[] {
       path: `/lender/applications/${s.appId}`,
       act: async (page) => page.getByRole("button", { name: "Decline application", exact: true }).click(),
     },
-  ];
-}
-
-/** The journey's pages in Spanish (?lng=es; the query sets no cookie, so the next state is English again). */
-function spanishStates(s: Seed): State[] {
-  const es = (path: string) => `${path}${path.includes("?") ? "&" : "?"}lng=es`;
-  const submit = async (page: Page) => page.locator("main form button[type=submit]").first().click();
-  return [
-    { name: "es: landing", as: "visitor", path: es("/"), scriptFree: true },
-    { name: "es: working capital", as: "visitor", path: es("/working-capital-loans"), scriptFree: true },
-    { name: "es: FAQ", as: "visitor", path: es("/faq"), scriptFree: true },
-    { name: "es: calculator", as: "visitor", path: es("/loan-calculator") },
-    { name: "es: status found", as: "visitor", path: es(`/application-status?id=${s.reference}`) },
-    { name: "es: sign-up errors", as: "visitor", path: es("/signup"), act: submit },
-    {
-      name: "es: wizard step 1 errors",
-      as: "visitor",
-      path: es("/apply/loan"),
-      act: async (page) => {
-        await page.locator("input[name=amount]").first().fill("");
-        await page.locator('main button[name="intent"][value="continue"]').click();
-        await page.locator("#main [id$=-error]").first().waitFor();
-      },
-    },
-    { name: "es: wizard step 2", as: "draft", path: es("/apply/owner") },
-    { name: "es: wizard step 6", as: "draft", path: es("/apply/review") },
-    { name: "es: dashboard", as: "applicant", path: es("/dashboard") },
-    { name: "es: offers", as: "applicant", path: es(`/dashboard/applications/${s.reference}/offers`) },
-    ...(s.offerId ? [{ name: "es: offer disclosure", as: "applicant", path: es(`/offers/${s.offerId}`) } as State] : []),
-    { name: "es: account", as: "applicant", path: es("/account") },
   ];
 }
 
