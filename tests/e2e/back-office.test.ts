@@ -90,7 +90,9 @@ describe.each(MODES)("back office $label", ({ js }) => {
       const mine = adminPage.getByTestId("queue-mine");
       expect(await mine.textContent()).toBe("Assigned to me1");
       await mine.click();
-      await adminPage.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("assigned") === "mine");
+      // The address changes before React renders the new list: wait for the page the filter made
+      // (its queue marked current), not for the URL.
+      await adminPage.locator("[data-testid=queue-mine][aria-current=page]").waitFor();
       await adminPage.locator(`[data-testid=application-row][data-reference="${app.reference}"]`).waitFor();
       expect(await adminPage.locator("[data-testid=application-row]").count()).toBe(1);
       expect(await adminPage.getByTestId("assigned-to").textContent()).toBe("Ada Admin");
