@@ -250,8 +250,19 @@ export async function waitForHydration(page: Page, selector = "body") {
     const hydrated = Boolean(
       router?.initialized && router.navigation.state === "idle" && el && Object.keys(el).some((k) => k.startsWith("__reactProps")),
     );
+    // After a client-side move the address changes before React draws the new page: the page is
+    // the address's once the root's data-path (rendered from the router's location) says so.
+    const rendered = document.documentElement.dataset.path;
+    const decoded = (a: string) => {
+      try {
+        return decodeURI(a);
+      } catch {
+        return a;
+      }
+    };
+    const drawn = rendered === undefined || decoded(rendered) === decoded(window.location.pathname + window.location.search);
     const scriptFree = document.readyState === "complete" && !document.querySelector('script[type="module"], link[rel="modulepreload"]');
-    return hydrated || scriptFree;
+    return (hydrated && drawn) || scriptFree;
   }, selector);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 }
