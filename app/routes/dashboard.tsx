@@ -30,6 +30,7 @@ import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { dashboardFormId, uploadDashboardFile } from "~/features/documents/page-uploads.server";
 import { ActionNeededBanner, DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
 import { getClientIp } from "~/platform/http/request.server";
+import { getLanguage } from "~/platform/http/language.server";
 import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
@@ -63,11 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Then, at once, what hangs off those applications: their progress, the back office's open
   // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
+  // A no-lender-match's reasons and next steps in the page's language (the rest is translated at render).
+  const language = await getLanguage(request);
   const [applications, requests, documents, lifecycle, notices, announcements] = await Promise.all([
     withHistory(rows),
     listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
-    lifecycleViewsByIds(appIds),
+    lifecycleViewsByIds(appIds, language),
     listApplicantNotices(appIds),
     offerAnnouncements(appIds),
   ]);
