@@ -106,6 +106,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/dashboard", out.toast);
 }
 
+/** A template's words around one value, the value a text node of its own (so English renders as it always did: "Welcome, <!-- -->Casey"). */
+const VALUE = "\u0000";
+function aroundValue(text: string, value: string) {
+  const [before = "", after = ""] = text.split(VALUE);
+  return (
+    <>
+      {before}
+      {value}
+      {after}
+    </>
+  );
+}
+
 /** The refused form's file input, for the summary's link. */
 const fileInputOf = (form: string) => (form === QUICK_UPLOAD_FORM ? "upload-file" : `${form}-file`);
 
@@ -130,7 +143,7 @@ export default function Dashboard() {
         <ErrorSummary items={refused ? [{ href: `#${fileInputOf(refused.form)}`, message: uploadMessage(refused.error) }] : []} />
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <ActionNeededBanner applications={applications} requests={backOffice.requests} />
-        <h1 className="text-3xl font-bold">{t("welcome", { name: user.firstName })}</h1>
+        <h1 className="text-3xl font-bold">{aroundValue(t("welcome", { name: VALUE }), user.firstName)}</h1>
         <p className="mt-1 text-slate-700">{t("intro")}</p>
         {announcements.map((a) => (
           <div
