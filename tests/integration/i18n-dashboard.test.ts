@@ -153,6 +153,10 @@ describe("the dashboard in Spanish", () => {
       textSha256: sha256OfText(LENDER_SHARE_CONSENT_ES.text),
     });
 
+    // The submitted page's timeline in Spanish too (LifecycleTimeline, translatedLifecycle).
+    const submitted = await parse(await c.fetch("/apply/submitted"));
+    expectSpanish(submitted.$, "/apply/submitted");
+
     const { $ } = await parse(await c.fetch("/dashboard"));
     const text = expectSpanish($, "/dashboard after the wizard");
     const notices = $("[data-testid=sent-notice]");
