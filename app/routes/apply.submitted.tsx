@@ -11,6 +11,7 @@ import { getApplicationRowById } from "~/features/applications/applicant-views.s
 import { lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { offerAnnouncements } from "~/features/marketplace/marketplace.server";
 import { offersPath } from "~/features/marketplace";
+import { getLanguage } from "~/platform/http/language.server";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
 import { translatedLifecycle } from "~/features/applications/components/status-lookup-ui";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
@@ -25,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
   // What comes next depends on the matching (offers ready, or no lender match).
-  const [lifecycle, announcements] = await Promise.all([lifecycleViewById(app.id), offerAnnouncements([app.id])]);
+  const [lifecycle, announcements] = await Promise.all([
+    lifecycleViewById(app.id, await getLanguage(request)),
+    offerAnnouncements([app.id]),
+  ]);
   // "3 offers ready, from 16.79% APR", from the offers that can be chosen now (none: not said).
   const a = announcements.get(app.id);
   const announcement = a ? { text: a.text, count: a.count, apr: (a.lowestAprBps / 100).toFixed(2) } : null;

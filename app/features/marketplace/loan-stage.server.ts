@@ -363,8 +363,8 @@ export async function lifecycleViews(rows: readonly ViewRow[], lang: Language = 
   return out;
 }
 
-export async function lifecycleViewById(applicationId: number): Promise<LifecycleView | null> {
-  return (await lifecycleViewsByIds([applicationId])).get(applicationId) ?? null;
+export async function lifecycleViewById(applicationId: number, lang: Language = "en"): Promise<LifecycleView | null> {
+  return (await lifecycleViewsByIds([applicationId], lang)).get(applicationId) ?? null;
 }
 
 /** The views of these applications (drafts left out), keyed by id; a no-lender-match's reasons in `lang`. */
