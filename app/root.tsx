@@ -205,8 +205,12 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The page's language: the root loader's when it ran, else the request's (entry.server.tsx's i18next instance).
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useT("common");
+  const lng = isLanguage(root?.locale) ? root.locale : isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
-    <Document title={errorPageTitle(error)} alwaysHydrate>
+    <Document title={errorPageTitle(error, lng)} alwaysHydrate>
       <main
         id="main"
         tabIndex={-1}

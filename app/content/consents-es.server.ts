@@ -12,6 +12,7 @@ import {
   type ConsentText,
   type EsignDisclosureText,
 } from "./consents";
+import { LENDER_SHARE_CONSENT, type LenderShareConsentText } from "./lender-share-consent";
 import { site } from "./site";
 
 type Language = "en" | "es";
@@ -79,3 +80,21 @@ export function smsConsentTextFor(language: Language, phoneShown: string): Conse
       "El consentimiento no es una condición de compra. Pueden aplicarse tarifas de mensajes y datos; como máximo 4 mensajes al mes. Responda STOP para cancelar y HELP para obtener ayuda.",
   };
 }
+
+/** The review step's sentence next to Submit, in Spanish: its own version id (the application keeps it) and so its own hash. */
+export const LENDER_SHARE_CONSENT_ES: LenderShareConsentText = {
+  version: "lender-share-es-2026-11",
+  language: "es",
+  text:
+    `Al enviar, usted acepta que ${site.name} comparta esta solicitud y sus documentos con los prestamistas asociados que coincidan con su solicitud, ` +
+    "cuyos nombres aparecen en su página de ofertas, para que puedan revisarla, hacer o confirmar ofertas y comunicarse con usted sobre ellas.",
+};
+
+const LENDER_SHARE_CONSENTS: Record<Language, LenderShareConsentText> = { en: LENDER_SHARE_CONSENT, es: LENDER_SHARE_CONSENT_ES };
+
+/** The lender-share sentence a review page in `language` shows, and submitting it records. */
+export const lenderShareConsentFor = (language: Language): LenderShareConsentText => LENDER_SHARE_CONSENTS[language];
+
+/** The sentence of a recorded version id (either language), or null for an unknown one. */
+export const lenderShareConsentOfVersion = (version: unknown): LenderShareConsentText | null =>
+  Object.values(LENDER_SHARE_CONSENTS).find((c) => c.version === version) ?? null;

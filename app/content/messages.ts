@@ -277,6 +277,29 @@ export const ACCOUNT_TOASTS = {
   accountDeleted: { title: "Account deleted", description: "Your account and its data have been deleted." },
 } as const satisfies Record<string, ToastMessage>;
 
+/**
+ * The throttles' refusals (app/platform/security/throttle.server.ts), shown on the sign-in, sign-up,
+ * status lookup, second-factor and account pages (translated at render: namespace "dashboard").
+ */
+export const THROTTLE_MSG = {
+  login: "Too many sign-in attempts. Please wait a minute and try again.",
+  signup: "Too many sign-up attempts. Please try again later.",
+  statusLookup: "Too many status lookups. Please wait a minute and try again.",
+  mfa: "Too many verification attempts. Please wait a minute and try again.",
+  mfaAccount: "Too many verification attempts for this account. Please wait 15 minutes and try again.",
+  api: "Too many requests. Please slow down.",
+  forgotPassword: "Too many password reset requests. Please try again in an hour.",
+  accountAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  verifyResend: "We already sent several links. Please check your inbox or try again in an hour.",
+} as const;
+
+/** The toasts of the applicant's dashboard pages (about the owners, the offer's signing page). */
+export const APPLICANT_TOASTS = {
+  answersSaved: { title: "Answers saved", description: "Thank you. Your answers are kept apart from your application." },
+  offerAccepted: { title: "Offer Accepted", description: MARKET_MSG.offerAccepted },
+  alreadyAccepted: { title: "Already accepted", description: MARKET_MSG.alreadyAccepted },
+} as const satisfies Record<string, ToastMessage>;
+
 export const resendThrottledToast = (message: string): ToastMessage => ({
   title: "Please wait",
   description: message,

@@ -28,8 +28,7 @@ import { submittedToast, TOASTS } from "~/content/messages";
 import { getClientIp } from "~/platform/http/request.server";
 import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
-import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
-import { smsConsentTextFor } from "~/content/consents-es.server";
+import { lenderShareConsentFor, smsConsentTextFor } from "~/content/consents-es.server";
 import { creditAuthorizationFor } from "~/features/marketplace/index.server";
 import { getLanguage } from "~/platform/http/language.server";
 import { useT } from "~/ui/i18n";
@@ -102,7 +101,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     creditAuthorizationFor(values.address.state, values.loan.purpose, undefined, language),
   ]);
   const sms = owner.phone ? smsConsentTextFor(language, formatPhone(owner.phone)) : null;
-  return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null };
+  // The sentence next to Submit: a recorded consent, its own text in each language (the action records the same one).
+  const lenderShareText = lenderShareConsentFor(language).text;
+  return { summary, submitKey, creditText: credit.text, smsText: sms?.text ?? null, lenderShareText };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -133,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewStep() {
-  const { summary, submitKey, creditText, smsText } = useLoaderData<typeof loader>();
+  const { summary, submitKey, creditText, smsText, lenderShareText } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const hydrated = useHydrated();
@@ -230,7 +231,7 @@ export default function ReviewStep() {
         {smsText ? <CheckboxField label={smsText} meta={fields.smsConsent} /> : null}
         <FormError id={form.errorId} errors={form.errors} />
         <p className="text-sm text-slate-700" data-testid="lender-share-consent">
-          {LENDER_SHARE_CONSENT.text}
+          {lenderShareText}
         </p>
         <WizardNav
           formAction={ACTION}

@@ -11,7 +11,9 @@ import { getApplicationRowById } from "~/features/applications/applicant-views.s
 import { lifecycleViewById } from "~/features/marketplace/loan-stage.server";
 import { offerAnnouncements } from "~/features/marketplace/marketplace.server";
 import { offersPath } from "~/features/marketplace";
+import { getLanguage } from "~/platform/http/language.server";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
+import { translatedLifecycle } from "~/features/applications/components/status-lookup-ui";
 import { resolveDraft } from "~/features/applications/wizard/draft.server";
 import { leadParams, trackEvent } from "~/platform/observability/analytics";
 import { useT } from "~/ui/i18n";
@@ -24,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = draft?.submittedAt && draft.loanApplicationId ? await getApplicationRowById(draft.loanApplicationId) : null;
   if (!app) throw redirect("/apply");
   // What comes next depends on the matching (offers ready, or no lender match).
-  const [lifecycle, announcements] = await Promise.all([lifecycleViewById(app.id), offerAnnouncements([app.id])]);
+  const [lifecycle, announcements] = await Promise.all([
+    lifecycleViewById(app.id, await getLanguage(request)),
+    offerAnnouncements([app.id]),
+  ]);
   // "3 offers ready, from 16.79% APR", from the offers that can be chosen now (none: not said).
   const a = announcements.get(app.id);
   const announcement = a ? { text: a.text, count: a.count, apr: (a.lowestAprBps / 100).toFixed(2) } : null;
@@ -34,9 +39,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SubmittedStep() {
   const { reference, amount, purpose, lifecycle, announcement } = useLoaderData<typeof loader>();
   const noMatch = lifecycle?.noLenderMatch ?? null;
-  const { t } = useT("apply");
+  const { t, i18n } = useT("apply");
   const { t: tw } = useT("wizard");
+  const { t: tPublic } = useT("public");
   const fmt = useFormat();
+  // The loan's stage in the page's words, as the status lookup and the dashboard word it (English: as the server wrote it).
+  const timeline =
+    lifecycle && i18n.language !== "en"
+      ? translatedLifecycle(
+          lifecycle,
+          tPublic as unknown as (key: string, values?: Record<string, string | number>) => string,
+          fmt.cents,
+          fmt.longDate,
+        )
+      : lifecycle;
   useEffect(() => {
     // Once per application, not again on a reload of this page.
     const key = `lead-tracked:${reference}`;
@@ -82,7 +98,7 @@ export default function SubmittedStep() {
       )}
       {lifecycle ? (
         <div className="mx-auto mt-6 max-w-md text-left">
-          <LifecycleTimeline view={lifecycle} headingLevel="h3" />
+          <LifecycleTimeline view={timeline ?? lifecycle} headingLevel="h3" />
         </div>
       ) : null}
       <ul className="mx-auto mt-6 max-w-md space-y-2 text-left text-slate-800">

@@ -4,14 +4,16 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate, formatDateTime } from "~/ui/format";
-import { activityText } from "~/features/applications/components/activity";
+import { useActivityText } from "~/features/applications/components/activity";
+import { useFormat } from "~/ui/locale-format";
+import { useT } from "~/ui/i18n";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 import { ApplicationCard } from "~/features/applications/components/application-card";
 import { QUICK_UPLOAD_FORM, UploadDocumentsForm } from "~/features/documents/components/upload-form";
 import { AppHeader, AppShell } from "~/ui/app-header";
 import { errorPageTitle, RouteErrorCard } from "~/ui/route-error";
 import { VerifyEmailBanner } from "~/features/accounts/components/verify-email-banner";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
 import {
   getOpenDraftForUser,
   listApplicantDocumentRequests,
@@ -28,15 +30,21 @@ import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { dashboardFormId, uploadDashboardFile } from "~/features/documents/page-uploads.server";
 import { ActionNeededBanner, DocumentsAndRequests } from "~/features/documents/components/documents-and-requests";
 import { getClientIp } from "~/platform/http/request.server";
+import { getLanguage } from "~/platform/http/language.server";
 import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { ErrorSummary } from "~/ui/error-summary";
+import { useUploadMessage } from "~/features/documents/components/upload-message";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? errorPageTitle(error) : `Dashboard | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.dashboard },
-];
+export const meta: MetaFunction = ({ error, matches }) => {
+  const lng = languageOfMatches(matches);
+  const { dashboard } = resourcesFor(lng);
+  return [
+    { title: error ? errorPageTitle(error, lng) : fill(dashboard.pageTitle, { site: site.name }) },
+    { name: "description", content: dashboard.description },
+  ];
+};
 
 const DASHBOARD_LINKS = [
   { to: "/", label: "Home" },
@@ -56,11 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Then, at once, what hangs off those applications: their progress, the back office's open
   // requests and each document's review state, as the applicant may see them (never who reviewed).
   const appIds = rows.map((a) => a.id);
+  // A no-lender-match's reasons and next steps in the page's language (the rest is translated at render).
+  const language = await getLanguage(request);
   const [applications, requests, documents, lifecycle, notices, announcements] = await Promise.all([
     withHistory(rows),
     listApplicantDocumentRequests(appIds),
     listApplicantDocuments(appIds),
-    lifecycleViewsByIds(appIds),
+    lifecycleViewsByIds(appIds, language),
     listApplicantNotices(appIds),
     offerAnnouncements(appIds),
   ]);
@@ -75,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // At the top: "3 offers ready, from 16.79% APR" for each application with offers to choose now.
     announcements: rows.flatMap((r) => {
       const a = announcements.get(r.id);
-      return a ? [{ reference: r.reference, text: a.text }] : [];
+      return a ? [{ reference: r.reference, text: a.text, count: a.count, apr: (a.lowestAprBps / 100).toFixed(2) }] : [];
     }),
     activity,
     draft: draft ? { updatedAt: draft.updatedAt.toISOString(), resumePath: draft.resumePath } : null,
@@ -96,6 +106,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/dashboard", out.toast);
 }
 
+/** A template's words around one value, the value a text node of its own (so English renders as it always did: "Welcome, <!-- -->Casey"). */
+const VALUE = "\u0000";
+function aroundValue(text: string, value: string) {
+  const [before = "", after = ""] = text.split(VALUE);
+  return (
+    <>
+      {before}
+      {value}
+      {after}
+    </>
+  );
+}
+
 /** The refused form's file input, for the summary's link. */
 const fileInputOf = (form: string) => (form === QUICK_UPLOAD_FORM ? "upload-file" : `${form}-file`);
 
@@ -104,6 +127,12 @@ export default function Dashboard() {
   const actionData = useActionData<typeof action>();
   useActionToast(actionData?.toast);
   const refused = actionData?.upload;
+  const { t } = useT("dashboard");
+  const { t: tApply } = useT("apply");
+  const { t: tCommon } = useT("common");
+  const f = useFormat();
+  const activityText = useActivityText();
+  const uploadMessage = useUploadMessage();
   // A loan is active once the lender has funded it, not before.
   const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
@@ -111,11 +140,11 @@ export default function Dashboard() {
       <AppHeader links={DASHBOARD_LINKS} collapse />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
         {/* A refused upload without JavaScript: at the top, linking to the form's file input. */}
-        <ErrorSummary items={refused ? [{ href: `#${fileInputOf(refused.form)}`, message: refused.error }] : []} />
+        <ErrorSummary items={refused ? [{ href: `#${fileInputOf(refused.form)}`, message: uploadMessage(refused.error) }] : []} />
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <ActionNeededBanner applications={applications} requests={backOffice.requests} />
-        <h1 className="text-3xl font-bold">Welcome, {user.firstName}</h1>
-        <p className="mt-1 text-slate-700">Track your applications and manage your account.</p>
+        <h1 className="text-3xl font-bold">{aroundValue(t("welcome", { name: VALUE }), user.firstName)}</h1>
+        <p className="mt-1 text-slate-700">{t("intro")}</p>
         {announcements.map((a) => (
           <div
             key={a.reference}
@@ -124,25 +153,26 @@ export default function Dashboard() {
             data-reference={a.reference}
           >
             <p className="font-bold text-blue-950">
-              {a.text}
+              {tApply("submitted.offersReady", { count: a.count, apr: a.apr, defaultValue: a.text })}
               <span className="block text-sm font-normal text-slate-800">
-                Application <span className="font-mono">{a.reference}</span>
+                {t("application")} <span className="font-mono">{a.reference}</span>
               </span>
             </p>
             <Link to={offersPath(a.reference)} className="btn-primary">
-              See your offers<span className="sr-only"> for {a.reference}</span>
+              {t("seeOffers")}
+              <span className="sr-only">{t("forReference", { reference: a.reference })}</span>
             </Link>
           </div>
         ))}
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:max-w-md">
           <div className="card p-4">
-            <dt className="text-sm font-medium text-slate-700">Total Applications</dt>
+            <dt className="text-sm font-medium text-slate-700">{t("totalApplications")}</dt>
             <dd className="text-2xl font-bold" data-testid="total-applications">
               {applications.length}
             </dd>
           </div>
           <div className="card p-4">
-            <dt className="text-sm font-medium text-slate-700">Active Loans</dt>
+            <dt className="text-sm font-medium text-slate-700">{t("activeLoans")}</dt>
             <dd className="text-2xl font-bold" data-testid="active-loans">
               {activeLoans}
             </dd>
@@ -152,15 +182,15 @@ export default function Dashboard() {
           <div className="space-y-6 lg:col-span-2">
             <section className="card" aria-labelledby="apps-heading">
               <h2 id="apps-heading" className="text-xl font-semibold">
-                Current Applications
+                {t("currentApplications")}
               </h2>
               <div className="mt-4 space-y-4">
                 {draft ? (
                   <div className="rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="open-draft">
-                    <p className="font-semibold text-amber-950">You have an unfinished application</p>
-                    <p className="text-sm text-amber-950">Last saved {formatDateTime(draft.updatedAt)}</p>
+                    <p className="font-semibold text-amber-950">{t("unfinished")}</p>
+                    <p className="text-sm text-amber-950">{t("lastSaved", { when: f.dateTime(draft.updatedAt) })}</p>
                     <Link to={draft.resumePath} className="btn-primary mt-3">
-                      Continue application
+                      {t("continueApplication")}
                     </Link>
                   </div>
                 ) : null}
@@ -169,7 +199,7 @@ export default function Dashboard() {
                     <SentNotices notices={a.notices} headingLevel="h4" />
                   </ApplicationCard>
                 ))}
-                {!applications.length && !draft ? <p className="text-slate-700">You have no applications yet.</p> : null}
+                {!applications.length && !draft ? <p className="text-slate-700">{t("noApplications")}</p> : null}
               </div>
             </section>
             <DocumentsAndRequests
@@ -180,90 +210,92 @@ export default function Dashboard() {
             />
             <section className="card" aria-labelledby="activity-heading">
               <h2 id="activity-heading" className="text-xl font-semibold">
-                Recent Activity
+                {t("recentActivity")}
               </h2>
               {activity.length ? (
                 <ul className="mt-4 divide-y divide-slate-200" data-testid="recent-activity">
                   {activity.map((e) => (
                     <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                       <span className="text-slate-900">{activityText(e)}</span>
-                      <span className="text-slate-700">{formatDateTime(e.at)}</span>
+                      <span className="text-slate-700">{f.dateTime(e.at)}</span>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="mt-2 text-sm text-slate-700">No activity yet.</p>
+                <p className="mt-2 text-sm text-slate-700">{t("noActivity")}</p>
               )}
             </section>
           </div>
           <div className="space-y-6">
             <section className="card" aria-labelledby="actions-heading">
               <h2 id="actions-heading" className="text-xl font-semibold">
-                Quick Actions
+                {t("quickActions")}
               </h2>
               <Link to="/apply" className="btn-primary mt-4 w-full">
-                New Application
+                {t("newApplication")}
               </Link>
               <h3 id="upload-heading" className="mt-6 font-semibold">
-                Upload Documents
+                {t("uploadDocuments")}
               </h3>
               <div className="mt-2">
                 <UploadDocumentsForm applications={applications} error={refused?.form === QUICK_UPLOAD_FORM ? refused.error : null} />
               </div>
-              <h3 className="mt-6 font-semibold">Contact Support</h3>
+              <h3 className="mt-6 font-semibold">{t("contactSupport")}</h3>
               <div className="mt-2 flex flex-col gap-2">
                 <a href={site.supportPhoneHref} className="btn-outline">
-                  Call {site.supportPhone}
+                  {t("call", { phone: site.supportPhone })}
                 </a>
                 <a href={`mailto:${site.supportEmail}`} className="btn-outline">
-                  E-mail {site.supportEmail}
+                  {t("emailUs", { email: site.supportEmail })}
                 </a>
               </div>
             </section>
             <section className="card" aria-labelledby="account-heading">
               <h2 id="account-heading" className="text-xl font-semibold">
-                Account Summary
+                {t("accountSummary")}
               </h2>
               <dl className="mt-3 space-y-2 text-sm">
                 <div>
-                  <dt className="font-medium text-slate-700">Name</dt>
+                  <dt className="font-medium text-slate-700">{t("name")}</dt>
                   <dd>
                     {user.firstName} {user.lastName}
                   </dd>
                 </div>
                 <div>
-                  <dt className="font-medium text-slate-700">E-mail</dt>
+                  <dt className="font-medium text-slate-700">{t("email")}</dt>
                   <dd className="break-all">{user.email}</dd>
                 </div>
                 <div>
-                  <dt className="font-medium text-slate-700">Phone</dt>
+                  <dt className="font-medium text-slate-700">{t("phone")}</dt>
                   <dd>{user.phone || "–"}</dd>
                 </div>
                 <div>
-                  <dt className="font-medium text-slate-700">Member since</dt>
-                  <dd>{formatDate(memberSince)}</dd>
+                  <dt className="font-medium text-slate-700">{t("memberSince")}</dt>
+                  <dd>{f.date(memberSince)}</dd>
                 </div>
               </dl>
             </section>
             <section className="card" aria-labelledby="help-heading">
               <h2 id="help-heading" className="text-xl font-semibold">
-                Need Help?
+                {t("needHelp")}
               </h2>
-              <p className="mt-2 text-sm text-slate-700">Our support team is here for you.</p>
+              <p className="mt-2 text-sm text-slate-700">{t("supportHere")}</p>
               <ul className="mt-3 space-y-1 text-sm">
                 <li>
-                  Phone:{" "}
+                  {t("phoneLabel")}{" "}
                   <a href={site.supportPhoneHref} className="link">
                     {site.supportPhone}
                   </a>
                 </li>
                 <li>
-                  E-mail:{" "}
+                  {t("emailLabel")}{" "}
                   <a href={`mailto:${site.supportEmail}`} className="link">
                     {site.supportEmail}
                   </a>
                 </li>
-                <li>Hours: {site.hours}</li>
+                <li>
+                  {t("hoursLabel")} {tCommon("footer.hours")}
+                </li>
               </ul>
             </section>
           </div>
@@ -275,9 +307,10 @@ export default function Dashboard() {
 
 /** A failure while loading the dashboard shows in place, under its header. */
 export function ErrorBoundary() {
+  const { t } = useT("dashboard");
   return (
     <AppShell header={{ links: DASHBOARD_LINKS, collapse: true }}>
-      <RouteErrorCard back={{ to: "/dashboard", label: "Reload the dashboard" }} />
+      <RouteErrorCard back={{ to: "/dashboard", label: t("reload") }} />
     </AppShell>
   );
 }

@@ -9,17 +9,18 @@ import { requireUser } from "~/features/accounts/session/session.server";
 import { getSubmittedApplicationByReference } from "~/features/applications/applications.server";
 import { getOwnerDemographics, saveOwnerDemographics } from "~/features/applications/owner-demographics.server";
 import { DemographicsSchema } from "~/features/applications/demographics.schema";
-import {
-  DEMOGRAPHIC_KEYS,
-  DEMOGRAPHIC_QUESTIONS,
-  DEMOGRAPHICS_INTRO,
-  DEMOGRAPHICS_INVALID,
-  NO_DEMOGRAPHIC_ANSWERS,
-} from "~/content/demographics";
+import { DEMOGRAPHIC_KEYS, DEMOGRAPHIC_QUESTIONS, DEMOGRAPHICS_INVALID, NO_DEMOGRAPHIC_ANSWERS } from "~/content/demographics";
+import { APPLICANT_TOASTS } from "~/content/messages";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
 
-export const meta: MetaFunction = () => [{ title: `About the business's owners (optional) | ${site.name}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: fill(resourcesFor(languageOfMatches(matches)).dashboard.aboutOwners.pageTitle, { site: site.name }) },
+];
+
+type T = (key: string, values?: Record<string, string | number>) => string;
 
 async function ownApplication(request: Request, reference: string | undefined) {
   const user = await requireUser(request);
@@ -39,30 +40,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = DemographicsSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: DEMOGRAPHICS_INVALID }, { status: 400 });
   await saveOwnerDemographics(app.id, parsed.data);
-  return redirectWithToast(`/dashboard/applications/${app.reference}/about-owners`, {
-    title: "Answers saved",
-    description: "Thank you. Your answers are kept apart from your application.",
-  });
+  return redirectWithToast(`/dashboard/applications/${app.reference}/about-owners`, APPLICANT_TOASTS.answersSaved);
 }
 
 export default function AboutOwnersPage() {
   const { reference, answers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t: translate } = useT("dashboard");
+  const t = translate as unknown as T;
+  // The action answers in English (DEMOGRAPHICS_INVALID); shown in the page's language.
+  const error = actionData?.error === DEMOGRAPHICS_INVALID ? t("aboutOwners.invalid") : actionData?.error;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm">
         <Link to="/dashboard" className="link">
-          Back to your dashboard
+          {t("aboutOwners.back")}
         </Link>
       </p>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">About the business&apos;s owners (optional)</h1>
-      <p className="mt-2 text-sm text-slate-700">Application {reference}</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{t("aboutOwners.heading")}</h1>
+      <p className="mt-2 text-sm text-slate-700">{t("aboutOwners.application", { reference })}</p>
       <p className="mt-4 text-slate-700" data-testid="demographics-intro">
-        {DEMOGRAPHICS_INTRO}
+        {t("aboutOwners.intro")}
       </p>
-      {actionData?.error ? (
+      {error ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
       <Form method="post" className="mt-6 space-y-6">
@@ -70,10 +72,10 @@ export default function AboutOwnersPage() {
           const q = DEMOGRAPHIC_QUESTIONS[key];
           return (
             <fieldset key={key} className="rounded-lg border border-slate-200 p-4" aria-describedby={q.hint ? `${key}-hint` : undefined}>
-              <legend className="px-1 font-semibold text-slate-900">{q.legend}</legend>
+              <legend className="px-1 font-semibold text-slate-900">{t(`aboutOwners.legends.${key}`)}</legend>
               {q.hint ? (
                 <p id={`${key}-hint`} className="mt-1 text-sm text-slate-700">
-                  {q.hint}
+                  {t(`aboutOwners.hints.${key}`)}
                 </p>
               ) : null}
               <div className="mt-2 space-y-2">
@@ -88,7 +90,7 @@ export default function AboutOwnersPage() {
                       className="mt-1 h-4 w-4 shrink-0"
                     />
                     <label htmlFor={`${key}-${o.value}`} className="text-sm text-slate-800">
-                      {o.label}
+                      {t(`aboutOwners.answers.${o.value}`, { defaultValue: o.label })}
                     </label>
                   </div>
                 ))}
@@ -97,7 +99,7 @@ export default function AboutOwnersPage() {
           );
         })}
         <button type="submit" className="btn-primary">
-          Save answers
+          {t("aboutOwners.save")}
         </button>
       </Form>
     </article>

@@ -1,4 +1,5 @@
 /** Marks a link that opens a new tab: an icon for everyone, words for screen readers. */
+import { useT } from "~/ui/i18n";
 export function NewTabIcon() {
   return (
     <svg
@@ -15,10 +16,11 @@ export function NewTabIcon() {
 }
 
 export function NewTabNote() {
+  const { t } = useT("common");
   return (
     <>
       <NewTabIcon />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{t("newTab")}</span>
     </>
   );
 }

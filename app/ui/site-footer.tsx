@@ -116,7 +116,7 @@ export function SiteFooter() {
                 {site.supportEmail}
               </a>
             </li>
-            <li className="text-slate-300">{site.hours}</li>
+            <li className="text-slate-300">{t("footer.hours")}</li>
           </ul>
         </div>
       </div>

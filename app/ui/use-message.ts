@@ -19,6 +19,8 @@ const keyOfText = new Map<string, string>([
   [toastText(TOASTS.loginFailed), "auth:loginFailedText"],
   // The account pages' messages (ACCOUNT_MSG).
   ...Object.entries(resources.en.account.msg).map(([k, text]): [string, string] => [text, `account:msg.${k}`]),
+  // The throttles' refusals (THROTTLE_MSG), wherever a page or a toast shows one.
+  ...Object.entries(resources.en.dashboard.throttle).map(([k, text]): [string, string] => [text, `dashboard:throttle.${k}`]),
 ]);
 
 export function useMessage() {
@@ -37,7 +39,7 @@ export function useMessage() {
 
 const { toasts: en } = resources.en;
 const keyOfToastText = new Map<string, string>();
-for (const group of ["app", "account"] as const) {
+for (const group of ["app", "account", "applicant"] as const) {
   for (const [name, { title, description }] of Object.entries(en[group])) {
     if (!keyOfToastText.has(title)) keyOfToastText.set(title, `${group}.${name}.title`);
     if (description && !keyOfToastText.has(description)) keyOfToastText.set(description, `${group}.${name}.description`);

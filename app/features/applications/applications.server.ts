@@ -21,7 +21,7 @@ import {
   type ApplicationFieldValues,
   type FieldName,
 } from "~/features/applications/fields";
-import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
+import { LENDER_SHARE_CONSENT, type LenderShareConsentText } from "~/content/lender-share-consent";
 
 export type ApplicationRow = typeof schema.loanApplications.$inferSelect;
 
@@ -95,12 +95,15 @@ export async function insertApplication(
 /** The consent to share with partner lenders as it is recorded: when, which text, and the text's SHA-256. */
 export type LenderShareConsent = { at: Date; version: string; sha256: string };
 
-/** The consent given now to the text the review step shows (LENDER_SHARE_CONSENT). */
-export function lenderShareConsentGiven(at: Date): LenderShareConsent {
+/**
+ * The consent given now to the text the review step showed (LENDER_SHARE_CONSENT; a Spanish page's
+ * is its own text and version, consents-es.server.ts: the version says the language).
+ */
+export function lenderShareConsentGiven(at: Date, shown: LenderShareConsentText = LENDER_SHARE_CONSENT): LenderShareConsent {
   return {
     at,
-    version: LENDER_SHARE_CONSENT.version,
-    sha256: createHash("sha256").update(LENDER_SHARE_CONSENT.text, "utf8").digest("hex"),
+    version: shown.version,
+    sha256: createHash("sha256").update(shown.text, "utf8").digest("hex"),
   };
 }
 

@@ -23,7 +23,7 @@ import {
 import { afterAccountCreated } from "~/features/accounts/index.server";
 import { afterSubmissionCommitted, creditAuthorizationFor, submitApplication } from "~/features/marketplace/index.server";
 import { type ConsentText } from "~/content/consents";
-import { smsConsentTextFor } from "~/content/consents-es.server";
+import { lenderShareConsentFor, smsConsentTextFor } from "~/content/consents-es.server";
 import { formatPhone } from "~/ui/format";
 import { transaction } from "~/platform/db/db.server";
 import type { Refusal } from "~/features/accounts/index.server";
@@ -133,6 +133,7 @@ export async function submitDraft(
           ip: input.ip,
           // Submitting the review form is agreeing to the sentence shown next to its button.
           shareWithLenders: true,
+          lenderShareText: lenderShareConsentFor(language),
           draftRow: existing,
           wizardDraft,
           applicant: ctx.user ?? registered,

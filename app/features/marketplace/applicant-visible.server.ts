@@ -23,7 +23,7 @@ import { offerState } from "~/features/marketplace/offer-disclosure.server";
 import { declineReasonText } from "~/content/decline-reasons";
 import { getDb } from "~/platform/db/db.server";
 import { listApplicationNotices } from "~/platform/outbox/outbox.server";
-import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
+import { lenderShareConsentOfVersion } from "~/content/consents-es.server";
 
 // ---------------------------------------------------------------------------------------------
 // The application itself: what the applicant entered, its status and dates
@@ -44,7 +44,7 @@ export function applicantApplication(a: ApplicationRow) {
           at: a.lenderShareConsentAt,
           version: a.lenderShareConsentVersion,
           sha256: a.lenderShareConsentSha256,
-          text: a.lenderShareConsentVersion === LENDER_SHARE_CONSENT.version ? LENDER_SHARE_CONSENT.text : null,
+          text: lenderShareConsentOfVersion(a.lenderShareConsentVersion)?.text ?? null,
         }
       : null,
     submittedAt: a.submittedAt,

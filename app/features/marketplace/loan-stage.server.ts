@@ -315,8 +315,11 @@ export type LifecycleView = {
 
 type ViewRow = Pick<ApplicationRow, "id" | "stage" | "status" | "state" | "purpose" | "submittedAt" | "fundedCents" | "fundedOn">;
 
-/** The lifecycle views of several applications (one query for their moves, one per no-match application for its decisions). */
-export async function lifecycleViews(rows: readonly ViewRow[]): Promise<Map<number, LifecycleView>> {
+/**
+ * The lifecycle views of several applications (one query for their moves, one per no-match application for its decisions).
+ * `lang`: the language of a no-lender-match's reasons and next steps (the rest is translated at render).
+ */
+export async function lifecycleViews(rows: readonly ViewRow[], lang: Language = "en"): Promise<Map<number, LifecycleView>> {
   const events = await listStageEvents(rows.map((r) => r.id));
   const out = new Map<number, LifecycleView>();
   await Promise.all(
@@ -336,7 +339,9 @@ export async function lifecycleViews(rows: readonly ViewRow[]): Promise<Map<numb
         });
       if (stage === "submitted" && row.status === "pending") Object.assign(words, { label: "Pending" });
       const noLenderMatch =
-        stage === "no-lender-match" ? explainNoMatch(await listDecisions(row.id), { state: row.state, purpose: row.purpose }) : null;
+        stage === "no-lender-match"
+          ? explainNoMatch(await listDecisions(row.id), { state: row.state, purpose: row.purpose }, undefined, lang)
+          : null;
       let summary = words.summary;
       if (stage === "funded" && row.fundedCents != null) summary = `The lender sent ${formatCents(row.fundedCents)} on ${row.fundedOn}.`;
       const last = moves[moves.length - 1];
@@ -358,13 +363,13 @@ export async function lifecycleViews(rows: readonly ViewRow[]): Promise<Map<numb
   return out;
 }
 
-export async function lifecycleViewById(applicationId: number): Promise<LifecycleView | null> {
-  return (await lifecycleViewsByIds([applicationId])).get(applicationId) ?? null;
+export async function lifecycleViewById(applicationId: number, lang: Language = "en"): Promise<LifecycleView | null> {
+  return (await lifecycleViewsByIds([applicationId], lang)).get(applicationId) ?? null;
 }
 
-/** The views of these applications (drafts left out), keyed by id. */
-export async function lifecycleViewsByIds(ids: number[]): Promise<Map<number, LifecycleView>> {
+/** The views of these applications (drafts left out), keyed by id; a no-lender-match's reasons in `lang`. */
+export async function lifecycleViewsByIds(ids: number[], lang: Language = "en"): Promise<Map<number, LifecycleView>> {
   if (!ids.length) return new Map();
   const rows = (await getApplicationRowsInOrder(ids)).filter((r) => r.status !== "draft");
-  return lifecycleViews(rows);
+  return lifecycleViews(rows, lang);
 }

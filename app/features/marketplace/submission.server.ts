@@ -12,7 +12,7 @@
  */
 import { recordConsents } from "~/platform/consents.server";
 import type { ConsentText } from "~/content/consents";
-import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
+import { LENDER_SHARE_CONSENT, type LenderShareConsentText } from "~/content/lender-share-consent";
 import { readerTimeZone } from "~/features/mail";
 import { renderMail } from "~/features/mail/index.server";
 import { actionNoticeMail, confirmationMail } from "~/features/mail/index.server";
@@ -44,6 +44,8 @@ export type SubmissionInput = {
    * the application is matched and offered as usual but no lender sees it.
    */
   shareWithLenders: boolean;
+  /** The lender-share sentence the applicant was shown (a Spanish page's: consents-es.server.ts); English by default (the API). */
+  lenderShareText?: LenderShareConsentText;
   /** The row to submit (status 'draft'), or null to create a submitted row. */
   draftRow: ApplicationRow | null;
   /** The wizard draft behind the application, if any, and what else the caller stores in it. */
@@ -64,7 +66,8 @@ export type SubmissionInput = {
 /** Submits an application in `tx` with all of the submission's side effects; returns its row. */
 export async function submitApplication(tx: Tx, input: SubmissionInput): Promise<ApplicationRow> {
   const now = input.now ?? new Date();
-  const lenderShareConsent = input.shareWithLenders ? lenderShareConsentGiven(now) : null;
+  const lenderShareText = input.lenderShareText ?? LENDER_SHARE_CONSENT;
+  const lenderShareConsent = input.shareWithLenders ? lenderShareConsentGiven(now, lenderShareText) : null;
   let row: ApplicationRow;
   if (input.draftRow) {
     if (input.draftRow.status !== "draft") throw new Error("only a draft application can be submitted");
@@ -97,9 +100,7 @@ export async function submitApplication(tx: Tx, input: SubmissionInput): Promise
     tx,
     [
       ...(input.consents ?? []).map((c) => ({ ...c, phone: c.kind === "sms-marketing" ? (input.phone ?? null) : null })),
-      ...(lenderShareConsent
-        ? [{ kind: "lender-share" as const, version: LENDER_SHARE_CONSENT.version, text: LENDER_SHARE_CONSENT.text }]
-        : []),
+      ...(lenderShareConsent ? [{ kind: "lender-share" as const, ...lenderShareText }] : []),
     ].map((c) => ({ ...c, userId: input.userId, applicationId: row.id, ip: input.ip ?? null, at: now })),
   );
   await recordApplicationEvent(tx, {

@@ -18,14 +18,14 @@
 import type { DbOrTx } from "~/platform/db/db.server";
 import { hit, peek, windowResetAt } from "~/platform/security/rate-limits.server";
 import { UPLOAD_RATE_LIMIT } from "~/content/constants";
-import { MSG } from "~/content/messages";
+import { MSG, THROTTLE_MSG } from "~/content/messages";
 import { recordThrottleRefusal } from "~/platform/observability/metrics.server";
 
 export const THROTTLE_RULES = {
-  login: { limit: 10, windowSeconds: 60, message: "Too many sign-in attempts. Please wait a minute and try again." },
-  signup: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
-  statusLookup: { limit: 30, windowSeconds: 60, message: "Too many status lookups. Please wait a minute and try again." },
-  mfa: { limit: 10, windowSeconds: 60, message: "Too many verification attempts. Please wait a minute and try again." },
+  login: { limit: 10, windowSeconds: 60, message: THROTTLE_MSG.login },
+  signup: { limit: 10, windowSeconds: 60 * 60, message: THROTTLE_MSG.signup },
+  statusLookup: { limit: 30, windowSeconds: 60, message: THROTTLE_MSG.statusLookup },
+  mfa: { limit: 10, windowSeconds: 60, message: THROTTLE_MSG.mfa },
   /**
    * Second-factor attempts per account from all clients together: caps what many addresses can
    * try (recovery codes are checked even while the TOTP factor is locked). Above MFA_LOCK_AFTER,
@@ -34,24 +34,24 @@ export const THROTTLE_RULES = {
   mfaAccount: {
     limit: 30,
     windowSeconds: 15 * 60,
-    message: "Too many verification attempts for this account. Please wait 15 minutes and try again.",
+    message: THROTTLE_MSG.mfaAccount,
   },
-  api: { limit: 120, windowSeconds: 60, message: "Too many requests. Please slow down." },
+  api: { limit: 120, windowSeconds: 60, message: THROTTLE_MSG.api },
   // Against enumeration and upload floods.
   /** "Already exists" answers per client address (sign-up page, API, wizard step 2): no free enumeration. */
   /** Document uploads per account (every upload path; see saveUpload). */
   upload: { limit: UPLOAD_RATE_LIMIT.files, windowSeconds: UPLOAD_RATE_LIMIT.windowSeconds, message: MSG.uploadRateLimited },
-  accountExists: { limit: 10, windowSeconds: 60 * 60, message: "Too many sign-up attempts. Please try again later." },
+  accountExists: { limit: 10, windowSeconds: 60 * 60, message: THROTTLE_MSG.signup },
   // Accounts.
-  forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
-  forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: "Too many password reset requests. Please try again in an hour." },
-  accountLink: { limit: 20, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
+  forgotPasswordAccount: { limit: 3, windowSeconds: 60 * 60, message: THROTTLE_MSG.forgotPassword },
+  forgotPasswordClient: { limit: 20, windowSeconds: 60 * 60, message: THROTTLE_MSG.forgotPassword },
+  accountLink: { limit: 20, windowSeconds: 15 * 60, message: THROTTLE_MSG.accountAttempts },
   verifyResend: {
     limit: 3,
     windowSeconds: 60 * 60,
-    message: "We already sent several links. Please check your inbox or try again in an hour.",
+    message: THROTTLE_MSG.verifyResend,
   },
-  accountChange: { limit: 10, windowSeconds: 15 * 60, message: "Too many attempts. Please wait a few minutes and try again." },
+  accountChange: { limit: 10, windowSeconds: 15 * 60, message: THROTTLE_MSG.accountAttempts },
 } as const;
 
 export type ThrottleRule = keyof typeof THROTTLE_RULES;

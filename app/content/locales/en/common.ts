@@ -1,8 +1,11 @@
 /** English texts, namespace "common" (the spec's words; docs/i18n.md). */
+import { site } from "~/content/site";
 
 export const common = {
   thereIsAProblem: "There is a problem",
   skipToMain: "Skip to main content",
+  /** For screen readers, after a link that opens a new tab (app/ui/new-tab.tsx). */
+  newTab: " (opens in a new tab)",
   language: {
     label: "Language",
     switchTo: "Español",
@@ -40,6 +43,8 @@ export const common = {
     operatedBy: "{{site}} is operated by {{name}}, {{address}}.",
     termsOfService: "Terms of Service",
     privacyPolicy: "Privacy Policy",
+    /** The support hours, as site.hours writes them. */
+    hours: site.hours,
     products: {
       "/startup-capital-loans": "Startup Capital",
       "/working-capital-loans": "Working Capital",

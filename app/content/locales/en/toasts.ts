@@ -8,6 +8,7 @@
  */
 import {
   ACCOUNT_TOASTS,
+  APPLICANT_TOASTS,
   boostedToast,
   resendThrottledToast,
   submittedToast,
@@ -32,6 +33,8 @@ export const toasts = {
   close: "Close notification",
   app: texts(TOASTS),
   account: texts(ACCOUNT_TOASTS),
+  /** The dashboard's pages (about the owners, the offer's signing page). */
+  applicant: texts(APPLICANT_TOASTS),
   /** Toasts with a name or a figure: each {{placeholder}} matches what the page put there. */
   dynamic: {
     submittedTitle: submittedToast("").title,

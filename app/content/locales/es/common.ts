@@ -4,6 +4,7 @@ import type { Resources } from "~/content/locales/en";
 export const common: Resources["common"] = {
   thereIsAProblem: "Hay un problema",
   skipToMain: "Saltar al contenido principal",
+  newTab: " (se abre en una pestaña nueva)",
   language: {
     label: "Idioma",
     switchTo: "English",
@@ -42,6 +43,7 @@ export const common: Resources["common"] = {
     operatedBy: "{{site}} es operado por {{name}}, {{address}}.",
     termsOfService: "Términos del servicio",
     privacyPolicy: "Política de privacidad",
+    hours: "lun. a vie., de 9 a. m. a 6 p. m. (hora del Este)",
     products: {
       "/startup-capital-loans": "Capital inicial",
       "/working-capital-loans": "Capital de trabajo",

@@ -33,6 +33,14 @@ export const toasts: Resources["toasts"] = {
     previewFailed: { title: "No se pudo mostrar la vista previa", description: "No se puede mostrar la vista previa de este documento." },
     downloadFailed: { title: "No se pudo descargar", description: "No se puede descargar este documento." },
   },
+  applicant: {
+    answersSaved: { title: "Respuestas guardadas", description: "Gracias. Sus respuestas se guardan aparte de su solicitud." },
+    offerAccepted: {
+      title: "Oferta aceptada",
+      description: "Oferta aceptada. El prestamista se comunicará con usted para completar el financiamiento.",
+    },
+    alreadyAccepted: { title: "Ya aceptada", description: "Ya aceptó esta oferta." },
+  },
   account: {
     emailVerified: { title: "Correo electrónico confirmado", description: "Gracias. Su dirección de correo electrónico está confirmada." },
     emailChanged: {

@@ -43,6 +43,7 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
   const H = headingLevel;
   // Its fixed words and dates in the page's language (the view's own words are the caller's).
   const { t } = useT("public");
+  const { t: td } = useT("dashboard");
   const { date: formatDate } = useFormat();
   return (
     <div className="space-y-3" data-testid="lifecycle" data-stage={view.stage}>
@@ -115,13 +116,15 @@ export function LifecycleTimeline({ view, reference, offersLink, headingLevel = 
       {offersLink && reference && view.offersToChoose ? (
         <p>
           <Link to={offersPath(reference)} className="font-semibold text-blue-800 underline" data-testid="offers-link">
-            Compare lender offers<span className="sr-only"> for {reference}</span>
+            {td("card.compareOffers")}
+            <span className="sr-only">{td("forReference", { reference })}</span>
           </Link>
         </p>
       ) : offersLink && reference && ["offer-accepted", "lender-verifying", "funded"].includes(view.stage) ? (
         <p>
           <Link to={offersPath(reference)} className="font-semibold text-blue-800 underline" data-testid="offers-link">
-            View your accepted offer<span className="sr-only"> for {reference}</span>
+            {td("card.acceptedOffer")}
+            <span className="sr-only">{td("forReference", { reference })}</span>
           </Link>
         </p>
       ) : null}

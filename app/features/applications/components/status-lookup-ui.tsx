@@ -230,7 +230,7 @@ export function StatusHelpCard({ showTimeline = true }: { showTimeline?: boolean
 }
 
 /** A status (no lifecycle) in the page's words: the badge and next steps of status-display.ts, translated. */
-function translatedStatusDisplay(status: string, lng: Language, t: T) {
+export function translatedStatusDisplay(status: string, lng: Language, t: T) {
   const d = getStatusDisplay(status);
   if (lng === "en") return d;
   const key = normalizeStatus(status);

@@ -4,18 +4,11 @@
  * document's state: "Accepted", "Needs replacing: <reason>" or "In review". Never who reviewed.
  */
 import { Form } from "@remix-run/react";
-import { formatDateTime } from "~/ui/format";
-import {
-  ALLOWED_KINDS,
-  acceptFor,
-  CAMERA_ACCEPT,
-  CAMERA_AREAS,
-  DOCUMENT_ACCESS,
-  DOCUMENT_PROTECTION,
-  DOCUMENT_PURPOSES,
-  DOCUMENT_TYPE_LABELS,
-  type DocumentType,
-} from "~/content/document-types";
+import { ALLOWED_KINDS, acceptFor, CAMERA_ACCEPT, CAMERA_AREAS, type DocumentType } from "~/content/document-types";
+import { fill, resources } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
+import { useUploadMessage } from "./upload-message";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "~/ui/forms";
 import { useIsPending } from "~/ui/misc";
@@ -46,9 +39,26 @@ const STATE_STYLE = {
   "in-review": "bg-slate-100 text-slate-900",
 } as const;
 
-export function documentStateText(d: Pick<DocumentState, "state" | "reason">, replaced = false) {
-  if (d.state === "rejected" && replaced) return "Replaced";
-  return d.state === "accepted" ? "Accepted" : d.state === "rejected" ? `Needs replacing: ${d.reason ?? ""}` : "In review";
+type StateKey = "accepted" | "replaced" | "needsReplacing" | "inReview";
+const englishState = (key: StateKey, values?: Record<string, string>) => fill(resources.en.dashboard.documents[key], values);
+
+/** A document's state in the page's words (`words`: "dashboard.documents", English by default); the reviewer's reason as it was typed. */
+export function documentStateText(d: Pick<DocumentState, "state" | "reason">, replaced = false, words = englishState) {
+  if (d.state === "rejected" && replaced) return words("replaced");
+  return d.state === "accepted"
+    ? words("accepted")
+    : d.state === "rejected"
+      ? words("needsReplacing", { reason: d.reason ?? "" })
+      : words("inReview");
+}
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** The document tiles' words (the wizard's: labels, purposes, who can open them) and the dashboard's. */
+function useDocumentWords() {
+  const { t } = useT("dashboard");
+  const { t: tApply } = useT("apply");
+  return { t: t as unknown as T, tApply: tApply as unknown as T };
 }
 
 /** A rejected document is no longer to be replaced once a newer one of the same type is on the application. */
@@ -69,9 +79,11 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
   const action = dashboardUploadAction(base);
   const hydrated = useHydrated();
   const { onSubmit, upload, error } = useDashboardUpload(base, serverError);
+  const { t, tApply } = useDocumentWords();
+  const uploadMessage = useUploadMessage();
   const pending = useIsPending({ formAction: action }) || Boolean(upload);
   const describedBy = error ? `${base}-why ${base}-error` : `${base}-why`;
-  const label = DOCUMENT_TYPE_LABELS[type];
+  const label = tApply(`documents.labels.${type}`);
   const inputClass =
     "mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-900";
   return (
@@ -86,9 +98,9 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
         {label}
       </h4>
       <div id={`${base}-why`} className="mt-1 space-y-1 text-sm text-slate-700">
-        <p>{DOCUMENT_PURPOSES[type]}</p>
-        <p>{DOCUMENT_ACCESS}</p>
-        {type === "ssn" ? <p className="font-medium text-slate-900">{DOCUMENT_PROTECTION}</p> : null}
+        <p>{tApply(`documents.purposes.${type}`)}</p>
+        <p>{tApply("documents.access")}</p>
+        {type === "ssn" ? <p className="font-medium text-slate-900">{tApply("documents.protection")}</p> : null}
       </div>
       <Form
         method="post"
@@ -104,7 +116,8 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
         {CAMERA_AREAS.includes(type) ? (
           <div>
             <label htmlFor={`${base}-camera`} className="label">
-              Take a photo<span className="sr-only"> of {label}</span>
+              {tApply("documents.takePhoto")}
+              <span className="sr-only">{tApply("documents.ofLabel", { label })}</span>
             </label>
             <input
               id={`${base}-camera`}
@@ -120,7 +133,8 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
         ) : null}
         <div>
           <label htmlFor={`${base}-file`} className="label">
-            Choose a file<span className="sr-only"> for {label}</span>
+            {tApply("documents.chooseFile")}
+            <span className="sr-only">{tApply("documents.forLabel", { label })}</span>
           </label>
           <input
             id={`${base}-file`}
@@ -132,10 +146,10 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
             className={inputClass}
           />
         </div>
-        <ErrorList id={`${base}-error`} errors={error ? [error] : null} />
+        <ErrorList id={`${base}-error`} errors={error ? [uploadMessage(error)] : null} />
         {upload ? <UploadProgressBar upload={upload} /> : null}
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
-          {pending ? "Uploading..." : "Upload"}
+          {pending ? t("documents.uploading") : t("documents.upload")}
           <span className="sr-only"> {label}</span>
         </button>
       </Form>
@@ -175,10 +189,11 @@ export function ActionNeededBanner({
   applications: Array<{ id: number; reference: string }>;
   requests: Request[];
 }) {
+  const { t, tApply } = useDocumentWords();
   const waiting = applications.flatMap((a) => {
     const needed = requests
       .filter((r) => r.applicationId === a.id && r.status === "open")
-      .flatMap((r) => r.items.filter((i) => !i.fulfilled).map((i) => DOCUMENT_TYPE_LABELS[i.documentType]));
+      .flatMap((r) => r.items.filter((i) => !i.fulfilled).map((i) => tApply(`documents.labels.${i.documentType}`)));
     return needed.length ? [{ reference: a.reference, needed: [...new Set(needed)] }] : [];
   });
   if (!waiting.length) return null;
@@ -189,13 +204,13 @@ export function ActionNeededBanner({
       data-testid="action-needed"
     >
       <h2 id="action-needed-heading" className="text-lg font-bold">
-        Action needed
+        {t("documents.actionNeeded")}
       </h2>
       <ul className="mt-2 space-y-1 text-sm">
         {waiting.map((w) => (
           <li key={w.reference}>
             <a href={`#documents-${w.reference}`} className="font-semibold underline">
-              Send {w.needed.join(", ")} for {w.reference}
+              {t("documents.send", { documents: w.needed.join(", "), reference: w.reference })}
             </a>
           </li>
         ))}
@@ -218,6 +233,9 @@ export function DocumentsAndRequests({
   documents: DocumentState[];
   uploadError?: UploadError;
 }) {
+  const { t, tApply } = useDocumentWords();
+  const f = useFormat();
+  const words = (key: StateKey, values?: Record<string, string>) => t(`documents.${key}`, values);
   const shown = applications.filter(
     (a) => requests.some((r) => r.applicationId === a.id) || documents.some((d) => d.applicationId === a.id),
   );
@@ -225,7 +243,7 @@ export function DocumentsAndRequests({
   return (
     <section className="card" aria-labelledby="documents-heading" data-testid="applicant-documents">
       <h2 id="documents-heading" className="text-xl font-semibold">
-        Your Documents
+        {t("documents.heading")}
       </h2>
       <div className="mt-4 space-y-6">
         {shown.map((a) => {
@@ -241,12 +259,12 @@ export function DocumentsAndRequests({
                   className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950"
                   data-testid="open-request"
                 >
-                  <p className="font-semibold">Documents requested</p>
-                  <p className="text-sm">Requested {formatDateTime(r.createdAt)}</p>
+                  <p className="font-semibold">{t("documents.requested")}</p>
+                  <p className="text-sm">{t("documents.requestedAt", { when: f.dateTime(r.createdAt) })}</p>
                   <ul className="mt-2 list-disc pl-5 text-sm">
                     {r.items.map((i) => (
                       <li key={i.documentType}>
-                        {DOCUMENT_TYPE_LABELS[i.documentType]}: {i.fulfilled ? "received" : "still needed"}
+                        {tApply(`documents.labels.${i.documentType}`)}: {i.fulfilled ? t("documents.received") : t("documents.stillNeeded")}
                       </li>
                     ))}
                   </ul>
@@ -256,7 +274,7 @@ export function DocumentsAndRequests({
               ))}
               {closed.length ? (
                 <p className="mt-2 text-sm text-slate-700" data-testid="closed-requests">
-                  {closed.length} request{closed.length === 1 ? "" : "s"} completed
+                  {t("documents.completed", { count: closed.length })}
                 </p>
               ) : null}
               {docs.length ? (
@@ -266,14 +284,14 @@ export function DocumentsAndRequests({
                     return (
                       <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="applicant-document">
                         <span>
-                          <span className="font-medium">{DOCUMENT_TYPE_LABELS[d.documentType]}</span> ·{" "}
+                          <span className="font-medium">{tApply(`documents.labels.${d.documentType}`)}</span> ·{" "}
                           <span className="break-all">{d.fileName}</span>
                         </span>
                         <span
                           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${replaced ? STATE_STYLE["in-review"] : STATE_STYLE[d.state]}`}
                           data-testid="document-state"
                         >
-                          {documentStateText(d, replaced)}
+                          {documentStateText(d, replaced, words)}
                         </span>
                       </li>
                     );

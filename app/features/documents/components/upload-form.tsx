@@ -3,7 +3,6 @@
  * applications, through the same upload service as the wizard. A multipart POST to /dashboard
  * that works without JavaScript; with it, the file goes by XMLHttpRequest with a progress bar.
  */
-import { UPLOAD_QUOTA_TEXT } from "~/content/constants";
 import { Form } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "~/ui/forms";
@@ -11,6 +10,8 @@ import { DOCUMENT_AREAS } from "~/content/document-types";
 import { useIsPending } from "~/ui/misc";
 import { dashboardUploadAction, useDashboardUpload } from "./dashboard-upload";
 import { UploadProgressBar } from "./upload-progress";
+import { useUploadMessage } from "./upload-message";
+import { useT } from "~/ui/i18n";
 
 /** The quick form's id in `?form=`; its file input is `#upload-file`. */
 export const QUICK_UPLOAD_FORM = "quick";
@@ -26,8 +27,11 @@ export function UploadDocumentsForm({
   const hydrated = useHydrated();
   const { onSubmit, upload, error: shown } = useDashboardUpload(QUICK_UPLOAD_FORM, error);
   const pending = useIsPending({ formAction: action }) || Boolean(upload);
+  const { t } = useT("dashboard");
+  const { t: tApply } = useT("apply");
+  const uploadMessage = useUploadMessage();
   if (!applications.length) {
-    return <p className="text-sm text-slate-700">Submit an application first; you can then add documents to it here.</p>;
+    return <p className="text-sm text-slate-700">{t("documents.submitFirst")}</p>;
   }
   return (
     <Form
@@ -41,7 +45,7 @@ export function UploadDocumentsForm({
       <input type="hidden" name="intent" value="upload" />
       <div>
         <label htmlFor="upload-application" className="label">
-          Application
+          {t("documents.applicationLabel")}
         </label>
         <select id="upload-application" name="applicationId" className="input mt-1" required>
           {applications.map((a) => (
@@ -53,19 +57,19 @@ export function UploadDocumentsForm({
       </div>
       <div>
         <label htmlFor="upload-type" className="label">
-          Document type
+          {t("documents.documentType")}
         </label>
         <select id="upload-type" name="documentType" className="input mt-1" required>
           {DOCUMENT_AREAS.map((d) => (
             <option key={d.type} value={d.type}>
-              {d.label}
+              {tApply(`documents.labels.${d.type}`)}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="upload-file" className="label">
-          File
+          {t("documents.file")}
         </label>
         <input
           id="upload-file"
@@ -77,13 +81,13 @@ export function UploadDocumentsForm({
           className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900"
         />
         <p id="upload-file-hint" className="mt-1 text-xs text-slate-700">
-          PDF, image (JPG, PNG, GIF, WEBP, HEIC) or Word file, up to 10MB. {UPLOAD_QUOTA_TEXT}
+          {t("documents.fileHint")} {tApply("documents.quota")}
         </p>
-        <ErrorList id="upload-error" errors={shown ? [shown] : null} />
+        <ErrorList id="upload-error" errors={shown ? [uploadMessage(shown)] : null} />
       </div>
       {upload ? <UploadProgressBar upload={upload} /> : null}
       <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? "Uploading..." : "Upload Document"}
+        {pending ? t("documents.uploading") : t("documents.uploadDocument")}
       </button>
     </Form>
   );

@@ -5,6 +5,7 @@
  */
 import { useCallback } from "react";
 import { TOASTS, toastText } from "~/content/messages";
+import { UPLOAD_PROGRESS } from "~/content/document-types";
 import { useT } from "~/ui/i18n";
 import { useMessage } from "~/ui/use-message";
 
@@ -18,6 +19,7 @@ export function useUploadMessage() {
       if (text === toastText(TOASTS.uploadFailed)) return `${failed} - ${t("documents.uploadFailed")}`;
       if (text === toastText(TOASTS.fileTooLarge)) return tooLarge;
       if (text === TOASTS.fileTooLarge.description) return t("documents.fileTooLarge");
+      if (text === UPLOAD_PROGRESS.connectionLost) return t("documents.connectionLost");
       const prefix = `${TOASTS.uploadFailed.title} - `;
       if (text.startsWith(prefix)) return `${failed} - ${message(text.slice(prefix.length))}`;
       return message(text);
