@@ -16,6 +16,15 @@ function makeFormats(locale: string) {
   const plain = new Intl.NumberFormat(locale);
   const date = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: TZ });
   const longDate = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: TZ });
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TZ,
+    timeZoneName: "short",
+  });
   const parse = (iso: string | null | undefined) => {
     if (!iso) return null;
     const d = new Date(iso);
@@ -36,6 +45,11 @@ function makeFormats(locale: string) {
     date: (iso: string | null | undefined) => {
       const d = parse(iso);
       return d ? date.format(d) : "–";
+    },
+    /** "Nov 22, 2025, 4:45 PM EST" / "22 nov 2025, 4:45 p.m. EST"; an en dash when there is no date (format.ts formatDateTime). */
+    dateTime: (iso: string | null | undefined) => {
+      const d = parse(iso);
+      return d ? dateTime.format(d) : "–";
     },
     /** "November 22, 2026" / "22 de noviembre de 2026"; "" when it is not a date. */
     longDate: (iso: string | null | undefined) => {

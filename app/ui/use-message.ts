@@ -19,6 +19,9 @@ const keyOfText = new Map<string, string>([
   [toastText(TOASTS.loginFailed), "auth:loginFailedText"],
   // The account pages' messages (ACCOUNT_MSG).
   ...Object.entries(resources.en.account.msg).map(([k, text]): [string, string] => [text, `account:msg.${k}`]),
+  // The marketplace's messages on the offers pages (MARKET_MSG) and the acceptance's toast titles.
+  ...Object.entries(resources.en.offers.msg).map(([k, text]): [string, string] => [text, `offers:msg.${k}`]),
+  ...Object.entries(resources.en.offers.toast).map(([k, text]): [string, string] => [text, `offers:toast.${k}`]),
 ]);
 
 export function useMessage() {

@@ -17,6 +17,7 @@ import { toasts } from "./toasts";
 import { wizard } from "./wizard";
 import { legal } from "./legal";
 import { publicTexts } from "./public";
+import { offers } from "./offers";
 
 export const en = {
   common,
@@ -29,6 +30,7 @@ export const en = {
   toasts,
   public: publicTexts,
   legal,
+  offers,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

@@ -15,6 +15,7 @@ import { toasts } from "./toasts";
 import { wizard } from "./wizard";
 import { legal } from "./legal";
 import { publicTexts } from "./public";
+import { offers } from "./offers";
 
 export const es: PageResources = {
   common,
@@ -27,4 +28,5 @@ export const es: PageResources = {
   toasts,
   public: publicTexts,
   legal,
+  offers,
 };
