@@ -14,7 +14,8 @@ export const offers: PageResources["offers"] = {
       "Compare las ofertas que nuestros prestamistas asociados hicieron para su solicitud: lo que recibe, lo que paga y el pago mensual.",
     offerTitle: "Oferta de {{lender}} | {{site}}",
     offerTitleFallback: "un prestamista",
-    offerDescription: "La oferta de un prestamista: la divulgación estándar del financiamiento, lo que significa en palabras sencillas, y su firma.",
+    offerDescription:
+      "La oferta de un prestamista: la divulgación estándar del financiamiento, lo que significa en palabras sencillas, y su firma.",
     summaryTitle: "Resumen de la oferta: {{lender}} | {{site}}",
     summaryTitleFallback: "una oferta",
   },
@@ -145,12 +146,12 @@ export const offers: PageResources["offers"] = {
     plainDays_other: "{{count}} días hábiles",
     acceptBar: "Aceptar {{amount}} de {{lender}}, {{payment}} al mes",
     acceptHeading: "Aceptar esta oferta",
-    acceptFinal: "La aceptación es definitiva: las demás ofertas se retiran y el prestamista se comunica con usted para completar el desembolso.",
+    acceptFinal:
+      "La aceptación es definitiva: las demás ofertas se retiran y el prestamista se comunica con usted para completar el desembolso.",
     sentence: "Está aceptando {{amount}} de {{lender}} con una APR de {{apr}}, {{count}} pagos de {{payment}}{{last}}.",
     sentenceLast: " (el último de {{final}})",
     signedAs: "Firmado como",
-    signedAsRest:
-      ". Al presionar {{button}}, firma esta oferta electrónicamente; la divulgación anterior se guarda junto con su firma.",
+    signedAsRest: ". Al presionar {{button}}, firma esta oferta electrónicamente; la divulgación anterior se guarda junto con su firma.",
     signButton: "Aceptar y firmar",
     reviewButton: "Revisar y firmar",
     signing: "Firmando...",

@@ -195,7 +195,9 @@ export function OfferTable({ offers, best, choosable }: { offers: OfferSummary[]
                 {o.lenderName}
                 <StateTag state={o.state} />
                 <OfferKind o={o} />
-                <span className="block text-xs font-normal text-slate-700">{t("offer.nmls", { product: o.productName, nmls: o.nmlsId })}</span>
+                <span className="block text-xs font-normal text-slate-700">
+                  {t("offer.nmls", { product: o.productName, nmls: o.nmlsId })}
+                </span>
               </th>
               <td className={`p-3 ${NUM}`}>{formatCents(o.fundingCents)}</td>
               <td className={`p-3 ${NUM}`}>

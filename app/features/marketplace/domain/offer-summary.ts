@@ -131,7 +131,8 @@ export function lenderWords(text: string, lang: Language, kind: "prepayment" | "
   if (!tiers.length) return PREPAYMENT_POLICY_ES.none;
   const pct = (bps: number) => percentWord(bps);
   const first = tiers[0]!;
-  if (tiers.length === 1 && first.fromMonth === 1 && /during the first/i.test(text)) return PREPAYMENT_POLICY_ES.firstMonths(pct(first.bps), first.toMonth);
+  if (tiers.length === 1 && first.fromMonth === 1 && /during the first/i.test(text))
+    return PREPAYMENT_POLICY_ES.firstMonths(pct(first.bps), first.toMonth);
   const years = tiers.map((t) => PREPAYMENT_POLICY_ES.year(pct(t.bps), Math.ceil(t.toMonth / 12)));
   const list = years.length > 1 ? `${years.slice(0, -1).join(", ")} ${SUMMARY_UNITS_ES.and} ${years[years.length - 1]}` : years[0]!;
   return PREPAYMENT_POLICY_ES.byYear(list);
@@ -140,14 +141,17 @@ export function lenderWords(text: string, lang: Language, kind: "prepayment" | "
 /** The header's "one- to five-word description of the type of product offered" (901(a)(1), 600.5(a)). */
 export function productDescription(productName: string, lang: Language = "en"): string {
   const words = productName.trim().split(/\s+/).filter(Boolean);
-  return words.length >= 1 && words.length <= 5 ? words.join(" ") : (lang === "es" ? SUMMARY_OWN_WORDS_ES : SUMMARY_OWN_WORDS).genericProduct;
+  return words.length >= 1 && words.length <= 5
+    ? words.join(" ")
+    : (lang === "es" ? SUMMARY_OWN_WORDS_ES : SUMMARY_OWN_WORDS).genericProduct;
 }
 
 /** Column 2 of the Payment row: "$1,039.81/month", or each run of payments when the last differs. */
 function paymentLines(o: SummaryTerms, lang: Language): { lines: string[]; varies: boolean } {
   const es = lang === "es" ? SUMMARY_UNITS_ES : null;
   const perMonth = es ? es.perMonth : "/month";
-  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents) return { lines: [`${dollars(o.paymentCents)}${perMonth}`], varies: false };
+  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents)
+    return { lines: [`${dollars(o.paymentCents)}${perMonth}`], varies: false };
   const first = o.paymentCount - 1;
   if (es)
     return {
@@ -182,7 +186,9 @@ function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => 
       : f.fromMonth === f.toMonth
         ? `month ${f.fromMonth}`
         : `months ${f.fromMonth}-${f.toMonth}`;
-  const feeLines = (fees ?? []).filter((f) => f.bps > 0).map((f) => own.prepaymentFeeLine(percentWord(f.bps), months(f), dollars(f.maxFeeCents)));
+  const feeLines = (fees ?? [])
+    .filter((f) => f.bps > 0)
+    .map((f) => own.prepaymentFeeLine(percentWord(f.bps), months(f), dollars(f.maxFeeCents)));
   const ny = w === NY_600_10 || w === NY_600_10_ES;
   return [
     {
