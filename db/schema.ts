@@ -663,6 +663,8 @@ export const offerAcceptances = mysqlTable(
     /** SHA-256 (hex) of the exact disclosure text shown, which is kept alongside. */
     disclosureSha256: char("disclosure_sha256", { length: 64 }).notNull(),
     disclosureText: text("disclosure_text").notNull(),
+    /** The language of the disclosure shown and signed (issue 30: the Spanish text is hashed and kept as shown); earlier rows are English. */
+    language: mysqlEnum("language", ["en", "es"]).notNull().default("en"),
   },
   (t) => [uniqueIndex("offer_acceptances_app_uq").on(t.applicationId), uniqueIndex("offer_acceptances_offer_uq").on(t.offerId)],
 );
@@ -688,6 +690,8 @@ export const offerSummaryPresentations = mysqlTable(
     via: varchar("via", { length: 20 }).notNull(),
     ip: varchar("ip", { length: 64 }),
     presentedAt: datetime("presented_at", { mode: "date", fsp: 3 }).notNull(),
+    /** The language of the text shown (its SHA-256 is that text's); earlier rows are English. */
+    language: mysqlEnum("language", ["en", "es"]).notNull().default("en"),
   },
   (t) => [
     index("summary_presentations_offer_idx").on(t.offerId, t.presentedAt),

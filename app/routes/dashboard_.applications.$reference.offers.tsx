@@ -24,30 +24,43 @@ import {
   OfferCards,
   OfferTable,
   SortForm,
+  useUnlockText,
 } from "~/features/marketplace/components/offer-ui";
 import { StatusBadge } from "~/ui/status-badge";
 import { SentNotices } from "~/features/marketplace/components/sent-notices";
 import { LifecycleTimeline } from "~/features/applications/components/lifecycle-timeline";
-import { purposeLabel } from "~/content/loan-options";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { getLanguage } from "~/platform/http/language.server";
+import { useT } from "~/ui/i18n";
+import { useMarketMessage } from "~/features/marketplace/components/use-market-message";
 import { ReferenceParamsSchema } from "~/features/marketplace/offers.schema";
 import { getOffersForViewer } from "~/features/marketplace/marketplace.server";
-import { boostedToast, MARKET_MSG } from "~/content/messages";
+import { boostedToast } from "~/content/messages";
 import { arrangeOffers, bestMatch, offersPath, parseCompare, parseOfferSort } from "~/features/marketplace/domain/offer-matching";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { getClientIp } from "~/platform/http/request.server";
-import { formatDateTime, formatUsd } from "~/ui/format";
+import { formatUsd } from "~/ui/format";
+import { useFormat } from "~/ui/locale-format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Your offers ${data?.application.reference ?? ""} | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.offers },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { meta } = resourcesFor(languageOfMatches(matches)).offers;
+  return [
+    { title: fill(meta.offersTitle, { reference: data?.application.reference ?? "", site: site.name }) },
+    { name: "description", content: meta.offersDescription },
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = ReferenceParamsSchema.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
-  const view = await getOffersForViewer(user, parsed.data.reference, { ip: getClientIp(request, context), via: "page" });
+  const view = await getOffersForViewer(
+    user,
+    parsed.data.reference,
+    { ip: getClientIp(request, context), via: "page" },
+    await getLanguage(request),
+  );
   if (!view) throw data(null, { status: 404 });
   const query = new URL(request.url).searchParams;
   const sort = parseOfferSort(query.get("sort"));
@@ -60,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sort,
     offers: ordered,
     choosable: choosableIds,
-    bestPick: match ? { offerId: match.offer.id, why: match.why } : null,
+    bestPick: match ? { offerId: match.offer.id, why: { leads: match.leads, count: match.count } } : null,
     compare: { pair: compare.pair, asked: compare.asked },
     best: Object.fromEntries(Object.entries(best).map(([k, v]) => [k, [...v]])) as Record<keyof typeof best, number[]>,
   };
@@ -100,34 +113,46 @@ export default function OffersPage() {
     compare,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT("offers");
+  const { t: tw } = useT("wizard");
+  const f = useFormat();
+  const message = useMarketMessage();
+  const unlockText = useUnlockText();
+  const formError = actionData?.formError ? message(actionData.formError) : actionData?.formError;
+  const applicationLine = (
+    <p className="mt-1 text-slate-700">
+      {t("page.application")} <span className="font-mono">{application.reference}</span>
+      {t("page.amountFor", { amount: formatUsd(application.amount), purpose: tw(`purposes.${application.purpose}.label`) })}
+    </p>
+  );
+  const backLink = (
+    <p>
+      <Link to="/dashboard" className="text-sm text-blue-800 underline">
+        {t("page.backToDashboard")}
+      </Link>
+    </p>
+  );
   const boostAction = offersPath(application.reference);
   const boostSection = boost ? (
-    <BoostOffers boost={boost} action={boostAction} formError={actionData?.formError} fieldErrors={actionData?.fieldErrors} />
-  ) : actionData?.formError ? (
+    <BoostOffers boost={boost} action={boostAction} formError={formError} fieldErrors={actionData?.fieldErrors} />
+  ) : formError ? (
     <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-3 text-red-800" data-testid="boost-refused">
-      {actionData.formError}
+      {formError}
     </p>
   ) : null;
   if (lifecycle && lifecycle.stage === "no-lender-match" && offers.length === 0) {
     // Nothing to compare, accept or wait for: the reasons and what to do, in the shared words.
     return (
       <MarketShell>
-        <p>
-          <Link to="/dashboard" className="text-sm text-blue-800 underline">
-            Back to dashboard
-          </Link>
-        </p>
-        <h1 className="mt-2 text-3xl font-bold">No lender match</h1>
-        <p className="mt-1 text-slate-700">
-          Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for{" "}
-          {purposeLabel(application.purpose)}
-        </p>
+        {backLink}
+        <h1 className="mt-2 text-3xl font-bold">{t("page.noMatchHeading")}</h1>
+        {applicationLine}
         <div className="mt-6 card">
           <LifecycleTimeline view={lifecycle} headingLevel="h2" />
         </div>
         <SentNotices notices={notices} headingLevel="h2" />
         {boostSection}
-        <p className="mt-4 text-sm text-slate-700">{MARKET_MSG.ecoaNotice}</p>
+        <p className="mt-4 text-sm text-slate-700">{t("notice.ecoa")}</p>
       </MarketShell>
     );
   }
@@ -136,19 +161,12 @@ export default function OffersPage() {
   const choosableOffers = offers.filter((o) => choosable.includes(o.id));
   return (
     <MarketShell>
-      <p>
-        <Link to="/dashboard" className="text-sm text-blue-800 underline">
-          Back to dashboard
-        </Link>
-      </p>
+      {backLink}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Compare your offers</h1>
+        <h1 className="text-3xl font-bold">{t("page.heading")}</h1>
         <StatusBadge status={application.status} />
       </div>
-      <p className="mt-1 text-slate-700">
-        Application <span className="font-mono">{application.reference}</span>: {formatUsd(application.amount)} for{" "}
-        {purposeLabel(application.purpose)}
-      </p>
+      {applicationLine}
       {accepted ? (
         <p
           id="accepted"
@@ -156,7 +174,7 @@ export default function OffersPage() {
           className="mt-4 scroll-mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
           data-testid="accepted-banner"
         >
-          You accepted the offer from {accepted.lenderName} on {formatDateTime(acceptance!.acceptedAt)}. The other offers were withdrawn.
+          {t("page.accepted", { lender: accepted.lenderName, date: f.dateTime(acceptance!.acceptedAt) })}
         </p>
       ) : null}
       {compare.pair ? (
@@ -165,7 +183,7 @@ export default function OffersPage() {
         </div>
       ) : compare.asked ? (
         <p role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="compare-error">
-          Choose two offers to compare.
+          {t("page.compareError")}
         </p>
       ) : null}
       {match && bestPick ? (
@@ -177,15 +195,11 @@ export default function OffersPage() {
         <section className="mt-6 space-y-4" aria-labelledby="offers-heading">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="offers-heading" className="text-xl font-semibold">
-              {offers.length} offer{offers.length === 1 ? "" : "s"} from partner lenders
+              {t("page.offersHeading", { count: offers.length })}
             </h2>
             <SortForm sort={sort} />
           </div>
-          <p className="text-sm text-slate-700">
-            Figures are estimates under the standard commercial financing disclosure. The estimated APR includes the origination fee, so it
-            is higher than the interest rate. Instant offers are pre-qualified, subject to the lender&apos;s verification, and valid for 30
-            days; a firm offer is made by the lender after reviewing your application, for the time it states.
-          </p>
+          <p className="text-sm text-slate-700">{t("page.figuresNote")}</p>
           <OfferTable offers={offers} best={best} choosable={choosable} />
           <OfferCards offers={offers} best={best} choosable={choosable} />
           <CompareForm
@@ -196,22 +210,22 @@ export default function OffersPage() {
           {unlock.length && !acceptance ? (
             <ul className="list-disc pl-6 text-sm text-slate-700">
               {unlock.map((u) => (
-                <li key={u}>{u}</li>
+                <li key={u}>{unlockText(u)}</li>
               ))}
             </ul>
           ) : null}
         </section>
       ) : matched ? (
         <div className="mt-6">
-          <AdverseActionNotice reasons={principalReasons} unlock={unlock} ecoa={MARKET_MSG.ecoaNotice} />
+          <AdverseActionNotice reasons={principalReasons} unlock={unlock} />
         </div>
       ) : (
-        <p className="mt-6 card">No offers yet: our partner lenders have not reviewed this application.</p>
+        <p className="mt-6 card">{t("page.noOffersYet")}</p>
       )}
       <SentNotices notices={notices} headingLevel="h2" />
       {lenderDeclines.map((d) => (
         <div key={d.lenderName} className="mt-6">
-          <AdverseActionNotice lenderName={d.lenderName} reasons={d.reasons} unlock={[]} ecoa={MARKET_MSG.ecoaNotice} />
+          <AdverseActionNotice lenderName={d.lenderName} reasons={d.reasons} unlock={[]} />
         </div>
       ))}
       {boostSection}

@@ -6,29 +6,34 @@
  * the review's "Accept and sign" accepts. Accepting is final and idempotent.
  * The owner, or an admin (read only), may open it; anyone else gets a 404.
  */
-import { INTENT_TO_SIGN } from "~/content/consents";
-import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MarketShell } from "~/features/marketplace/components/offer-ui";
-import { APPLICANT_PAGE_DESCRIPTIONS, site } from "~/content/site";
+import { site } from "~/content/site";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { getLanguage } from "~/platform/http/language.server";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
+import { useMessage } from "~/ui/use-message";
 import { AcceptOfferFormSchema, OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { acceptOffer, reviewSignature } from "~/features/marketplace/offer-acceptance.server";
-import { acceptanceSentence, acceptBarText, REVIEW_BUTTON, SIGN_BUTTON } from "~/features/marketplace/signing";
+import { formatAmount, formatBps, formatCents } from "~/ui/format";
 import { paymentScheduleRows } from "~/features/marketplace/domain/offer-money";
 import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
 import { MARKET_MSG } from "~/content/messages";
-import { formatCents, formatDateTime } from "~/ui/format";
 import { offersPath } from "~/features/marketplace/domain/offer-matching";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { ErrorSummary, replySummary } from "~/ui/error-summary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Offer from ${data?.offer.lenderName ?? "a lender"} | ${site.name}` },
-  { name: "description", content: APPLICANT_PAGE_DESCRIPTIONS.offer },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { meta } = resourcesFor(languageOfMatches(matches)).offers;
+  return [
+    { title: fill(meta.offerTitle, { lender: data?.offer.lenderName ?? meta.offerTitleFallback, site: site.name }) },
+    { name: "description", content: meta.offerDescription },
+  ];
+};
 
 function offerId(params: Record<string, string | undefined>) {
   const parsed = OfferIdParamsSchema.safeParse(params);
@@ -38,7 +43,12 @@ function offerId(params: Record<string, string | undefined>) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const view = await getOfferDisclosureForViewer(user, offerId(params), { ip: getClientIp(request, context), via: "page" });
+  const view = await getOfferDisclosureForViewer(
+    user,
+    offerId(params),
+    { ip: getClientIp(request, context), via: "page" },
+    await getLanguage(request),
+  );
   if (!view) throw data(null, { status: 404 });
   return view;
 }
@@ -52,7 +62,8 @@ type ActionData = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = offerId(params);
-  const view = await getOfferDisclosureForViewer(user, id, null);
+  const language = await getLanguage(request);
+  const view = await getOfferDisclosureForViewer(user, id, null, language);
   if (!view || !view.isOwner) throw data(null, { status: 404 });
   const parsed = AcceptOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
@@ -64,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const out =
     intent === "review"
       ? reviewSignature(user, view, signed.signerName)
-      : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context) });
+      : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context), language });
   if (out === null) return data<ActionData>({ review: { signerName: signed.signerName } });
   if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
   // To the offers page's "You accepted" note (a fragment of its own: the browser would otherwise
@@ -85,16 +96,23 @@ export default function OfferPage() {
   const open = o.state === "offered" && !v.acceptance;
   const acceptedThis = v.acceptance?.offerId === o.id;
   const acceptAction = `/offers/${o.id}#accept`;
+  const { t } = useT("offers");
+  const f = useFormat();
+  const message = useMessage();
+  // The refusals come in English (the API's words); the page shows them in its language.
+  const shown = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v ? message(v) : v])) as typeof errors;
+  const signButton = t("disclosure.signButton");
+  const last = o.finalPaymentCents === o.paymentCents ? "" : t("disclosure.sentenceLast", { final: formatCents(o.finalPaymentCents) });
   return (
     <MarketShell>
       <p>
         <Link to={offersPath(v.reference)} className="text-sm text-blue-800 underline">
-          Back to all offers
+          {t("disclosure.backToOffers")}
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">{o.lenderName}</h1>
       <p className="text-slate-700">
-        {o.productName} · NMLS {o.nmlsId} · application <span className="font-mono">{v.reference}</span>
+        {t("disclosure.productLine", { product: o.productName, nmls: o.nmlsId })} <span className="font-mono">{v.reference}</span>
       </p>
       {acceptedThis ? (
         <p
@@ -102,16 +120,16 @@ export default function OfferPage() {
           className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-950"
           data-testid="offer-accepted-note"
         >
-          You accepted this offer. Signed by {v.acceptance!.signerName} on {formatDateTime(v.acceptance!.acceptedAt)}.{" "}
+          {t("disclosure.acceptedNote", { name: v.acceptance!.signerName, date: f.dateTime(v.acceptance!.acceptedAt) })}{" "}
           {v.isOwner ? (
             <a href={`/offers/${o.id}/signed.pdf`} className="font-semibold underline" download data-testid="signed-pdf-link">
-              {OFFER_SUMMARY_PAGE.signedPdf}
+              {t("summaryPage.signedPdf")}
             </a>
           ) : null}
         </p>
       ) : o.state !== "offered" ? (
         <p role="status" className="mt-4 rounded-md border border-slate-300 bg-slate-100 p-3">
-          {o.state === "expired" ? MARKET_MSG.offerExpired : v.acceptance ? MARKET_MSG.anotherOfferAccepted : MARKET_MSG.offerWithdrawn}
+          {t(o.state === "expired" ? "msg.offerExpired" : v.acceptance ? "msg.anotherOfferAccepted" : "msg.offerWithdrawn")}
         </p>
       ) : null}
       <section className="card mt-6" aria-labelledby="disclosure-heading">
@@ -121,22 +139,22 @@ export default function OfferPage() {
           </p>
         ) : null}
         <h2 id="disclosure-heading" className="text-xl font-semibold">
-          Commercial financing disclosure
+          {t("disclosure.heading")}
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link to={`/offers/${o.id}/summary`} className="text-blue-800 underline" data-testid="summary-page-link">
-            {OFFER_SUMMARY_PAGE.open}
+            {t("summaryPage.open")}
           </Link>
           <a href={`/offers/${o.id}/summary.pdf`} className="text-blue-800 underline" download>
-            {OFFER_SUMMARY_PAGE.pdf}
+            {t("summaryPage.pdf")}
           </a>
         </p>
         <p className="mt-1 text-sm text-slate-700">
-          Amount of the loan {formatCents(o.amountCents)}. Offer valid until {formatDateTime(o.expiresAt)}.
+          {t("disclosure.amountLine", { amount: formatCents(o.amountCents), date: f.dateTime(o.expiresAt) })}
         </p>
         {/* The key figures as cards (one column on phones, two from 640 px), each with its plain-language
             explanation folded under it; a state's prescribed form shows its descriptions unfolded. */}
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="disclosure-table" aria-label="Key figures">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="disclosure-table" aria-label={t("disclosure.keyFigures")}>
           {v.disclosure.map((r, i) => (
             <li key={i} className="rounded-lg border border-slate-200 p-4" data-testid="disclosure-row">
               <h3 className="font-semibold text-slate-800" data-testid="disclosure-label">
@@ -155,7 +173,8 @@ export default function OfferPage() {
               ) : (
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer font-medium text-blue-800 underline">
-                    What this means<span className="sr-only">: {r.label}</span>
+                    {t("disclosure.whatThisMeans")}
+                    <span className="sr-only">: {r.label}</span>
                   </summary>
                   <p className="mt-1 text-slate-700">{r.explanation}</p>
                 </details>
@@ -170,28 +189,33 @@ export default function OfferPage() {
             <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
               <div>
                 <dt className="font-semibold">{v.summary.statement.signatureLabel}</dt>
-                <dd>{v.acceptance?.offerId === o.id ? v.acceptance.signerName : "Signed electronically when you accept"}</dd>
+                <dd>{v.acceptance?.offerId === o.id ? v.acceptance.signerName : t("disclosure.signedWhenAccept")}</dd>
               </div>
               <div>
                 <dt className="font-semibold">{v.summary.statement.dateLabel}</dt>
-                <dd>{v.acceptance?.offerId === o.id ? formatDateTime(v.acceptance.acceptedAt) : "The date you accept"}</dd>
+                <dd>{v.acceptance?.offerId === o.id ? f.dateTime(v.acceptance.acceptedAt) : t("disclosure.dateYouAccept")}</dd>
               </div>
             </dl>
-            <p className="mt-2 text-xs text-slate-600">Form: {v.summary.citation}</p>
+            <p className="mt-2 text-xs text-slate-600">{t("disclosure.form", { citation: v.summary.citation })}</p>
           </div>
         ) : null}
       </section>
       <section className="card mt-6" aria-labelledby="plain-heading">
         <h2 id="plain-heading" className="text-xl font-semibold">
-          In plain language
+          {t("disclosure.plainHeading")}
         </h2>
         <p className="mt-2">
-          If you accept, {o.lenderName} lends your business {formatCents(o.amountCents)}. It keeps {formatCents(o.feeCents)} as its
-          origination fee, so {formatCents(o.fundingCents)} reaches your account, usually within{" "}
-          {o.fundingDays === 0 ? "the same day" : `${o.fundingDays} business day${o.fundingDays === 1 ? "" : "s"}`}. You then pay{" "}
-          {formatCents(o.paymentCents)} every month for {o.termMonths} months, {formatCents(o.totalPaymentsCents)} in all. The difference,{" "}
-          {formatCents(o.financeChargeCents)}, is what this financing costs you. Because the fee comes off the money you receive, the
-          estimated APR is higher than the interest rate.
+          {t("disclosure.plain", {
+            lender: o.lenderName,
+            amount: formatCents(o.amountCents),
+            fee: formatCents(o.feeCents),
+            funding: formatCents(o.fundingCents),
+            within: o.fundingDays === 0 ? t("disclosure.plainSameDay") : t("disclosure.plainDays", { count: o.fundingDays }),
+            payment: formatCents(o.paymentCents),
+            months: o.termMonths,
+            total: formatCents(o.totalPaymentsCents),
+            financeCharge: formatCents(o.financeChargeCents),
+          })}
         </p>
       </section>
       {v.isOwner && open && !review ? (
@@ -210,49 +234,58 @@ export default function OfferPage() {
               field.focus({ preventScroll: true });
             }}
           >
-            {acceptBarText(o)}
+            {t("disclosure.acceptBar", {
+              amount: formatAmount(o.amountCents / 100),
+              lender: o.lenderName,
+              payment: formatAmount(o.paymentCents / 100),
+            })}
           </a>
         </div>
       ) : null}
       {v.isOwner && open ? (
         <section id="accept" className="card mt-6 scroll-mt-4" aria-labelledby="accept-heading">
           <h2 id="accept-heading" className="text-xl font-semibold">
-            Accept this offer
+            {t("disclosure.acceptHeading")}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Accepting is final: the other offers are withdrawn and the lender contacts you to finalise funding.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t("disclosure.acceptFinal")}</p>
           {/* The forms post to #accept: the answer (the review, or what was refused) opens here, in
               view, with or without JavaScript; a refusal is summed up first, linked to its field. */}
-          <ErrorSummary className="mt-4" items={replySummary(errors, (name) => (name === "form" ? "accept-error" : name))} />
-          {errors.form ? (
+          <ErrorSummary className="mt-4" items={replySummary(shown, (name) => (name === "form" ? "accept-error" : name))} />
+          {shown.form ? (
             <p
               id="accept-error"
               role="alert"
               className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
               data-testid="accept-error"
             >
-              {errors.form}
+              {shown.form}
             </p>
           ) : null}
           {review ? (
             <div className="mt-4 space-y-4" data-testid="accept-review">
               <p className="text-lg font-semibold" data-testid="accept-review-sentence">
-                {acceptanceSentence(o)}
+                {t("disclosure.sentence", {
+                  amount: formatCents(o.amountCents),
+                  lender: o.lenderName,
+                  apr: formatBps(o.estimatedAprBps),
+                  count: o.paymentCount,
+                  payment: formatCents(o.paymentCents),
+                  last,
+                })}
               </p>
               <p className="text-sm text-slate-700">
-                Signed as <span className="font-semibold">{review.signerName}</span>. By pressing {SIGN_BUTTON} you sign this offer
-                electronically; the disclosure above is stored with your signature.
+                {t("disclosure.signedAs")} <span className="font-semibold">{review.signerName}</span>
+                {t("disclosure.signedAsRest", { button: signButton })}
               </p>
               <Form method="post" action={acceptAction} className="flex flex-wrap items-center gap-4">
                 <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
                 <input type="hidden" name="signerName" value={review.signerName} />
                 <input type="hidden" name="confirmRead" value="on" />
                 <button type="submit" name="intent" value="accept" className="btn-primary" disabled={nav.state === "submitting"}>
-                  {nav.state === "submitting" ? "Signing..." : SIGN_BUTTON}
+                  {nav.state === "submitting" ? t("disclosure.signing") : signButton}
                 </button>
                 <Link to={`/offers/${o.id}#accept`} className="text-blue-800 underline">
-                  Change the signature
+                  {t("disclosure.changeSignature")}
                 </Link>
               </Form>
             </div>
@@ -261,25 +294,25 @@ export default function OfferPage() {
               <input type="hidden" name="disclosureSha256" value={v.disclosureSha256} />
               <div>
                 <label htmlFor="signerName" className="label">
-                  Your full name (signature)
+                  {t("disclosure.signerLabel")}
                 </label>
                 <input
                   id="signerName"
                   name="signerName"
                   autoComplete="name"
                   className="input mt-1"
-                  aria-invalid={errors.signerName ? true : undefined}
-                  aria-describedby={errors.signerName ? "signerName-error" : undefined}
+                  aria-invalid={shown.signerName ? true : undefined}
+                  aria-describedby={shown.signerName ? "signerName-error" : undefined}
                   required
                 />
-                {errors.signerName ? (
+                {shown.signerName ? (
                   <p id="signerName-error" className="mt-1 text-sm text-red-800">
-                    {errors.signerName}
+                    {shown.signerName}
                   </p>
                 ) : null}
               </div>
               <p className="text-sm text-slate-700" data-testid="intent-to-sign">
-                {INTENT_TO_SIGN}
+                {t("disclosure.intentToSign")}
               </p>
               <div className="flex items-start gap-2">
                 <input
@@ -291,23 +324,23 @@ export default function OfferPage() {
                   aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined}
                   required
                 />
-                <label htmlFor="confirmRead">I have read the disclosure</label>
+                <label htmlFor="confirmRead">{t("disclosure.confirmRead")}</label>
               </div>
-              {errors.confirmRead ? (
+              {shown.confirmRead ? (
                 <p id="confirmRead-error" className="text-sm text-red-800">
-                  {errors.confirmRead}
+                  {shown.confirmRead}
                 </p>
               ) : null}
               <button type="submit" name="intent" value="review" className="btn-primary" disabled={nav.state === "submitting"}>
-                {REVIEW_BUTTON}
+                {t("disclosure.reviewButton")}
               </button>
             </Form>
           )}
         </section>
       ) : null}
-      {v.isOwner && !open && !acceptedThis && errors.form ? (
+      {v.isOwner && !open && !acceptedThis && shown.form ? (
         <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-testid="accept-error">
-          {errors.form}
+          {shown.form}
         </p>
       ) : null}
     </MarketShell>
@@ -317,24 +350,25 @@ export default function OfferPage() {
 /** Every payment, folded: number, amount, the interest in it and the balance left after it. */
 function PaymentSchedule({ o }: { o: { amountCents: number; noteRateBps: number; termMonths: number } }) {
   const rows = paymentScheduleRows(o.amountCents, o.noteRateBps, o.termMonths);
+  const { t } = useT("offers");
   return (
     <details className="mt-4 rounded-lg border border-slate-200 p-4" data-testid="payment-schedule">
-      <summary className="cursor-pointer font-semibold">Payment schedule: all {rows.length} monthly payments</summary>
+      <summary className="cursor-pointer font-semibold">{t("disclosure.scheduleSummary", { count: rows.length })}</summary>
       <table className="mt-3 w-full border-collapse text-right text-sm tabular-nums">
-        <caption className="sr-only">Payment schedule</caption>
+        <caption className="sr-only">{t("disclosure.scheduleCaption")}</caption>
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-1 pr-2 text-left">
               #
             </th>
             <th scope="col" className="py-1 pr-2">
-              Payment
+              {t("disclosure.schedulePayment")}
             </th>
             <th scope="col" className="py-1 pr-2">
-              Interest
+              {t("disclosure.scheduleInterest")}
             </th>
             <th scope="col" className="py-1">
-              Balance after
+              {t("disclosure.scheduleBalance")}
             </th>
           </tr>
         </thead>

@@ -9,25 +9,29 @@ import { MarketShell } from "~/features/marketplace/components/offer-ui";
 import { OfferSummaryDocument } from "~/features/marketplace/components/offer-summary-table";
 import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
 import { OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
-import { OFFER_SUMMARY_PAGE } from "~/content/offer-summary-rules";
 import { site } from "~/content/site";
-import { formatDateTime } from "~/ui/format";
+import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
+import { useT } from "~/ui/i18n";
+import { useFormat } from "~/ui/locale-format";
 import { getClientIp } from "~/platform/http/request.server";
+import { getLanguage } from "~/platform/http/language.server";
 import { requireUser } from "~/features/accounts/session/session.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Offer summary: ${data?.offer.lenderName ?? "an offer"} | ${site.name}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { meta } = resourcesFor(languageOfMatches(matches)).offers;
+  return [{ title: fill(meta.summaryTitle, { lender: data?.offer.lenderName ?? meta.summaryTitleFallback, site: site.name }) }];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = OfferIdParamsSchema.safeParse(params);
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
-  const view = await getOfferDisclosureForViewer(user, parsed.data.id, {
-    ip: getClientIp(request, context),
-    via: "page",
-    as: "summary-page",
-  });
+  const view = await getOfferDisclosureForViewer(
+    user,
+    parsed.data.id,
+    { ip: getClientIp(request, context), via: "page", as: "summary-page" },
+    await getLanguage(request),
+  );
   if (!view) throw data(null, { status: 404 });
   return view;
 }
@@ -36,29 +40,40 @@ export default function OfferSummaryPage() {
   const v = useLoaderData<typeof loader>();
   const o = v.offer;
   const signed = v.acceptance?.offerId === o.id ? v.acceptance : null;
+  const { t } = useT("offers");
+  const f = useFormat();
+  const spec = v.summary.spec;
+  const intro =
+    spec === "CA"
+      ? t("summaryPage.introCA")
+      : spec === "NY"
+        ? t("summaryPage.introNY")
+        : v.applicationState
+          ? t("summaryPage.introState", { state: v.applicationState })
+          : t("summaryPage.introDefault");
   return (
     <MarketShell>
       <p>
         <Link to={`/offers/${o.id}`} className="text-sm text-blue-800 underline">
-          {OFFER_SUMMARY_PAGE.back(o.lenderName)}
+          {t("summaryPage.back", { lender: o.lenderName })}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">{OFFER_SUMMARY_PAGE.heading(o.lenderName)}</h1>
-      <p className="mt-1 text-sm text-slate-700">{OFFER_SUMMARY_PAGE.intro(v.summary.spec, v.applicationState)}</p>
+      <h1 className="mt-2 text-2xl font-bold">{t("summaryPage.heading", { lender: o.lenderName })}</h1>
+      <p className="mt-1 text-sm text-slate-700">{intro}</p>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <a href={`/offers/${o.id}/summary.pdf`} className="text-blue-800 underline" download data-testid="summary-pdf-link">
-          {OFFER_SUMMARY_PAGE.pdf}
+          {t("summaryPage.pdf")}
         </a>
         {signed && v.isOwner ? (
           <a href={`/offers/${o.id}/signed.pdf`} className="text-blue-800 underline" download data-testid="signed-pdf-link">
-            {OFFER_SUMMARY_PAGE.signedPdf}
+            {t("summaryPage.signedPdf")}
           </a>
         ) : null}
       </p>
       <div className="mt-4">
         <OfferSummaryDocument
           summary={v.summary}
-          signature={signed ? { name: signed.signerName, date: formatDateTime(signed.acceptedAt) } : null}
+          signature={signed ? { name: signed.signerName, date: f.dateTime(signed.acceptedAt) } : null}
         />
       </div>
     </MarketShell>

@@ -8,12 +8,13 @@ import { offerSummaryPdfFor, pdfResponse } from "~/features/marketplace/offer-su
 import { OfferIdParamsSchema } from "~/features/marketplace/offers.schema";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
+import { getLanguage } from "~/platform/http/language.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const parsed = OfferIdParamsSchema.safeParse(params);
   if (!parsed.success || !/^\d{1,10}$/.test(params.id ?? "")) throw data(null, { status: 404 });
-  const file = await offerSummaryPdfFor(user, parsed.data.id, getClientIp(request, context));
+  const file = await offerSummaryPdfFor(user, parsed.data.id, getClientIp(request, context), await getLanguage(request));
   if (!file) throw data(null, { status: 404 });
   return pdfResponse(file);
 }

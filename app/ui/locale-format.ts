@@ -46,7 +46,7 @@ function makeFormats(locale: string) {
       const d = parse(iso);
       return d ? date.format(d) : "–";
     },
-    /** "Nov 22, 2025, 4:45 PM EST" / "22 nov 2025, 4:45 p.m. EST"; an en dash when there is no date. */
+    /** "Nov 22, 2025, 4:45 PM EST" / "22 nov 2025, 4:45 p.m. EST"; an en dash when there is no date (format.ts formatDateTime). */
     dateTime: (iso: string | null | undefined) => {
       const d = parse(iso);
       return d ? dateTime.format(d) : "–";

@@ -21,6 +21,9 @@ const keyOfText = new Map<string, string>([
   ...Object.entries(resources.en.account.msg).map(([k, text]): [string, string] => [text, `account:msg.${k}`]),
   // The throttles' refusals (THROTTLE_MSG), wherever a page or a toast shows one.
   ...Object.entries(resources.en.dashboard.throttle).map(([k, text]): [string, string] => [text, `dashboard:throttle.${k}`]),
+  // The marketplace's messages on the offers pages (MARKET_MSG) and the acceptance's toast titles.
+  ...Object.entries(resources.en.offers.msg).map(([k, text]): [string, string] => [text, `offers:msg.${k}`]),
+  ...Object.entries(resources.en.offers.toast).map(([k, text]): [string, string] => [text, `offers:toast.${k}`]),
 ]);
 
 export function useMessage() {

@@ -49,6 +49,8 @@ import { explainNoMatch } from "~/features/marketplace/domain/no-lender-match";
 import { lenderNotices, type MatchSummary } from "~/features/marketplace/domain/action-notices";
 import { BOOST_FIELDS, boostHints, profileAnswers } from "~/features/marketplace/domain/boost-hints";
 import { boostOpen } from "./offer-boost.server";
+import { resourcesFor, type Language } from "~/content/locales";
+import { declineReasonText } from "~/content/decline-reasons";
 
 // ---------------------------------------------------------------------------------------------
 // Matching on submission
@@ -125,7 +127,7 @@ export type ReadContext = {
 };
 
 /** An application's offers for its owner or an admin; null when absent or not theirs (a 404). */
-export async function getOffersForViewer(viewer: Viewer, reference: string, read: ReadContext) {
+export async function getOffersForViewer(viewer: Viewer, reference: string, read: ReadContext, lang: Language = "en") {
   const app = await getSubmittedApplicationByReference(reference);
   if (!app || !mayView(viewer, app.userId)) return null;
   await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offers", applicationId: app.id });
@@ -141,13 +143,27 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
   const missing = new Set(BOOST_FIELDS.filter((f) => !app[f]));
   // Only the applicant answers for their business: an admin reading the page sees no form.
   const open = viewer.id === app.userId && boostOpen(lifecycle?.stage ?? effectiveStage(app), Boolean(acceptance));
+  // The reasons in the reader's language (issue 30): the same codes, the notices' words (namespace "mail").
+  const words = lang === "en" ? null : resourcesFor(lang).mail;
+  const codeOf = new Map(Object.entries(REASON_TEXT).map(([code, text]) => [text, code as ReasonCode]));
+  const inLanguage = (reasons: string[]) => (words ? reasons.map((r) => words.reasons[codeOf.get(r)!] ?? r) : reasons);
+  const noMatch = lifecycle?.noLenderMatch
+    ? words
+      ? explainNoMatch(decisions, { state: app.state, purpose: app.purpose }, undefined, lang).reasons
+      : lifecycle.noLenderMatch.reasons
+    : null;
   return {
     application: { reference: app.reference, status: app.status, amount: Number(app.amount), purpose: app.purpose, state: app.state },
     ...market,
     // At "no lender match" the reasons that decided it, the same words as every other screen.
-    principalReasons: lifecycle?.noLenderMatch ? lifecycle.noLenderMatch.reasons : market.principalReasons,
+    principalReasons: noMatch ?? inLanguage(market.principalReasons),
     /** Each partner lender that declined after review, named, with its principal reasons. */
-    lenderDeclines: declines.map(applicantLenderDecline),
+    lenderDeclines: declines.map((d) => {
+      const decline = applicantLenderDecline(d);
+      if (!words) return decline;
+      const declineWords = words.declineReasons as Record<string, string>;
+      return { ...decline, reasons: d.reasons.map((code) => declineWords[code] ?? declineReasonText(code)) };
+    }),
     lifecycle,
     /** The notices of action taken sent about it, with when each was sent. */
     notices: notices.get(app.id) ?? [],
@@ -163,15 +179,16 @@ export async function getOffersForViewer(viewer: Viewer, reference: string, read
  * One offer with its disclosure for its owner or an admin; null when absent or not theirs.
  * `read` null: not a read shown to the viewer (the acceptance action re-checks the owner only).
  */
-export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: number, read: ReadContext | null) {
+export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: number, read: ReadContext | null, lang: Language = "en") {
   const offer = await getOfferById(offerId);
   if (!offer) return null;
   const app = await getApplicationSummary(offer.applicationId);
   if (!app || !mayView(viewer, app.userId)) return null;
   if (read) await recordAdminReadBy(viewer, read.ip, read.via, { kind: "application", part: "offer", applicationId: app.id, offerId });
   const acceptance = await getAcceptance(app.id);
-  const text = disclosureText(offer, app.reference, app.state);
-  const summary = offerSummary(offer, app.state);
+  // The text and table in the reader's language (issue 30): the same figures; the hash is of the text shown.
+  const text = disclosureText(offer, app.reference, app.state, lang);
+  const summary = offerSummary(offer, app.state, lang);
   // The record that the summary was presented to the applicant: which form, when, where, and the
   // hash of the text shown (an admin's read is recorded as such above, not as a presentation).
   if (read && viewer.id === app.userId) {
@@ -184,6 +201,7 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
       textSha256: sha256(text),
       via,
       ip: read.ip,
+      language: lang,
     });
     await recordApplicationEvent(getDb(), {
       applicationId: app.id,
@@ -199,11 +217,13 @@ export async function getOfferDisclosureForViewer(viewer: Viewer, offerId: numbe
     applicationState: app.state,
     isOwner: viewer.id === app.userId,
     offer: toOfferView(offer),
-    disclosure: disclosureRows(offer, app.state),
+    disclosure: disclosureRows(offer, app.state, lang),
     /** The state's form: its header, the table's rows, and the statement to sign (null: none). */
     summary,
     disclosureText: text,
     disclosureSha256: sha256(text),
+    /** The language of the summary and text above. */
+    language: lang,
     acceptance: acceptance ? toAcceptanceView(acceptance) : null,
   };
 }

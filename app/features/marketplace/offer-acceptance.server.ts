@@ -35,6 +35,7 @@ import { OFFER_VALIDITY_DAYS } from "~/features/marketplace/domain/offer-matchin
 import { signerNameMatches } from "~/features/marketplace/domain/signer-name";
 import { disclosureText, isExpired, offerSummary, sha256 } from "./offer-disclosure.server";
 import { signedSummaryPdf } from "./offer-summary-files.server";
+import { LANGUAGES, type Language } from "~/content/locales";
 
 // ---------------------------------------------------------------------------------------------
 // Accepting
@@ -82,7 +83,13 @@ export function reviewSignature(
 export async function acceptOffer(
   user: { id: number; email: string; firstName: string; lastName: string },
   offerId: number,
-  input: { signerName: string; disclosureSha256: string; ip: string | null },
+  input: {
+    signerName: string;
+    disclosureSha256: string;
+    ip: string | null;
+    /** The page's language (issue 30): the disclosure shown was this language's text, unless its hash says the other's. */
+    language?: Language;
+  },
 ): Promise<AcceptOutcome> {
   // The application an offer belongs to never changes, so it is read before the transaction;
   // inside, every read is a locking read in one order (application, then offer, then acceptance),
@@ -108,9 +115,14 @@ export async function acceptOffer(
       return { ok: false, status: 409, message: MARKET_MSG.applicationClosed };
     if (locked.status !== "offered") return { ok: false, status: 409, message: MARKET_MSG.offerWithdrawn };
     if (isExpired(locked)) return { ok: false, status: 409, message: MARKET_MSG.offerExpired };
-    const text = disclosureText(locked, app.reference, app.state);
+    // The text signed is the one whose hash the form carried: the page's language first, then the other.
+    const preferred = input.language ?? "en";
+    const shown = [preferred, ...LANGUAGES.filter((l) => l !== preferred)]
+      .map((language) => ({ language, text: disclosureText(locked, app.reference, app.state, language) }))
+      .find((c) => sha256(c.text) === input.disclosureSha256);
+    if (!shown) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
+    const { text, language } = shown;
     const hash = sha256(text);
-    if (hash !== input.disclosureSha256) return { ok: false, status: 409, message: MARKET_MSG.disclosureChanged };
     const now = new Date();
     const acceptance = {
       applicationId: app.id,
@@ -121,6 +133,7 @@ export async function acceptOffer(
       clientIp: input.ip,
       disclosureSha256: hash,
       disclosureText: text,
+      language,
     };
     await insertAcceptance(tx, acceptance);
     await setOfferStatus(tx, locked.id, "accepted");
@@ -176,6 +189,7 @@ export async function acceptOffer(
       via: "email",
       ip: input.ip,
       at: now,
+      language,
     });
     const forAdmins = renderMail(
       offerAcceptedAdminMail({ applicationId: app.id, reference: app.reference, offerId: locked.id, offer: locked }),

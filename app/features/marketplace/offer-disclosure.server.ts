@@ -7,6 +7,8 @@ import { formatCents } from "~/ui/format";
 import { flatRows, offerSummaryFor, summaryText, type OfferSummary } from "~/features/marketplace/domain/offer-summary";
 import { createHash } from "node:crypto";
 import { type OfferRow } from "~/features/marketplace/offers.server";
+import { DISCLOSURE_TEXT_ES } from "~/content/offer-summary-rules-es";
+import type { Language } from "~/content/locales";
 
 // ---------------------------------------------------------------------------------------------
 // Disclosure
@@ -19,13 +21,13 @@ export type DisclosureRow = { label: string; value: string; explanation: string 
  * (`domain/offer-summary.ts`: California's 10 CCR 910, New York's 23 NYCRR 600.10, the standard
  * table elsewhere).
  */
-export function offerSummary(o: OfferRow, state: string): OfferSummary {
-  return offerSummaryFor(state, { ...o });
+export function offerSummary(o: OfferRow, state: string, lang: Language = "en"): OfferSummary {
+  return offerSummaryFor(state, { ...o }, lang);
 }
 
 /** The disclosure table of a stored offer as flat rows (the API's `disclosure`, the offer page's cards). */
-export function disclosureRows(o: OfferRow, state = ""): DisclosureRow[] {
-  return flatRows(offerSummary(o, state));
+export function disclosureRows(o: OfferRow, state = "", lang: Language = "en"): DisclosureRow[] {
+  return flatRows(offerSummary(o, state, lang));
 }
 
 /**
@@ -33,10 +35,22 @@ export function disclosureRows(o: OfferRow, state = ""): DisclosureRow[] {
  * offer and lender it is about, then the state's summary as shown (header, every row's label,
  * value and explanation, the statement).
  */
-export function disclosureText(o: OfferRow, reference: string, state = ""): string {
-  const s = offerSummary(o, state);
+export function disclosureText(o: OfferRow, reference: string, state = "", lang: Language = "en"): string {
+  const s = offerSummary(o, state, lang);
   const body = summaryText(s).split("\n");
   const header = s.header ? [body.shift()!] : [];
+  if (lang === "es") {
+    // The Spanish text shown and signed: the same lines and figures, in Spanish (issue 30).
+    const w = DISCLOSURE_TEXT_ES;
+    return [
+      ...header,
+      w.title(o.id, reference),
+      w.lender(o.lenderName, o.lenderNmlsId, o.productName),
+      w.amount(formatCents(o.amountCents)),
+      w.validUntil(o.expiresAt.toISOString()),
+      ...body,
+    ].join("\n");
+  }
   return [
     ...header,
     `Commercial financing disclosure - offer ${o.id} for application ${reference}`,

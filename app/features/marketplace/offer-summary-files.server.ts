@@ -6,6 +6,7 @@
  */
 import { formatCents } from "~/ui/format";
 import { formatMailDateTime, readerTimeZone } from "~/features/mail";
+import { fill, INTL_LOCALE, isLanguage, resourcesFor, type Language } from "~/content/locales";
 import { getApplicationSummary } from "~/features/applications/index.server";
 import { getOfferDisclosureForViewer, type ReadContext } from "./marketplace.server";
 import { getAcceptance, getOfferById, recordSummaryPresentation, type AcceptanceRow, type OfferRow } from "./offers.server";
@@ -25,25 +26,48 @@ export const pdfResponse = (file: PdfFile) =>
     },
   });
 
-const footnote = (o: OfferRow, reference: string) =>
-  `Offer ${o.id} of ${o.lenderName} (NMLS ${o.lenderNmlsId}), ${o.productName}, for application ${reference}: a loan of ${formatCents(o.amountCents)}, valid until ${o.expiresAt.toISOString().slice(0, 10)}.`;
+const words = (lang: Language) => resourcesFor(lang).offers.pdf;
+
+/** A line naming the offer; its date as ISO in English, through Intl (es-US) in Spanish. */
+const footnote = (o: OfferRow, reference: string, lang: Language) => {
+  const ymd = o.expiresAt.toISOString().slice(0, 10);
+  return fill(words(lang).footnote, {
+    id: o.id,
+    lender: o.lenderName,
+    nmls: o.lenderNmlsId,
+    product: o.productName,
+    reference,
+    amount: formatCents(o.amountCents),
+    date:
+      lang === "en"
+        ? ymd
+        : new Intl.DateTimeFormat(INTL_LOCALE[lang], { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+            new Date(`${ymd}T00:00:00Z`),
+          ),
+  });
+};
 
 /** The summary of one offer, unsigned spaces or signed, for its owner or an admin; null: a 404. */
 export async function offerSummaryPdfFor(
   viewer: { id: number; role: string },
   offerId: number,
   ip: string | null,
+  lang: Language = "en",
 ): Promise<PdfFile | null> {
   const read: ReadContext = { ip, via: "page", as: "pdf" };
-  const v = await getOfferDisclosureForViewer(viewer, offerId, read);
+  const v = await getOfferDisclosureForViewer(viewer, offerId, read, lang);
+  const w = words(lang);
   if (!v) return null;
   const offer = (await getOfferById(offerId))!;
   const signed = v.acceptance?.offerId === offerId ? v.acceptance : null;
   const pdf = await summaryPdf({
     summary: v.summary,
-    title: `Offer summary - ${offer.lenderName} - ${v.reference}`,
-    footnote: `${footnote(offer, v.reference)} Form: ${v.summary.citation}. SHA-256 of the text shown: ${v.disclosureSha256}.`,
-    signature: signed ? { name: signed.signerName, date: formatMailDateTime(new Date(signed.acceptedAt), readerTimeZone(viewer)) } : null,
+    title: fill(w.title, { lender: offer.lenderName, reference: v.reference }),
+    footnote: `${footnote(offer, v.reference, lang)}${fill(w.form, { citation: v.summary.citation })}${fill(w.shaShown, { sha: v.disclosureSha256 })}`,
+    signature: signed
+      ? { name: signed.signerName, date: formatMailDateTime(new Date(signed.acceptedAt), readerTimeZone(viewer), lang) }
+      : null,
+    words: w,
   });
   return { pdf, fileName: `offer-summary-${v.reference}-${offerId}.pdf` };
 }
@@ -55,28 +79,30 @@ export async function offerSummaryPdfFor(
 export async function signedSummaryPdf(
   offer: OfferRow,
   app: { reference: string; state: string },
-  acceptance: Pick<AcceptanceRow, "signerName" | "acceptedAt" | "disclosureSha256" | "disclosureText">,
+  acceptance: Pick<AcceptanceRow, "signerName" | "acceptedAt" | "disclosureSha256" | "disclosureText"> & { language?: string | null },
   timeZone: string,
 ): Promise<PdfFile> {
-  const s = offerSummary(offer, app.state);
-  const signedOn = formatMailDateTime(acceptance.acceptedAt, timeZone);
+  // In the language the summary was signed in (issue 30): its table and text are the ones signed.
+  const lang: Language = isLanguage(acceptance.language) ? acceptance.language : "en";
+  const w = words(lang);
+  const s = offerSummary(offer, app.state, lang);
+  const signedOn = formatMailDateTime(acceptance.acceptedAt, timeZone, lang);
   const pdf = await summaryPdf({
     summary: s,
-    title: `Signed offer summary - ${offer.lenderName} - ${app.reference}`,
-    footnote: `${footnote(offer, app.reference)} Form: ${s.citation}.`,
+    title: fill(w.signedTitle, { lender: offer.lenderName, reference: app.reference }),
+    footnote: `${footnote(offer, app.reference, lang)}${fill(w.form, { citation: s.citation })}`,
     signature: { name: acceptance.signerName, date: signedOn },
     record: {
       lines: [
-        `Signed by: ${acceptance.signerName}`,
-        `Signed on: ${signedOn}`,
-        `SHA-256 of the signed text: ${acceptance.disclosureSha256}`,
+        fill(w.signedBy, { name: acceptance.signerName }),
+        fill(w.signedOn, { date: signedOn }),
+        fill(w.signedSha, { sha: acceptance.disclosureSha256 }),
         // A summary drawn again from the stored offer is the one signed when its text hashes the same.
-        sha256(disclosureText(offer, app.reference, app.state)) === acceptance.disclosureSha256
-          ? "The summary above is the text signed."
-          : "The summary above is drawn again from the stored offer; the text signed is below.",
+        sha256(disclosureText(offer, app.reference, app.state, lang)) === acceptance.disclosureSha256 ? w.sameText : w.redrawn,
       ],
       signedText: acceptance.disclosureText,
     },
+    words: w,
   });
   return { pdf, fileName: `signed-offer-summary-${app.reference}-${offer.id}.pdf` };
 }
@@ -96,6 +122,7 @@ export async function signedSummaryPdfFor(user: { id: number; role: string }, of
     textSha256: acceptance.disclosureSha256,
     via: "pdf",
     ip,
+    language: isLanguage(acceptance.language) ? acceptance.language : "en",
   });
   return file;
 }

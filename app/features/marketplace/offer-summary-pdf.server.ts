@@ -10,6 +10,10 @@
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { rowLabels, type OfferSummary } from "~/features/marketplace/domain/offer-summary";
+import type { Resources } from "~/content/locales";
+
+/** The PDF's own words in its language (namespace "offers", `pdf`). */
+type PdfWords = Resources["offers"]["pdf"];
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 50;
@@ -97,7 +101,7 @@ function blocksOf(lines: readonly string[], font: PDFFont, size: number, width: 
 }
 
 /** Draws the summary (header, table, statement) from the writer's current position. */
-function drawSummary(w: Writer, s: OfferSummary, signature: { name: string; date: string } | null) {
+function drawSummary(w: Writer, s: OfferSummary, signature: { name: string; date: string } | null, words: PdfWords) {
   if (s.header) w.text(s.header, { font: w.bold, size: SIZE.header, center: true, gap: 10 });
   const labels = rowLabels(s.rows);
   for (let i = 0; i < s.rows.length; i++) {
@@ -137,10 +141,13 @@ function drawSummary(w: Writer, s: OfferSummary, signature: { name: string; date
   w.y -= 12;
   if (s.statement) {
     w.text(s.statement.text, { size: SIZE.text, gap: 14 });
-    w.text(`${s.statement.signatureLabel}: ${signature ? `${signature.name} (signed electronically)` : "______________________________"}`, {
-      size: SIZE.cell,
-      gap: 6,
-    });
+    w.text(
+      `${s.statement.signatureLabel}: ${signature ? `${signature.name} ${words.signedElectronically}` : "______________________________"}`,
+      {
+        size: SIZE.cell,
+        gap: 6,
+      },
+    );
     w.text(`${s.statement.dateLabel}: ${signature ? signature.date : "______________________________"}`, { size: SIZE.cell, gap: 6 });
   }
 }
@@ -154,6 +161,8 @@ export type SummaryPdfInput = {
   signature: { name: string; date: string } | null;
   /** The signed copy's record page: the signature's facts and the exact text signed. */
   record?: { lines: string[]; signedText: string };
+  /** The PDF's own words, in the summary's language. */
+  words: PdfWords;
 };
 
 /** The summary as a PDF: the state's form, then (signed copy) the record of the signature. */
@@ -162,15 +171,15 @@ export async function summaryPdf(input: SummaryPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(input.title);
   const w = new Writer(doc, await doc.embedFont(StandardFonts.TimesRoman), await doc.embedFont(StandardFonts.TimesRomanBold));
-  drawSummary(w, input.summary, input.signature);
+  drawSummary(w, input.summary, input.signature, input.words);
   w.y -= 6;
   w.text(input.footnote, { size: SIZE.small });
   if (input.record) {
     w.newPage();
-    w.text("Electronic signature record", { font: w.bold, size: SIZE.cell, gap: 6 });
+    w.text(input.words.recordHeading, { font: w.bold, size: SIZE.cell, gap: 6 });
     for (const line of input.record.lines) w.text(line, { size: SIZE.text });
     w.y -= 10;
-    w.text("The text signed, as stored with the signature:", { font: w.bold, size: SIZE.text, gap: 4 });
+    w.text(input.words.signedTextHeading, { font: w.bold, size: SIZE.text, gap: 4 });
     for (const line of input.record.signedText.split("\n")) {
       if (line.trim() === "") w.y -= 6;
       else w.text(line, { size: SIZE.small });

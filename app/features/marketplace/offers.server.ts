@@ -113,6 +113,8 @@ export async function recordSummaryPresentation(
     via: PresentationChannel;
     ip: string | null;
     at?: Date;
+    /** The language of the text shown (issue 30); English when not given. */
+    language?: "en" | "es";
   },
 ) {
   await db.insert(schema.offerSummaryPresentations).values({
@@ -124,6 +126,7 @@ export async function recordSummaryPresentation(
     via: p.via,
     ip: p.ip ? p.ip.slice(0, 64) : null,
     presentedAt: p.at ?? new Date(),
+    language: p.language ?? "en",
   });
 }
 

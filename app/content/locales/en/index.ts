@@ -18,6 +18,7 @@ import { wizard } from "./wizard";
 import { legal } from "./legal";
 import { publicTexts } from "./public";
 import { dashboard } from "./dashboard";
+import { offers } from "./offers";
 
 export const en = {
   common,
@@ -31,6 +32,7 @@ export const en = {
   public: publicTexts,
   legal,
   dashboard,
+  offers,
 };
 export { TRANSLATED_MESSAGE_KEYS };
 

@@ -16,6 +16,7 @@ import { wizard } from "./wizard";
 import { legal } from "./legal";
 import { publicTexts } from "./public";
 import { dashboard } from "./dashboard";
+import { offers } from "./offers";
 
 export const es: PageResources = {
   common,
@@ -29,4 +30,5 @@ export const es: PageResources = {
   public: publicTexts,
   legal,
   dashboard,
+  offers,
 };

@@ -5,6 +5,7 @@
  * are combined; the statement with the "Recipient Signature" and "Date" spaces.
  */
 import type { OfferSummary } from "~/features/marketplace/domain/offer-summary";
+import { useT } from "~/ui/i18n";
 
 export function OfferSummaryDocument({
   summary,
@@ -14,19 +15,24 @@ export function OfferSummaryDocument({
   /** Filled once signed; otherwise the spaces say when they are filled. */
   signature: { name: string; date: string } | null;
 }) {
+  const { t } = useT("offers");
   return (
-    <article className="rounded-lg border border-slate-300 bg-white p-3 sm:p-6" aria-label="Offer summary" data-testid="offer-summary">
+    <article
+      className="rounded-lg border border-slate-300 bg-white p-3 sm:p-6"
+      aria-label={t("summaryPage.documentLabel")}
+      data-testid="offer-summary"
+    >
       {summary.header ? (
         <h2 className="text-center text-lg font-bold sm:text-xl" data-testid="summary-header">
           {summary.header}
         </h2>
       ) : (
-        <h2 className="text-lg font-bold">Offer summary</h2>
+        <h2 className="text-lg font-bold">{t("summaryPage.documentLabel")}</h2>
       )}
       {/* On a phone the columns take their content's width (a figure has no space, so it stays on one line; a
           sentence such as the payments' wraps); from 640 px the rule's 3:3:7. */}
       <table className="mt-4 w-full table-auto border-collapse text-[13px] sm:table-fixed sm:text-sm" data-testid="summary-table">
-        <caption className="sr-only">The offer&apos;s terms, one row a term: what it is, its figure, and what it means</caption>
+        <caption className="sr-only">{t("summaryPage.caption")}</caption>
         <colgroup>
           <col className="sm:w-[23%]" />
           <col className="sm:w-[23%]" />
@@ -76,17 +82,17 @@ export function OfferSummaryDocument({
             <div className="border-b border-slate-500 pb-1">
               <dt className="font-semibold">{summary.statement.signatureLabel}</dt>
               <dd data-testid="summary-signature">
-                {signature ? `${signature.name} (signed electronically)` : "Signed electronically when you accept"}
+                {signature ? t("summaryPage.signedElectronically", { name: signature.name }) : t("disclosure.signedWhenAccept")}
               </dd>
             </div>
             <div className="border-b border-slate-500 pb-1">
               <dt className="font-semibold">{summary.statement.dateLabel}</dt>
-              <dd data-testid="summary-date">{signature ? signature.date : "The date you accept"}</dd>
+              <dd data-testid="summary-date">{signature ? signature.date : t("disclosure.dateYouAccept")}</dd>
             </div>
           </dl>
         </div>
       ) : null}
-      <p className="mt-3 text-xs text-slate-600">Form: {summary.citation}</p>
+      <p className="mt-3 text-xs text-slate-600">{t("disclosure.form", { citation: summary.citation })}</p>
     </article>
   );
 }

@@ -333,17 +333,19 @@ const REASON_WORDS: Record<OfferSort, string> = {
  * (the cost of the money per year, fees included, comparable across terms), then the lowest total
  * cost. `why` is one line saying which of the page's measures it leads on.
  */
-export function bestMatch<T extends Sortable>(choosable: readonly T[]): { offer: T; why: string } | null {
+export function bestMatch<T extends Sortable>(
+  choosable: readonly T[],
+): { offer: T; why: string; leads: OfferSort[]; count: number } | null {
   const [offer] = [...choosable].sort(
     (a, b) => a.estimatedAprBps - b.estimatedAprBps || a.financeChargeCents - b.financeChargeCents || a.id - b.id,
   );
   if (!offer) return null;
-  if (choosable.length === 1) return { offer, why: "It is the one offer you can choose right now." };
+  if (choosable.length === 1) return { offer, why: "It is the one offer you can choose right now.", leads: [], count: 1 };
   const best = bestValues(choosable);
   const leads = OFFER_SORTS.map((s) => s.value).filter((k) => best[k].has(offer.id));
   const words = leads.map((k) => REASON_WORDS[k]);
   const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0];
-  return { offer, why: `It has ${list} of your ${choosable.length} offers.` };
+  return { offer, why: `It has ${list} of your ${choosable.length} offers.`, leads, count: choosable.length };
 }
 
 /** `?compare=a&compare=b`: the two offers to show side by side, or why not. */

@@ -23,7 +23,19 @@
  * non-interest finance charge: paying early does not give it back.
  */
 import { CA_910, DEFAULT_SUMMARY, NY_600_10, SIGNATURE_STATEMENT, SUMMARY_OWN_WORDS, fill } from "~/content/offer-summary-rules";
-import { prepaymentFees } from "./prepayment-fees";
+import {
+  CA_910_ES,
+  DEFAULT_SUMMARY_ES,
+  LENDER_WORDS_ES,
+  NY_600_10_ES,
+  PREPAYMENT_POLICY_ES,
+  SIGNATURE_STATEMENT_ES,
+  STANDARD_SUMMARY_ES,
+  SUMMARY_OWN_WORDS_ES,
+  SUMMARY_UNITS_ES,
+} from "~/content/offer-summary-rules-es";
+import type { Language } from "~/content/locales";
+import { prepaymentFeeTiers, prepaymentFees } from "./prepayment-fees";
 
 export type SummaryTerms = {
   lenderName: string;
@@ -93,24 +105,62 @@ export const nyApr = (bps: number) => percent(bps);
  * and months. The offers' terms are whole months, so there are no remaining days; a term of
  * months up to a year counts 365 days a year.
  */
-export function termInWords(termMonths: number): string {
-  if (termMonths <= 12) return `${Math.round((termMonths * 365) / 12)} days`;
+export function termInWords(termMonths: number, lang: Language = "en"): string {
+  const es = lang === "es" ? SUMMARY_UNITS_ES : null;
+  const days = Math.round((termMonths * 365) / 12);
+  if (termMonths <= 12) return es ? es.days(days) : `${days} days`;
   const years = Math.floor(termMonths / 12);
   const months = termMonths % 12;
+  if (es) return months === 0 ? es.years(years) : `${es.years(years)} ${es.and} ${es.monthsCount(months)}`;
   const y = `${years} year${years === 1 ? "" : "s"}`;
   return months === 0 ? y : `${y} and ${months} month${months === 1 ? "" : "s"}`;
 }
 
+/**
+ * A lender's own words (prepayment policy, collateral, avoidable fees) in `lang`: English as the
+ * lender wrote them; Spanish from the catalogue's sentences, a prepayment policy from its tiers,
+ * else as written.
+ */
+export function lenderWords(text: string, lang: Language, kind: "prepayment" | "other" = "other"): string {
+  if (lang === "en") return text;
+  const known = LENDER_WORDS_ES[text.trim()];
+  if (known) return known;
+  if (kind !== "prepayment") return text;
+  const tiers = prepaymentFeeTiers(text);
+  if (!tiers) return text;
+  if (!tiers.length) return PREPAYMENT_POLICY_ES.none;
+  const pct = (bps: number) => percentWord(bps);
+  const first = tiers[0]!;
+  if (tiers.length === 1 && first.fromMonth === 1 && /during the first/i.test(text))
+    return PREPAYMENT_POLICY_ES.firstMonths(pct(first.bps), first.toMonth);
+  const years = tiers.map((t) => PREPAYMENT_POLICY_ES.year(pct(t.bps), Math.ceil(t.toMonth / 12)));
+  const list = years.length > 1 ? `${years.slice(0, -1).join(", ")} ${SUMMARY_UNITS_ES.and} ${years[years.length - 1]}` : years[0]!;
+  return PREPAYMENT_POLICY_ES.byYear(list);
+}
+
 /** The header's "one- to five-word description of the type of product offered" (901(a)(1), 600.5(a)). */
-export function productDescription(productName: string): string {
+export function productDescription(productName: string, lang: Language = "en"): string {
   const words = productName.trim().split(/\s+/).filter(Boolean);
-  return words.length >= 1 && words.length <= 5 ? words.join(" ") : SUMMARY_OWN_WORDS.genericProduct;
+  return words.length >= 1 && words.length <= 5
+    ? words.join(" ")
+    : (lang === "es" ? SUMMARY_OWN_WORDS_ES : SUMMARY_OWN_WORDS).genericProduct;
 }
 
 /** Column 2 of the Payment row: "$1,039.81/month", or each run of payments when the last differs. */
-function paymentLines(o: SummaryTerms): { lines: string[]; varies: boolean } {
-  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents) return { lines: [`${dollars(o.paymentCents)}/month`], varies: false };
+function paymentLines(o: SummaryTerms, lang: Language): { lines: string[]; varies: boolean } {
+  const es = lang === "es" ? SUMMARY_UNITS_ES : null;
+  const perMonth = es ? es.perMonth : "/month";
+  if (o.paymentCount <= 1 || o.finalPaymentCents === o.paymentCents)
+    return { lines: [`${dollars(o.paymentCents)}${perMonth}`], varies: false };
   const first = o.paymentCount - 1;
+  if (es)
+    return {
+      lines: [
+        `${first === 1 ? es.payment(1) : es.payments(1, first)}: ${dollars(o.paymentCents)}${perMonth}`,
+        `${es.payment(o.paymentCount)}: ${dollars(o.finalPaymentCents)}`,
+      ],
+      varies: true,
+    };
   return {
     lines: [
       `${first === 1 ? "Payment 1" : `Payments 1-${first}`}: ${dollars(o.paymentCents)}/month`,
@@ -120,23 +170,26 @@ function paymentLines(o: SummaryTerms): { lines: string[]; varies: boolean } {
   };
 }
 
-type ClosedEndWords = typeof CA_910 | typeof NY_600_10;
+type ClosedEndWords = typeof CA_910 | typeof NY_600_10 | typeof CA_910_ES | typeof NY_600_10_ES;
 
 /** The rows both states share (their words differ), rows 1 to 8 of the closed-end table. */
-function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => string, apr: string): SummaryRow[] {
+function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => string, apr: string, lang: Language): SummaryRow[] {
   const feeCents = o.amountCents - o.fundingCents;
-  const pay = paymentLines(o);
+  const pay = paymentLines(o, lang);
   const fees = prepaymentFees(o.prepayment, o);
+  const own = lang === "es" ? SUMMARY_OWN_WORDS_ES : SUMMARY_OWN_WORDS;
+  const months = (f: { fromMonth: number; toMonth: number }) =>
+    lang === "es"
+      ? f.fromMonth === f.toMonth
+        ? SUMMARY_UNITS_ES.month(f.fromMonth)
+        : SUMMARY_UNITS_ES.monthsRange(f.fromMonth, f.toMonth)
+      : f.fromMonth === f.toMonth
+        ? `month ${f.fromMonth}`
+        : `months ${f.fromMonth}-${f.toMonth}`;
   const feeLines = (fees ?? [])
     .filter((f) => f.bps > 0)
-    .map((f) =>
-      SUMMARY_OWN_WORDS.prepaymentFeeLine(
-        percentWord(f.bps),
-        f.fromMonth === f.toMonth ? `month ${f.fromMonth}` : `months ${f.fromMonth}-${f.toMonth}`,
-        dollars(f.maxFeeCents),
-      ),
-    );
-  const ny = w === NY_600_10;
+    .map((f) => own.prepaymentFeeLine(percentWord(f.bps), months(f), dollars(f.maxFeeCents)));
+  const ny = w === NY_600_10 || w === NY_600_10_ES;
   return [
     {
       label: w.fundingLabel,
@@ -172,10 +225,10 @@ function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => 
       labelSpan: 1,
       value: pay.lines,
       // Payments that vary (the last one takes the cents of rounding) fill columns 2 and 3 together.
-      explanation: pay.varies ? null : [SUMMARY_OWN_WORDS.paymentExplanation(o.paymentCount)],
+      explanation: pay.varies ? null : [own.paymentExplanation(o.paymentCount)],
       rule: cite(ny ? "(f)" : "(a)(6)"),
     },
-    { label: w.termLabel, labelSpan: 1, value: [termInWords(o.termMonths)], explanation: [], rule: cite(ny ? "(g)" : "(a)(7)") },
+    { label: w.termLabel, labelSpan: 1, value: [termInWords(o.termMonths, lang)], explanation: [], rule: cite(ny ? "(g)" : "(a)(7)") },
     {
       label: w.prepaymentLabel,
       labelSpan: 2,
@@ -190,43 +243,52 @@ function closedEndRows(o: SummaryTerms, w: ClosedEndWords, cite: (p: string) => 
     {
       label: null,
       labelSpan: 1,
-      value: fees == null ? [w.prepaymentFees, o.prepayment] : feeLines.length ? [w.prepaymentFees, ...feeLines] : [w.prepaymentNoFees],
+      value:
+        fees == null
+          ? [w.prepaymentFees, lenderWords(o.prepayment, lang, "prepayment")]
+          : feeLines.length
+            ? [w.prepaymentFees, ...feeLines]
+            : [w.prepaymentNoFees],
       explanation: null,
       rule: cite(ny ? "(j)" : "(a)(10)"),
     },
   ];
 }
 
-function californiaSummary(o: SummaryTerms): OfferSummary {
+function californiaSummary(o: SummaryTerms, lang: Language): OfferSummary {
+  const w = lang === "es" ? CA_910_ES : CA_910;
   return {
     spec: "CA",
-    header: `${CA_910.header} ${productDescription(o.productName)}`,
-    rows: closedEndRows(o, CA_910, (p) => `10 CCR 910${p}`, caApr(o.estimatedAprBps)),
-    statement: { ...SIGNATURE_STATEMENT },
-    citation: CA_910.citation,
+    header: `${w.header} ${productDescription(o.productName, lang)}`,
+    rows: closedEndRows(o, w, (p) => `10 CCR 910${p}`, caApr(o.estimatedAprBps), lang),
+    statement: { ...(lang === "es" ? SIGNATURE_STATEMENT_ES : SIGNATURE_STATEMENT) },
+    citation: w.citation,
   };
 }
 
-function newYorkSummary(o: SummaryTerms): OfferSummary {
+function newYorkSummary(o: SummaryTerms, lang: Language): OfferSummary {
+  const w = lang === "es" ? NY_600_10_ES : NY_600_10;
   const cite = (p: string) => `23 NYCRR 600.10${p}`;
-  const stated = (s: string) => (s.trim() ? s.trim() : SUMMARY_OWN_WORDS.notStated);
+  const notStated = (lang === "es" ? SUMMARY_OWN_WORDS_ES : SUMMARY_OWN_WORDS).notStated;
+  const stated = (s: string) => (s.trim() ? lenderWords(s.trim(), lang) : notStated);
   return {
     spec: "NY",
-    header: `${NY_600_10.header} ${productDescription(o.productName)}`,
+    header: `${w.header} ${productDescription(o.productName, lang)}`,
     rows: [
-      ...closedEndRows(o, NY_600_10, cite, nyApr(o.estimatedAprBps)),
+      ...closedEndRows(o, w, cite, nyApr(o.estimatedAprBps), lang),
       // Columns 2 and 3 combined: the lender's own description (600.10(k)(2), (l)(2)).
-      { label: NY_600_10.collateralLabel, labelSpan: 1, value: [stated(o.collateral)], explanation: null, rule: cite("(k)") },
-      { label: NY_600_10.avoidableFeesLabel, labelSpan: 1, value: [stated(o.avoidableFees)], explanation: null, rule: cite("(l)") },
+      { label: w.collateralLabel, labelSpan: 1, value: [stated(o.collateral)], explanation: null, rule: cite("(k)") },
+      { label: w.avoidableFeesLabel, labelSpan: 1, value: [stated(o.avoidableFees)], explanation: null, rule: cite("(l)") },
     ],
-    statement: { ...SIGNATURE_STATEMENT },
-    citation: NY_600_10.citation,
+    statement: { ...(lang === "es" ? SIGNATURE_STATEMENT_ES : SIGNATURE_STATEMENT) },
+    citation: w.citation,
   };
 }
 
 /** The marketplace's standard table (every state without a prescribed form): its own words. */
-function standardRows(o: SummaryTerms): SummaryRow[] {
+function standardRows(o: SummaryTerms, lang: Language): SummaryRow[] {
   const same = o.finalPaymentCents === o.paymentCents;
+  if (lang === "es") return standardRowsEs(o, same);
   const row = (label: string, value: string, explanation: string): SummaryRow => ({
     label,
     labelSpan: 1,
@@ -265,12 +327,41 @@ function standardRows(o: SummaryTerms): SummaryRow[] {
   ];
 }
 
-/** The summary the applicant's state prescribes; `state` is the application's two-letter state. */
-export function offerSummaryFor(state: string, o: SummaryTerms): OfferSummary {
+/** The standard table in Spanish: the same rows and figures (STANDARD_SUMMARY_ES). */
+function standardRowsEs(o: SummaryTerms, same: boolean): SummaryRow[] {
+  const w = STANDARD_SUMMARY_ES;
+  const row = (label: string, value: string, explanation: string): SummaryRow => ({
+    label,
+    labelSpan: 1,
+    value: [value],
+    explanation: [explanation],
+    rule: DEFAULT_SUMMARY.citation,
+  });
+  return [
+    row(w.fundingLabel, dollars(o.fundingCents), w.funding(dollars(o.amountCents), dollars(o.amountCents - o.fundingCents))),
+    row(w.aprLabel, percent(o.estimatedAprBps), w.apr(percent(o.noteRateBps))),
+    row(w.financeChargeLabel, dollars(o.financeChargeCents), w.financeCharge),
+    row(w.totalLabel, dollars(o.totalPaymentsCents), w.total),
+    row(
+      w.paymentLabel,
+      same ? w.paymentSame(dollars(o.paymentCents)) : w.paymentLast(dollars(o.paymentCents), dollars(o.finalPaymentCents)),
+      w.paymentExplanation(o.paymentCount, same),
+    ),
+    row(w.termLabel, w.term(o.termMonths), w.termExplanation),
+    row(w.prepaymentLabel, lenderWords(o.prepayment, "es", "prepayment"), w.prepaymentExplanation),
+  ];
+}
+
+/**
+ * The summary the applicant's state prescribes; `state` is the application's two-letter state.
+ * `lang` "es": the same table and figures in Spanish (`~/content/offer-summary-rules-es`).
+ */
+export function offerSummaryFor(state: string, o: SummaryTerms, lang: Language = "en"): OfferSummary {
   const s = state.trim().toUpperCase();
-  if (s === "CA") return californiaSummary(o);
-  if (s === "NY") return newYorkSummary(o);
-  return { spec: "default", header: null, rows: standardRows(o), statement: null, citation: DEFAULT_SUMMARY.citation };
+  if (s === "CA") return californiaSummary(o, lang);
+  if (s === "NY") return newYorkSummary(o, lang);
+  const citation = lang === "es" ? DEFAULT_SUMMARY_ES.citation : DEFAULT_SUMMARY.citation;
+  return { spec: "default", header: null, rows: standardRows(o, lang), statement: null, citation };
 }
 
 /** A row's label, the spanning label for a combined row (the second "Prepayment" row). */
