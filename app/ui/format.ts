@@ -76,18 +76,18 @@ export function formatFileSize(bytes: number): string {
 const TZ = "America/New_York";
 const dateFmt = lazy(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: TZ }));
 const longDateFmt = lazy(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: TZ }));
-const dateTimeFmt = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: TZ,
-      timeZoneName: "short",
-    }),
-);
+/** The display time zone of every date the site shows, and the date-and-time format (locale-format.ts uses both). */
+export const DISPLAY_TIME_ZONE = TZ;
+export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: TZ,
+  timeZoneName: "short",
+};
+const dateTimeFmt = lazy(() => new Intl.DateTimeFormat("en-US", DATE_TIME_OPTIONS));
 
 const parseDate = (iso: string | null | undefined) => {
   if (!iso) return null;

@@ -4,9 +4,9 @@
  * output is exactly format.ts's. `useFormat()` gives them for the page's language.
  */
 import { INTL_LOCALE, isLanguage, type Language } from "~/content/locales";
+import { DATE_TIME_OPTIONS, DISPLAY_TIME_ZONE as TZ } from "~/ui/format";
 import { useT } from "~/ui/i18n";
 
-const TZ = "America/New_York";
 type Formats = ReturnType<typeof makeFormats>;
 const byLocale = new Map<string, Formats>();
 
@@ -16,15 +16,7 @@ function makeFormats(locale: string) {
   const plain = new Intl.NumberFormat(locale);
   const date = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: TZ });
   const longDate = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: TZ });
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: TZ,
-    timeZoneName: "short",
-  });
+  const dateTime = new Intl.DateTimeFormat(locale, DATE_TIME_OPTIONS);
   const parse = (iso: string | null | undefined) => {
     if (!iso) return null;
     const d = new Date(iso);

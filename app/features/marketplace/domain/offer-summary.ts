@@ -285,17 +285,19 @@ function newYorkSummary(o: SummaryTerms, lang: Language): OfferSummary {
   };
 }
 
+/** A row of the standard table: one label, one value, one explanation, under its citation. */
+const row = (label: string, value: string, explanation: string): SummaryRow => ({
+  label,
+  labelSpan: 1,
+  value: [value],
+  explanation: [explanation],
+  rule: DEFAULT_SUMMARY.citation,
+});
+
 /** The marketplace's standard table (every state without a prescribed form): its own words. */
 function standardRows(o: SummaryTerms, lang: Language): SummaryRow[] {
   const same = o.finalPaymentCents === o.paymentCents;
   if (lang === "es") return standardRowsEs(o, same);
-  const row = (label: string, value: string, explanation: string): SummaryRow => ({
-    label,
-    labelSpan: 1,
-    value: [value],
-    explanation: [explanation],
-    rule: DEFAULT_SUMMARY.citation,
-  });
   return [
     row(
       "Funding provided",
@@ -330,13 +332,6 @@ function standardRows(o: SummaryTerms, lang: Language): SummaryRow[] {
 /** The standard table in Spanish: the same rows and figures (STANDARD_SUMMARY_ES). */
 function standardRowsEs(o: SummaryTerms, same: boolean): SummaryRow[] {
   const w = STANDARD_SUMMARY_ES;
-  const row = (label: string, value: string, explanation: string): SummaryRow => ({
-    label,
-    labelSpan: 1,
-    value: [value],
-    explanation: [explanation],
-    rule: DEFAULT_SUMMARY.citation,
-  });
   return [
     row(w.fundingLabel, dollars(o.fundingCents), w.funding(dollars(o.amountCents), dollars(o.amountCents - o.fundingCents))),
     row(w.aprLabel, percent(o.estimatedAprBps), w.apr(percent(o.noteRateBps))),
