@@ -53,7 +53,8 @@ export default function ApplyLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <WizardHeader signIn={!user && step < 7} />
-      <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
+      {/* data-step: the step drawn (tests wait for it, not for the address, which changes first). */}
+      <main id="main" tabIndex={-1} data-step={WIZARD_STEP_LIST[step - 1]?.slug} className="focus:outline-none mx-auto max-w-3xl px-4 py-8">
         <WizardProgress step={step} />
         <div className="card">
           <Outlet />

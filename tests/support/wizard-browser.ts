@@ -16,6 +16,8 @@ export async function at(page: Page, step: string, js: boolean) {
   await page.waitForURL((u) => u.pathname === `/apply/${step}`);
   await page.waitForLoadState("load");
   if (js) await waitForHydration(page);
+  // The step on screen, not only the address: with JavaScript the address changes first.
+  await page.locator(`main[data-step="${step}"]`).waitFor();
 }
 
 export const cont = (page: Page) => page.getByRole("button", { name: "Continue" }).click();
