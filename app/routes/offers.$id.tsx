@@ -20,7 +20,7 @@ import { acceptOffer, reviewSignature } from "~/features/marketplace/offer-accep
 import { formatAmount, formatBps, formatCents } from "~/ui/format";
 import { paymentScheduleRows } from "~/features/marketplace/domain/offer-money";
 import { getOfferDisclosureForViewer } from "~/features/marketplace/marketplace.server";
-import { MARKET_MSG } from "~/content/messages";
+import { APPLICANT_TOASTS } from "~/content/messages";
 import { offersPath } from "~/features/marketplace/domain/offer-matching";
 import { getClientIp } from "~/platform/http/request.server";
 import { requireUser } from "~/features/accounts/session/session.server";
@@ -80,10 +80,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
   // To the offers page's "You accepted" note (a fragment of its own: the browser would otherwise
   // keep this form's #accept across the redirect).
-  return redirectWithToast(`${offersPath(out.reference)}#accepted`, {
-    title: out.already ? "Already accepted" : "Offer Accepted",
-    description: out.already ? MARKET_MSG.alreadyAccepted : MARKET_MSG.offerAccepted,
-  });
+  return redirectWithToast(
+    `${offersPath(out.reference)}#accepted`,
+    out.already ? APPLICANT_TOASTS.alreadyAccepted : APPLICANT_TOASTS.offerAccepted,
+  );
 }
 
 export default function OfferPage() {
