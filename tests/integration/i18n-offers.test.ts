@@ -124,5 +124,8 @@ describe("the offers in Spanish", () => {
     const words = pdfWords(Buffer.from(await pdf.arrayBuffer()));
     expect(words).toContain(es.offers.pdf.recordHeading);
     expect(englishIn(withoutNames(words, names)), "the signed PDF").toEqual([]);
+    // It is in the language signed, whatever the page's: the same words asked for in English.
+    const again = await c.fetch(`/offers/${first.id}/signed.pdf?lng=en`);
+    expect(pdfWords(Buffer.from(await again.arrayBuffer()))).toContain(es.offers.pdf.recordHeading);
   });
 });
