@@ -25,6 +25,8 @@ import { median } from "./lib/stats";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 /** The pages measured: anonymous ones, then the applicant's offers page (its path known once applied). */
 const PUBLIC_PAGES = ["/", "/apply/loan"];
+/** The same pages in Spanish (issue 30: Lighthouse results unchanged on the Spanish pages), by each language's URL. */
+const SPANISH = (path: string) => `${path}${path.includes("?") ? "&" : "?"}lng=es`;
 const OFFERS_LABEL = "/dashboard/applications/<ref>/offers";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -132,6 +134,8 @@ export async function lighthouseBench(ctx: BenchContext): Promise<SectionResult>
     ...PUBLIC_PAGES.map((p) => ({ label: p, path: p, headers: undefined })),
     { label: OFFERS_LABEL, path: `/dashboard/applications/${app.reference}/offers`, headers: { cookie: applicant.cookieHeader() } },
   ];
+  // Spanish after English, so a machine growing busy shows as both languages' later runs, not as Spanish alone.
+  pages.push(...pages.map((p) => ({ ...p, label: `${p.label} (es)`, path: SPANISH(p.path) })));
   for (const { label: p, path: pagePath, headers } of pages) {
     const runs: Scores[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(ctx.origin + pagePath, headers));
