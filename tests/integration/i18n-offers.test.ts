@@ -129,3 +129,23 @@ describe("the offers in Spanish", () => {
     expect(pdfWords(Buffer.from(await again.arrayBuffer()))).toContain(es.offers.pdf.recordHeading);
   });
 });
+
+/** The states whose own summary form is prescribed (10 CCR 910, 23 NYCRR 600.10), in Spanish. */
+describe.each([
+  { state: "CA", city: "Los Angeles", zip: "90012" },
+  { state: "NY", city: "Albany", zip: "12207" },
+])("the $state offer summary in Spanish", ({ state, city, zip }) => {
+  it("has its prescribed rows in Spanish with the English page's figures, and its header", async () => {
+    const c = new Client();
+    expect((await c.fetch("/language?lng=es&redirectTo=/apply")).status).toBe(302);
+    const { app } = await applyWith(c, { tag: `es-summary-${state}`, state, city, zip });
+    const offers = (await listOffers(app.id)).filter((o) => o.status === "offered");
+    expect(offers.length).toBeGreaterThan(0);
+    const names = [...new Set(offers.flatMap((o) => [o.lenderName, o.productName]))];
+    const summary = await expectSpanishWithEnglishFigures(c, `/offers/${offers[0]!.id}/summary`, names);
+    // The prescribed header is there (its product name is a proper name), and so is each row.
+    expect(summary.$("[data-testid=summary-header]").length).toBe(1);
+    const english = await page(c, `/offers/${offers[0]!.id}/summary`, "en");
+    expect(summary.$("table tr").length).toBe(english.$("table tr").length);
+  });
+});

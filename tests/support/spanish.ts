@@ -2,7 +2,8 @@
  * "No English left on a Spanish page" (issue 30), as a reader would notice it: English function
  * words ("the", "your", "with"...), which Spanish never uses, in the visible text or an e-mail.
  * Proper names are not sentences: lender names (marked data-testid=partner-lender on pages) are
- * taken out before, and addresses, e-mail addresses and file names are skipped here.
+ * taken out before, and addresses, e-mail addresses, file names and codes with a digit in them
+ * (application references, whose random letters can spell "TO" or "IN") are skipped here.
  */
 const ENGLISH_ONLY_WORDS = new Set([
   "the",
@@ -44,6 +45,8 @@ export function englishIn(text: string): string[] {
     .replace(/https?:\/\/\S+/g, " ")
     .replace(/[\w.+-]+@[\w.-]+/g, " ")
     .replace(/\b[\w-]+\.(pdf|png|jpe?g|csv|eml)\b/gi, " ")
+    // Codes with a digit (references such as APP-7TO3K..., ids): their letters are no words ("TO").
+    .replace(/[\w-]*\d[\w-]*/g, " ")
     .replace(/\s+/g, " ");
   const hits: string[] = [];
   for (const m of cleaned.matchAll(/\p{L}+/gu)) {
