@@ -29,7 +29,7 @@ import {
 import { publicPagesGeneration } from "~/platform/http/render-cache/generation.server";
 import { refuseBadRequestHost as refuseBadHost, type HostRules } from "~/platform/http/request-host.server";
 import { createRequestHandler as createPublicRequestHandler } from "~/platform/http/remix-handler.server";
-import { prepareServer as prepare, setDraining as setDrainingFlag } from "~/platform/server-lifecycle.server";
+import { prepareServer as prepare, setDraining as setDrainingFlag, workersStopped } from "~/platform/server-lifecycle.server";
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nextOptions, isLanguage, type Language } from "~/content/locales";
@@ -57,6 +57,9 @@ export { sendsHsts };
 export { everyAnswerHeaders };
 export const setDraining = setDrainingFlag;
 export async function closeResources() {
+  // A pass of the outbox or webhook sender still running would lose its pool half way, its rows
+  // left leased to this process for minutes.
+  await workersStopped();
   await closeDb();
 }
 

@@ -12,15 +12,20 @@ import { assertMigrated, DatabaseNotMigratedError, DatabaseUnreachableError, ens
 import { databaseTargets } from "~/platform/db/database-url.server";
 import { assertFrameworkPatched } from "~/platform/framework-patches.server";
 
-const state = singleton("lifecycle", () => ({ draining: false, prepared: false }));
+const state = singleton("lifecycle", () => ({ draining: false, prepared: false, workersStopped: Promise.resolve() }));
 
 export function setDraining(v: boolean) {
   state.draining = v;
-  // Draining: stop claiming e-mails (a row already claimed is finished or its lease expires).
-  if (v) {
-    stopOutboxWorker();
-    stopWebhookWorker();
-  }
+  // Draining: stop claiming e-mails and deliveries; the pass in progress ends (the e-mail being sent
+  // is sent, the rows not begun go back to the queue) before the pool closes (workersStopped).
+  if (v) state.workersStopped = Promise.all([stopOutboxWorker(), stopWebhookWorker()]).then(() => {});
+}
+
+/** Resolves when the background senders stopped by setDraining have ended their pass (at most `ms`). */
+export function workersStopped(ms = 10_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+  return Promise.race([state.workersStopped.catch(() => {}), late]).finally(() => clearTimeout(timer));
 }
 export const isDraining = () => Boolean(state.draining);
 

@@ -2,7 +2,8 @@
  * The outbox with more than one sender. Two app servers (two processes, as behind a load
  * balancer) start at once over the same due e-mails and deliver them over SMTP to a recording
  * server: every e-mail arrives exactly once. In-process: several concurrent drainers with
- * different worker ids, and a worker that died after claiming rows (its lease must expire before
+ * different worker ids, a server stopping half way through a batch (what it had not begun is
+ * released at once), and a worker that died after claiming rows (its lease must expire before
  * anyone else sends them, and its late "sent" must not count).
  */
 import fs from "node:fs";
@@ -155,6 +156,22 @@ describe("concurrent drainers in one database", () => {
     expect(new Set(subjects).size).toBe(40);
     const rows = await getDb().select().from(schema.outbox).where(inArray(schema.outbox.id, ids));
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("a server stopping half way through a batch sends the e-mail in hand and hands the rest back at once, not after the lease", async () => {
+    const at = future();
+    const ids = await queue(4, at, `Stop-${at.getTime()}`);
+    const now = new Date(at.getTime() + 1000);
+    const first = recording();
+    // The stop is asked while the first e-mail is being sent.
+    expect(await drainOutboxOnce({ now, ids, transport: first, stopping: () => first.sent.length > 0 })).toEqual({ sent: 1, failed: 0 });
+    const rows = await getDb().select().from(schema.outbox).where(inArray(schema.outbox.id, ids)).orderBy(schema.outbox.id);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "pending", "pending", "pending"]);
+    expect(rows.slice(1).every((r) => r.lockedBy === null && r.lockedUntil === null && r.attempts === 0)).toBe(true);
+    // Another server sends the other three at the same moment, well inside the lease they had.
+    const next = recording();
+    expect(await drainOutboxOnce({ now, ids, transport: next })).toEqual({ sent: 3, failed: 0 });
+    expect(next.sent.map((m) => m.subject)).toEqual([1, 2, 3].map((i) => `Stop-${at.getTime()} ${i}`));
   });
 
   it("rows claimed by a worker that died wait for its lease; its late 'sent' changes nothing", async () => {

@@ -4,17 +4,16 @@
  * a lease, sends them, marks them sent, and retries failures with exponential backoff: an e-mail
  * written to the outbox is never lost (after MAX_ATTEMPTS it stays in the table as 'failed').
  */
-import { outsideRequestScope } from "~/platform/http/request-scope.server";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxRow } from "~/platform/outbox/outbox-queue.server";
+import { claimDueEmails, markEmailFailed, markEmailSent, releaseEmails, type OutboxRow } from "~/platform/outbox/outbox-queue.server";
+import { backgroundWorker } from "~/platform/background-worker.server";
 import { decodeAttachments } from "~/platform/outbox/outbox.server";
 import { getEnv } from "~/platform/env.server";
-import { singleton } from "~/platform/singleton.server";
-import { describeError, log, logError } from "~/platform/observability/log.server";
+import { describeError, log } from "~/platform/observability/log.server";
 import { recordOutboxFailure, recordOutboxSent } from "~/platform/observability/metrics.server";
 
 export type MailMessage = {
@@ -106,16 +105,27 @@ export const emlFileStem = (row: Pick<OutboxRow, "id" | "kind">) =>
 
 /**
  * One pass: claims due rows (optionally only `ids`), sends each, marks it. Returns how many were
- * sent and how many failed. `now` and `transport` are for tests.
+ * sent and how many failed. `now` and `transport` are for tests; `stopping` says the server is
+ * shutting down (the rows not yet begun are released).
  */
-export async function drainOutboxOnce(opts: { now?: Date; transport?: MailTransport; ids?: number[]; limit?: number } = {}) {
+export async function drainOutboxOnce(
+  opts: { now?: Date; transport?: MailTransport; ids?: number[]; limit?: number; stopping?: () => boolean } = {},
+) {
   const now = opts.now ?? new Date();
   const transport = opts.transport ?? getMailTransport();
   const token = `${workerId}:${randomBytes(6).toString("hex")}`;
   const rows = await claimDueEmails({ token, now, leaseMs: OUTBOX_LEASE_MS, limit: opts.limit ?? 20, ids: opts.ids });
   let sent = 0;
   let failed = 0;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    // The server is stopping: the rows not begun go back to the queue now, not when their lease ends.
+    if (opts.stopping?.()) {
+      await releaseEmails(
+        rows.slice(i).map((r) => r.id),
+        token,
+      );
+      break;
+    }
     try {
       await transport.send(toMessage(row), emlFileStem(row));
     } catch (e) {
@@ -160,43 +170,16 @@ async function recordFailedAttempt(row: OutboxRow, token: string, e: unknown, no
   );
 }
 
-type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: boolean; again?: boolean };
-const worker = singleton("outbox-worker", (): WorkerState => ({}));
-
-async function tick() {
-  if (worker.running) {
-    worker.again = true;
-    return;
-  }
-  worker.running = true;
-  try {
-    do {
-      worker.again = false;
-      const { sent, failed } = await drainOutboxOnce();
-      if (sent + failed >= 20) worker.again = true; // a full batch: there may be more
-    } while (worker.again && worker.timer);
-  } catch (e) {
-    logError("outbox", e);
-  } finally {
-    worker.running = false;
-  }
-}
+const worker = backgroundWorker("outbox", async (stopping) => {
+  const { sent, failed } = await drainOutboxOnce({ stopping });
+  return { full: sent + failed >= 20 };
+});
 
 /** Starts the background sender (every `intervalMs`, and at once). Idempotent. */
-export function startOutboxWorker(intervalMs = 5_000) {
-  if (worker.timer) return;
-  worker.timer = setInterval(() => void tick(), intervalMs);
-  worker.timer.unref?.();
-  void tick();
-}
+export const startOutboxWorker = (intervalMs = 5_000) => worker.start(intervalMs);
 
-export function stopOutboxWorker() {
-  if (worker.timer) clearInterval(worker.timer);
-  worker.timer = undefined;
-}
+/** Stops it; resolves once the e-mail being sent is sent and the rows not begun are handed back. */
+export const stopOutboxWorker = () => worker.stop();
 
 /** Asks the running worker to look at the outbox now (after a commit that queued an e-mail). */
-export function kickOutbox() {
-  // Called from requests: the send runs outside the request's scope (utils/request-scope).
-  if (worker.timer) outsideRequestScope(() => setImmediate(() => void tick()));
-}
+export const kickOutbox = () => worker.wake();

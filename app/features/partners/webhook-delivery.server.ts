@@ -16,9 +16,8 @@ import os from "node:os";
 import { Webhook } from "standardwebhooks";
 import { transaction } from "~/platform/db/db.server";
 import { kickOutbox } from "~/features/mail/index.server";
-import { describeError, log, logError } from "~/platform/observability/log.server";
-import { singleton } from "~/platform/singleton.server";
-import { outsideRequestScope } from "~/platform/http/request-scope.server";
+import { describeError, log } from "~/platform/observability/log.server";
+import { backgroundWorker } from "~/platform/background-worker.server";
 import { onWebhookWake } from "./webhook-wake.server";
 import { afterFailure, isDelivered } from "./domain/webhook-events";
 import { claimDueDeliveries, getEndpoint, markAttemptFailed, markDelivered, type WebhookDeliveryRow } from "./webhook-data.server";
@@ -140,41 +139,20 @@ export async function drainWebhooksOnce(opts: { now?: Date; ids?: number[]; limi
   return { delivered, failed: results.length - delivered };
 }
 
-type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: boolean; again?: boolean };
-const worker = singleton("webhook-worker", (): WorkerState => ({}));
-
-async function tick() {
-  if (worker.running) {
-    worker.again = true;
-    return;
-  }
-  worker.running = true;
-  try {
-    do {
-      worker.again = false;
-      const { delivered, failed } = await drainWebhooksOnce();
-      if (delivered + failed >= BATCH) worker.again = true;
-    } while (worker.again && worker.timer);
-  } catch (e) {
-    logError("webhooks", e);
-  } finally {
-    worker.running = false;
-  }
-}
+const worker = backgroundWorker("webhook", async () => {
+  const { delivered, failed } = await drainWebhooksOnce();
+  return { full: delivered + failed >= BATCH };
+});
 
 /** Starts the background sender (every `intervalMs`, and at once). Idempotent. */
 export function startWebhookWorker(intervalMs = 5_000) {
-  if (worker.timer) return;
-  worker.timer = setInterval(() => void tick(), intervalMs);
-  worker.timer.unref?.();
   // A committed event wakes the sender at once; the pass above catches anything a wake missed.
-  // The pass runs outside the request that committed the event (its own log scope, no request id).
-  onWebhookWake(() => outsideRequestScope(() => setImmediate(() => void tick())));
-  void tick();
+  onWebhookWake(() => worker.wake());
+  worker.start(intervalMs);
 }
 
-export function stopWebhookWorker() {
-  if (worker.timer) clearInterval(worker.timer);
-  worker.timer = undefined;
+/** Stops it; resolves once the deliveries in flight have their outcome recorded. */
+export function stopWebhookWorker(): Promise<void> {
   onWebhookWake(null);
+  return worker.stop();
 }

@@ -60,6 +60,17 @@ export async function markEmailSent(id: number, token: string, now: Date) {
   );
 }
 
+/** Rows claimed and not begun (a stopping server): pending again and free for any sender now. */
+export async function releaseEmails(ids: number[], token: string) {
+  if (!ids.length) return;
+  await transaction((tx) =>
+    tx
+      .update(schema.outbox)
+      .set({ lockedBy: null, lockedUntil: null })
+      .where(and(inArray(schema.outbox.id, ids), eq(schema.outbox.lockedBy, token), eq(schema.outbox.status, "pending"))),
+  );
+}
+
 /** A failed attempt: count it, keep the row pending until `nextAttemptAt`, or 'failed' when `giveUp`. */
 export async function markEmailFailed(id: number, token: string, input: { nextAttemptAt: Date; error: string; giveUp: boolean }) {
   await transaction((tx) =>
