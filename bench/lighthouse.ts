@@ -45,9 +45,8 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
   const child = spawn(
     CHROMIUM_PATH,
     ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
+    // Its own process group: stopping it stops its helper processes too (they write the profile).
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let err = "";
@@ -68,13 +67,25 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
 async function stopChromium(c: { child: ChildProcess; profile: string }) {
   if (c.child.exitCode === null && c.child.signalCode === null) {
     const exited = new Promise((r) => c.child.once("exit", r));
-    c.child.kill("SIGTERM");
-    const t = setTimeout(() => c.child.kill("SIGKILL"), 5000);
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-c.child.pid!, signal);
+      } catch {
+        c.child.kill(signal);
+      }
+    };
+    group("SIGTERM");
+    const t = setTimeout(() => group("SIGKILL"), 5000);
     await exited;
     clearTimeout(t);
   }
   // Chromium's helpers may still be writing the profile for a moment after the browser exits.
-  fs.rmSync(c.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  try {
+    fs.rmSync(c.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (e) {
+    // A profile left in the temporary directory is no reason to lose the run's figures.
+    console.warn(`[lighthouse] could not remove ${c.profile}: ${(e as Error).message}`);
+  }
 }
 
 /** One Lighthouse run of one URL in a fresh Chromium (`headers`: sent with every request, e.g. a session cookie). */

@@ -24,18 +24,19 @@ export const meta: MetaFunction = ({ error, location, matches }) => {
   const found = WIZARD_STEP_LIST.find((s) => s.slug === slug);
   const step = found?.step;
   const lang = languageOfMatches(matches);
+  const w = resourcesFor(lang).wizard;
+  const description = { name: "description", content: fill(w.metaDescription, { site: site.name }) };
   if (!error && found && lang !== "en") {
-    const w = resourcesFor(lang).wizard;
-    return [{ title: `${fill(w.progressText, { step: found.step, total: WIZARD_STEPS, title: w.titles[found.slug] })} | ${site.name}` }];
+    return [
+      { title: `${fill(w.progressText, { step: found.step, total: WIZARD_STEPS, title: w.titles[found.slug] })} | ${site.name}` },
+      description,
+    ];
   }
   return error
     ? [{ title: errorPageTitle(error) }]
     : [
         { title: step ? `Step ${step} of ${WIZARD_STEPS}: ${stepTitle(step)} | ${site.name}` : `Apply for a Business Loan | ${site.name}` },
-        {
-          name: "description",
-          content: `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
-        },
+        description,
       ];
 };
 

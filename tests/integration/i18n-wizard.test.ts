@@ -11,6 +11,7 @@ import { resources } from "~/content/locales";
 import { ESIGN_DISCLOSURE, esignConsentOf, esignConsentText } from "~/content/consents";
 import { ESIGN_DISCLOSURE_ES } from "~/content/consents-es.server";
 import { MSG } from "~/content/messages";
+import { site } from "~/content/site";
 import { getDb, schema } from "~/platform/db/db.server";
 import { FIELD_GROUPS, FIELD_LIST } from "~/features/applications/fields";
 import { sha256OfText } from "~/platform/consents.server";
@@ -190,5 +191,20 @@ describe("the wizard's steps 2 to 7 in Spanish (JavaScript off)", () => {
       text: english.text,
       textSha256: sha256OfText(english.text),
     });
+  });
+});
+
+describe("the wizard's description for search results", () => {
+  it("is Spanish on a Spanish step and the spec's English on an English one", async () => {
+    const c = new Client();
+    const spanish = await parse(await c.fetch("/apply/loan?lng=es"));
+    expect(spanish.$("html").attr("lang")).toBe("es");
+    const description = spanish.$("meta[name=description]").attr("content") ?? "";
+    expect(description).toContain("Solicite en línea un préstamo");
+    expect(description).toContain(site.name);
+    const english = await parse(await c.fetch("/apply/loan?lng=en"));
+    expect(english.$("meta[name=description]").attr("content")).toBe(
+      `Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and ${site.name} matches you with licensed lenders.`,
+    );
   });
 });

@@ -28,6 +28,9 @@ export const wizard = {
   minutesLeft_other: "About {{count}} minutes left",
   allDone: "All done",
   progress: "Application progress",
+  /** The wizard's meta description (search results). */
+  metaDescription:
+    "Apply online for a small business loan from $1,000 to $50,000 in seven short steps. Your progress is saved as you go, and {{site}} matches you with licensed lenders.",
   progressText: "Step {{step}} of {{total}}: {{title}}",
   progressTextLeft_one: "Step {{step}} of {{total}}: {{title}}, about {{count}} minute left",
   progressTextLeft_other: "Step {{step}} of {{total}}: {{title}}, about {{count}} minutes left",

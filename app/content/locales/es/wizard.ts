@@ -26,6 +26,8 @@ export const wizard: Resources["wizard"] = {
   minutesLeft_other: "Faltan aproximadamente {{count}} minutos",
   allDone: "Todo listo",
   progress: "Progreso de la solicitud",
+  metaDescription:
+    "Solicite en línea un préstamo para pequeñas empresas de $1,000 a $50,000 en siete pasos breves. Su progreso se guarda a medida que avanza, y {{site}} lo pone en contacto con prestamistas autorizados.",
   progressText: "Paso {{step}} de {{total}}: {{title}}",
   progressTextLeft_one: "Paso {{step}} de {{total}}: {{title}}, falta aproximadamente {{count}} minuto",
   progressTextLeft_other: "Paso {{step}} de {{total}}: {{title}}, faltan aproximadamente {{count}} minutos",
