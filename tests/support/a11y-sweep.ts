@@ -226,6 +226,9 @@ export function inventory(s: Seed): State[] {
       },
     },
     { name: "wizard step 6", as: "draft", path: "/apply/review" },
+    // The Spanish pages (issue 30): the applicant's journey at ?lng=es, its error states included.
+    // Before step 7, which submits the draft: the Spanish wizard steps need it still open.
+    ...spanishStates(s),
     {
       name: "wizard step 7",
       as: "draft",
@@ -322,8 +325,6 @@ export function inventory(s: Seed): State[] {
     { name: "account", as: "applicant", path: "/account" },
     { name: "my data", as: "applicant", path: "/account/data" },
     { name: "document not found", as: "applicant", path: "/documents/2000000000/preview" },
-    // The Spanish pages (issue 30): the applicant's journey at ?lng=es, its error states included.
-    ...spanishStates(s),
 
     // An admin.
     { name: "admin list", as: "admin", path: "/admin" },
@@ -508,12 +509,12 @@ async function sweepGroup(
           await page.waitForLoadState("load");
           if (js) await waitForHydration(page);
         }
-        // A state asked in a language (?lng=es) is audited in it, not in English after a form sent.
-        const lng = new URL(st.path, "http://x").searchParams.get("lng");
-        if (lng && (await page.evaluate(() => document.documentElement.lang)) !== lng) throw new Error(`not in language ${lng}`);
         const at = new URL(page.url()).pathname;
         const want = st.at ?? new URL(st.path, "http://x").pathname;
         if (at !== want) throw new Error(`ended at ${at}, not ${want}`);
+        // A state asked in a language (?lng=es) is audited in it, not in English after a form sent.
+        const lng = new URL(st.path, "http://x").searchParams.get("lng");
+        if (lng && (await page.evaluate(() => document.documentElement.lang)) !== lng) throw new Error(`not in language ${lng}`);
         const { violations, sideways, culprits } = await checkPage(b, page, cache);
         if (violations.length) problems.push(`${label}:\n${formatViolations(violations)}`);
         if (sideways > 0) problems.push(`${label}: scrolls sideways by ${sideways}px at ${PHONE}px (${culprits.join(", ")})`);
