@@ -15,7 +15,7 @@ import { LOAN_DEFAULT, LOAN_MAX, LOAN_MIN, LOAN_STEP } from "~/content/constants
 import { formatMoneyInput, maskMoneyInput } from "~/ui/format";
 import { calculateLoan, CALCULATOR_DEFAULTS } from "~/features/marketplace/domain/loan-math";
 import { getClientIp } from "~/platform/http/request.server";
-import { useT } from "~/ui/i18n";
+import { useLanguageAction, useT } from "~/ui/i18n";
 import { useFormat } from "~/ui/locale-format";
 
 export const handle = { step: 1 };
@@ -55,6 +55,7 @@ const clampToSlider = (n: number) => Math.min(LOAN_MAX, Math.max(LOAN_MIN, Math.
 export default function LoanStep() {
   const { values, expired } = useLoaderData<typeof loader>();
   const { t } = useT("wizard");
+  const postTo = useLanguageAction(ACTION);
   const fmt = useFormat();
   // The purposes in the page's language (English: LOAN_PURPOSES' words).
   const purposes = LOAN_PURPOSES.map((p) => ({
@@ -92,7 +93,7 @@ export default function LoanStep() {
       <StepHeading step={1} heading={t("loan.heading")} />
       <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
       {expired ? <SessionExpiredNotice className="mb-6" /> : null}
-      <Form method="post" action={ACTION} {...getFormProps(form)}>
+      <Form method="post" action={postTo} {...getFormProps(form)}>
         <div>
           {/* The amount, large and formatted, with an example monthly payment. */}
           <div
@@ -155,7 +156,7 @@ export default function LoanStep() {
 
         <OptionGroup meta={fields.purpose} legend={t("loan.purposeLegend")} options={purposes} columns={2} className="mt-8" compact />
         <FormError id={form.errorId} errors={form.errors} />
-        <WizardNav formAction={ACTION} autosave />
+        <WizardNav formAction={postTo} autosave />
       </Form>
     </>
   );

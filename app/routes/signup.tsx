@@ -17,7 +17,7 @@ import { redirectWithToast, toastReply } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
 import { EsignDisclosure } from "~/ui/esign-disclosure";
 import { ESIGN_DISCLOSURE, esignConsentText } from "~/content/consents";
-import { useT } from "~/ui/i18n";
+import { useLanguageAction, useT } from "~/ui/i18n";
 import { fill, languageOfMatches, resourcesFor } from "~/content/locales";
 
 export { retryAfterHeaders as headers } from "~/platform/http/headers";
@@ -64,7 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending({ formAction: "/signup" });
+  const postTo = useLanguageAction("/signup");
+  const pending = useIsPending({ formAction: postTo });
   const { t } = useT("auth");
   useActionToast(actionData?.toast);
   const [form, fields] = useForm({
@@ -94,7 +95,7 @@ export default function SignupPage() {
         title={actionData?.toast?.title ?? (form.errors?.length ? t("signup.failed") : undefined)}
         items={conformSummary(actionData?.result, form, fields)}
       />
-      <Form method="post" action="/signup" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action={postTo} className="space-y-4" {...getFormProps(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("signup.firstName")} meta={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
           <Field label={t("signup.lastName")} meta={fields.lastName} inputProps={{ autoComplete: "family-name" }} />

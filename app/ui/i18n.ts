@@ -3,6 +3,7 @@
  * entry.server.tsx and entry.client.tsx). Rendered outside them (a component test, a stub), it
  * answers in English from the same resources rather than printing the keys.
  */
+import { useSearchParams } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { useContext } from "react";
 import { I18nContext, useTranslation } from "react-i18next";
@@ -28,4 +29,14 @@ function englishInstance() {
 export function useT(namespace: keyof Resources) {
   const context = useContext(I18nContext) as { i18n?: unknown } | undefined;
   return useTranslation(namespace, context?.i18n ? undefined : { i18n: englishInstance() });
+}
+
+/**
+ * A form's action in the language its page was opened in by address (`?lng=es` sets no cookie):
+ * without JavaScript a refused form is a new page, which came back in English without it.
+ */
+export function useLanguageAction(action: string) {
+  const [searchParams] = useSearchParams();
+  const lng = searchParams.get("lng");
+  return lng ? `${action}${action.includes("?") ? "&" : "?"}${new URLSearchParams({ lng })}` : action;
 }

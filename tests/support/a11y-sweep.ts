@@ -16,6 +16,8 @@ import { REJECTION_REASON_REQUIRED } from "~/features/back-office/admin.schema";
 import { BACK_OFFICE_MSG } from "~/features/back-office/back-office.schema";
 import { matchOnSubmit } from "~/features/marketplace/marketplace.server";
 import { MARKET_MSG, MSG } from "~/content/messages";
+import { toasts as esToasts } from "~/content/locales/es/toasts";
+import { wizard as esWizard } from "~/content/locales/es/wizard";
 import { AuditError, formatViolations, type A11yViolation } from "./a11y";
 import { createSubmittedApplication } from "./applications";
 import { waitForHydration, type BrowserHarness } from "./browser";
@@ -224,6 +226,9 @@ export function inventory(s: Seed): State[] {
       },
     },
     { name: "wizard step 6", as: "draft", path: "/apply/review" },
+    // The Spanish pages (issue 30): the applicant's journey at ?lng=es, its error states included.
+    // Before step 7, which submits the draft: the Spanish wizard steps need it still open.
+    ...spanishStates(s),
     {
       name: "wizard step 7",
       as: "draft",
@@ -400,6 +405,48 @@ export function inventory(s: Seed): State[] {
   ];
 }
 
+/** The journey's pages in Spanish (?lng=es; the query sets no cookie, so the next state is English again). */
+function spanishStates(s: Seed): State[] {
+  const es = (path: string) => `${path}${path.includes("?") ? "&" : "?"}lng=es`;
+  const submit = async (page: Page) => page.locator("main form button[type=submit]").first().click();
+  return [
+    { name: "es: landing", as: "visitor", path: es("/"), scriptFree: true },
+    { name: "es: working capital", as: "visitor", path: es("/working-capital-loans"), scriptFree: true },
+    { name: "es: FAQ", as: "visitor", path: es("/faq"), scriptFree: true },
+    { name: "es: calculator", as: "visitor", path: es("/loan-calculator") },
+    { name: "es: status found", as: "visitor", path: es(`/application-status?id=${s.reference}`) },
+    { name: "es: sign-up errors", as: "visitor", path: es("/signup"), act: submit },
+    {
+      name: "es: wizard step 1 errors",
+      as: "visitor",
+      path: es("/apply/loan"),
+      act: async (page) => {
+        await page.locator("input[name=amount]").first().fill("");
+        // The step's visible Continue (the other, aria-hidden, is the form's default button for Enter).
+        await page.getByRole("button", { name: esWizard.continue, exact: true }).click();
+        await page.locator("#main [id$=-error]").first().waitFor();
+      },
+    },
+    {
+      name: "es: sign-in failed",
+      as: "visitor",
+      path: es("/login"),
+      act: async (page) => {
+        await page.locator("input[name=email]").fill("nobody@example.com");
+        await page.locator("input[name=password]").fill("not-the-password");
+        await submit(page);
+        await page.getByText(esToasts.app.loginFailed.description).first().waitFor();
+      },
+    },
+    { name: "es: wizard step 2", as: "draft", path: es("/apply/owner") },
+    { name: "es: wizard step 6", as: "draft", path: es("/apply/review") },
+    { name: "es: dashboard", as: "applicant", path: es("/dashboard") },
+    { name: "es: offers", as: "applicant", path: es(`/dashboard/applications/${s.reference}/offers`) },
+    ...(s.offerId ? [{ name: "es: offer disclosure", as: "applicant", path: es(`/offers/${s.offerId}`) } as State] : []),
+    { name: "es: account", as: "applicant", path: es("/account") },
+  ];
+}
+
 const cookiesOf = (c: Client, url: string) => [...c.cookies].map(([name, value]) => ({ name, value, url }));
 
 /** What the sweep checks on the page as it is now: axe at both widths, and no sideways scroll on a phone. */
@@ -465,6 +512,9 @@ async function sweepGroup(
         const at = new URL(page.url()).pathname;
         const want = st.at ?? new URL(st.path, "http://x").pathname;
         if (at !== want) throw new Error(`ended at ${at}, not ${want}`);
+        // A state asked in a language (?lng=es) is audited in it, not in English after a form sent.
+        const lng = new URL(st.path, "http://x").searchParams.get("lng");
+        if (lng && (await page.evaluate(() => document.documentElement.lang)) !== lng) throw new Error(`not in language ${lng}`);
         const { violations, sideways, culprits } = await checkPage(b, page, cache);
         if (violations.length) problems.push(`${label}:\n${formatViolations(violations)}`);
         if (sideways > 0) problems.push(`${label}: scrolls sideways by ${sideways}px at ${PHONE}px (${culprits.join(", ")})`);

@@ -1,5 +1,5 @@
 /** The e-mail + password sign-in form of /login and /admin-login, with "Forgot your password?". */
-import { useT } from "~/ui/i18n";
+import { useLanguageAction, useT } from "~/ui/i18n";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -25,7 +25,8 @@ export function SignInForm({
   emailAutoComplete: "email" | "username";
   autoFocus?: boolean;
 }) {
-  const pending = useIsPending({ formAction: action });
+  const postTo = useLanguageAction(action);
+  const pending = useIsPending({ formAction: postTo });
   const { t } = useT("auth");
   const [form, fields] = useForm({
     id,
@@ -42,7 +43,7 @@ export function SignInForm({
   return (
     <>
       <ErrorSummary title={form.errors?.length ? t("loginFailedTitle", TOASTS.loginFailed.title) : undefined} items={summary} />
-      <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action={postTo} className="space-y-4" {...getFormProps(form)}>
         {redirectTo === undefined ? null : <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />}
         <Field
           label={t("email")}
