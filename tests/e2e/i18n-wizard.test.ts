@@ -12,7 +12,7 @@ import { MSG } from "~/content/messages";
 import { setupBrowser } from "../support/browser";
 import { uniqueEmail } from "../support/http";
 import { TEST_PASSWORD } from "../support/fixtures";
-import { at } from "../support/wizard-browser";
+import { at, fillOwnerInSpanish } from "../support/wizard-browser";
 
 const b = setupBrowser();
 const es = resources.es;
@@ -53,13 +53,14 @@ describe("the wizard in Spanish with JavaScript", () => {
       await label(page, es.apply.owner.firstName).fill("Robin");
       await expect.poll(() => page.getByText(es.messages.firstNameRequired).count()).toBe(0);
 
-      await label(page, es.apply.owner.lastName).fill("Okafor");
-      await label(page, es.apply.owner.email).fill(uniqueEmail("es-wizard-js"));
-      await label(page, es.apply.owner.password).fill(TEST_PASSWORD);
-      await label(page, es.apply.owner.phone).fill("5550107788");
-      await label(page, es.apply.owner.dateOfBirth).fill("1984-06-30");
-      await page.getByLabel(es.apply.owner.citizen).check();
-      await page.getByLabel(ESIGN_DISCLOSURE_ES.label).check();
+      await fillOwnerInSpanish(page, {
+        firstName: "Robin",
+        lastName: "Okafor",
+        email: uniqueEmail("es-wizard-js"),
+        password: TEST_PASSWORD,
+        phone: "5550107788",
+        dateOfBirth: "1984-06-30",
+      });
       await cont(page);
 
       await spanishStep(page, "address");

@@ -11,7 +11,6 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/content/locales";
-import { ESIGN_DISCLOSURE_ES } from "~/content/consents-es.server";
 import { getDb, schema } from "~/platform/db/db.server";
 import { MODES, setupBrowser, waitForHydration } from "../support/browser";
 import { TEST_PASSWORD } from "../support/fixtures";
@@ -19,7 +18,7 @@ import { parse, squash } from "../support/html";
 import { Client, uniqueEmail } from "../support/http";
 import { mailsTo, waitForMail } from "../support/mail";
 import { englishIn, figuresIn } from "../support/spanish";
-import { at } from "../support/wizard-browser";
+import { at, fillOwnerInSpanish } from "../support/wizard-browser";
 
 const b = setupBrowser();
 const es = resources.es;
@@ -73,14 +72,14 @@ describe.each(MODES)("the whole journey in Spanish ($label)", ({ js }) => {
 
       // Step 2, first with a wrong e-mail: refused in Spanish.
       await at(page, "owner", js);
-      await label(page, es.apply.owner.firstName).fill("Marisol");
-      await label(page, es.apply.owner.lastName).fill("Treviño");
-      await label(page, es.apply.owner.email).fill("marisol.example.com");
-      await label(page, es.apply.owner.password).fill(TEST_PASSWORD);
-      await label(page, es.apply.owner.phone).fill("5125550142");
-      await label(page, es.apply.owner.dateOfBirth).fill("1983-03-09");
-      await page.getByLabel(es.apply.owner.citizen).check();
-      await page.getByLabel(ESIGN_DISCLOSURE_ES.label).check();
+      await fillOwnerInSpanish(page, {
+        firstName: "Marisol",
+        lastName: "Treviño",
+        email: "marisol.example.com",
+        password: TEST_PASSWORD,
+        phone: "5125550142",
+        dateOfBirth: "1983-03-09",
+      });
       await cont(page);
       await page.locator("main").getByText(es.messages.invalidEmail).first().waitFor();
       await expectSpanish(page, "step 2 with its error");

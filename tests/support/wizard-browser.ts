@@ -1,5 +1,7 @@
 /** Browser helpers for the application wizard: fill each step like a person would. */
 import { ESIGN_DISCLOSURE } from "~/content/consents";
+import { ESIGN_DISCLOSURE_ES } from "~/content/consents-es.server";
+import { resources } from "~/content/locales";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -40,6 +42,20 @@ export async function fillOwner(page: Page, js: boolean, a: Applicant) {
   await page.getByLabel("I confirm that I am a US citizen and at least 18 years old").check();
   await page.getByLabel(ESIGN_DISCLOSURE.label).check();
   await cont(page);
+}
+
+/** Step 2's fields and both boxes in Spanish, as a person types them (Continue is the caller's). */
+export async function fillOwnerInSpanish(page: Page, a: Applicant) {
+  const w = resources.es.apply.owner;
+  const field = (text: string) => page.getByLabel(text, { exact: true });
+  await field(w.firstName).fill(a.firstName);
+  await field(w.lastName).fill(a.lastName);
+  await field(w.email).fill(a.email);
+  await field(w.password).fill(a.password);
+  await field(w.phone).fill(a.phone);
+  await field(w.dateOfBirth).fill(a.dateOfBirth);
+  await page.getByLabel(w.citizen).check();
+  await page.getByLabel(ESIGN_DISCLOSURE_ES.label).check();
 }
 
 export async function fillAddress(page: Page, js: boolean) {
