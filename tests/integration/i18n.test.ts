@@ -179,6 +179,24 @@ describe("Spanish pages", () => {
     expect(visibleText($)).not.toContain(resources.en.auth.loginFailedDescription);
   });
 
+  it.each(["/login", "/signup", "/apply/loan"])(
+    "%s?lng=es (Spanish by its address, no cookie): the form posts back to the Spanish address, so a refusal stays Spanish",
+    async (path) => {
+      const c = new Client();
+      const { $ } = await parse(await c.fetch(`${path}?lng=es`));
+      const action = $("main form[method=post]").first().attr("action") ?? "";
+      expect(new URL(action, "http://x").pathname).toBe(path);
+      expect(new URL(action, "http://x").searchParams.get("lng")).toBe("es");
+      const refused = await c.fetch(action, { form: { email: "not-an-email" } });
+      expect([400, 401, 422]).toContain(refused.status);
+      expect((await parse(refused)).$("html").attr("lang")).toBe("es");
+      // The same form opened in English posts to the plain address.
+      const en = await parse(await new Client().fetch(path));
+      expect($("main form[method=post]").length).toBeGreaterThan(0);
+      expect(en.$("main form[method=post]").first().attr("action")).toBe(path);
+    },
+  );
+
   it.each(["/terms-of-service", "/privacy-policy"])("%s in Spanish says, in Spanish, that the English text governs", async (path) => {
     const { $ } = await getPage(`${path}?lng=es`);
     const note = $("[data-testid=english-governs]");
