@@ -221,11 +221,15 @@ export function isJsonContentType(value: string | null): boolean {
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
 
+/** A body refused before it was all read: the connection is closed after the answer (RFC 9112, 9.6),
+ *  or a client reusing it would send its next request after our unread bytes and be reset. */
+const tooLarge = () => apiError(413, MSG.apiBodyTooLarge, undefined, { connection: "close" });
+
 /** Reads at most `limit` bytes of JSON (never more into memory), then parses it. */
 export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTES): Promise<BodyRead> {
   if (!isJsonContentType(request.headers.get("content-type"))) return { ok: false, response: apiError(415, MSG.apiJsonRequired) };
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: apiError(413, MSG.apiBodyTooLarge) };
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge() };
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -236,7 +240,7 @@ export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTE
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});
-        return { ok: false, response: apiError(413, MSG.apiBodyTooLarge) };
+        return { ok: false, response: tooLarge() };
       }
       chunks.push(value);
     }
