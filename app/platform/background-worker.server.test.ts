@@ -57,4 +57,26 @@ describe("backgroundWorker", () => {
     expect(most).toBe(1);
     expect(passes).toBe(2);
   });
+
+  it("a wake queued just before stop() runs no pass after it", async () => {
+    let passes = 0;
+    const w = backgroundWorker(`test-late-${Date.now()}`, async () => {
+      passes++;
+      return { full: false };
+    });
+    w.start(60_000);
+    await w.stop();
+    const before = passes;
+    w.start(60_000);
+    await w.stop(); // the start's own pass ran and ended
+    const afterRestart = passes;
+    w.start(60_000);
+    w.wake(); // queued for the next turn of the event loop
+    await w.stop();
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(before).toBe(1);
+    expect(afterRestart).toBe(2);
+    expect(passes).toBe(3);
+  });
 });

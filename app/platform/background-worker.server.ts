@@ -31,6 +31,7 @@ export function backgroundWorker(name: string, pass: Pass) {
   }
 
   function tick() {
+    if (stopping()) return; // a wake queued just before stop(): no pass after it
     if (state.current) {
       state.again = true;
       return;

@@ -28,6 +28,8 @@ export type MailMessage = {
 export type MailTransport = { name: string; send: (message: MailMessage, fileStem: string) => Promise<void> };
 
 export const OUTBOX_LEASE_MS = 2 * 60_000;
+/** E-mails claimed per pass of the sender. */
+const OUTBOX_BATCH = 20;
 export const OUTBOX_MAX_ATTEMPTS = 20;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
@@ -114,7 +116,7 @@ export async function drainOutboxOnce(
   const now = opts.now ?? new Date();
   const transport = opts.transport ?? getMailTransport();
   const token = `${workerId}:${randomBytes(6).toString("hex")}`;
-  const rows = await claimDueEmails({ token, now, leaseMs: OUTBOX_LEASE_MS, limit: opts.limit ?? 20, ids: opts.ids });
+  const rows = await claimDueEmails({ token, now, leaseMs: OUTBOX_LEASE_MS, limit: opts.limit ?? OUTBOX_BATCH, ids: opts.ids });
   let sent = 0;
   let failed = 0;
   for (const [i, row] of rows.entries()) {
@@ -172,7 +174,7 @@ async function recordFailedAttempt(row: OutboxRow, token: string, e: unknown, no
 
 const worker = backgroundWorker("outbox", async (stopping) => {
   const { sent, failed } = await drainOutboxOnce({ stopping });
-  return { full: sent + failed >= 20 };
+  return { full: sent + failed >= OUTBOX_BATCH };
 });
 
 /** Starts the background sender (every `intervalMs`, and at once). Idempotent. */
