@@ -87,8 +87,9 @@ export type OfferSummary = {
   citation: string;
 };
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const dollars = (cents: number) => usd.format(cents / 100);
+let usd: Intl.NumberFormat | undefined; // made on first use, not when the module loads
+export const dollars = (cents: number) =>
+  (usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })).format(cents / 100);
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 const percentWord = (bps: number) => `${(bps / 100).toFixed(bps % 100 === 0 ? 0 : 2)}%`;
 

@@ -129,11 +129,14 @@ export function catalogueClaims(products: readonly ClaimProduct[], purposes?: re
   };
 }
 
-const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+// Made on first use, not when the module loads (the browser loads this module on pages that never call it).
+let usd0: Intl.NumberFormat | undefined;
+let usd2: Intl.NumberFormat | undefined;
 /** "$30,000" for whole dollars, else "$1,481.23". */
 export function claimDollars(cents: number): string {
-  return cents % 100 === 0 ? usd0.format(cents / 100) : usd2.format(cents / 100);
+  return cents % 100 === 0
+    ? (usd0 ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })).format(cents / 100)
+    : (usd2 ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })).format(cents / 100);
 }
 export const claimApr = (bps: number) => `${(bps / 100).toFixed(2)}% APR`;
 
