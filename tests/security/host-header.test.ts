@@ -9,21 +9,21 @@
  *   with a 4xx before its action runs, not a 500;
  * - legacy `?_data=` requests (answered 200, 400, 403 or 404) write nothing to the server's log.
  * One server of this file's own (the run's settings, TRUST_PROXY on), so its render cache and its
- * log hold only what this file did.
+ * log hold only what this file did, on a database of its own: the pages show the active catalogue
+ * (product count, rates), which other files change while this one runs, and a visitor's page is
+ * compared with one rendered a moment later (a CI run failed on a lender added in between).
  */
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { isolatedDatabase, type AppServer } from "../support/server";
 
+const db = isolatedDatabase("lm_hosthdr");
 let server: AppServer;
 let host: string;
 
 beforeAll(async () => {
-  server = await startAppServer({ name: "host-header", env: { ACCESS_LOG: "0" } });
+  server = await db.server("host-header");
   host = new URL(server.origin).host;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 type RawAnswer = { status: number; headers: string; body: string };
