@@ -89,7 +89,7 @@ async function stopChromium(c: { child: ChildProcess; profile: string }) {
 }
 
 /** One Lighthouse run of one URL in a fresh Chromium (`headers`: sent with every request, e.g. a session cookie). */
-export async function lighthouseRun(url: string, headers?: Record<string, string>): Promise<Scores> {
+export async function lighthouseRun(url: string, headers?: Record<string, string>, cpuSlowdown?: number): Promise<Scores> {
   const chrome = await startChromium();
   try {
     const result = await lighthouse(url, {
@@ -98,6 +98,8 @@ export async function lighthouseRun(url: string, headers?: Record<string, string
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
       extraHeaders: headers,
+      // Lighthouse's default is 4; a larger one stands for a slower phone, or a slower host.
+      ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;

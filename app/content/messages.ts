@@ -126,12 +126,16 @@ export const submittedToast = (reference: string): ToastMessage => ({
 
 /** 'Document Uploaded - <name shortened to 25> uploaded successfully' */
 /** After "Boost your offers": the lenders whose new offers the added answers unlocked. */
-export const boostedToast = (lenderNames: readonly string[]): ToastMessage => ({
-  title: MARKET_MSG.boostDone,
-  description: lenderNames.length
-    ? `${lenderNames.length} new offer${lenderNames.length === 1 ? "" : "s"}: ${lenderNames.join(", ")}.`
-    : "No new offer this time: the offers you have stay as they are.",
-});
+export const boostedToast = (lenderNames: readonly string[]): ToastMessage => {
+  const names = lenderNames.join(", ");
+  return {
+    title: MARKET_MSG.boostDone,
+    // One full stop, also after a name that ends with one ("Bluebonnet Working Capital Co.").
+    description: lenderNames.length
+      ? `${lenderNames.length} new offer${lenderNames.length === 1 ? "" : "s"}: ${names}${names.endsWith(".") ? "" : "."}`
+      : "No new offer this time: the offers you have stay as they are.",
+  };
+};
 
 export const uploadedToast = (shortName: string): ToastMessage => ({
   title: "Document Uploaded",
@@ -217,7 +221,8 @@ export const BACK_OFFICE_TOASTS = {
 // Accounts: e-mail verification, forgotten and changed passwords, e-mail change,
 // sessions, and the applicant's data. One home for every message these pages and e-mails show.
 export const ACCOUNT_MSG = {
-  verifyBanner: "Please confirm your e-mail address. Until you do, we hold status updates and offers for you.",
+  verifyBanner:
+    "Please confirm your e-mail address. Until you do, we hold status updates and new offers for you; notices the law requires and your copy of an offer you sign are sent at once.",
   verifyPrompt: "Confirm that this e-mail address is yours to finish setting up your account.",
   verifyInvalid: "This confirmation link is invalid, has expired or was already used. Sign in and ask for a new one from your dashboard.",
   verifyEmailTaken: "This e-mail address now belongs to another account, so it cannot be added to yours.",

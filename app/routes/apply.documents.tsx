@@ -135,11 +135,10 @@ export default function DocumentsStep() {
   useActionToast(actionData?.toast);
   // Continue waits for running uploads, so the review lists every file chosen here.
   const uploading = useUploadsInFlight("upload-");
-  // A refused upload without JavaScript: the summary at the top links to the tile's file input.
+  // A refused upload without JavaScript: the card's own summary (DocumentArea) links to its file
+  // input; a refusal of no card (the form itself) has its summary at the top.
   const refused = actionData?.upload;
-  const summary = refused
-    ? [{ href: isDocumentType(refused.area) ? `#file-${refused.area}` : "#documents-error", message: message(refused.message) }]
-    : [];
+  const summary = refused && !isDocumentType(refused.area) ? [{ href: "#documents-error", message: message(refused.message) }] : [];
   return (
     <>
       <StepHeading step={5} heading={t("documents.heading")}>

@@ -76,7 +76,9 @@ export default function LoanStep() {
   });
   // What both inputs show on arrival (and after a refused submit): the no-JS rule in pickAmount.
   // Shown with thousands separators ("25,000"), on the server render too.
-  const shown = formatMoneyInput(String(fields.amount.initialValue ?? values.amount));
+  // After a refused submit the field shows what was sent, an emptied field empty (Conform gives no
+  // initial value for an empty string; the loader's default would put back an amount not chosen).
+  const shown = formatMoneyInput(String(fields.amount.initialValue ?? (actionData?.result ? "" : values.amount)));
   const [amountText, setAmountText] = useState(shown);
   // An emptied field puts the slider at its start (it does not pretend an amount is chosen).
   const plain = String(plainMoney(amountText));

@@ -177,7 +177,14 @@ export default function ReviewStep() {
   return (
     <>
       <StepHeading step={6}>{t("review.intro")}</StepHeading>
-      <ErrorSummary items={conformSummary(actionData?.result, form, fields)} />
+      {/* The consent error belongs to both boxes: its link goes to the first one not ticked. */}
+      <ErrorSummary
+        items={conformSummary(actionData?.result, form, fields).map((item) =>
+          item.href === `#${form.errorId}` && !(ticked.terms && ticked.credit)
+            ? { ...item, href: `#${ticked.terms ? fields.authorizeCredit.id : fields.agreeTerms.id}` }
+            : item,
+        )}
+      />
       <div className="space-y-4">
         {summary.map((section) => (
           <section key={section.key} aria-labelledby={`review-${section.step}`} className="rounded-lg border border-slate-200">

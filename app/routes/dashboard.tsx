@@ -34,8 +34,6 @@ import { getLanguage } from "~/platform/http/language.server";
 import { requireUser, resolveSessionUser } from "~/features/accounts/session/session.server";
 import { redirectWithToast } from "~/platform/http/toast.server";
 import { useActionToast } from "~/ui/toast-bus";
-import { ErrorSummary } from "~/ui/error-summary";
-import { useUploadMessage } from "~/features/documents/components/upload-message";
 
 export const meta: MetaFunction = ({ error, matches }) => {
   const lng = languageOfMatches(matches);
@@ -119,9 +117,6 @@ function aroundValue(text: string, value: string) {
   );
 }
 
-/** The refused form's file input, for the summary's link. */
-const fileInputOf = (form: string) => (form === QUICK_UPLOAD_FORM ? "upload-file" : `${form}-file`);
-
 export default function Dashboard() {
   const { user, memberSince, applications, activity, draft, backOffice, emailVerified, announcements } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -132,15 +127,12 @@ export default function Dashboard() {
   const { t: tCommon } = useT("common");
   const f = useFormat();
   const activityText = useActivityText();
-  const uploadMessage = useUploadMessage();
   // A loan is active once the lender has funded it, not before.
   const activeLoans = applications.filter((a) => a.lifecycle.stage === "funded").length;
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader links={DASHBOARD_LINKS} collapse />
       <main id="main" tabIndex={-1} className="focus:outline-none mx-auto max-w-6xl px-4 py-8">
-        {/* A refused upload without JavaScript: at the top, linking to the form's file input. */}
-        <ErrorSummary items={refused ? [{ href: `#${fileInputOf(refused.form)}`, message: uploadMessage(refused.error) }] : []} />
         {emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <ActionNeededBanner applications={applications} requests={backOffice.requests} />
         <h1 className="text-3xl font-bold">{aroundValue(t("welcome", { name: VALUE }), user.firstName)}</h1>

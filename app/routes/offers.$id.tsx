@@ -57,6 +57,8 @@ type ActionData = {
   errors?: Partial<Record<"signerName" | "confirmRead" | "form", string>>;
   /** The review step: the signature as typed, to be signed by "Accept and sign". */
   review?: { signerName: string };
+  /** What a refused form had in it, put back so the applicant corrects it rather than types it again. */
+  values?: { signerName: string; confirmRead: boolean };
 };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -65,11 +67,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const language = await getLanguage(request);
   const view = await getOfferDisclosureForViewer(user, id, null, language);
   if (!view || !view.isOwner) throw data(null, { status: 404 });
-  const parsed = AcceptOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    signerName: typeof form.signerName === "string" ? form.signerName.slice(0, 200) : "",
+    confirmRead: form.confirmRead === "on",
+  };
+  const parsed = AcceptOfferFormSchema.safeParse(form);
   if (!parsed.success) {
     const f = parsed.error.flatten().fieldErrors;
     const errors: ActionData["errors"] = { signerName: f.signerName?.[0], confirmRead: f.confirmRead?.[0], form: f.disclosureSha256?.[0] };
-    return data<ActionData>({ errors }, { status: 400 });
+    return data<ActionData>({ errors, values }, { status: 400 });
   }
   const { intent, ...signed } = parsed.data;
   const out =
@@ -77,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? reviewSignature(user, view, signed.signerName)
       : await acceptOffer(user, id, { ...signed, ip: getClientIp(request, context), language });
   if (out === null) return data<ActionData>({ review: { signerName: signed.signerName } });
-  if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message } }, { status: out.status });
+  if (!out.ok) return data<ActionData>({ errors: { [out.field ?? "form"]: out.message }, values }, { status: out.status });
   // To the offers page's "You accepted" note (a fragment of its own: the browser would otherwise
   // keep this form's #accept across the redirect).
   return redirectWithToast(
@@ -300,6 +307,7 @@ export default function OfferPage() {
                   id="signerName"
                   name="signerName"
                   autoComplete="name"
+                  defaultValue={actionData?.values?.signerName}
                   className="input mt-1"
                   aria-invalid={shown.signerName ? true : undefined}
                   aria-describedby={shown.signerName ? "signerName-error" : undefined}
@@ -319,6 +327,7 @@ export default function OfferPage() {
                   id="confirmRead"
                   name="confirmRead"
                   type="checkbox"
+                  defaultChecked={actionData?.values?.confirmRead}
                   className="mt-1 h-4 w-4"
                   aria-invalid={errors.confirmRead ? true : undefined}
                   aria-describedby={errors.confirmRead ? "confirmRead-error" : undefined}

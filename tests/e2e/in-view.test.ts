@@ -80,7 +80,7 @@ describe("without JavaScript, nothing lands out of sight", () => {
     });
   });
 
-  it("a refused dashboard upload (the form is far down on a phone) opens on its summary, in view, linking to the file input", async () => {
+  it("a refused dashboard upload (the form is far down on a phone) opens at that form, its summary in view, linking to the file input", async () => {
     const owner = await createApplicant();
     await createSubmittedApplication({ userId: owner.id });
     await b.withPage({ js: false }, async (page) => {
@@ -93,8 +93,12 @@ describe("without JavaScript, nothing lands out of sight", () => {
       await page.getByRole("button", { name: "Upload Document" }).click();
       const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
       await summary.waitFor();
+      // The answer's address names the form (the browser scrolls to it, and does not autofocus
+      // past a fragment): the summary, the form's first thing, is in view, and Tab goes to its link.
+      expect(new URL(page.url()).hash).toBe("#quick-upload");
       expect(await inViewport(page, summary)).toBe(true);
-      expect(await summary.evaluate((e) => document.activeElement === e)).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await summary.getByRole("link").evaluate((e) => document.activeElement === e)).toBe(true);
       await summary.getByRole("link").click();
       expect(await inViewport(page, page.locator("#upload-file"))).toBe(true);
     });

@@ -60,8 +60,14 @@ describe.each(MODES)("documents step $label", ({ js }) => {
       await at(page, "documents", js);
       // A wrong type first: the area says which types it takes.
       await upload(page, "bank-statements", "Bank Statements", { name: "April.png", mimeType: "image/png", buffer: samplePng() });
-      const error = tile(page, "bank-statements").getByRole("alert");
+      // The tile's own error (without JavaScript its summary, at the top of the tile, says it too).
+      const error = tile(page, "bank-statements").locator("#area-bank-statements-error");
       await error.getByText(`${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`).waitFor();
+      if (!js) {
+        // The refusal opens at the tile that was used, its summary there.
+        expect(new URL(page.url()).hash).toBe("#area-bank-statements");
+        await tile(page, "bank-statements").getByTestId("error-summary").waitFor();
+      }
       // Then a good file: listed, the error gone, the input empty. (A person clicks the input
       // to choose, so it has focus.)
       await tile(page, "bank-statements").locator("input[type=file]").focus();

@@ -11,6 +11,7 @@ import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
 import { createUserSession, getSession } from "~/features/accounts/session/session.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { Client, uniqueEmail } from "../support/http";
+import { postForm, squash } from "../support/html";
 import {
   ADDRESS,
   applicationsOfDraft,
@@ -179,6 +180,13 @@ describe("steps over HTTP (no JavaScript)", () => {
       expect(res.status).toBe(400);
       const html = await res.text();
       for (const m of messages) expect(html).toContain(m);
+    }
+    // The emptied amount comes back empty, and the card says no amount is chosen (not the default $25,000).
+    {
+      const { $ } = await postForm("/apply/loan", { amount: "", intent: "continue" }, c);
+      expect($("input[name=amount]").attr("value")).toBe("");
+      expect(squash($("[data-testid=live-amount]").text())).not.toContain("$");
+      expect(squash($("[data-testid=live-amount]").text())).toContain("\u2014");
     }
     await c.fetch("/apply/loan", { form: { ...LOAN, intent: "continue" } });
     const owner2 = await c.fetch("/apply/owner", { form: { email: "nope", password: "short", intent: "continue" } });

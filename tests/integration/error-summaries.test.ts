@@ -75,8 +75,11 @@ async function applicantWithApplication() {
 }
 
 describe("the dashboard's uploads", () => {
-  it("a refused quick upload: the summary at the top links to its file input, which shows the reason", async () => {
+  it("a refused quick upload: the page opens at that form, whose summary links to its file input, which shows the reason", async () => {
     const a = await applicantWithApplication();
+    // The form posts to its own fragment: the answer opens scrolled to it (issue 29, defect 5).
+    const page = await parse(await a.client.fetch("/dashboard"));
+    expect(page.$("form#quick-upload").attr("action")).toBe("/dashboard?form=quick#quick-upload");
     const res = await upload(
       a.client,
       "/dashboard?form=quick",
@@ -86,12 +89,13 @@ describe("the dashboard's uploads", () => {
     expect(res.status).toBe(415);
     const { $ } = await parse(res);
     const reason = `${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`;
-    expect(summaryAtTop($)).toEqual([["#upload-file", reason]]);
+    // The summary is the form's first thing, before its fields (and the only one on the page).
+    expect(summaryAtTop($, { scope: "form#quick-upload", before: FIELDS })).toEqual([["#upload-file", reason]]);
     expect(squash($("#upload-error").text())).toBe(reason);
     expect($("#upload-file").attr("aria-invalid")).toBe("true");
   });
 
-  it("a refused upload from a requested document's card: the reason at that card (not the quick form), linked from the top", async () => {
+  it("a refused upload from a requested document's card: the page opens at that card, its summary and reason there (not the quick form)", async () => {
     const a = await applicantWithApplication();
     const { client: admin } = await signedInAdmin();
     const asked = await admin.fetch(`/api/admin/applications/${a.app.id}/document-requests`, {
@@ -103,6 +107,8 @@ describe("the dashboard's uploads", () => {
     const action = form.attr("action")!;
     const formId = new URL(action, "http://x").searchParams.get("form")!;
     expect(formId).toMatch(/^request-\d+-id-front$/);
+    expect(new URL(action, "http://x").hash).toBe(`#${formId}-upload`);
+    expect(form.attr("id")).toBe(`${formId}-upload`);
 
     const res = await upload(
       a.client,
@@ -113,7 +119,7 @@ describe("the dashboard's uploads", () => {
     expect(res.status).toBe(415);
     const { $ } = await parse(res);
     const reason = `${TOASTS.uploadFailed.title} - ${MSG.fileNotImageOrPdf}`;
-    expect(summaryAtTop($)).toEqual([[`#${formId}-file`, reason]]);
+    expect(summaryAtTop($, { scope: `form#${formId}-upload`, before: FIELDS })).toEqual([[`#${formId}-file`, reason]]);
     expect(squash($(`#${formId}-error`).text())).toBe(reason);
     expect($("#upload-error").length).toBe(0);
   });
@@ -172,14 +178,17 @@ describe("the dashboard's uploads", () => {
 });
 
 describe("wizard step 5 without JavaScript", () => {
-  it("a refused file: the summary at the top links to its tile's file input; the upload route answers the same as JSON", async () => {
+  it("a refused file: the page opens at that tile, whose summary links to its file input; the upload route answers the same as JSON", async () => {
     const { client } = await fillStepsOverHttp(new Client(), uniqueEmail("summary-docs"));
+    // Each tile's Upload button posts to the tile's own fragment.
+    const step = await parse(await client.fetch("/apply/documents"));
+    expect(step.$('button[value="upload:ein"]').attr("formaction")).toBe("/apply/documents?tile=ein#area-ein");
     const res = await upload(client, "/apply/documents?tile=ein", { intent: "upload:ein" }, TEXT_FILE("file-ein"));
     expect(res.status).toBe(415);
     const { $ } = await parse(res);
     const reason = `${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`;
-    // Under the step's title (as on every step), before every tile.
-    expect(summaryAtTop($, { before: `section[data-area], ${FIELDS}` })).toEqual([["#file-ein", reason]]);
+    // At the top of the tile that was used, before its fields.
+    expect(summaryAtTop($, { scope: "section#area-ein", before: FIELDS })).toEqual([["#file-ein", reason]]);
 
     const json = await upload(client, "/apply/documents/upload?area=ein", {}, TEXT_FILE("file"), { "X-Upload-Client": "progress" });
     expect(json.status).toBe(415);

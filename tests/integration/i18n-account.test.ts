@@ -330,6 +330,8 @@ describe("toasts with a name or a figure", () => {
       boostedToast(["Acme Capital"]),
       boostedToast(["Acme Capital", "Beta Funding"]),
       boostedToast([]),
+      // A name that ends with a full stop gets no second one, in either language.
+      boostedToast(["Bluebonnet Working Capital Co."]),
       submittedToast("LW-2026-0042"),
       uploadedToast("bank-statement.pdf"),
       uploadedManyToast(3),
@@ -337,11 +339,13 @@ describe("toasts with a name or a figure", () => {
       { title: "Something new", description: "Not a known toast" },
     ];
     expect(await shown("en", toasts)).toEqual(toasts.map((t) => `${t.title} | ${t.description ?? ""}`));
+    expect(boostedToast(["Bluebonnet Working Capital Co."]).description).toBe("1 new offer: Bluebonnet Working Capital Co.");
     const d = es.toasts.dynamic;
     expect(await shown("es", toasts)).toEqual([
       `${d.boostedTitle} | ${fill(d.boosted_one, { count: 1, names: "Acme Capital" })}`,
       `${d.boostedTitle} | ${fill(d.boosted_other, { count: 2, names: "Acme Capital, Beta Funding" })}`,
       `${d.boostedTitle} | ${d.boostedNone}`,
+      `${d.boostedTitle} | ${fill(d.boosted_one, { count: 1, names: "Bluebonnet Working Capital Co" })}`,
       `${d.submittedTitle} | ${fill(d.submittedDescription, { reference: "LW-2026-0042" })}`,
       `${d.uploadedTitle} | ${fill(d.uploadedDescription, { name: "bank-statement.pdf" })}`,
       `${d.uploadedTitle} | ${fill(d.uploadedManyDescription, { count: 3 })}`,

@@ -222,6 +222,29 @@ describe("the optional answers lenders price on", () => {
 });
 
 describe("the offers page: what a missing answer would unlock, and Boost your offers", () => {
+  it("a lender whose rate a stated score may lower is named; with the best score its offer is replaced at a lower rate, and the hint goes", async () => {
+    const { client, app } = await applyOverHttp({ tag: "boost-rate" });
+    const path = `/dashboard/applications/${app.reference}/offers`;
+    const page = await parse(await client.fetch(path));
+    const improvable = [...page.text('[data-testid="boost-hints"]').matchAll(/it may lower (.+?)'s rate/g)].map((m) => m[1]!);
+    expect(improvable.length).toBeGreaterThan(0);
+    const before = await offersOf(app.id);
+    expectRedirect(await client.fetch(path, { form: { creditScoreRange: "800-plus" } }), path, "boost");
+    const after = await offersOf(app.id);
+    for (const lender of improvable) {
+      const old = before.find((o) => o.lenderName === lender && o.status === "offered")!;
+      expect(after.find((o) => o.id === old.id)!.status).toBe("withdrawn");
+      const now = after.find((o) => o.lenderName === lender && o.status === "offered")!;
+      expect(now.id).not.toBe(old.id);
+      expect(now.noteRateBps).toBeLessThan(old.noteRateBps);
+      expect(now.estimatedAprBps).toBeLessThan(old.estimatedAprBps);
+    }
+    // The page now shows the lower offer as open and the old one as withdrawn; nothing promises more.
+    const shown = await parse(await client.fetch(path));
+    expect(shown.text()).not.toContain("may lower");
+    expect(shown.text()).not.toContain("Stating your estimated credit score");
+  });
+
   it("names the lender a credit-score range would unlock; Boost adds its offer, keeps the others, records an event; refused once accepted", async () => {
     // $30,000 of working capital from Austin, Texas, no optional answers: Lone Star needs a stated score.
     const { client, app } = await applyOverHttp({ tag: "boost" });
@@ -240,10 +263,23 @@ describe("the offers page: what a missing answer would unlock, and Boost your of
     const res = await client.fetch(path, { form: { creditScoreRange: "670-739" } });
     expectRedirect(res, path, "boost");
     const after = await offersOf(app.id);
-    expect(after.length).toBe(before.length + 1);
-    expect(after.find((o) => !before.some((b) => b.id === o.id))!.lenderName).toBe("Lone Star Merchant Finance");
-    // The offers already made are untouched.
-    for (const b of before) expect(after.find((o) => o.id === b.id)).toEqual(b);
+    const fresh = after.filter((o) => !before.some((b) => b.id === o.id));
+    expect(fresh.map((o) => o.lenderName)).toContain("Lone Star Merchant Finance");
+    // An offer already made is untouched, or, priced lower with the stated score, replaced by a
+    // new offer of the same product at the lower rate (the old one withdrawn, never a higher rate).
+    let replaced = 0;
+    for (const b of before) {
+      const now = after.find((o) => o.id === b.id)!;
+      if (now.status === "offered") {
+        expect(now).toEqual(b);
+        continue;
+      }
+      replaced++;
+      expect(now).toMatchObject({ status: "withdrawn", withdrawnReason: "Replaced by a lower rate after the answers you added" });
+      const replacement = fresh.find((o) => o.lenderProductId === b.lenderProductId)!;
+      expect(replacement.noteRateBps).toBeLessThan(b.noteRateBps);
+    }
+    expect(after.length).toBe(before.length + 1 + replaced);
     expect((await rowOf(app.id)).creditScoreRange).toBe("670-739");
     const events = await getDb()
       .select()

@@ -244,6 +244,9 @@ describe("signing: the typed name is the account holder's, and a review comes be
       expect(squash($("#signerName-error").text())).toBe(MARKET_MSG.signerNameMismatch);
       expect($("#signerName").attr("aria-invalid")).toBe("true");
       expect($("[data-testid=accept-review]").length).toBe(0);
+      // What was typed and ticked comes back, to be corrected rather than typed again.
+      expect($("#signerName").attr("value")).toBe("R Okafor");
+      expect($("#confirmRead").is("[checked]")).toBe(true);
     }
     // The API: 400 with the message on the field.
     const api = await client.fetch(`/api/offers/${offers[0]!.id}/accept`, {

@@ -211,3 +211,23 @@ describe("truthful progress", () => {
     expect(html).not.toMatch(/Monthly housing payment\s*\$0/);
   });
 });
+
+describe("the dashboard's recent activity", () => {
+  it("lists the offer summary once however often the applicant opened it, and every presentation stays recorded", async () => {
+    const { client, app } = await applyOverHttp();
+    const [offer] = await offersOf(client, app.reference);
+    for (let i = 0; i < 3; i++) expect((await client.fetch(`/offers/${offer!.id}`)).status).toBe(200);
+    const recorded = await getDb()
+      .select()
+      .from(schema.applicationEvents)
+      .where(and(eq(schema.applicationEvents.applicationId, app.id), eq(schema.applicationEvents.type, "offer_summary_presented")));
+    expect(recorded).toHaveLength(3);
+    const { $ } = await getPage("/dashboard", client);
+    const lines = $("[data-testid=recent-activity] li")
+      .map((_, li) => squash($(li).text()))
+      .get();
+    expect(lines.filter((l) => l.includes(`Offer summary for ${app.reference} presented to you`))).toHaveLength(1);
+    // The older events are still listed below it (the repeats took no room).
+    expect(lines.length).toBeGreaterThan(1);
+  });
+});

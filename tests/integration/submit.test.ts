@@ -10,6 +10,7 @@ import { REFERENCE_PATTERN } from "~/features/applications/reference.server";
 import { createApplicant, TEST_PASSWORD } from "../support/fixtures";
 import { randomIp } from "../support/browser";
 import { Client, uniqueEmail } from "../support/http";
+import { parse, squash } from "../support/html";
 import {
   applicationsOfDraft,
   completeAnonymousData,
@@ -184,7 +185,14 @@ describe("the review step over HTTP (no JavaScript)", () => {
     await client.fetch("/apply/documents", { form: { intent: "continue" } });
     const res = await client.fetch("/apply/review", { form: { agreeTerms: "on", intent: "continue" } });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(MSG.reviewConsentRequired);
+    const { $ } = await parse(res);
+    expect(squash($("body").text())).toContain(MSG.reviewConsentRequired);
+    // The summary's link goes to the box not ticked, and that box is on the page.
+    const link = $("[data-testid=error-summary] a").filter((_, a) => squash($(a).text()) === MSG.reviewConsentRequired);
+    expect(link.length).toBe(1);
+    const target = $(link.attr("href")!);
+    expect(target.attr("name")).toBe("authorizeCredit");
+    expect(target.attr("type")).toBe("checkbox");
   });
 
   it("20 identical submits at once create exactly one application, and every answer points to it", async () => {

@@ -258,6 +258,17 @@ export function inventory(s: Seed): State[] {
         await page.locator("#upload-error").waitFor();
       },
     },
+    {
+      // Every notice unfolded: an e-mail's own lines (a long link, a 64-digit fingerprint) wrap on a phone.
+      name: "dashboard: notices open",
+      as: "applicant",
+      path: "/dashboard",
+      act: async (page) => {
+        const notices = page.getByTestId("sent-notice");
+        await notices.first().waitFor();
+        for (const summary of await notices.locator("summary").all()) await summary.click();
+      },
+    },
     { name: "offers", as: "applicant", path: `/dashboard/applications/${s.reference}/offers` },
     { name: "about the owners (optional)", as: "applicant", path: `/dashboard/applications/${s.reference}/about-owners` },
     { name: "offers: no lender match", as: "applicant", path: `/dashboard/applications/${s.alaskaReference}/offers` },
@@ -454,7 +465,7 @@ export async function checkPage(
   b: BrowserHarness,
   page: Page,
   cache?: Map<string, Promise<A11yViolation[]>>,
-): Promise<{ violations: A11yViolation[]; sideways: number; culprits: string[] }> {
+): Promise<{ violations: A11yViolation[]; sideways: number; culprits: string[]; skipLink: string | null }> {
   // Measured once the web font is in: the fallback font's widths are not the page's.
   await page.evaluate(() => document.fonts.ready.then(() => true));
   const { sideways, culprits } = await page.evaluate(() => {
@@ -469,7 +480,14 @@ export async function checkPage(
     }
     return { sideways, culprits: culprits.slice(0, 5) };
   });
-  return { violations: await b.auditPage(page, [PHONE, DESKTOP], cache), sideways, culprits };
+  // The skip link (root.tsx) leads to an element of the page, or it is a problem.
+  const skipLink = await page.evaluate(() => {
+    const link = document.querySelector<HTMLAnchorElement>("a.skip-link");
+    if (!link) return "there is no skip link";
+    const id = (link.getAttribute("href") ?? "").replace(/^#/, "");
+    return document.getElementById(id) ? null : `the skip link leads to #${id}, which is not on the page`;
+  });
+  return { violations: await b.auditPage(page, [PHONE, DESKTOP], cache), sideways, culprits, skipLink };
 }
 
 async function sessionFor(b: BrowserHarness, ctx: BrowserContext, as: Session, s: Seed) {
@@ -515,7 +533,8 @@ async function sweepGroup(
         // A state asked in a language (?lng=es) is audited in it, not in English after a form sent.
         const lng = new URL(st.path, "http://x").searchParams.get("lng");
         if (lng && (await page.evaluate(() => document.documentElement.lang)) !== lng) throw new Error(`not in language ${lng}`);
-        const { violations, sideways, culprits } = await checkPage(b, page, cache);
+        const { violations, sideways, culprits, skipLink } = await checkPage(b, page, cache);
+        if (skipLink) problems.push(`${label}: ${skipLink}`);
         if (violations.length) problems.push(`${label}:\n${formatViolations(violations)}`);
         if (sideways > 0) problems.push(`${label}: scrolls sideways by ${sideways}px at ${PHONE}px (${culprits.join(", ")})`);
       } catch (e) {

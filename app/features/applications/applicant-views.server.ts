@@ -20,10 +20,28 @@ export { getApplicationRowById, getOpenDraftForUser } from "~/features/applicati
 
 export type ActivityItem = ApplicantTimelineEntry & { reference: string };
 
-/** The latest events of the user's submitted applications, newest first, as the applicant may see them. */
+/**
+ * The latest events of the user's submitted applications, newest first, as the applicant may see
+ * them. A run of the same event (the offer summary presented at each visit of the offer page) is
+ * one line, the newest: the list says what happened, not how often a page was opened. Every event
+ * stays recorded; this is only what the dashboard lists.
+ */
 export async function listRecentActivityForUser(userId: number, limit = 8): Promise<ActivityItem[]> {
-  const rows = await listRecentEventRowsForUser(userId, limit);
-  return rows.map((r) => ({ ...applicantTimelineEntry(r), reference: r.reference }));
+  // Enough rows that a few runs of repeats still leave `limit` lines.
+  const rows = await listRecentEventRowsForUser(userId, limit * 4);
+  const items = rows.map((r) => ({ ...applicantTimelineEntry(r), reference: r.reference }));
+  return foldRepeats(items).slice(0, limit);
+}
+
+/** What makes two activity lines say the same thing (everything but the id and the time). */
+const lineOf = (i: ActivityItem) =>
+  JSON.stringify([i.type, i.reference, i.fromStatus, i.toStatus, i.documentType, i.documentName, i.reason]);
+
+/** Consecutive identical lines as one, the newest (input newest first). */
+export function foldRepeats(items: ActivityItem[]): ActivityItem[] {
+  const out: ActivityItem[] = [];
+  for (const item of items) if (!out.length || lineOf(out[out.length - 1]!) !== lineOf(item)) out.push(item);
+  return out;
 }
 
 /** The documents of some applications with the review state the applicant is shown. */

@@ -1,10 +1,12 @@
 /**
  * "Boost your offers": after submitting, the applicant gives answers the application left out
  * (credit-score range, time in business) and matching runs again for that application, in ONE
- * transaction with an application event. Offers already made (and any acceptance) stay as they
- * are: only a product that has no offer on the application yet is decided again, and a new
- * eligible decision adds its offer. Refused once an offer was accepted, or the application was
- * funded, declined or withdrawn (only the stages before acceptance may gain offers).
+ * transaction with an application event. A product with no offer on the application yet is
+ * decided again, and a new eligible decision adds its offer. An offer already made stays as it is,
+ * except when the added answers price it lower (the page promised "it may lower X's rate"): then
+ * a new offer at the lower rate replaces it, and the old one shows as withdrawn. A stated answer
+ * never raises a rate or takes an offer away. Refused once an offer was accepted, or the
+ * application was funded, declined or withdrawn (only the stages before acceptance may gain offers).
  */
 import {
   effectiveStage,
@@ -18,7 +20,16 @@ import { MARKET_MSG } from "~/content/messages";
 import { toCents } from "~/features/marketplace/domain/offer-money";
 import { matchApplication } from "~/features/marketplace/domain/offer-matching";
 import { BOOST_FIELDS, profileAnswers, type BoostField } from "~/features/marketplace/domain/boost-hints";
-import { getAcceptance, insertDecisions, insertOffer, listDecisions, listOffers, updateDecision } from "./offers.server";
+import {
+  getAcceptance,
+  insertDecisions,
+  insertOffer,
+  listDecisions,
+  listOffers,
+  setOfferStatus,
+  updateDecision,
+  updateDecisionUnlock,
+} from "./offers.server";
 import { listActiveProductTerms } from "./lenders.server";
 import { applyMove } from "./loan-stage.server";
 import type { BoostAnswers } from "./boost.schema";
@@ -64,23 +75,39 @@ export async function boostOffers(userId: number, reference: string, answers: Bo
       now,
     );
     const [stored, offers] = await Promise.all([listDecisions(row.id, tx), listOffers(row.id, tx)]);
-    const offered = new Set(offers.map((o) => o.lenderProductId));
     const added: string[] = [];
+    let repriced = 0;
+    const nmlsOf = (productId: number) => products.find((p) => p.productId === productId)?.nmlsId ?? "";
     for (const d of decisions) {
-      if (offered.has(d.productId)) continue; // an offer made stays as it was
       const before = stored.find((s) => s.lenderProductId === d.productId);
+      const made = offers.filter((o) => o.lenderProductId === d.productId);
+      if (made.length) {
+        // The product's open offer, priced again with the added answers: replaced only when lower.
+        const open = made.find((o) => o.status === "offered" && o.source === "match" && o.expiresAt > now);
+        if (open && d.offer && d.offer.noteRateBps < open.noteRateBps) {
+          await setOfferStatus(tx, open.id, "withdrawn", "Replaced by a lower rate after the answers you added");
+          await insertOffer(tx, row.id, { ...d.offer, nmlsId: nmlsOf(d.productId) });
+          if (before) await updateDecision(tx, before.id, d);
+          added.push(d.lenderName);
+          repriced++;
+        } else if (before) {
+          // The offer stays as it was; what a missing answer would still do is said again (a stated
+          // score unlocks nothing more), but a stated answer never turns a made offer into a decline.
+          await updateDecisionUnlock(tx, before.id, d.eligible ? d.unlock : []);
+        }
+        continue;
+      }
       if (before) await updateDecision(tx, before.id, d);
       else await insertDecisions(tx, row.id, [d]);
       if (!d.offer) continue;
-      const nmlsId = products.find((p) => p.productId === d.productId)?.nmlsId ?? "";
-      await insertOffer(tx, row.id, { ...d.offer, nmlsId });
+      await insertOffer(tx, row.id, { ...d.offer, nmlsId: nmlsOf(d.productId) });
       added.push(d.lenderName);
     }
     await recordApplicationEvent(tx, {
       applicationId: row.id,
       actorUserId: userId,
       type: "offers_boosted",
-      note: `Answers added: ${Object.keys(given).join(", ")}; ${added.length} new offer${added.length === 1 ? "" : "s"}`,
+      note: `Answers added: ${Object.keys(given).join(", ")}; ${added.length} new offer${added.length === 1 ? "" : "s"}${repriced ? ` (${repriced} at a lower rate, replacing the earlier offer)` : ""}`,
     });
     if (added.length && effectiveStage(row) !== "offers-ready") {
       await applyMove(tx, row, "offer-added", {

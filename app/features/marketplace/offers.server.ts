@@ -38,6 +38,11 @@ export async function updateDecision(tx: Tx, id: number, d: Decision) {
     .where(eq(D.id, id));
 }
 
+/** Only what stating more would still unlock, for a product whose offer stays as it was. */
+export async function updateDecisionUnlock(tx: Tx, id: number, unlock: string[]) {
+  await tx.update(D).set({ unlock }).where(eq(D.id, id));
+}
+
 export async function insertOffer(
   tx: Tx,
   applicationId: number,

@@ -12,6 +12,10 @@ import { finishUpload, sendUpload, useReloadThenFinish, useUpload } from "./uplo
 
 /** The dashboard's action for a form (`?form=` names the form, so its own card shows the error). */
 export const dashboardUploadAction = (formId: string) => `/dashboard?form=${formId}`;
+/** The form's element id: the page posted without JavaScript comes back scrolled to it (the action's fragment). */
+export const dashboardUploadAnchor = (formId: string) => `${formId}-upload`;
+/** The form's `action`: its action and, after `#`, the form itself. */
+export const dashboardUploadTarget = (formId: string) => `${dashboardUploadAction(formId)}#${dashboardUploadAnchor(formId)}`;
 const UPLOAD_ROUTE = "/dashboard/upload";
 
 /** The form's submit handler (with JavaScript), its running upload and its last refusal. */

@@ -31,6 +31,7 @@ import { TOASTS, toastText } from "~/content/messages";
 import { emitToast } from "~/ui/toast-bus";
 import { useT } from "~/ui/i18n";
 import { useUploadMessage } from "./upload-message";
+import { ErrorSummary } from "~/ui/error-summary";
 import {
   finishUpload,
   markWaiting,
@@ -194,6 +195,8 @@ export function DocumentArea({
               : "border-dashed border-slate-300 bg-white"
       }`}
     >
+      {/* The server refused a file sent from this card (without JavaScript): the summary here, where the page opens. */}
+      <ErrorSummary className="!mb-3" items={serverError && !hydrated ? [{ href: `#${inputId}`, message: error ?? serverError }] : []} />
       <div className="flex items-start gap-3">
         <TileIcon state={state} />
         <div className="min-w-0">
@@ -269,7 +272,8 @@ export function DocumentArea({
           <button
             type="submit"
             form={DOCUMENTS_FORM_ID}
-            formAction={`${DOCUMENTS_ACTION}?tile=${type}`}
+            // The answer opens at this card (the fragment), where a refusal's summary is.
+            formAction={`${DOCUMENTS_ACTION}?tile=${type}#area-${type}`}
             name="intent"
             value={`upload:${type}`}
             className="btn-outline mt-2"

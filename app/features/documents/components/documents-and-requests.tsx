@@ -12,7 +12,8 @@ import { useUploadMessage } from "./upload-message";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "~/ui/forms";
 import { useIsPending } from "~/ui/misc";
-import { dashboardUploadAction, useDashboardUpload } from "./dashboard-upload";
+import { dashboardUploadAction, dashboardUploadAnchor, dashboardUploadTarget, useDashboardUpload } from "./dashboard-upload";
+import { ErrorSummary } from "~/ui/error-summary";
 import { UploadProgressBar } from "./upload-progress";
 
 type Request = {
@@ -103,13 +104,16 @@ function RequestedDocumentCard({ request, type, serverError }: { request: Reques
         {type === "ssn" ? <p className="font-medium text-slate-900">{tApply("documents.protection")}</p> : null}
       </div>
       <Form
+        id={dashboardUploadAnchor(base)}
         method="post"
-        action={action}
+        action={dashboardUploadTarget(base)}
         encType="multipart/form-data"
-        className="mt-3 space-y-3"
+        className="mt-3 scroll-mt-4 space-y-3"
         aria-labelledby={`${base}-title`}
         onSubmit={hydrated ? onSubmit : undefined}
       >
+        {/* The server refused the file (a page posted without JavaScript): the summary here, where the page opens. */}
+        <ErrorSummary className="!mb-0" items={serverError ? [{ href: `#${base}-file`, message: uploadMessage(serverError) }] : []} />
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="applicationId" value={request.applicationId} />
         <input type="hidden" name="documentType" value={type} />

@@ -6,9 +6,10 @@
 import { Form } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "~/ui/forms";
+import { ErrorSummary } from "~/ui/error-summary";
 import { DOCUMENT_AREAS } from "~/content/document-types";
 import { useIsPending } from "~/ui/misc";
-import { dashboardUploadAction, useDashboardUpload } from "./dashboard-upload";
+import { dashboardUploadAction, dashboardUploadAnchor, dashboardUploadTarget, useDashboardUpload } from "./dashboard-upload";
 import { UploadProgressBar } from "./upload-progress";
 import { useUploadMessage } from "./upload-message";
 import { useT } from "~/ui/i18n";
@@ -35,13 +36,16 @@ export function UploadDocumentsForm({
   }
   return (
     <Form
+      id={dashboardUploadAnchor(QUICK_UPLOAD_FORM)}
       method="post"
-      action={action}
+      action={dashboardUploadTarget(QUICK_UPLOAD_FORM)}
       encType="multipart/form-data"
-      className="space-y-3"
+      className="scroll-mt-4 space-y-3"
       aria-labelledby="upload-heading"
       onSubmit={hydrated ? onSubmit : undefined}
     >
+      {/* The server refused the file (a page posted without JavaScript): the summary here, where the page opens. */}
+      <ErrorSummary className="!mb-0" items={error ? [{ href: "#upload-file", message: uploadMessage(error) }] : []} />
       <input type="hidden" name="intent" value="upload" />
       <div>
         <label htmlFor="upload-application" className="label">

@@ -17,14 +17,15 @@ export function SentNotices({ notices, headingLevel = "h3" }: { notices: readonl
     <section className="mt-4" aria-label={t("notices.heading")} data-testid="sent-notices">
       <Heading className="font-semibold">{t("notices.heading")}</Heading>
       {notices.map((n) => (
-        <details key={n.id} className="mt-2 rounded-md border border-slate-300 p-3" data-testid="sent-notice">
+        <details key={n.id} className="mt-2 min-w-0 rounded-md border border-slate-300 p-3" data-testid="sent-notice">
           <summary className="cursor-pointer">
             <span className="font-medium">{n.subject}</span>{" "}
             <span className="text-sm text-slate-700">
               {n.sentAt ? t("notices.sent", { when: f.dateTime(n.sentAt) }) : t("notices.queued", { when: f.dateTime(n.queuedAt) })}
             </span>
           </summary>
-          <div className="mt-2 whitespace-pre-line break-words text-sm">{n.text}</div>
+          {/* overflow-wrap: anywhere, not break-word: only it lets a long link or fingerprint narrow the box on a phone. */}
+          <div className="mt-2 whitespace-pre-line text-sm [overflow-wrap:anywhere]">{n.text}</div>
         </details>
       ))}
     </section>

@@ -14,6 +14,18 @@ describe("the typed signature must be the account's own name", () => {
     expect(signerNameMatches("Mary Ann\tVan  Der Berg", { firstName: "Mary Ann", lastName: "van der Berg" })).toBe(true);
   });
 
+  it("takes the apostrophe and the dash a phone keyboard types for the ones on the account, either way round", () => {
+    const siobhan = { firstName: "Siobhán", lastName: "O’Connor" };
+    expect(signerNameMatches("siobhan o'connor", siobhan)).toBe(true);
+    expect(signerNameMatches("Siobhán O‘Connor", siobhan)).toBe(true);
+    const zoe = { firstName: "Zoë", lastName: "D'Ángelo-Müller" };
+    expect(signerNameMatches("Zoë D’Ángelo–Müller", zoe)).toBe(true);
+    expect(signerNameMatches("zoe dʼangelo‐muller", zoe)).toBe(true);
+    // Forgiving the mark is not forgiving its absence.
+    expect(signerNameMatches("Siobhan OConnor", siobhan)).toBe(false);
+    expect(signerNameMatches("Zoe D'Angelo Muller", zoe)).toBe(false);
+  });
+
   it("refuses an initial, a misspelling, a reversed order, a partial or another person's name", () => {
     for (const typed of ["M Gonzales", "Maria Gonzales", "Gonzalez Maria", "Maria", "Gonzalez", "Robin Okafor", "", "MariaGonzalez"])
       expect(signerNameMatches(typed, maria), typed).toBe(false);
