@@ -133,7 +133,7 @@ export const boostedToast = (lenderNames: readonly string[]): ToastMessage => {
     // One full stop, also after a name that ends with one ("Bluebonnet Working Capital Co.").
     description: lenderNames.length
       ? `${lenderNames.length} new offer${lenderNames.length === 1 ? "" : "s"}: ${names}${names.endsWith(".") ? "" : "."}`
-      : "No new offer this time: the offers you have stay as they are.",
+      : "No new or lower offer this time: the offers you have stay as they are.",
   };
 };
 

@@ -120,8 +120,10 @@ describe("the notice of action taken at submission", () => {
     expect(text).toContain("Lone Star Merchant Finance");
     expect(text).toContain("- Your estimated personal credit score");
     const deadline = formatMailCalendarDate(new Date(app.submittedAt!.getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
-    expect(text).toContain(`Please send it to Lendwise, support@lendwise.example, 1-800-555-0199`);
-    expect(text).toContain(`by ${deadline} (30 days from this notice)`);
+    expect(text).toContain(`Please give it by ${deadline} (30 days from this notice)`);
+    // Where the answer goes at once (the offers page's form), and the contact for any other way.
+    expect(text).toContain("answer it in Boost your offers on your offers page");
+    expect(text).toContain("or send it to Lendwise, support@lendwise.example, 1-800-555-0199");
     expect(await mailsTo(notice.toEmail, "adverse_action")).toEqual([]);
   });
 

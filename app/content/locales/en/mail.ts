@@ -183,7 +183,7 @@ export const mail = {
     reasonsBy: "Principal reason(s) given by {{lender}}:",
     cannotDecide: "{{lender}} cannot decide on this application without the following information:",
     sendBy:
-      "Please send it to {{contact}} by {{deadline}} ({{days}} days from this notice). If we do not receive it by then, these lenders will not consider this application further, and you may apply again at any time.",
+      "Please give it by {{deadline}} ({{days}} days from this notice): answer it in Boost your offers on your offers page, where the lenders decide again at once, or send it to {{contact}}. If we do not receive it by then, these lenders will not consider this application further, and you may apply again at any time.",
     othersUnaffected: "Offers from other partner lenders are not affected: you can still compare and accept them.",
     othersUnaffectedIfAny: "Offers from other partner lenders, if any, are not affected.",
     noMatchNone:

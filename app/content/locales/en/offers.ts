@@ -121,7 +121,7 @@ export const offers = {
     asksJoin: " and ",
     asks: { creditScoreRange: "your credit-score range", timeInBusiness: "how long your business has operated" },
     noHints: "Answering these optional questions helps our partner lenders price your loan.",
-    keep: "Offers you already have stay as they are. We check your application again with the lenders that have not made you an offer yet.",
+    keep: "Offers you already have never get worse: one your answers price lower is replaced by a new offer at the lower rate, and the others stay as they are. We also check your application again with the lenders that have not made you an offer yet.",
     labels: { creditScoreRange: "Your credit score, your estimate", timeInBusiness: "Time in business" },
     notAnswered: "Not answered",
     busy: "Checking again...",

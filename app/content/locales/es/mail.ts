@@ -180,7 +180,7 @@ export const mail: Resources["mail"] = {
     reasonsBy: "Razón o razones principales indicadas por {{lender}}:",
     cannotDecide: "{{lender}} no puede tomar una decisión sobre esta solicitud sin la siguiente información:",
     sendBy:
-      "Envíela a {{contact}} a más tardar el {{deadline}} ({{days}} días a partir de este aviso). Si no la recibimos para entonces, estos prestamistas no seguirán considerando esta solicitud, y usted puede volver a presentar una solicitud en cualquier momento.",
+      "Dénosla a más tardar el {{deadline}} ({{days}} días a partir de este aviso): respóndala en Mejore sus ofertas, en su página de ofertas, donde los prestamistas deciden de nuevo al instante, o envíela a {{contact}}. Si no la recibimos para entonces, estos prestamistas no seguirán considerando esta solicitud, y usted puede volver a presentar una solicitud en cualquier momento.",
     othersUnaffected: "Las ofertas de otros prestamistas asociados no se ven afectadas: todavía puede compararlas y aceptarlas.",
     othersUnaffectedIfAny: "Las ofertas de otros prestamistas asociados, si las hay, no se ven afectadas.",
     noMatchNone:

@@ -121,7 +121,7 @@ export const offers: PageResources["offers"] = {
     asksJoin: " y ",
     asks: { creditScoreRange: "su rango de puntaje de crédito", timeInBusiness: "cuánto tiempo lleva operando su negocio" },
     noHints: "Responder estas preguntas opcionales ayuda a nuestros prestamistas asociados a fijar el precio de su préstamo.",
-    keep: "Las ofertas que ya tiene se mantienen como están. Volvemos a revisar su solicitud con los prestamistas que aún no le han hecho una oferta.",
+    keep: "Las ofertas que ya tiene nunca empeoran: una que sus respuestas abaratan se reemplaza por una oferta nueva con la tasa más baja, y las demás se mantienen como están. También volvemos a revisar su solicitud con los prestamistas que aún no le han hecho una oferta.",
     labels: { creditScoreRange: "Su puntaje de crédito, según su estimación", timeInBusiness: "Tiempo en el negocio" },
     notAnswered: "Sin responder",
     busy: "Revisando de nuevo...",

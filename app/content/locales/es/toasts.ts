@@ -96,7 +96,7 @@ export const toasts: Resources["toasts"] = {
     uploadedDescription: "{{name}} se subió correctamente",
     uploadedManyDescription: "{{count}} archivos subidos correctamente",
     boostedTitle: "Gracias. Volvimos a revisar su solicitud con nuestros prestamistas asociados.",
-    boostedNone: "Esta vez no hay ofertas nuevas: las ofertas que tiene siguen igual.",
+    boostedNone: "Esta vez no hay ofertas nuevas ni más bajas: las ofertas que tiene siguen igual.",
     boosted_one: "{{count}} oferta nueva: {{names}}.",
     boosted_other: "{{count}} ofertas nuevas: {{names}}.",
     waitTitle: "Espere, por favor",

@@ -151,7 +151,7 @@ export function lenderNoticeLines(
       lines.push(...n.missing.map((m) => `- ${m}`));
     }
     lines.push(
-      `Please send it to ${NOTICE_CONTACT} by ${opts.deadline} (${INCOMPLETE_DEADLINE_DAYS} days from this notice). If we do not receive it by then, these lenders will not consider this application further, and you may apply again at any time.`,
+      `Please give it by ${opts.deadline} (${INCOMPLETE_DEADLINE_DAYS} days from this notice): answer it in Boost your offers on your offers page, where the lenders decide again at once, or send it to ${NOTICE_CONTACT}. If we do not receive it by then, these lenders will not consider this application further, and you may apply again at any time.`,
     );
   }
   if (opts.offers > 0) lines.push("Offers from other partner lenders are not affected: you can still compare and accept them.");
