@@ -50,7 +50,7 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       await upload(page, "bank-statements", "Bank Statements", big);
       fs.rmSync(path.dirname(big), { recursive: true, force: true });
       await page
-        .locator('section[data-area="bank-statements"] [role="alert"]')
+        .locator('section[data-area="bank-statements"] #area-bank-statements-error')
         .getByText(`${TOASTS.fileTooLarge.title} - ${TOASTS.fileTooLarge.description}`)
         .waitFor();
       if (js) {
@@ -61,7 +61,7 @@ describe.each(MODES)("wizard edges $label", ({ js }) => {
       const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510, 0x90), Buffer.from("This program cannot be run in DOS mode.")]);
       await upload(page, "llc", "LLC Documents", { name: "articles.pdf", mimeType: "application/pdf", buffer: exe });
       await page
-        .locator('section[data-area="llc"] [role="alert"]')
+        .locator('section[data-area="llc"] #area-llc-error')
         // The renamed executable is refused with the types the area takes.
         .getByText(`${TOASTS.uploadFailed.title} - ${MSG.fileNotPdfOrWord}`)
         .waitFor();

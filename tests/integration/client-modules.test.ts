@@ -62,6 +62,6 @@ describe("the modules a hydrating page fetches", () => {
     const applicant = new Client();
     const { app } = await applyWith(applicant, { tag: "modules" });
     await expectNoEmptiedModules(applicant, `/dashboard/applications/${app.reference}/offers`, 30);
-    await expectNoEmptiedModules(new Client(), "/login", 10);
+    await expectNoEmptiedModules(new Client(), "/login", 18);
   });
 });

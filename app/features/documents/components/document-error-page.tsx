@@ -5,6 +5,7 @@
  * app/features/documents/document-response.server.ts.
  */
 import { site } from "~/content/site";
+import { common } from "~/content/locales/en/common";
 import type { ToastMessage } from "~/content/messages";
 
 export type BackLink = { href: string; label: string };
@@ -24,6 +25,8 @@ p{color:#334155;margin:0 0 1.5rem;line-height:1.5}
 .btn{display:inline-block;background:#1d4ed8;color:#fff;text-decoration:none;padding:.625rem 1.25rem;border-radius:.375rem;font-weight:600}
 .btn:hover,.btn:focus{background:#1e40af}
 .btn:focus{outline:3px solid #93c5fd;outline-offset:2px}
+.skip-link{position:absolute;left:1rem;top:-4rem;background:#fff;color:#1e3a8a;padding:.5rem 1rem;border-radius:.375rem;font-weight:600}
+.skip-link:focus{top:1rem;outline:3px solid #93c5fd}
 `;
 
 export function DocumentErrorPage({ toast, back }: { toast: ToastMessage; back: BackLink }) {
@@ -37,6 +40,10 @@ export function DocumentErrorPage({ toast, back }: { toast: ToastMessage; back: 
         <style dangerouslySetInnerHTML={{ __html: STYLES }} />
       </head>
       <body>
+        {/* As on every page (root.tsx): the first thing a keyboard reaches, past the header. */}
+        <a className="skip-link" href="#main">
+          {common.skipToMain}
+        </a>
         <header>
           <a className="brand" href="/">
             <span className="logo" aria-hidden="true">
