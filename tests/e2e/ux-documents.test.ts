@@ -186,3 +186,41 @@ describe("per-file upload progress with JavaScript", () => {
     });
   });
 });
+
+describe("the ID's camera control on a phone", () => {
+  it("with JavaScript it is the button its label names, reached by Tab with a visible focus ring, and a photo taken uploads", async () => {
+    await b.withPage({ js: true }, async (page, ctx) => {
+      const draftId = await withDraft(ctx);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/apply/documents");
+      await at(page, "documents", true);
+      const button = tile(page, "id-front").getByTestId("camera-button");
+      expect((await button.innerText()).replace(/\s+/g, " ").trim()).toBe("Take a photo of Government ID (Front)");
+      // No native "Choose File" beside it: the capture input itself is not drawn.
+      const camera = tile(page, "id-front").locator("input[capture]");
+      expect(await camera.evaluate((e) => e.getBoundingClientRect().width <= 1)).toBe(true);
+      expect(await button.evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+      // The keyboard reaches the input; the button shows where focus is.
+      await camera.focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      expect(await camera.evaluate((e) => document.activeElement === e)).toBe(true);
+      expect(await button.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe("solid");
+      await camera.setInputFiles({ name: "id-photo.png", mimeType: "image/png", buffer: samplePng() });
+      await fileRow(page, "id-front", "id-photo.png").waitFor();
+      expect((await documentsOfDraft(draftId)).map((d) => d.fileName)).toEqual(["id-photo.png"]);
+    });
+  });
+
+  it("without JavaScript it stays the browser's own file control, under its label", async () => {
+    await b.withPage({ js: false }, async (page, ctx) => {
+      await withDraft(ctx);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/apply/documents");
+      await at(page, "documents", false);
+      expect(await tile(page, "id-front").getByTestId("camera-button").count()).toBe(0);
+      const camera = tile(page, "id-front").getByLabel("Take a photo");
+      expect(await camera.evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(200);
+    });
+  });
+});

@@ -229,7 +229,36 @@ export function DocumentArea({
 
       <div className="mt-3 space-y-3">
         {replaces ? <input type="hidden" name={`replace-${type}`} value={replaces} form={DOCUMENTS_FORM_ID} /> : null}
-        {camera ? (
+        {camera && hydrated ? (
+          // With JavaScript a chosen photo uploads at once (with a progress bar), so the control can
+          // be the button its label names; the input stays in the tab order, its focus ring on the button.
+          <div>
+            <input
+              id={cameraId}
+              type="file"
+              name={`file-${type}`}
+              form={DOCUMENTS_FORM_ID}
+              accept={CAMERA_ACCEPT}
+              capture="environment"
+              onChange={onChoose}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={cameraId}
+              data-testid="camera-button"
+              className="btn-outline w-full cursor-pointer gap-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+                <circle cx="12" cy="13" r="3.5" />
+              </svg>
+              {replaces ? t("documents.replacePhoto") : t("documents.takePhoto")}
+              <span className="sr-only">{t("documents.ofLabel", { label })}</span>
+            </label>
+          </div>
+        ) : camera ? (
           <div>
             <label htmlFor={cameraId} className="label">
               {replaces ? t("documents.replacePhoto") : t("documents.takePhoto")}
