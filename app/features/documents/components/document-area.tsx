@@ -174,6 +174,21 @@ export function DocumentArea({
   const describedBy = [`area-${type}-hint`, `area-${type}-why`, error ? errorId : null].filter(Boolean).join(" ");
   const inputClass =
     "mt-1 block w-full min-w-0 text-sm text-slate-800 file:mb-1 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 hover:file:bg-slate-200";
+  // The camera's file input: the browser's own control without JavaScript, a hidden one behind a button with it.
+  const cameraInput = (className: string) => (
+    <input
+      id={cameraId}
+      type="file"
+      name={`file-${type}`}
+      form={DOCUMENTS_FORM_ID}
+      accept={CAMERA_ACCEPT}
+      capture="environment"
+      onChange={onChoose}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      className={className}
+    />
+  );
   return (
     <section
       id={`area-${type}`}
@@ -233,18 +248,7 @@ export function DocumentArea({
           // With JavaScript a chosen photo uploads at once (with a progress bar), so the control can
           // be the button its label names; the input stays in the tab order, its focus ring on the button.
           <div>
-            <input
-              id={cameraId}
-              type="file"
-              name={`file-${type}`}
-              form={DOCUMENTS_FORM_ID}
-              accept={CAMERA_ACCEPT}
-              capture="environment"
-              onChange={onChoose}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              className="peer sr-only"
-            />
+            {cameraInput("peer sr-only")}
             <label
               htmlFor={cameraId}
               data-testid="camera-button"
@@ -264,18 +268,7 @@ export function DocumentArea({
               {replaces ? t("documents.replacePhoto") : t("documents.takePhoto")}
               <span className="sr-only">{t("documents.ofLabel", { label })}</span>
             </label>
-            <input
-              id={cameraId}
-              type="file"
-              name={`file-${type}`}
-              form={DOCUMENTS_FORM_ID}
-              accept={CAMERA_ACCEPT}
-              capture="environment"
-              onChange={onChoose}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              className={inputClass}
-            />
+            {cameraInput(inputClass)}
           </div>
         ) : null}
         <div>
