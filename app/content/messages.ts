@@ -222,7 +222,7 @@ export const BACK_OFFICE_TOASTS = {
 // sessions, and the applicant's data. One home for every message these pages and e-mails show.
 export const ACCOUNT_MSG = {
   verifyBanner:
-    "Please confirm your e-mail address. Until you do, we hold status updates and new offers for you; notices the law requires and your copy of an offer you sign are sent at once.",
+    "Please confirm your e-mail address. Until you do, we hold status updates, new offers and document requests for you; your first application's confirmation, notices the law requires and your copy of an offer you sign are sent at once.",
   verifyPrompt: "Confirm that this e-mail address is yours to finish setting up your account.",
   verifyInvalid: "This confirmation link is invalid, has expired or was already used. Sign in and ask for a new one from your dashboard.",
   verifyEmailTaken: "This e-mail address now belongs to another account, so it cannot be added to yours.",

@@ -4,7 +4,7 @@ import type { Resources } from "~/content/locales/en";
 export const account: Resources["account"] = {
   msg: {
     verifyBanner:
-      "Confirme su dirección de correo electrónico. Hasta que lo haga, guardamos para usted las novedades de estado y las ofertas nuevas; los avisos que exige la ley y su copia de una oferta que firme se envían de inmediato.",
+      "Confirme su dirección de correo electrónico. Hasta que lo haga, guardamos para usted las novedades de estado, las ofertas nuevas y las solicitudes de documentos; la confirmación de su primera solicitud, los avisos que exige la ley y su copia de una oferta que firme se envían de inmediato.",
     verifyPrompt: "Confirme que esta dirección de correo electrónico es suya para terminar de configurar su cuenta.",
     verifyInvalid: "Este enlace de confirmación no es válido, venció o ya se usó. Inicie sesión y pida uno nuevo desde su panel.",
     verifyEmailTaken: "Esta dirección de correo electrónico ahora pertenece a otra cuenta, por lo que no se puede agregar a la suya.",
