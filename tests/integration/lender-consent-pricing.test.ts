@@ -12,6 +12,7 @@ import { getDb, schema } from "~/platform/db/db.server";
 import { LENDER_SHARE_CONSENT } from "~/content/lender-share-consent";
 import { MARKET_MSG, MSG } from "~/content/messages";
 import { FIELD_GROUPS } from "~/features/applications/fields";
+import { REPRICED_REASON } from "~/features/marketplace/offer-boost.server";
 import { applicationPayload, expectJsonError, signedInApplicant } from "../support/api";
 import { createSubmittedApplication } from "../support/applications";
 import { adminClient, createAdmin } from "../support/fixtures";
@@ -275,7 +276,7 @@ describe("the offers page: what a missing answer would unlock, and Boost your of
         continue;
       }
       replaced++;
-      expect(now).toMatchObject({ status: "withdrawn", withdrawnReason: "Replaced by a lower rate after the answers you added" });
+      expect(now).toMatchObject({ status: "withdrawn", withdrawnReason: REPRICED_REASON });
       const replacement = fresh.find((o) => o.lenderProductId === b.lenderProductId)!;
       expect(replacement.noteRateBps).toBeLessThan(b.noteRateBps);
     }
@@ -305,5 +306,61 @@ describe("the offers page: what a missing answer would unlock, and Boost your of
     expect(refused.text('[data-testid="boost-refused"]')).toBe(MARKET_MSG.boostClosed);
     expect((await rowOf(app.id)).timeInBusiness).toBe("");
     expect(await offersOf(app.id)).toHaveLength(after.length);
+  });
+});
+
+describe("Boost your offers at the same moment", () => {
+  it("ten applicants boosting at once each get their own lower offers; none answers 500", async () => {
+    const people = await Promise.all(Array.from({ length: 10 }, (_, i) => applyOverHttp({ tag: `boost-many-${i}` })));
+    const before = await Promise.all(people.map((p) => offersOf(p.app.id)));
+    const answers = await Promise.all(
+      people.map((p) => p.client.fetch(`/dashboard/applications/${p.app.reference}/offers`, { form: { creditScoreRange: "800-plus" } })),
+    );
+    for (const res of answers) expect(res.status).toBe(302);
+    for (const [i, p] of people.entries()) {
+      const after = await offersOf(p.app.id);
+      // Every offer is this application's, each replaced offer has exactly one lower successor.
+      expect(after.every((o) => o.applicationId === p.app.id)).toBe(true);
+      for (const old of before[i]!.filter((o) => after.find((a) => a.id === o.id)!.status === "withdrawn")) {
+        const successors = after.filter((o) => o.lenderProductId === old.lenderProductId && o.id > old.id);
+        expect(successors).toHaveLength(1);
+        expect(successors[0]!.noteRateBps).toBeLessThan(old.noteRateBps);
+      }
+      expect((await rowOf(p.app.id)).creditScoreRange).toBe("800-plus");
+    }
+  });
+
+  it("a boost and the acceptance of the offer it would replace, sent together: never an accepted offer withdrawn", async () => {
+    const { client, app, user } = await applyOverHttp({ tag: "boost-vs-accept" });
+    const path = `/dashboard/applications/${app.reference}/offers`;
+    const improvable = [
+      ...(await parse(await client.fetch(path))).text('[data-testid="boost-hints"]').matchAll(/it may lower (.+?)'s rate/g),
+    ].map((m) => m[1]!);
+    const target = (await offersOf(app.id)).find((o) => o.lenderName === improvable[0] && o.status === "offered")!;
+    const disclosure = await parse(await client.fetch(`/offers/${target.id}`));
+    const accept = formValues(disclosure.$, 'form:has(input[name="signerName"])', {
+      signerName: `${user.firstName} ${user.lastName}`,
+      confirmRead: "on",
+      intent: "accept",
+    });
+    const [accepted, boosted] = await Promise.all([
+      client.fetch(`/offers/${target.id}`, { form: accept }),
+      client.fetch(path, { form: { creditScoreRange: "800-plus" } }),
+    ]);
+    const after = await offersOf(app.id);
+    const acceptances = await getDb().select().from(schema.offerAcceptances).where(eq(schema.offerAcceptances.applicationId, app.id));
+    if (accepted.status === 302) {
+      // The acceptance came first: it stands, and the boost was refused.
+      expect(boosted.status).toBe(409);
+      expect(acceptances.map((a) => a.offerId)).toEqual([target.id]);
+      expect(after.find((o) => o.id === target.id)!.status).toBe("accepted");
+    } else {
+      // The boost came first: the offer was replaced, so the acceptance was refused and nothing was signed.
+      expect(boosted.status).toBe(302);
+      expect(accepted.status).toBe(409);
+      expect(acceptances).toEqual([]);
+      expect(after.find((o) => o.id === target.id)!.status).toBe("withdrawn");
+    }
+    expect(after.filter((o) => o.status === "accepted").length).toBeLessThanOrEqual(1);
   });
 });

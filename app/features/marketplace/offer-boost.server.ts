@@ -37,6 +37,9 @@ import type { BoostAnswers } from "./boost.schema";
 export type BoostOutcome =
   { ok: true; added: number; lenderNames: string[] } | { ok: false; status: 404 } | { ok: false; status: 400 | 409; message: string };
 
+/** Recorded on an offer that a lower-priced one replaced (the offer row's withdrawal reason). */
+export const REPRICED_REASON = "Replaced by a lower rate after the answers you added";
+
 /** Stages that may still gain offers. */
 const OPEN_STAGES: ReadonlySet<string> = new Set(["submitted", "offers-ready", "no-lender-match"]);
 
@@ -85,7 +88,7 @@ export async function boostOffers(userId: number, reference: string, answers: Bo
         // The product's open offer, priced again with the added answers: replaced only when lower.
         const open = made.find((o) => o.status === "offered" && o.source === "match" && o.expiresAt > now);
         if (open && d.offer && d.offer.noteRateBps < open.noteRateBps) {
-          await setOfferStatus(tx, open.id, "withdrawn", "Replaced by a lower rate after the answers you added");
+          await setOfferStatus(tx, open.id, "withdrawn", REPRICED_REASON);
           await insertOffer(tx, row.id, { ...d.offer, nmlsId: nmlsOf(d.productId) });
           if (before) await updateDecision(tx, before.id, d);
           added.push(d.lenderName);
