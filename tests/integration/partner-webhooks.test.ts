@@ -243,7 +243,9 @@ describe("delivery", () => {
     const up = await client.fetch("/api/documents/upload", { method: "POST", body: fd });
     expect(up.status).toBe(201);
     const { id: documentId } = (await up.json()) as { id: number };
-    const rows = await deliveryRows(partner.id);
+    // The partner's lender is a seeded one: other files' uploads to applications it has offers on
+    // reach this partner too, at the same moment. Only this application's deliveries count here.
+    const rows = (await deliveryRows(partner.id)).filter((d) => d.payload.includes(applicationId));
     expect(rows.map((d) => d.eventType)).toEqual(["application.documents_uploaded"]);
     await drainWebhooksOnce({ ids: rows.map((d) => d.id), policy: LOCAL });
     expect(r.received).toHaveLength(1);
