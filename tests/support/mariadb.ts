@@ -71,6 +71,11 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
   const installDb = findBinary(INSTALL_DB_CANDIDATES, "mariadb-install-db");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lm-${opts.name ?? "mariadb"}-`));
   const datadir = path.join(dir, "data");
+  // A temporary directory of its own: a mariadbd starting up removes every #sql* file in its
+  // tmpdir, so with the shared /tmp one server starting deleted another's bootstrap temp tables
+  // ("Could not remove temporary table", mariadb-install-db failed in CI).
+  const tmpdir = path.join(dir, "tmp");
+  fs.mkdirSync(tmpdir);
   const userArgs = process.getuid?.() === 0 ? ["--user=root"] : [];
   const install = spawnSync(
     installDb,
@@ -79,6 +84,7 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
       `--datadir=${datadir}`,
       "--auth-root-authentication-method=normal",
       "--skip-test-db",
+      `--tmpdir=${tmpdir}`,
       ...userArgs,
       ...SERVER_OPTIONS.slice(1),
     ],
@@ -99,6 +105,7 @@ export async function startMariaDb(opts: { name?: string } = {}): Promise<Throwa
   const args = [
     ...SERVER_OPTIONS,
     `--datadir=${datadir}`,
+    `--tmpdir=${tmpdir}`,
     `--socket=${path.join(dir, "mysqld.sock")}`,
     `--pid-file=${path.join(dir, "mysqld.pid")}`,
     `--log-error=${errLog}`,
